@@ -1,0 +1,197 @@
+// kiln — the embedded C++ API.
+//
+//   kiln::Database db;                       // in-memory database
+//   kiln::Connection con(db);
+//   kiln::Result r = con.query("SELECT 1 + 1 AS two");
+//   r.columnName(0); r.getInt64(0, 0); r.isNull(0, 0);
+//
+// Errors are thrown as kiln::Error, which carries a PostgreSQL SQLSTATE.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kiln {
+
+enum class TypeId : uint8_t {
+   Unknown,  // the type of a bare NULL literal
+   Boolean,
+   SmallInt,
+   Integer,
+   BigInt,
+   Decimal,
+   Real,
+   Double,
+   Date,
+   Interval,
+   Char,
+   Varchar,
+   Text,
+};
+
+/// A SQL type with its modifiers: DECIMAL(precision, scale), CHAR(length), VARCHAR(length).
+struct SqlType {
+   TypeId id = TypeId::Unknown;
+   uint8_t precision = 0;
+   uint8_t scale = 0;
+   uint32_t length = 0;  // CHAR/VARCHAR maximum length; 0 = unbounded
+
+   static SqlType boolean() { return {TypeId::Boolean}; }
+   static SqlType smallInt() { return {TypeId::SmallInt}; }
+   static SqlType integer() { return {TypeId::Integer}; }
+   static SqlType bigInt() { return {TypeId::BigInt}; }
+   static SqlType decimal(unsigned p, unsigned s) { return {TypeId::Decimal, uint8_t(p), uint8_t(s)}; }
+   static SqlType real() { return {TypeId::Real}; }
+   static SqlType double_() { return {TypeId::Double}; }
+   static SqlType date() { return {TypeId::Date}; }
+   static SqlType interval() { return {TypeId::Interval}; }
+   static SqlType char_(uint32_t n) { return {TypeId::Char, 0, 0, n}; }
+   static SqlType varchar(uint32_t n) { return {TypeId::Varchar, 0, 0, n}; }
+   static SqlType text() { return {TypeId::Text}; }
+   static SqlType unknown() { return {TypeId::Unknown}; }
+
+   bool isInteger() const { return id == TypeId::SmallInt || id == TypeId::Integer || id == TypeId::BigInt; }
+   bool isExactNumeric() const { return isInteger() || id == TypeId::Decimal; }
+   bool isFloat() const { return id == TypeId::Real || id == TypeId::Double; }
+   bool isNumeric() const { return isExactNumeric() || isFloat(); }
+   bool isString() const { return id == TypeId::Char || id == TypeId::Varchar || id == TypeId::Text; }
+   /// DECIMAL with precision > 18 is stored in 128 bits.
+   bool isWideDecimal() const { return id == TypeId::Decimal && precision > 18; }
+
+   /// PostgreSQL's spelling: "integer", "numeric(15,2)", "character varying(25)", ...
+   std::string toString() const;
+   bool operator==(const SqlType&) const = default;
+};
+
+/// An error a user can cause. sqlstate() is PostgreSQL's five-character code.
+class Error : public std::runtime_error {
+   public:
+   Error(std::string sqlstate, std::string message, int position = 0, std::string detail = {})
+      : std::runtime_error(message), sqlstate_(std::move(sqlstate)), message_(std::move(message)), position_(position), detail_(std::move(detail)) {}
+   const std::string& sqlstate() const { return sqlstate_; }
+   const std::string& message() const { return message_; }
+   /// 1-based character offset into the statement text, 0 when unknown.
+   int position() const { return position_; }
+   const std::string& detail() const { return detail_; }
+   void setPosition(int position) { position_ = position; }
+
+   /// The error the way psql prints it, with the offending line and a caret when a position is known:
+   ///   ERROR:  column "x" does not exist
+   ///   LINE 1: SELECT x FROM t
+   ///                  ^
+   std::string format(const std::string& sqlText) const;
+
+   private:
+   std::string sqlstate_;
+   std::string message_;
+   int position_;
+   std::string detail_;
+};
+
+struct Interval {
+   int32_t months = 0;
+   int32_t days = 0;
+   int64_t micros = 0;
+};
+
+/// Timings of one statement, in milliseconds.
+struct StatementStats {
+   double parseMs = 0;     // parsing and semantic analysis
+   double compileMs = 0;   // IR generation and machine-code generation
+   double executeMs = 0;   // running the compiled pipelines
+   double totalMs = 0;
+};
+
+struct ResultData;
+
+/// The outcome of one statement: a status tag and, for queries, a table of typed values.
+class Result {
+   public:
+   Result();
+   explicit Result(std::shared_ptr<const ResultData> data);
+
+   /// True when the statement returns rows (SELECT, EXPLAIN, ...).
+   bool hasRows() const;
+   /// PostgreSQL's command tag: "SELECT 4", "INSERT 0 3", "CREATE TABLE", "COPY 100", ...
+   const std::string& statusTag() const;
+   /// Rows inserted, copied, or returned.
+   uint64_t rowsAffected() const;
+   const StatementStats& stats() const;
+
+   size_t columnCount() const;
+   const std::string& columnName(size_t column) const;
+   SqlType columnType(size_t column) const;
+   size_t rowCount() const;
+
+   bool isNull(size_t row, size_t column) const;
+   bool getBool(size_t row, size_t column) const;
+   /// SMALLINT, INTEGER, BIGINT; DATE as days since 2000-01-01.
+   int64_t getInt64(size_t row, size_t column) const;
+   /// Any numeric column converted to double.
+   double getDouble(size_t row, size_t column) const;
+   /// DECIMAL as its unscaled integer (value = unscaled / 10^scale).
+   __int128 getDecimalUnscaled(size_t row, size_t column) const;
+   Interval getInterval(size_t row, size_t column) const;
+   /// Any value as PostgreSQL prints it ("" for NULL): 12.30, 1998-09-02, t, 1 year 2 mons.
+   std::string getString(size_t row, size_t column) const;
+
+   private:
+   std::shared_ptr<const ResultData> data_;
+};
+
+struct ColumnInfo {
+   std::string name;
+   SqlType type;
+   bool notNull = false;
+};
+
+struct TableInfo {
+   std::string name;
+   std::vector<ColumnInfo> columns;
+   std::vector<std::string> primaryKey;
+   uint64_t rowCount = 0;
+};
+
+class DatabaseImpl;
+
+/// A database. Database() or Database(":memory:") is in memory.
+class Database {
+   public:
+   explicit Database(const std::string& path = ":memory:");
+   ~Database();
+   Database(const Database&) = delete;
+   Database& operator=(const Database&) = delete;
+
+   std::vector<TableInfo> tables() const;
+   /// Throws Error 42P01 when there is no such table.
+   TableInfo table(const std::string& name) const;
+
+   DatabaseImpl& impl() { return *impl_; }
+
+   private:
+   std::unique_ptr<DatabaseImpl> impl_;
+};
+
+/// A session on a Database.
+class Connection {
+   public:
+   explicit Connection(Database& database);
+
+   /// Runs one or more ';'-separated statements and returns the result of the last.
+   /// On an error nothing of the failing statement remains, and the error is thrown.
+   Result query(const std::string& sql);
+   /// Runs one or more statements and returns every result, in order.
+   std::vector<Result> queryAll(const std::string& sql);
+
+   private:
+   Database& database_;
+};
+
+/// Splits SQL text into statements at top-level ';' (respecting quotes and comments).
+/// Returns the complete statements; `rest` receives the unfinished tail (for a shell).
+std::vector<std::string> splitStatements(const std::string& text, std::string* rest = nullptr);
+
+}  // namespace kiln

@@ -1,0 +1,124 @@
+#include "algebra/expression.h"
+
+#include <cstring>
+
+namespace kiln {
+
+ExprPtr Expr::columnRef(const IU* iu) {
+   auto e = std::make_unique<Expr>(ExprKind::ColumnRef, iu->type);
+   e->iu = iu;
+   e->nullable = iu->nullable;
+   return e;
+}
+
+ExprPtr Expr::constantOf(Value value) {
+   auto e = std::make_unique<Expr>(ExprKind::Constant, value.type);
+   e->nullable = value.isNull;
+   e->constant = std::move(value);
+   return e;
+}
+
+ExprPtr Expr::clone() const {
+   auto e = std::make_unique<Expr>(kind, type);
+   e->nullable = nullable;
+   e->position = position;
+   e->op = op;
+   e->negated = negated;
+   e->hasElse = hasElse;
+   e->iu = iu;
+   e->constant = constant;
+   for (auto& c : children) e->children.push_back(c->clone());
+   return e;
+}
+
+static bool sameConstant(const Value& a, const Value& b) {
+   if (!(a.type == b.type) || a.isNull != b.isNull) return false;
+   if (a.isNull) return true;
+   return formatValue(a) == formatValue(b);
+}
+
+bool Expr::equals(const Expr& o) const {
+   if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || iu != o.iu ||
+       children.size() != o.children.size())
+      return false;
+   if (kind == ExprKind::Constant && !sameConstant(constant, o.constant)) return false;
+   for (size_t i = 0; i < children.size(); ++i)
+      if (!children[i]->equals(*o.children[i])) return false;
+   return true;
+}
+
+void Expr::collectIUs(std::vector<const IU*>& out) const {
+   if (kind == ExprKind::ColumnRef) out.push_back(iu);
+   for (auto& c : children) c->collectIUs(out);
+}
+
+const char* functionName(FunctionId id) {
+   switch (id) {
+      case FunctionId::Substring: return "substring";
+      case FunctionId::Upper: return "upper";
+      case FunctionId::Lower: return "lower";
+      case FunctionId::Length: return "length";
+      case FunctionId::Trim: return "btrim";
+      case FunctionId::LTrim: return "ltrim";
+      case FunctionId::RTrim: return "rtrim";
+      case FunctionId::Position: return "position";
+      case FunctionId::Replace: return "replace";
+      case FunctionId::Left: return "left";
+      case FunctionId::Right: return "right";
+      case FunctionId::Abs: return "abs";
+      case FunctionId::Round: return "round";
+      case FunctionId::Ceil: return "ceil";
+      case FunctionId::Floor: return "floor";
+      case FunctionId::ExtractYear: return "extract_year";
+      case FunctionId::ExtractMonth: return "extract_month";
+      case FunctionId::ExtractDay: return "extract_day";
+      case FunctionId::ExtractQuarter: return "extract_quarter";
+      case FunctionId::ExtractDow: return "extract_dow";
+      case FunctionId::ExtractDoy: return "extract_doy";
+   }
+   return "?";
+}
+
+std::string Expr::toString() const {
+   auto list = [&](size_t from, const char* separator) {
+      std::string s;
+      for (size_t i = from; i < children.size(); ++i) s += (i > from ? separator : "") + children[i]->toString();
+      return s;
+   };
+   switch (kind) {
+      case ExprKind::ColumnRef: return iu->name;
+      case ExprKind::Constant:
+         if (constant.isNull) return "NULL";
+         if (constant.type.isString() || constant.type.id == TypeId::Date || constant.type.id == TypeId::Interval)
+            return "'" + formatValue(constant) + "'";
+         return formatValue(constant);
+      case ExprKind::Cast: return "CAST(" + children[0]->toString() + " AS " + type.toString() + ")";
+      case ExprKind::Arithmetic: {
+         static const char* ops[] = {"+", "-", "*", "/", "%", "||"};
+         return "(" + children[0]->toString() + " " + ops[op] + " " + children[1]->toString() + ")";
+      }
+      case ExprKind::Negate: return "-" + children[0]->toString();
+      case ExprKind::Comparison: {
+         static const char* ops[] = {"=", "<>", "<", "<=", ">", ">=", "IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
+         return children[0]->toString() + " " + ops[op] + " " + children[1]->toString();
+      }
+      case ExprKind::And: return "(" + list(0, " AND ") + ")";
+      case ExprKind::Or: return "(" + list(0, " OR ") + ")";
+      case ExprKind::Not: return "NOT " + children[0]->toString();
+      case ExprKind::IsNull: return children[0]->toString() + (negated ? " IS NOT NULL" : " IS NULL");
+      case ExprKind::Case: {
+         std::string s = "CASE";
+         size_t pairs = (children.size() - (hasElse ? 1 : 0)) / 2;
+         for (size_t i = 0; i < pairs; ++i) s += " WHEN " + children[2 * i]->toString() + " THEN " + children[2 * i + 1]->toString();
+         if (hasElse) s += " ELSE " + children.back()->toString();
+         return s + " END";
+      }
+      case ExprKind::Like:
+         return children[0]->toString() + (negated ? " NOT" : "") + (op ? " ILIKE " : " LIKE ") + children[1]->toString();
+      case ExprKind::InList: return children[0]->toString() + (negated ? " NOT IN (" : " IN (") + list(1, ", ") + ")";
+      case ExprKind::Function: return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
+   }
+   return "?";
+}
+
+}  // namespace kiln

@@ -1,0 +1,90 @@
+// Typed scalar expressions over IUs. One node type with a kind tag keeps cloning, comparison and
+// the expression compiler's dispatch simple.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algebra/iu.h"
+#include "common/value.h"
+
+namespace kiln {
+
+enum class ExprKind : uint8_t {
+   ColumnRef,   // iu
+   Constant,    // constant
+   Cast,        // children[0] to type
+   Arithmetic,  // op: ArithOp; children[0], children[1]
+   Negate,      // -children[0]
+   Comparison,  // op: CompareOp
+   And,         // children (any number)
+   Or,
+   Not,
+   IsNull,      // negated: IS NOT NULL
+   Case,        // children: cond0, result0, cond1, result1, ..., [else]; hasElse
+   Like,        // children: value, pattern; negated; op: 1 = ILIKE
+   InList,      // children: value, item0, item1, ...; negated
+   Function,    // op: FunctionId; children: arguments
+};
+
+enum class ArithOp : uint8_t { Add, Sub, Mul, Div, Mod, Concat };
+enum class CompareOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge, IsDistinct, IsNotDistinct };
+
+enum class FunctionId : uint8_t {
+   Substring,  // (s, from[, for])
+   Upper,
+   Lower,
+   Length,
+   Trim,   // (s[, chars]) both sides
+   LTrim,
+   RTrim,
+   Position,  // (needle, haystack)
+   Replace,
+   Left,
+   Right,
+   Abs,
+   Round,    // (x[, digits]): digits is a constant
+   Ceil,
+   Floor,
+   ExtractYear,
+   ExtractMonth,
+   ExtractDay,
+   ExtractQuarter,
+   ExtractDow,
+   ExtractDoy,
+};
+
+struct Expr {
+   ExprKind kind;
+   SqlType type;
+   bool nullable = true;
+   int position = 0;  // in the SQL text, for errors raised at run time
+   uint8_t op = 0;
+   bool negated = false;
+   bool hasElse = false;
+   const IU* iu = nullptr;
+   Value constant;
+   std::vector<std::unique_ptr<Expr>> children;
+
+   Expr(ExprKind kind, SqlType type) : kind(kind), type(type) {}
+
+   ArithOp arithOp() const { return ArithOp(op); }
+   CompareOp compareOp() const { return CompareOp(op); }
+   FunctionId functionId() const { return FunctionId(op); }
+
+   std::unique_ptr<Expr> clone() const;
+   bool equals(const Expr& other) const;
+   /// Every IU this expression reads.
+   void collectIUs(std::vector<const IU*>& out) const;
+   std::string toString() const;
+
+   static std::unique_ptr<Expr> columnRef(const IU* iu);
+   static std::unique_ptr<Expr> constantOf(Value value);
+};
+
+using ExprPtr = std::unique_ptr<Expr>;
+
+const char* functionName(FunctionId id);
+
+}  // namespace kiln

@@ -1,0 +1,98 @@
+// Logical/physical operators. A plan is a tree of these over IUs; codegen has one translator each.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algebra/expression.h"
+
+namespace kiln {
+
+class Table;
+
+enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit };
+
+struct Operator {
+   OperatorKind kind;
+   std::vector<std::unique_ptr<Operator>> children;
+
+   explicit Operator(OperatorKind kind) : kind(kind) {}
+   virtual ~Operator() = default;
+   Operator& child() const { return *children[0]; }
+};
+
+struct TableScan : Operator {
+   Table* table;
+   std::vector<const IU*> columns;  // one per table column
+   TableScan(Table* table) : Operator(OperatorKind::TableScan), table(table) {}
+};
+
+/// Constant rows (VALUES, SELECT without FROM).
+struct Values : Operator {
+   std::vector<const IU*> columns;
+   std::vector<std::vector<ExprPtr>> rows;
+   Values() : Operator(OperatorKind::Values) {}
+};
+
+struct Filter : Operator {
+   ExprPtr condition;
+   Filter() : Operator(OperatorKind::Filter) {}
+};
+
+struct Computation {
+   const IU* output;
+   ExprPtr expression;
+};
+
+/// Computes new IUs from expressions over the input's IUs.
+struct Map : Operator {
+   std::vector<Computation> computations;
+   Map() : Operator(OperatorKind::Map) {}
+};
+
+enum class AggregateFunction : uint8_t { CountStar, Count, Sum, Avg, Min, Max };
+
+struct AggregateCall {
+   AggregateFunction function;
+   ExprPtr argument;  // null for COUNT(*)
+   const IU* output;
+};
+
+/// Hash aggregation; without keys it produces exactly one row.
+struct Aggregate : Operator {
+   std::vector<Computation> keys;
+   std::vector<AggregateCall> aggregates;
+   Aggregate() : Operator(OperatorKind::Aggregate) {}
+};
+
+struct SortKey {
+   const IU* iu;
+   bool descending = false;
+   bool nullsFirst = false;
+};
+
+struct Sort : Operator {
+   std::vector<SortKey> keys;
+   Sort() : Operator(OperatorKind::Sort) {}
+};
+
+struct Limit : Operator {
+   uint64_t limit = std::numeric_limits<uint64_t>::max();
+   uint64_t offset = 0;
+   Limit() : Operator(OperatorKind::Limit) {}
+};
+
+/// A query: the operator tree, and which IUs the result shows under which names.
+struct QueryPlan {
+   IUSet ius;
+   std::unique_ptr<Operator> root;
+   std::vector<std::string> columnNames;
+   std::vector<const IU*> columns;
+};
+
+const char* aggregateName(AggregateFunction function);
+
+}  // namespace kiln

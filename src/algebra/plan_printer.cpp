@@ -1,0 +1,83 @@
+#include "algebra/plan_printer.h"
+
+#include "storage/table.h"
+
+namespace kiln {
+
+const char* aggregateName(AggregateFunction function) {
+   switch (function) {
+      case AggregateFunction::CountStar: return "count(*)";
+      case AggregateFunction::Count: return "count";
+      case AggregateFunction::Sum: return "sum";
+      case AggregateFunction::Avg: return "avg";
+      case AggregateFunction::Min: return "min";
+      case AggregateFunction::Max: return "max";
+   }
+   return "?";
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& parts) {
+   std::string s;
+   for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
+   return s;
+}
+
+std::string describe(const Operator& op) {
+   switch (op.kind) {
+      case OperatorKind::TableScan: {
+         auto& scan = static_cast<const TableScan&>(op);
+         return "TableScan " + scan.table->name();
+      }
+      case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";
+      case OperatorKind::Filter: return "Filter " + static_cast<const Filter&>(op).condition->toString();
+      case OperatorKind::Map: {
+         std::vector<std::string> parts;
+         for (auto& c : static_cast<const Map&>(op).computations) parts.push_back(c.output->name + " := " + c.expression->toString());
+         return "Map " + join(parts);
+      }
+      case OperatorKind::Aggregate: {
+         auto& aggregate = static_cast<const Aggregate&>(op);
+         std::vector<std::string> keys, calls;
+         for (auto& k : aggregate.keys) keys.push_back(k.expression->toString());
+         for (auto& a : aggregate.aggregates)
+            calls.push_back(a.function == AggregateFunction::CountStar ? "count(*)"
+                                                                       : std::string(aggregateName(a.function)) + "(" + a.argument->toString() + ")");
+         std::string s = aggregate.keys.empty() ? "Aggregate" : "HashAggregate keys: " + join(keys);
+         return calls.empty() ? s : s + (aggregate.keys.empty() ? " " : "; ") + join(calls);
+      }
+      case OperatorKind::Sort: {
+         std::vector<std::string> keys;
+         for (auto& k : static_cast<const Sort&>(op).keys)
+            keys.push_back(k.iu->name + (k.descending ? " DESC" : " ASC") + (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST"));
+         return "Sort " + join(keys);
+      }
+      case OperatorKind::Limit: {
+         auto& limit = static_cast<const Limit&>(op);
+         std::string s = "Limit";
+         if (limit.limit != std::numeric_limits<uint64_t>::max()) s += " " + std::to_string(limit.limit);
+         if (limit.offset) s += " offset " + std::to_string(limit.offset);
+         return s;
+      }
+   }
+   return "?";
+}
+
+void print(const Operator& op, int depth, std::vector<std::string>& lines) {
+   lines.push_back(std::string(size_t(depth) * 2, ' ') + (depth ? "-> " : "") + describe(op));
+   for (auto& child : op.children) print(*child, depth + 1, lines);
+}
+
+}  // namespace
+
+std::vector<std::string> printPlan(const QueryPlan& plan) {
+   std::vector<std::string> lines;
+   std::vector<std::string> names;
+   for (size_t i = 0; i < plan.columns.size(); ++i) names.push_back(plan.columnNames[i]);
+   lines.push_back("Result " + join(names));
+   print(*plan.root, 1, lines);
+   return lines;
+}
+
+}  // namespace kiln

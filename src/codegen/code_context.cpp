@@ -1,0 +1,209 @@
+#include "codegen/code_context.h"
+
+#include <llvm/IR/MDBuilder.h>
+
+#include "common/physical_type.h"
+
+namespace kiln {
+
+/// Runtime helper prototypes in a compact code: return type, ':', argument types.
+/// v void, c i8 (C bool), i i32, l i64, x i128, d double, p pointer.
+static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
+   static const std::unordered_map<std::string, std::string> prototypes = {
+      {"kiln_error", "v:i"},
+      {"kiln_rowbuffer_append", "p:p"},
+      {"kiln_aggtable_insert", "p:pl"},
+      {"kiln_sort", "v:ppl"},
+      {"kiln_string_equal", "c:pp"},
+      {"kiln_string_compare", "i:pp"},
+      {"kiln_string_hash", "l:p"},
+      {"kiln_like", "c:ppc"},
+      {"kiln_concat", "v:pppp"},
+      {"kiln_substring", "v:pllcpp"},
+      {"kiln_upper", "v:ppp"},
+      {"kiln_lower", "v:ppp"},
+      {"kiln_length", "i:p"},
+      {"kiln_trim", "v:ppip"},
+      {"kiln_position", "i:pp"},
+      {"kiln_replace", "v:ppppp"},
+      {"kiln_left", "v:plcp"},
+      {"kiln_string_fit", "v:piic"},
+      {"kiln_parse_integer", "l:pi"},
+      {"kiln_parse_decimal", "x:pii"},
+      {"kiln_parse_double", "d:pi"},
+      {"kiln_parse_date", "i:p"},
+      {"kiln_parse_bool", "c:p"},
+      {"kiln_parse_interval", "v:pp"},
+      {"kiln_format_integer", "v:lpp"},
+      {"kiln_format_decimal", "v:xipp"},
+      {"kiln_format_double", "v:dcpp"},
+      {"kiln_format_date", "v:ipp"},
+      {"kiln_format_bool", "v:cp"},
+      {"kiln_format_interval", "v:ppp"},
+      {"kiln_mul128_overflows", "c:xxp"},
+      {"kiln_decimal_divide", "x:xxi"},
+      {"kiln_i128_mod", "x:xx"},
+      {"kiln_i128_div_rounded", "x:xx"},
+      {"kiln_i128_div_floor", "x:xxc"},
+      {"kiln_i128_to_double", "d:xi"},
+      {"kiln_double_to_decimal", "x:dii"},
+      {"kiln_extract", "i:ii"},
+      {"kiln_date_add_interval", "i:ipi"},
+   };
+   return prototypes;
+}
+
+CodeContext::CodeContext(std::string namePrefix)
+   : prefix_(std::move(namePrefix)), context_(std::make_unique<llvm::LLVMContext>()) {
+   module_ = std::make_unique<llvm::Module>(prefix_, *context_);
+   builder_ = std::make_unique<llvm::IRBuilder<>>(*context_);
+   stringType_ = llvm::StructType::create(*context_, {i64(), i64()}, "string");
+   intervalType_ = llvm::StructType::create(*context_, {i32(), i32(), i64()}, "interval");
+}
+
+llvm::Type* CodeContext::valueType(SqlType type) {
+   return type.id == TypeId::Boolean ? i1() : memoryType(type);
+}
+
+llvm::Type* CodeContext::memoryType(SqlType type) {
+   switch (physicalTypeOf(type)) {
+      case PhysicalType::Bool: return i8();
+      case PhysicalType::Int16: return i16();
+      case PhysicalType::Int32: return i32();
+      case PhysicalType::Int64: return i64();
+      case PhysicalType::Int128: return i128();
+      case PhysicalType::Float: return f32();
+      case PhysicalType::Double: return f64();
+      case PhysicalType::Interval: return intervalType_;
+      case PhysicalType::String: return stringType_;
+   }
+   return i64();
+}
+
+llvm::Constant* CodeContext::int128(__int128 v) {
+   uint64_t words[2] = {uint64_t(v), uint64_t(static_cast<unsigned __int128>(v) >> 64)};
+   return llvm::ConstantInt::get(*context_, llvm::APInt(128, words));
+}
+
+llvm::CallInst* CodeContext::callRuntime(const std::string& name, llvm::ArrayRef<llvm::Value*> args) {
+   auto it = runtime_.find(name);
+   if (it == runtime_.end()) {
+      const std::string& code = runtimePrototypes().at(name);
+      auto typeOf = [&](char c) -> llvm::Type* {
+         switch (c) {
+            case 'v': return builder_->getVoidTy();
+            case 'c': return i8();
+            case 'i': return i32();
+            case 'l': return i64();
+            case 'x': return i128();
+            case 'd': return f64();
+            default: return ptr();
+         }
+      };
+      std::vector<llvm::Type*> parameters;
+      for (size_t i = 2; i < code.size(); ++i) parameters.push_back(typeOf(code[i]));
+      auto* type = llvm::FunctionType::get(typeOf(code[0]), parameters, false);
+      auto callee = module_->getOrInsertFunction(name, type);
+      if (name == "kiln_error") llvm::cast<llvm::Function>(callee.getCallee())->setDoesNotReturn();
+      it = runtime_.emplace(name, callee).first;
+   }
+   return builder_->CreateCall(it->second, args);
+}
+
+llvm::Function* CodeContext::beginFunction(const std::string& name, llvm::FunctionType* type) {
+   function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, *module_);
+   // Errors are C++ exceptions thrown by runtime helpers: they unwind through this frame.
+   function_->setUWTableKind(llvm::UWTableKind::Default);
+   entry_ = llvm::BasicBlock::Create(*context_, "entry", function_);
+   auto* body = llvm::BasicBlock::Create(*context_, "body", function_);
+   builder_->SetInsertPoint(body);
+   return function_;
+}
+
+llvm::Function* CodeContext::beginPipelineFunction(const std::string& name) {
+   return beginFunction(name, llvm::FunctionType::get(builder_->getVoidTy(), {ptr(), i64(), i64()}, false));
+}
+
+void CodeContext::finishFunction() {
+   // The entry block holds the allocas and falls through to the body.
+   llvm::IRBuilder<> entryBuilder(entry_);
+   entryBuilder.CreateBr(entry_->getNextNode());
+   function_ = nullptr;
+   entry_ = nullptr;
+}
+
+llvm::Value* CodeContext::loadSlot(size_t slot) {
+   llvm::Value* address = builder_->CreateConstInBoundsGEP1_64(ptr(), argument(0), slot);
+   return builder_->CreateLoad(ptr(), address, "slot" + std::to_string(slot));
+}
+
+llvm::AllocaInst* CodeContext::entryAlloca(llvm::Type* type, const std::string& name) {
+   llvm::IRBuilder<> entryBuilder(entry_, entry_->begin());
+   return entryBuilder.CreateAlloca(type, nullptr, name);
+}
+
+std::string CodeContext::uniqueName(const std::string& base) { return prefix_ + "_" + base + std::to_string(counter_++); }
+
+llvm::BasicBlock* CodeContext::newBlock(const std::string& name) { return llvm::BasicBlock::Create(*context_, name, function_); }
+
+void CodeContext::ifThen(llvm::Value* condition, const std::function<void()>& then) {
+   auto* thenBlock = newBlock("then");
+   auto* after = newBlock("endif");
+   builder_->CreateCondBr(condition, thenBlock, after);
+   builder_->SetInsertPoint(thenBlock);
+   then();
+   if (!builder_->GetInsertBlock()->getTerminator()) builder_->CreateBr(after);
+   builder_->SetInsertPoint(after);
+}
+
+llvm::Value* CodeContext::ifThenElse(llvm::Value* condition, const std::function<llvm::Value*()>& then,
+                                     const std::function<llvm::Value*()>& otherwise) {
+   auto* thenBlock = newBlock("then");
+   auto* elseBlock = newBlock("else");
+   auto* after = newBlock("endif");
+   builder_->CreateCondBr(condition, thenBlock, elseBlock);
+   builder_->SetInsertPoint(thenBlock);
+   llvm::Value* a = then();
+   llvm::BasicBlock* thenEnd = builder_->GetInsertBlock();
+   builder_->CreateBr(after);
+   builder_->SetInsertPoint(elseBlock);
+   llvm::Value* b = otherwise();
+   llvm::BasicBlock* elseEnd = builder_->GetInsertBlock();
+   builder_->CreateBr(after);
+   builder_->SetInsertPoint(after);
+   if (!a) return nullptr;
+   llvm::PHINode* phi = builder_->CreatePHI(a->getType(), 2);
+   phi->addIncoming(a, thenEnd);
+   phi->addIncoming(b, elseEnd);
+   return phi;
+}
+
+void CodeContext::forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body) {
+   llvm::BasicBlock* before = builder_->GetInsertBlock();
+   auto* header = newBlock("loop");
+   auto* bodyBlock = newBlock("loop_body");
+   auto* after = newBlock("loop_end");
+   builder_->CreateBr(header);
+   builder_->SetInsertPoint(header);
+   llvm::PHINode* index = builder_->CreatePHI(i64(), 2, "i");
+   index->addIncoming(begin, before);
+   builder_->CreateCondBr(builder_->CreateICmpULT(index, end), bodyBlock, after);
+   builder_->SetInsertPoint(bodyBlock);
+   body(index);
+   llvm::Value* next = builder_->CreateAdd(index, int64(1));
+   index->addIncoming(next, builder_->GetInsertBlock());
+   builder_->CreateBr(header);
+   builder_->SetInsertPoint(after);
+}
+
+void CodeContext::errorIf(llvm::Value* condition, int32_t code) {
+   auto* raise = newBlock("error");
+   auto* after = newBlock("ok");
+   builder_->CreateCondBr(condition, raise, after, llvm::MDBuilder(*context_).createBranchWeights(1, 1 << 20));
+   builder_->SetInsertPoint(raise);
+   callRuntime("kiln_error", {int32(code)});
+   builder_->CreateUnreachable();
+   builder_->SetInsertPoint(after);
+}
+
+}  // namespace kiln

@@ -1,0 +1,91 @@
+// The LLVM module under construction for one query, its builder, the IR types of SQL values,
+// the runtime helpers' declarations, and small helpers that make control flow read like code.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include "kiln/kiln.h"
+
+namespace kiln {
+
+class CodeContext {
+   public:
+   explicit CodeContext(std::string namePrefix);
+
+   llvm::LLVMContext& llvm() { return *context_; }
+   llvm::Module& module() { return *module_; }
+   llvm::IRBuilder<>& builder() { return *builder_; }
+   /// Hands the module over to the JIT.
+   std::unique_ptr<llvm::Module> takeModule() { return std::move(module_); }
+   std::unique_ptr<llvm::LLVMContext> takeContext() { return std::move(context_); }
+
+   // IR types
+   llvm::Type* i1() { return builder_->getInt1Ty(); }
+   llvm::Type* i8() { return builder_->getInt8Ty(); }
+   llvm::Type* i16() { return builder_->getInt16Ty(); }
+   llvm::Type* i32() { return builder_->getInt32Ty(); }
+   llvm::Type* i64() { return builder_->getInt64Ty(); }
+   llvm::Type* i128() { return builder_->getInt128Ty(); }
+   llvm::Type* f32() { return builder_->getFloatTy(); }
+   llvm::Type* f64() { return builder_->getDoubleTy(); }
+   llvm::PointerType* ptr() { return builder_->getPtrTy(); }
+   llvm::StructType* stringType() { return stringType_; }
+   llvm::StructType* intervalType() { return intervalType_; }
+   /// The SSA type of a value of `type` (BOOLEAN is i1; in memory it is a byte).
+   llvm::Type* valueType(SqlType type);
+   /// The in-memory type of a value of `type`.
+   llvm::Type* memoryType(SqlType type);
+
+   llvm::Constant* int8(int64_t v) { return builder_->getInt8(uint8_t(v)); }
+   llvm::Constant* int32(int64_t v) { return builder_->getInt32(uint32_t(v)); }
+   llvm::Constant* int64(int64_t v) { return builder_->getInt64(uint64_t(v)); }
+   llvm::Constant* int128(__int128 v);
+   llvm::Constant* boolean(bool v) { return builder_->getInt1(v); }
+
+   /// Calls a runtime helper declared in runtime_functions.cpp.
+   llvm::CallInst* callRuntime(const std::string& name, llvm::ArrayRef<llvm::Value*> args);
+
+   // Functions
+   /// Starts `void name(ptr slots, i64 begin, i64 end)` and positions the builder in it.
+   llvm::Function* beginPipelineFunction(const std::string& name);
+   llvm::Function* beginFunction(const std::string& name, llvm::FunctionType* type);
+   void finishFunction();
+   llvm::Function* currentFunction() { return function_; }
+   llvm::Value* argument(unsigned i) { return function_->getArg(i); }
+   /// Pointer held in the query's slot `slot`.
+   llvm::Value* loadSlot(size_t slot);
+   /// A stack slot in the entry block (promoted to registers by mem2reg).
+   llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name = "");
+   std::string uniqueName(const std::string& base);
+
+   // Control flow
+   llvm::BasicBlock* newBlock(const std::string& name);
+   void ifThen(llvm::Value* condition, const std::function<void()>& then);
+   /// Both branches yield a value of the same type; returns the merged value.
+   llvm::Value* ifThenElse(llvm::Value* condition, const std::function<llvm::Value*()>& then, const std::function<llvm::Value*()>& otherwise);
+   /// for (i = begin; i < end; ++i) body(i)
+   void forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body);
+   /// Raises a run-time error (RuntimeError code) when `condition` holds.
+   void errorIf(llvm::Value* condition, int32_t code);
+
+   private:
+   std::string prefix_;
+   std::unique_ptr<llvm::LLVMContext> context_;
+   std::unique_ptr<llvm::Module> module_;
+   std::unique_ptr<llvm::IRBuilder<>> builder_;
+   llvm::StructType* stringType_;
+   llvm::StructType* intervalType_;
+   llvm::Function* function_ = nullptr;
+   llvm::BasicBlock* entry_ = nullptr;
+   std::unordered_map<std::string, llvm::FunctionCallee> runtime_;
+   unsigned counter_ = 0;
+};
+
+}  // namespace kiln

@@ -1,0 +1,192 @@
+#include "codegen/expression_compiler.h"
+
+#include <llvm/IR/Intrinsics.h>
+
+#include "common/decimal.h"
+
+namespace kiln {
+
+void ExpressionCompiler::materializeInputs(const Expr& e) {
+   std::vector<const IU*> ius;
+   e.collectIUs(ius);
+   for (const IU* iu : ius) values_.get(iu);
+}
+
+SqlValue ExpressionCompiler::phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise,
+                                 SqlType type) {
+   // Values and NULL flags of both branches merge; a branch without a NULL flag contributes false.
+   llvm::Value* nullSlot = nullptr;
+   llvm::Value* value = cx_.ifThenElse(
+      condition,
+      [&] {
+         SqlValue v = then();
+         nullSlot = cx_.entryAlloca(cx_.i1());
+         cx_.builder().CreateStore(ops_.isNull(v), nullSlot);
+         return v.value;
+      },
+      [&] {
+         SqlValue v = otherwise();
+         cx_.builder().CreateStore(ops_.isNull(v), nullSlot);
+         return v.value;
+      });
+   return {value, cx_.builder().CreateLoad(cx_.i1(), nullSlot), type};
+}
+
+SqlValue ExpressionCompiler::compile(const Expr& e) {
+   auto& b = cx_.builder();
+   switch (e.kind) {
+      case ExprKind::ColumnRef: return values_.get(e.iu);
+      case ExprKind::Constant: return ops_.constant(e.constant);
+      case ExprKind::Cast: return ops_.cast(compile(*e.children[0]), e.type, e.negated);
+      case ExprKind::Arithmetic: {
+         SqlValue a = compile(*e.children[0]);
+         SqlValue c = compile(*e.children[1]);
+         return ops_.arithmetic(e.arithOp(), a, c, e.type);
+      }
+      case ExprKind::Negate: return ops_.negate(compile(*e.children[0]));
+      case ExprKind::Comparison: {
+         SqlValue a = compile(*e.children[0]);
+         SqlValue c = compile(*e.children[1]);
+         return ops_.compare(e.compareOp(), a, c);
+      }
+      case ExprKind::And:
+      case ExprKind::Or: return compileShortCircuit(e);
+      case ExprKind::Not: return ops_.logicalNot(compile(*e.children[0]));
+      case ExprKind::IsNull: {
+         SqlValue v = compile(*e.children[0]);
+         llvm::Value* null = ops_.isNull(v);
+         return {e.negated ? b.CreateNot(null) : null, nullptr, SqlType::boolean()};
+      }
+      case ExprKind::Case: return compileCase(e);
+      case ExprKind::Like: {
+         SqlValue value = compile(*e.children[0]);
+         SqlValue pattern = compile(*e.children[1]);
+         SqlValue match = ops_.guardNulls({value, pattern}, SqlType::boolean(), [&] {
+            llvm::Value* r = cx_.callRuntime("kiln_like", {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op)});
+            return b.CreateICmpNE(r, cx_.int8(0));
+         });
+         return e.negated ? ops_.logicalNot(match) : match;
+      }
+      case ExprKind::InList: return compileInList(e);
+      case ExprKind::Function: return compileFunction(e);
+   }
+   throw Error("XX000", "internal: unknown expression kind");
+}
+
+SqlValue ExpressionCompiler::compileShortCircuit(const Expr& e) {
+   // Left to right; stops at the first FALSE (AND) or TRUE (OR), like PostgreSQL, so a guard
+   // such as `x <> 0 AND 10 / x > 1` never divides by zero.
+   materializeInputs(e);
+   bool isAnd = e.kind == ExprKind::And;
+   SqlValue result = compile(*e.children[0]);
+   auto& b = cx_.builder();
+   for (size_t i = 1; i < e.children.size(); ++i) {
+      llvm::Value* decided = isAnd ? b.CreateAnd(b.CreateNot(ops_.isNull(result)), b.CreateNot(result.value)) : ops_.isTrue(result);
+      const Expr& next = *e.children[i];
+      SqlValue current = result;
+      result = phi(
+         decided, [&] { return SqlValue{cx_.boolean(!isAnd), nullptr, SqlType::boolean()}; },
+         [&] {
+            SqlValue other = compile(next);
+            return isAnd ? ops_.logicalAnd(current, other) : ops_.logicalOr(current, other);
+         },
+         SqlType::boolean());
+   }
+   return result;
+}
+
+SqlValue ExpressionCompiler::compileCase(const Expr& e) {
+   materializeInputs(e);
+   size_t pairs = (e.children.size() - (e.hasElse ? 1 : 0)) / 2;
+   std::function<SqlValue(size_t)> branch = [&](size_t i) -> SqlValue {
+      if (i == pairs) return e.hasElse ? compile(*e.children.back()) : ops_.nullOf(e.type);
+      SqlValue condition = compile(*e.children[2 * i]);
+      return phi(
+         ops_.isTrue(condition), [&] { return compile(*e.children[2 * i + 1]); }, [&] { return branch(i + 1); }, e.type);
+   };
+   SqlValue result = branch(0);
+   if (!e.nullable) result.isNull = nullptr;
+   return result;
+}
+
+SqlValue ExpressionCompiler::compileInList(const Expr& e) {
+   SqlValue value = compile(*e.children[0]);
+   SqlValue result;
+   for (size_t i = 1; i < e.children.size(); ++i) {
+      SqlValue equal = ops_.compare(CompareOp::Eq, value, compile(*e.children[i]));
+      result = i == 1 ? equal : ops_.logicalOr(result, equal);
+   }
+   return e.negated ? ops_.logicalNot(result) : result;
+}
+
+SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
+   auto& b = cx_.builder();
+   std::vector<SqlValue> args;
+   for (auto& child : e.children) args.push_back(compile(*child));
+   auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
+   auto compute = [&]() -> llvm::Value* {
+      switch (e.functionId()) {
+         case FunctionId::Substring:
+            return ops_.callStringHelper("kiln_substring",
+                                         {address(0), args[1].value, args.size() > 2 ? args[2].value : cx_.int64(0), cx_.int8(args.size() > 2)},
+                                         true);
+         case FunctionId::Upper: return ops_.callStringHelper("kiln_upper", {address(0)}, true);
+         case FunctionId::Lower: return ops_.callStringHelper("kiln_lower", {address(0)}, true);
+         case FunctionId::Length: return cx_.callRuntime("kiln_length", {address(0)});
+         case FunctionId::Trim:
+         case FunctionId::LTrim:
+         case FunctionId::RTrim: {
+            int sides = e.functionId() == FunctionId::Trim ? 3 : e.functionId() == FunctionId::LTrim ? 1 : 2;
+            llvm::Value* characters = args.size() > 1 ? address(1) : llvm::ConstantPointerNull::get(cx_.ptr());
+            return ops_.callStringHelper("kiln_trim", {address(0), characters, cx_.int32(sides)}, false);
+         }
+         case FunctionId::Position: return cx_.callRuntime("kiln_position", {address(0), address(1)});
+         case FunctionId::Replace: return ops_.callStringHelper("kiln_replace", {address(0), address(1), address(2)}, true);
+         case FunctionId::Left:
+         case FunctionId::Right:
+            return ops_.callStringHelper("kiln_left", {address(0), args[1].value, cx_.int8(e.functionId() == FunctionId::Right)}, false);
+         case FunctionId::Abs: {
+            llvm::Value* v = args[0].value;
+            if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v);
+            llvm::Value* negative = b.CreateICmpSLT(v, llvm::ConstantInt::get(v->getType(), 0));
+            // Integers negate with an overflow check: abs of the minimum value is out of range.
+            llvm::Value* negated = e.type.id == TypeId::Decimal ? b.CreateNeg(v) : ops_.negate({v, nullptr, e.type}).value;
+            return b.CreateSelect(negative, negated, v);
+         }
+         case FunctionId::Round: {
+            if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, args[0].value);
+            SqlType in = args[0].type;
+            int64_t digits = e.constant.isNull ? 0 : e.constant.integer;
+            llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
+            if (digits < int64_t(in.scale)) {
+               int64_t drop = int64_t(in.scale) - digits;
+               if (drop > 38) return llvm::ConstantInt::get(cx_.valueType(e.type), 0);
+               v = cx_.callRuntime("kiln_i128_div_rounded", {v, cx_.int128(decimal::pow10(unsigned(drop)))});
+               if (digits < 0) v = b.CreateMul(v, cx_.int128(decimal::pow10(unsigned(-digits))));
+            }
+            return b.CreateTrunc(v, cx_.valueType(e.type));
+         }
+         case FunctionId::Ceil:
+         case FunctionId::Floor: {
+            bool ceiling = e.functionId() == FunctionId::Ceil;
+            if (e.type.isFloat()) return b.CreateUnaryIntrinsic(ceiling ? llvm::Intrinsic::ceil : llvm::Intrinsic::floor, args[0].value);
+            llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
+            v = cx_.callRuntime("kiln_i128_div_floor", {v, cx_.int128(decimal::pow10(args[0].type.scale)), cx_.int8(ceiling)});
+            return b.CreateTrunc(v, cx_.valueType(e.type));
+         }
+         case FunctionId::ExtractYear:
+         case FunctionId::ExtractMonth:
+         case FunctionId::ExtractDay:
+         case FunctionId::ExtractQuarter:
+         case FunctionId::ExtractDow:
+         case FunctionId::ExtractDoy: {
+            int field = int(e.functionId()) - int(FunctionId::ExtractYear);
+            return cx_.callRuntime("kiln_extract", {args[0].value, cx_.int32(field)});
+         }
+      }
+      return nullptr;
+   };
+   return ops_.guardNulls(args, e.type, compute);
+}
+
+}  // namespace kiln

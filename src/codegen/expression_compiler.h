@@ -1,0 +1,30 @@
+// Compiles a typed expression into IR over the values of the IUs it reads.
+#pragma once
+
+#include "algebra/expression.h"
+#include "codegen/iu_values.h"
+#include "codegen/sql_ops.h"
+
+namespace kiln {
+
+class ExpressionCompiler {
+   public:
+   ExpressionCompiler(CodeContext& cx, IUValues& values) : cx_(cx), ops_(cx), values_(values) {}
+
+   SqlValue compile(const Expr& e);
+   /// Produces every IU `e` reads here, so that branches inside `e` can all use them.
+   void materializeInputs(const Expr& e);
+
+   private:
+   SqlValue compileCase(const Expr& e);
+   SqlValue compileShortCircuit(const Expr& e);
+   SqlValue compileInList(const Expr& e);
+   SqlValue compileFunction(const Expr& e);
+   SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);
+
+   CodeContext& cx_;
+   SqlOps ops_;
+   IUValues& values_;
+};
+
+}  // namespace kiln

@@ -1,0 +1,90 @@
+#include "codegen/jit.h"
+
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/Mem2Reg.h>
+
+#include "kiln/kiln.h"
+#include "runtime/runtime_symbols.h"
+
+namespace kiln {
+
+namespace {
+
+[[noreturn]] void fail(llvm::Error error) { throw Error("XX000", "JIT: " + llvm::toString(std::move(error))); }
+
+template <typename T>
+T check(llvm::Expected<T> value) {
+   if (!value) fail(value.takeError());
+   return std::move(*value);
+}
+
+}  // namespace
+
+CompiledModule::~CompiledModule() {
+   if (auto error = tracker_->remove()) llvm::consumeError(std::move(error));
+}
+
+void* CompiledModule::lookup(const std::string& name) { return check(jit_.lookup(name)).toPtr<void*>(); }
+
+Jit& Jit::instance() {
+   static Jit jit;
+   return jit;
+}
+
+Jit::Jit() {
+   llvm::InitializeNativeTarget();
+   llvm::InitializeNativeTargetAsmPrinter();
+   auto machine = check(llvm::orc::JITTargetMachineBuilder::detectHost());
+   machine.setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+   jit_ = check(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create());
+   auto& dylib = jit_->getMainJITDylib();
+   llvm::orc::SymbolMap symbols;
+   for (auto& [name, address] : runtimeSymbols())
+      symbols[jit_->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address), llvm::JITSymbolFlags::Exported};
+   if (auto error = dylib.define(llvm::orc::absoluteSymbols(std::move(symbols)))) fail(std::move(error));
+   // libc/libm (memcmp, rint, fmod, ...) for what LLVM lowers to library calls.
+   dylib.addGenerator(check(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit_->getDataLayout().getGlobalPrefix())));
+}
+
+void Jit::optimize(llvm::Module& module) {
+   // Few, cheap passes: compile latency is part of every query's time.
+   llvm::LoopAnalysisManager loops;
+   llvm::FunctionAnalysisManager functions;
+   llvm::CGSCCAnalysisManager cgscc;
+   llvm::ModuleAnalysisManager modules;
+   llvm::PassBuilder builder;
+   builder.registerModuleAnalyses(modules);
+   builder.registerCGSCCAnalyses(cgscc);
+   builder.registerFunctionAnalyses(functions);
+   builder.registerLoopAnalyses(loops);
+   builder.crossRegisterProxies(loops, functions, cgscc, modules);
+   llvm::FunctionPassManager passes;
+   passes.addPass(llvm::PromotePass());
+   passes.addPass(llvm::InstCombinePass());
+   passes.addPass(llvm::SimplifyCFGPass());
+   passes.addPass(llvm::EarlyCSEPass());
+   for (llvm::Function& function : module)
+      if (!function.isDeclaration()) passes.run(function, functions);
+}
+
+std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
+   module->setDataLayout(jit_->getDataLayout());
+   module->setTargetTriple(jit_->getTargetTriple().str());
+   std::string problems;
+   llvm::raw_string_ostream out(problems);
+   if (llvm::verifyModule(*module, &out)) throw Error("XX000", "generated code is invalid: " + problems);
+   optimize(*module);
+   auto tracker = jit_->getMainJITDylib().createResourceTracker();
+   if (auto error = jit_->addIRModule(tracker, llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) fail(std::move(error));
+   return std::make_unique<CompiledModule>(*jit_, std::move(tracker));
+}
+
+}  // namespace kiln

@@ -1,0 +1,39 @@
+// The process-wide ORC LLJIT for the host CPU. Each query's module is added under its own
+// resource tracker and removed when the query's CompiledModule goes away.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+
+namespace kiln {
+
+class CompiledModule {
+   public:
+   CompiledModule(llvm::orc::LLJIT& jit, llvm::orc::ResourceTrackerSP tracker) : jit_(jit), tracker_(std::move(tracker)) {}
+   ~CompiledModule();
+   void* lookup(const std::string& name);
+
+   private:
+   llvm::orc::LLJIT& jit_;
+   llvm::orc::ResourceTrackerSP tracker_;
+};
+
+class Jit {
+   public:
+   static Jit& instance();
+
+   /// Optimizes (a few cheap passes) and compiles the module to machine code.
+   std::unique_ptr<CompiledModule> compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context);
+   const llvm::DataLayout& dataLayout() const { return jit_->getDataLayout(); }
+   const llvm::Triple& targetTriple() const { return jit_->getTargetTriple(); }
+
+   private:
+   Jit();
+   void optimize(llvm::Module& module);
+
+   std::unique_ptr<llvm::orc::LLJIT> jit_;
+};
+
+}  // namespace kiln

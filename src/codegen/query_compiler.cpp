@@ -1,0 +1,161 @@
+#include "codegen/query_compiler.h"
+
+#include <atomic>
+#include <chrono>
+
+#include <llvm/Support/raw_ostream.h>
+
+#include "codegen/sql_ops.h"
+#include "runtime/row_buffer.h"
+
+namespace kiln {
+
+namespace {
+
+std::atomic<uint64_t> queryCounter{0};
+
+void addUnique(std::vector<const IU*>& set, const IU* iu) {
+   for (const IU* existing : set)
+      if (existing == iu) return;
+   set.push_back(iu);
+}
+
+void addExpression(std::vector<const IU*>& set, const Expr& e) {
+   std::vector<const IU*> ius;
+   e.collectIUs(ius);
+   for (const IU* iu : ius) addUnique(set, iu);
+}
+
+/// The root sink: materializes the query's output rows for the Result.
+class ResultTranslator : public Translator {
+   public:
+   ResultTranslator(QueryCompiler& compiler, const QueryPlan& plan) : Translator(compiler, nullptr), plan_(plan) {}
+
+   void produce() override {
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (const IU* iu : plan_.columns) fields.push_back({iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type, iu->nullable});
+      layout_ = RowLayout::make(fields);
+      slot_ = compiler_.allocateSlot();
+      size_t slot = slot_, size = layout_.size;
+      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+      compiler_.setResultLayout(layout_, slot_);
+      child().produce();
+   }
+
+   void consume(IUValues& values, Translator&) override {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      compiler_.noteStage("result");
+      std::vector<SqlValue> row;
+      for (const IU* iu : plan_.columns) row.push_back(values.get(iu));
+      llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(slot_)});
+      for (size_t i = 0; i < row.size(); ++i) {
+         const auto& field = layout_.fields[i];
+         SqlValue v = row[i];
+         if (v.type.id == TypeId::Unknown) v = ops.nullOf(SqlType::text());
+         llvm::Value* nullAddress = field.nullOffset >= 0 ? b.CreateConstGEP1_64(cx.i8(), address, uint64_t(field.nullOffset)) : nullptr;
+         ops.store(v, b.CreateConstGEP1_64(cx.i8(), address, field.offset), nullAddress);
+      }
+   }
+
+   private:
+   const QueryPlan& plan_;
+   RowLayout layout_;
+   size_t slot_ = 0;
+};
+
+}  // namespace
+
+const std::vector<const IU*>& Translator::required() const { return compiler_.required(op_); }
+
+QueryCompiler::QueryCompiler(const QueryPlan& plan) : plan_(plan), cx_("q" + std::to_string(++queryCounter)) {}
+
+void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> needed) {
+   required_[&op] = needed;
+   switch (op.kind) {
+      case OperatorKind::TableScan:
+      case OperatorKind::Values: return;
+      case OperatorKind::Filter: addExpression(needed, *static_cast<const Filter&>(op).condition); break;
+      case OperatorKind::Map: {
+         auto& map = static_cast<const Map&>(op);
+         std::vector<const IU*> below;
+         for (const IU* iu : needed) {
+            bool computed = false;
+            for (auto& c : map.computations) computed |= c.output == iu;
+            if (!computed) addUnique(below, iu);
+         }
+         for (auto& c : map.computations) addExpression(below, *c.expression);
+         needed = below;
+         break;
+      }
+      case OperatorKind::Aggregate: {
+         auto& aggregate = static_cast<const Aggregate&>(op);
+         needed.clear();
+         for (auto& key : aggregate.keys) addExpression(needed, *key.expression);
+         for (auto& call : aggregate.aggregates)
+            if (call.argument) addExpression(needed, *call.argument);
+         break;
+      }
+      case OperatorKind::Sort:
+         for (auto& key : static_cast<const Sort&>(op).keys) addUnique(needed, key.iu);
+         required_[&op] = needed;  // the sort materializes its keys too
+         break;
+      case OperatorKind::Limit: break;
+   }
+   for (auto& child : op.children) computeRequired(*child, needed);
+}
+
+std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
+   std::unique_ptr<Translator> translator;
+   switch (op.kind) {
+      case OperatorKind::TableScan: translator = makeScanTranslator(*this, static_cast<const TableScan&>(op)); break;
+      case OperatorKind::Values: translator = makeValuesTranslator(*this, static_cast<const Values&>(op)); break;
+      case OperatorKind::Filter: translator = makeFilterTranslator(*this, static_cast<const Filter&>(op)); break;
+      case OperatorKind::Map: translator = makeMapTranslator(*this, static_cast<const Map&>(op)); break;
+      case OperatorKind::Aggregate: translator = makeAggregateTranslator(*this, static_cast<const Aggregate&>(op)); break;
+      case OperatorKind::Sort: translator = makeSortTranslator(*this, static_cast<const Sort&>(op)); break;
+      case OperatorKind::Limit: translator = makeLimitTranslator(*this, static_cast<const Limit&>(op)); break;
+   }
+   for (auto& child : op.children) translator->addChild(translate(*child));
+   return translator;
+}
+
+void QueryCompiler::addPipeline(const std::string& source, std::function<uint64_t(QueryRuntime&)> rowCount,
+                                const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before) {
+   std::string name = cx_.uniqueName("pipeline");
+   query_.pipelines.push_back({name, {source}});
+   cx_.beginPipelineFunction(name);
+   body(cx_.argument(1), cx_.argument(2));
+   cx_.builder().CreateRetVoid();
+   cx_.finishFunction();
+   query_.steps.push_back([name, rowCount = std::move(rowCount), before = std::move(before)](QueryRuntime& rt, CompiledModule& module) {
+      if (before) before(rt);
+      auto* function = reinterpret_cast<void (*)(void**, uint64_t, uint64_t)>(module.lookup(name));
+      function(rt.slots(), 0, rowCount(rt));
+   });
+}
+
+CompiledQuery QueryCompiler::compile(bool keepIR) {
+   using Clock = std::chrono::steady_clock;
+   auto start = Clock::now();
+   computeRequired(*plan_.root, plan_.columns);
+   ResultTranslator root(*this, plan_);
+   root.addChild(translate(*plan_.root));
+   root.produce();
+   if (keepIR) {
+      llvm::raw_string_ostream out(query_.ir);
+      cx_.module().print(out, nullptr);
+   }
+   auto generated = Clock::now();
+   query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext());
+   // Resolving the first symbol makes ORC generate the machine code now, inside the compile time.
+   if (!query_.pipelines.empty()) query_.module->lookup(query_.pipelines.front().function);
+   auto done = Clock::now();
+   query_.slotCount = slotCount_;
+   query_.codegenMs = std::chrono::duration<double, std::milli>(generated - start).count();
+   query_.llvmMs = std::chrono::duration<double, std::milli>(done - generated).count();
+   return std::move(query_);
+}
+
+}  // namespace kiln

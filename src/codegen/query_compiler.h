@@ -1,0 +1,70 @@
+// Turns a plan into one LLVM module (a function per pipeline), compiles it, and describes how
+// to run it: the runtime objects to set up and the steps (pipelines, sorts) in order.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "algebra/operator.h"
+#include "codegen/code_context.h"
+#include "codegen/jit.h"
+#include "codegen/translator.h"
+#include "runtime/query_runtime.h"
+#include "runtime/row_layout.h"
+
+namespace kiln {
+
+struct PipelineInfo {
+   std::string function;
+   std::vector<std::string> stages;  // for EXPLAIN: "scan lineitem", "filter", "aggregate build", ...
+};
+
+struct CompiledQuery {
+   std::unique_ptr<CompiledModule> module;
+   size_t slotCount = 0;
+   std::vector<std::function<void(QueryRuntime&)>> setup;
+   std::vector<std::function<void(QueryRuntime&, CompiledModule&)>> steps;
+   RowLayout resultLayout;
+   size_t resultSlot = 0;
+   std::vector<PipelineInfo> pipelines;
+   std::string ir;       // the generated IR before optimization, when asked for
+   double codegenMs = 0;  // building the IR
+   double llvmMs = 0;     // optimizing and generating machine code
+};
+
+class QueryCompiler {
+   public:
+   explicit QueryCompiler(const QueryPlan& plan);
+   CompiledQuery compile(bool keepIR);
+
+   // For translators
+   CodeContext& cx() { return cx_; }
+   size_t allocateSlot() { return slotCount_++; }
+   void addSetup(std::function<void(QueryRuntime&)> setup) { query_.setup.push_back(std::move(setup)); }
+   void addStep(std::function<void(QueryRuntime&, CompiledModule&)> step) { query_.steps.push_back(std::move(step)); }
+   /// Generates a pipeline function; `body(begin, end)` emits its code. At run time the step
+   /// calls it over [0, rowCount()).
+   void addPipeline(const std::string& source, std::function<uint64_t(QueryRuntime&)> rowCount,
+                    const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before = nullptr);
+   void noteStage(const std::string& stage) { query_.pipelines.back().stages.push_back(stage); }
+   const std::vector<const IU*>& required(const Operator* op) const { return required_.at(op); }
+   void setResultLayout(RowLayout layout, size_t slot) {
+      query_.resultLayout = std::move(layout);
+      query_.resultSlot = slot;
+   }
+
+   private:
+   std::unique_ptr<Translator> translate(const Operator& op);
+   void computeRequired(const Operator& op, std::vector<const IU*> needed);
+
+   const QueryPlan& plan_;
+   CodeContext cx_;
+   CompiledQuery query_;
+   size_t slotCount_ = 1;  // slot 0: the string arena
+   std::unordered_map<const Operator*, std::vector<const IU*>> required_;
+};
+
+}  // namespace kiln

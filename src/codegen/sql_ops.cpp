@@ -1,0 +1,551 @@
+#include "codegen/sql_ops.h"
+
+#include <llvm/IR/Intrinsics.h>
+
+#include <cmath>
+
+#include "common/decimal.h"
+#include "common/physical_type.h"
+#include "runtime/helpers.h"
+#include "runtime/query_runtime.h"
+
+namespace kiln {
+
+namespace {
+
+int32_t outOfRangeCode(SqlType type) {
+   switch (type.id) {
+      case TypeId::SmallInt: return int32_t(RuntimeError::SmallIntOutOfRange);
+      case TypeId::Integer: return int32_t(RuntimeError::IntegerOutOfRange);
+      case TypeId::BigInt: return int32_t(RuntimeError::BigIntOutOfRange);
+      case TypeId::Real: return int32_t(RuntimeError::RealOutOfRange);
+      case TypeId::Double: return int32_t(RuntimeError::DoubleOutOfRange);
+      default: return int32_t(RuntimeError::NumericOverflow);
+   }
+}
+
+/// Number of decimal digits an integer type can need.
+unsigned integerDigits(SqlType type) { return type.id == TypeId::SmallInt ? 5 : type.id == TypeId::Integer ? 10 : 19; }
+
+constexpr int32_t codeDivisionByZero = int32_t(RuntimeError::DivisionByZero);
+constexpr int32_t codeNumericOverflow = int32_t(RuntimeError::NumericOverflow);
+
+}  // namespace
+
+llvm::Value* SqlOps::arena() { return cx_.loadSlot(QueryRuntime::arenaSlot); }
+
+llvm::Value* SqlOps::zeroOf(SqlType type) { return llvm::Constant::getNullValue(cx_.valueType(type)); }
+
+SqlValue SqlOps::nullOf(SqlType type) {
+   if (type.id == TypeId::Unknown) type = SqlType::text();
+   return {zeroOf(type), cx_.boolean(true), type};
+}
+
+SqlValue SqlOps::constant(const Value& v) {
+   if (v.isNull) return nullOf(v.type);
+   SqlType type = v.type;
+   switch (physicalTypeOf(type)) {
+      case PhysicalType::Bool: return {cx_.boolean(v.boolean), nullptr, type};
+      case PhysicalType::Int16: return {b_.getInt16(uint16_t(v.integer)), nullptr, type};
+      case PhysicalType::Int32: return {cx_.int32(v.integer), nullptr, type};
+      case PhysicalType::Int64: return {cx_.int64(type.id == TypeId::Decimal ? int64_t(v.decimal) : v.integer), nullptr, type};
+      case PhysicalType::Int128: return {cx_.int128(v.decimal), nullptr, type};
+      case PhysicalType::Float: return {llvm::ConstantFP::get(cx_.f32(), v.floating), nullptr, type};
+      case PhysicalType::Double: return {llvm::ConstantFP::get(cx_.f64(), v.floating), nullptr, type};
+      case PhysicalType::Interval:
+         return {llvm::ConstantStruct::get(cx_.intervalType(), {cx_.int32(v.interval.months), cx_.int32(v.interval.days), cx_.int64(v.interval.micros)}),
+                 nullptr, type};
+      case PhysicalType::String: {
+         if (type.id == TypeId::Unknown) type = SqlType::text();
+         // Long literals live in the module as constant bytes the string points to.
+         GermanString s = GermanString::make(v.string);
+         uint64_t words[2];
+         std::memcpy(words, &s, 16);
+         if (s.isInline())
+            return {llvm::ConstantStruct::get(cx_.stringType(), {cx_.int64(int64_t(words[0])), cx_.int64(int64_t(words[1]))}), nullptr, type};
+         llvm::Constant* bytes = b_.CreateGlobalString(v.string, "literal", 0, &cx_.module());
+         llvm::Constant* address = llvm::ConstantExpr::getPtrToInt(bytes, cx_.i64());
+         return {llvm::ConstantStruct::get(cx_.stringType(), {cx_.int64(int64_t(words[0])), address}), nullptr, type};
+      }
+   }
+   return nullOf(type);
+}
+
+SqlValue SqlOps::load(llvm::Value* address, llvm::Value* nullAddress, SqlType type, bool nullable) {
+   llvm::Value* value = b_.CreateLoad(cx_.memoryType(type), address);
+   if (type.id == TypeId::Boolean) value = byteToBool(value);
+   llvm::Value* null = nullable && nullAddress ? byteToBool(b_.CreateLoad(cx_.i8(), nullAddress)) : nullptr;
+   return {value, null, type};
+}
+
+void SqlOps::store(const SqlValue& v, llvm::Value* address, llvm::Value* nullAddress) {
+   llvm::Value* value = v.type.id == TypeId::Boolean ? boolToByte(v.value) : v.value;
+   b_.CreateStore(value, address);
+   if (nullAddress) b_.CreateStore(boolToByte(isNull(v)), nullAddress);
+}
+
+llvm::Value* SqlOps::isNull(const SqlValue& v) { return v.isNull ? v.isNull : cx_.boolean(false); }
+
+llvm::Value* SqlOps::isTrue(const SqlValue& v) { return v.isNull ? b_.CreateAnd(v.value, b_.CreateNot(v.isNull)) : v.value; }
+
+SqlValue SqlOps::guardNulls(const std::vector<SqlValue>& inputs, SqlType resultType, const std::function<llvm::Value*()>& compute) {
+   llvm::Value* anyNull = nullptr;
+   for (auto& input : inputs)
+      if (input.isNull) anyNull = anyNull ? b_.CreateOr(anyNull, input.isNull) : input.isNull;
+   if (!anyNull) return {compute(), nullptr, resultType};
+   if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(anyNull); c && c->isOne()) return nullOf(resultType);
+   llvm::Value* value = cx_.ifThenElse(
+      anyNull, [&] { return zeroOf(resultType); }, [&] { return compute(); });
+   return {value, anyNull, resultType};
+}
+
+llvm::Value* SqlOps::checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type) {
+   llvm::Value* result = b_.CreateBinaryIntrinsic(id, a, b);
+   cx_.errorIf(b_.CreateExtractValue(result, 1), outOfRangeCode(type));
+   return b_.CreateExtractValue(result, 0);
+}
+
+llvm::Value* SqlOps::divideRounded(llvm::Value* v, __int128 divisor) {
+   if (divisor == 1) return v;
+   if (v->getType() == cx_.i128()) return cx_.callRuntime("kiln_i128_div_rounded", {v, cx_.int128(divisor)});
+   // Round half away from zero: q = v / d; if |2 * (v % d)| >= d then q += sign(v).
+   llvm::Value* d = llvm::ConstantInt::get(v->getType(), uint64_t(divisor));
+   llvm::Value* q = b_.CreateSDiv(v, d);
+   llvm::Value* r = b_.CreateSRem(v, d);
+   llvm::Value* twiceAbs = b_.CreateShl(b_.CreateBinaryIntrinsic(llvm::Intrinsic::abs, r, b_.getFalse()), 1);
+   llvm::Value* roundAway = b_.CreateICmpSGE(twiceAbs, d);
+   llvm::Value* step = b_.CreateSelect(b_.CreateICmpSLT(v, llvm::ConstantInt::get(v->getType(), 0)), llvm::ConstantInt::getSigned(v->getType(), -1),
+                                       llvm::ConstantInt::get(v->getType(), 1));
+   return b_.CreateSelect(roundAway, b_.CreateAdd(q, step), q);
+}
+
+void SqlOps::checkPrecision(llvm::Value* v, unsigned precision) {
+   __int128 bound = decimal::pow10(precision);
+   llvm::Value* limit = llvm::ConstantInt::get(v->getType(), llvm::APInt(v->getType()->getIntegerBitWidth(),
+                                                                          {uint64_t(bound), uint64_t(static_cast<unsigned __int128>(bound) >> 64)}));
+   if (v->getType()->getIntegerBitWidth() == 64 && precision >= 19) return;
+   llvm::Value* tooBig = b_.CreateICmpSGE(v, limit);
+   llvm::Value* tooSmall = b_.CreateICmpSLE(v, b_.CreateNeg(limit));
+   cx_.errorIf(b_.CreateOr(tooBig, tooSmall), codeNumericOverflow);
+}
+
+llvm::Value* SqlOps::rescale(llvm::Value* v, SqlType from, unsigned toScale, llvm::Type* width) {
+   if (v->getType() != width) v = b_.CreateSExtOrTrunc(v, width);
+   if (toScale == from.scale) return v;
+   if (toScale > from.scale) {
+      __int128 factor = decimal::pow10(toScale - from.scale);
+      return b_.CreateMul(v, width == cx_.i128() ? cx_.int128(factor) : llvm::ConstantInt::get(width, uint64_t(factor)));
+   }
+   return divideRounded(v, decimal::pow10(from.scale - toScale));
+}
+
+llvm::Value* SqlOps::decimalArithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType result) {
+   llvm::Type* width = cx_.valueType(result);
+   const unsigned maxP = decimal::maxPrecision;
+   unsigned pa = a.type.precision, sa = a.type.scale, pb = b.type.precision, sb = b.type.scale;
+   switch (op) {
+      case ArithOp::Add:
+      case ArithOp::Sub: {
+         unsigned natural = std::max(pa - sa, pb - sb) + 1 + result.scale;
+         bool capped = natural > maxP;
+         llvm::Value* x = rescale(a.value, a.type, result.scale, width);
+         llvm::Value* y = rescale(b.value, b.type, result.scale, width);
+         if (!capped) return op == ArithOp::Add ? b_.CreateAdd(x, y) : b_.CreateSub(x, y);
+         llvm::Value* r = checkedIntegerOp(op == ArithOp::Add ? llvm::Intrinsic::sadd_with_overflow : llvm::Intrinsic::ssub_with_overflow, x, y, result);
+         checkPrecision(r, result.precision);
+         return r;
+      }
+      case ArithOp::Mul: {
+         if (pa + pb <= maxP && sa + sb == result.scale) {
+            // The product of a p1-digit and a p2-digit number has at most p1 + p2 digits: no check.
+            return b_.CreateMul(b_.CreateSExtOrTrunc(a.value, width), b_.CreateSExtOrTrunc(b.value, width));
+         }
+         llvm::Value* out = cx_.entryAlloca(cx_.i128());
+         llvm::Value* overflow = cx_.callRuntime(
+            "kiln_mul128_overflows", {b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()), out});
+         cx_.errorIf(byteToBool(overflow), codeNumericOverflow);
+         llvm::Value* r = b_.CreateLoad(cx_.i128(), out);
+         if (sa + sb > result.scale) r = divideRounded(r, decimal::pow10(sa + sb - result.scale));
+         checkPrecision(r, result.precision);
+         return b_.CreateSExtOrTrunc(r, width);
+      }
+      case ArithOp::Div: {
+         llvm::Value* r = cx_.callRuntime("kiln_decimal_divide", {b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()),
+                                                                  cx_.int32(int64_t(result.scale) - sa + sb)});
+         checkPrecision(r, result.precision);
+         return b_.CreateSExtOrTrunc(r, width);
+      }
+      case ArithOp::Mod: {
+         llvm::Value* x = rescale(a.value, a.type, result.scale, cx_.i128());
+         llvm::Value* y = rescale(b.value, b.type, result.scale, cx_.i128());
+         return b_.CreateSExtOrTrunc(cx_.callRuntime("kiln_i128_mod", {x, y}), width);
+      }
+      case ArithOp::Concat: break;
+   }
+   return zeroOf(result);
+}
+
+SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType result) {
+   SqlType ta = a.type, tb = b.type;
+   if (op == ArithOp::Concat) {
+      return guardNulls({a, b}, result, [&] { return callStringHelper("kiln_concat", {stringAddress(a.value), stringAddress(b.value)}, true); });
+   }
+   if (result.id == TypeId::Date || (ta.id == TypeId::Date && tb.id == TypeId::Date)) {
+      // date ± integer, integer + date, date - date, date ± interval
+      const SqlValue& dateSide = ta.id == TypeId::Date ? a : b;
+      const SqlValue& other = ta.id == TypeId::Date ? b : a;
+      if (other.type.id == TypeId::Interval) {
+         return guardNulls({a, b}, result, [&] {
+            llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
+            b_.CreateStore(other.value, slot);
+            return cx_.callRuntime("kiln_date_add_interval", {dateSide.value, slot, cx_.int32(op == ArithOp::Sub ? -1 : 1)});
+         });
+      }
+      llvm::Value* days = b_.CreateSExtOrTrunc(other.value, cx_.i32());
+      llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(dateSide.value, days) : b_.CreateAdd(dateSide.value, days);
+      return {v, a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
+   }
+   llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
+   if (result.id == TypeId::Interval) {
+      llvm::Value* v = llvm::UndefValue::get(cx_.intervalType());
+      for (unsigned i = 0; i < 3; ++i) {
+         llvm::Value* x = b_.CreateExtractValue(a.value, i), *y = b_.CreateExtractValue(b.value, i);
+         v = b_.CreateInsertValue(v, op == ArithOp::Sub ? b_.CreateSub(x, y) : b_.CreateAdd(x, y), i);
+      }
+      return {v, nullFlag, result};
+   }
+   if (result.isInteger()) {
+      switch (op) {
+         case ArithOp::Add: return {checkedIntegerOp(llvm::Intrinsic::sadd_with_overflow, a.value, b.value, result), nullFlag, result};
+         case ArithOp::Sub: return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, a.value, b.value, result), nullFlag, result};
+         case ArithOp::Mul: return {checkedIntegerOp(llvm::Intrinsic::smul_with_overflow, a.value, b.value, result), nullFlag, result};
+         case ArithOp::Div:
+         case ArithOp::Mod:
+            return guardNulls({a, b}, result, [&] {
+               llvm::Type* t = a.value->getType();
+               cx_.errorIf(b_.CreateICmpEQ(b.value, llvm::ConstantInt::get(t, 0)), codeDivisionByZero);
+               llvm::Value* minusOne = b_.CreateICmpEQ(b.value, llvm::ConstantInt::getSigned(t, -1));
+               if (op == ArithOp::Div) {
+                  llvm::Value* minimum = llvm::ConstantInt::get(t, llvm::APInt::getSignedMinValue(t->getIntegerBitWidth()));
+                  cx_.errorIf(b_.CreateAnd(minusOne, b_.CreateICmpEQ(a.value, minimum)), outOfRangeCode(result));
+                  return b_.CreateSDiv(a.value, b.value);
+               }
+               // x % -1 is 0; srem would trap on the minimum value.
+               llvm::Value* divisor = b_.CreateSelect(minusOne, llvm::ConstantInt::get(t, 1), b.value);
+               return b_.CreateSRem(a.value, divisor);
+            });
+         case ArithOp::Concat: break;
+      }
+   }
+   if (result.isFloat()) {
+      if (op == ArithOp::Div) {
+         return guardNulls({a, b}, result, [&] {
+            cx_.errorIf(b_.CreateFCmpOEQ(b.value, llvm::ConstantFP::get(b.value->getType(), 0.0)), codeDivisionByZero);
+            return b_.CreateFDiv(a.value, b.value);
+         });
+      }
+      llvm::Value* v = op == ArithOp::Add ? b_.CreateFAdd(a.value, b.value) : op == ArithOp::Sub ? b_.CreateFSub(a.value, b.value)
+                                                                                                  : b_.CreateFMul(a.value, b.value);
+      // PostgreSQL reports overflow where finite inputs give an infinite result.
+      auto isInf = [&](llvm::Value* x) {
+         return b_.CreateFCmpOEQ(b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), llvm::ConstantFP::getInfinity(x->getType()));
+      };
+      cx_.errorIf(b_.CreateAnd(isInf(v), b_.CreateNot(b_.CreateOr(isInf(a.value), isInf(b.value)))), outOfRangeCode(result));
+      return {v, nullFlag, result};
+   }
+   if (result.id == TypeId::Decimal) {
+      if (op == ArithOp::Div || op == ArithOp::Mod) return guardNulls({a, b}, result, [&] { return decimalArithmetic(op, a, b, result); });
+      return {decimalArithmetic(op, a, b, result), nullFlag, result};
+   }
+   throw Error("XX000", "unsupported arithmetic on " + result.toString());
+}
+
+SqlValue SqlOps::negate(const SqlValue& a) {
+   SqlType t = a.type;
+   if (t.isFloat()) return {b_.CreateFNeg(a.value), a.isNull, t};
+   if (t.id == TypeId::Interval) {
+      llvm::Value* v = a.value;
+      for (unsigned i = 0; i < 3; ++i) v = b_.CreateInsertValue(v, b_.CreateNeg(b_.CreateExtractValue(a.value, i)), i);
+      return {v, a.isNull, t};
+   }
+   if (t.id == TypeId::Decimal) return {b_.CreateNeg(a.value), a.isNull, t};
+   return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(a.value->getType(), 0), a.value, t), a.isNull, t};
+}
+
+llvm::Value* SqlOps::stringAddress(llvm::Value* string) {
+   llvm::Value* slot = cx_.entryAlloca(cx_.stringType());
+   b_.CreateStore(string, slot);
+   return slot;
+}
+
+llvm::Value* SqlOps::callStringHelper(const std::string& name, std::vector<llvm::Value*> args, bool passArena) {
+   llvm::Value* out = cx_.entryAlloca(cx_.stringType());
+   args.push_back(out);
+   if (passArena) args.push_back(arena());
+   cx_.callRuntime(name, args);
+   return b_.CreateLoad(cx_.stringType(), out);
+}
+
+llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b) {
+   // The first word holds length and prefix; short strings are decided by the second word too.
+   llvm::Value* a0 = b_.CreateExtractValue(a, 0), *b0 = b_.CreateExtractValue(b, 0);
+   return cx_.ifThenElse(
+      b_.CreateICmpEQ(a0, b0),
+      [&]() -> llvm::Value* {
+         llvm::Value* length = b_.CreateTrunc(a0, cx_.i32());
+         return cx_.ifThenElse(
+            b_.CreateICmpULE(length, cx_.int32(GermanString::maxInline)),
+            [&]() -> llvm::Value* { return b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)); },
+            [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime("kiln_string_equal", {stringAddress(a), stringAddress(b)})); });
+      },
+      [&]() -> llvm::Value* { return cx_.boolean(false); });
+}
+
+llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b, SqlType type) {
+   if (type.isString()) {
+      if (op == CompareOp::Eq) return stringEquals(a, b);
+      if (op == CompareOp::Ne) return b_.CreateNot(stringEquals(a, b));
+      llvm::Value* c = cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
+      a = c;
+      b = cx_.int32(0);
+   } else if (type.id == TypeId::Interval) {
+      // Intervals compare as if a month were 30 days, like PostgreSQL.
+      auto key = [&](llvm::Value* v) {
+         llvm::Value* months = b_.CreateSExt(b_.CreateExtractValue(v, 0), cx_.i128());
+         llvm::Value* days = b_.CreateSExt(b_.CreateExtractValue(v, 1), cx_.i128());
+         llvm::Value* micros = b_.CreateSExt(b_.CreateExtractValue(v, 2), cx_.i128());
+         llvm::Value* totalDays = b_.CreateAdd(b_.CreateMul(months, cx_.int128(30)), days);
+         return b_.CreateAdd(b_.CreateMul(totalDays, cx_.int128(86400000000LL)), micros);
+      };
+      a = key(a);
+      b = key(b);
+   }
+   if (type.isFloat()) {
+      switch (op) {
+         case CompareOp::Eq: return b_.CreateFCmpOEQ(a, b);
+         case CompareOp::Ne: return b_.CreateFCmpUNE(a, b);
+         case CompareOp::Lt: return b_.CreateFCmpOLT(a, b);
+         case CompareOp::Le: return b_.CreateFCmpOLE(a, b);
+         case CompareOp::Gt: return b_.CreateFCmpOGT(a, b);
+         case CompareOp::Ge: return b_.CreateFCmpOGE(a, b);
+         default: break;
+      }
+   }
+   bool isUnsigned = type.id == TypeId::Boolean;
+   switch (op) {
+      case CompareOp::Eq:
+      case CompareOp::IsNotDistinct: return b_.CreateICmpEQ(a, b);
+      case CompareOp::Ne:
+      case CompareOp::IsDistinct: return b_.CreateICmpNE(a, b);
+      case CompareOp::Lt: return isUnsigned ? b_.CreateICmpULT(a, b) : b_.CreateICmpSLT(a, b);
+      case CompareOp::Le: return isUnsigned ? b_.CreateICmpULE(a, b) : b_.CreateICmpSLE(a, b);
+      case CompareOp::Gt: return isUnsigned ? b_.CreateICmpUGT(a, b) : b_.CreateICmpSGT(a, b);
+      case CompareOp::Ge: return isUnsigned ? b_.CreateICmpUGE(a, b) : b_.CreateICmpSGE(a, b);
+   }
+   return cx_.boolean(false);
+}
+
+llvm::Value* SqlOps::order(llvm::Value* a, llvm::Value* b, SqlType type) {
+   if (type.isString()) return cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
+   llvm::Value* less = compareValues(CompareOp::Lt, a, b, type);
+   llvm::Value* greater = compareValues(CompareOp::Gt, a, b, type);
+   return b_.CreateSub(b_.CreateZExt(greater, cx_.i32()), b_.CreateZExt(less, cx_.i32()));
+}
+
+SqlValue SqlOps::compare(CompareOp op, const SqlValue& a, const SqlValue& b) {
+   SqlType boolean = SqlType::boolean();
+   if (op == CompareOp::IsDistinct || op == CompareOp::IsNotDistinct) {
+      // NULL-safe: two NULLs are not distinct, NULL and a value are.
+      llvm::Value* nullA = isNull(a), *nullB = isNull(b);
+      llvm::Value* valuesDiffer = compareValues(CompareOp::Ne, a.value, b.value, a.type);
+      llvm::Value* bothValues = b_.CreateNot(b_.CreateOr(nullA, nullB));
+      llvm::Value* distinct = b_.CreateOr(b_.CreateXor(nullA, nullB), b_.CreateAnd(bothValues, valuesDiffer));
+      return {op == CompareOp::IsDistinct ? distinct : b_.CreateNot(distinct), nullptr, boolean};
+   }
+   if (a.type.isString() && (a.isNull || b.isNull)) {
+      // String comparisons call helpers: skip them for NULLs.
+      return guardNulls({a, b}, boolean, [&] { return compareValues(op, a.value, b.value, a.type); });
+   }
+   llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
+   return {compareValues(op, a.value, b.value, a.type), nullFlag, boolean};
+}
+
+SqlValue SqlOps::logicalAnd(const SqlValue& a, const SqlValue& b) {
+   if (!a.isNull && !b.isNull) return {b_.CreateAnd(a.value, b.value), nullptr, SqlType::boolean()};
+   // FALSE wins over NULL; NULL over TRUE.
+   llvm::Value* falseA = b_.CreateAnd(b_.CreateNot(isNull(a)), b_.CreateNot(a.value));
+   llvm::Value* falseB = b_.CreateAnd(b_.CreateNot(isNull(b)), b_.CreateNot(b.value));
+   llvm::Value* isFalse = b_.CreateOr(falseA, falseB);
+   llvm::Value* null = b_.CreateAnd(b_.CreateNot(isFalse), b_.CreateOr(isNull(a), isNull(b)));
+   return {b_.CreateNot(isFalse), null, SqlType::boolean()};
+}
+
+SqlValue SqlOps::logicalOr(const SqlValue& a, const SqlValue& b) {
+   if (!a.isNull && !b.isNull) return {b_.CreateOr(a.value, b.value), nullptr, SqlType::boolean()};
+   // TRUE wins over NULL; NULL over FALSE.
+   llvm::Value* isTrueResult = b_.CreateOr(isTrue(a), isTrue(b));
+   llvm::Value* null = b_.CreateAnd(b_.CreateNot(isTrueResult), b_.CreateOr(isNull(a), isNull(b)));
+   return {isTrueResult, null, SqlType::boolean()};
+}
+
+SqlValue SqlOps::logicalNot(const SqlValue& a) { return {b_.CreateNot(a.value), a.isNull, SqlType::boolean()}; }
+
+void SqlOps::checkIntegerRange(llvm::Value* wide, SqlType target) {
+   unsigned bits = target.id == TypeId::SmallInt ? 16 : target.id == TypeId::Integer ? 32 : 64;
+   unsigned width = wide->getType()->getIntegerBitWidth();
+   if (width <= bits) return;
+   llvm::Value* low = llvm::ConstantInt::get(wide->getType(), llvm::APInt::getSignedMinValue(bits).sext(width));
+   llvm::Value* high = llvm::ConstantInt::get(wide->getType(), llvm::APInt::getSignedMaxValue(bits).sext(width));
+   cx_.errorIf(b_.CreateOr(b_.CreateICmpSLT(wide, low), b_.CreateICmpSGT(wide, high)), outOfRangeCode(target));
+}
+
+llvm::Value* SqlOps::toText(const SqlValue& v) {
+   SqlType t = v.type;
+   if (t.isString()) return v.value;
+   if (t.isInteger()) return callStringHelper("kiln_format_integer", {b_.CreateSExt(v.value, cx_.i64())}, true);
+   if (t.id == TypeId::Decimal)
+      return callStringHelper("kiln_format_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
+   if (t.isFloat())
+      return callStringHelper("kiln_format_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
+   if (t.id == TypeId::Date) return callStringHelper("kiln_format_date", {v.value}, true);
+   if (t.id == TypeId::Boolean) return callStringHelper("kiln_format_bool", {boolToByte(v.value)}, false);
+   if (t.id == TypeId::Interval) {
+      llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
+      b_.CreateStore(v.value, slot);
+      return callStringHelper("kiln_format_interval", {slot}, true);
+   }
+   throw Error("XX000", "cannot convert " + t.toString() + " to text");
+}
+
+llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
+   llvm::Value* address = stringAddress(string);
+   switch (target.id) {
+      case TypeId::SmallInt:
+      case TypeId::Integer:
+      case TypeId::BigInt:
+         return b_.CreateTrunc(cx_.callRuntime("kiln_parse_integer", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
+      case TypeId::Decimal:
+         return b_.CreateTrunc(cx_.callRuntime("kiln_parse_decimal", {address, cx_.int32(target.precision), cx_.int32(target.scale)}),
+                               cx_.valueType(target));
+      case TypeId::Real:
+      case TypeId::Double:
+         return b_.CreateFPTrunc(cx_.callRuntime("kiln_parse_double", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
+      case TypeId::Date: return cx_.callRuntime("kiln_parse_date", {address});
+      case TypeId::Boolean: return byteToBool(cx_.callRuntime("kiln_parse_bool", {address}));
+      case TypeId::Interval: {
+         llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
+         cx_.callRuntime("kiln_parse_interval", {address, out});
+         return b_.CreateLoad(cx_.intervalType(), out);
+      }
+      default: throw Error("XX000", "cannot convert text to " + target.toString());
+   }
+}
+
+llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitCast) {
+   SqlType from = v.type;
+   llvm::Type* targetType = cx_.valueType(target);
+   if (target.isString()) {
+      llvm::Value* text = toText(v);
+      bool fits = target.id == TypeId::Text || (target.id == TypeId::Varchar && target.length == 0);
+      if (fits || (from == target)) return text;
+      llvm::Value* slot = stringAddress(text);
+      cx_.callRuntime("kiln_string_fit", {slot, cx_.int32(int32_t(target.id)), cx_.int32(target.length), cx_.int8(explicitCast)});
+      return b_.CreateLoad(cx_.stringType(), slot);
+   }
+   if (from.isString()) return fromText(v.value, target);
+   if (from.id == TypeId::Boolean && target.isInteger()) return b_.CreateZExt(v.value, targetType);
+   if (from.isInteger() && target.id == TypeId::Boolean) return b_.CreateICmpNE(v.value, llvm::ConstantInt::get(v.value->getType(), 0));
+   if (from.isInteger() && target.isInteger()) {
+      checkIntegerRange(v.value, target);
+      return b_.CreateSExtOrTrunc(v.value, targetType);
+   }
+   if (from.isInteger() && target.id == TypeId::Decimal) {
+      llvm::Value* wide = b_.CreateSExt(v.value, cx_.i128());
+      llvm::Value* scaled = b_.CreateMul(wide, cx_.int128(decimal::pow10(target.scale)));
+      if (integerDigits(from) + target.scale > target.precision) checkPrecision(scaled, target.precision);
+      return b_.CreateTrunc(scaled, targetType);
+   }
+   if (from.id == TypeId::Decimal && target.id == TypeId::Decimal) {
+      llvm::Type* work = (target.isWideDecimal() || from.isWideDecimal() || target.scale > from.scale) ? cx_.i128() : cx_.i64();
+      llvm::Value* r = rescale(v.value, from, target.scale, work);
+      if (int(from.precision) - int(from.scale) > int(target.precision) - int(target.scale) || target.scale < from.scale)
+         checkPrecision(r, target.precision);
+      return b_.CreateSExtOrTrunc(r, targetType);
+   }
+   if (from.id == TypeId::Decimal && target.isInteger()) {
+      llvm::Value* whole = divideRounded(b_.CreateSExt(v.value, cx_.i128()), decimal::pow10(from.scale));
+      checkIntegerRange(whole, target);
+      return b_.CreateTrunc(whole, targetType);
+   }
+   if (from.isInteger() && target.isFloat()) return b_.CreateSIToFP(v.value, targetType);
+   if (from.id == TypeId::Decimal && target.isFloat()) {
+      llvm::Value* d;
+      if (from.precision <= 15 && from.scale <= 22) {
+         // Both operands are exact in a double, so the quotient is correctly rounded.
+         d = b_.CreateFDiv(b_.CreateSIToFP(v.value, cx_.f64()), llvm::ConstantFP::get(cx_.f64(), double(decimal::pow10(from.scale))));
+      } else {
+         d = cx_.callRuntime("kiln_i128_to_double", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.scale)});
+      }
+      return b_.CreateFPTrunc(d, targetType);
+   }
+   if (from.isFloat() && target.isFloat()) return from.id == TypeId::Real ? b_.CreateFPExt(v.value, targetType) : b_.CreateFPTrunc(v.value, targetType);
+   if (from.isFloat() && target.isInteger()) {
+      llvm::Value* rounded = b_.CreateUnaryIntrinsic(llvm::Intrinsic::rint, b_.CreateFPExt(v.value, cx_.f64()));
+      unsigned bits = target.id == TypeId::SmallInt ? 16 : target.id == TypeId::Integer ? 32 : 64;
+      double low = -std::ldexp(1.0, int(bits) - 1), high = std::ldexp(1.0, int(bits) - 1);
+      llvm::Value* inRange = b_.CreateAnd(b_.CreateFCmpOGE(rounded, llvm::ConstantFP::get(cx_.f64(), low)),
+                                          b_.CreateFCmpOLT(rounded, llvm::ConstantFP::get(cx_.f64(), high)));
+      cx_.errorIf(b_.CreateNot(inRange), outOfRangeCode(target));
+      return b_.CreateFPToSI(rounded, targetType);
+   }
+   if (from.isFloat() && target.id == TypeId::Decimal) {
+      llvm::Value* r = cx_.callRuntime("kiln_double_to_decimal", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
+      return b_.CreateTrunc(r, targetType);
+   }
+   if (from.id == target.id) return v.value;
+   throw Error("42846", "cannot cast type " + from.toString() + " to " + target.toString());
+}
+
+SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
+   if (v.type == target) return v;
+   if (v.type.id == TypeId::Unknown) return nullOf(target);
+   return guardNulls({v}, target, [&] { return castValue(v, target, explicitCast); });
+}
+
+llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
+   llvm::Value* key;
+   if (v.type.isString()) {
+      key = cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)});
+   } else if (v.type.id == TypeId::Interval) {
+      llvm::Value* months = b_.CreateZExt(b_.CreateExtractValue(v.value, 0), cx_.i64());
+      llvm::Value* days = b_.CreateZExt(b_.CreateExtractValue(v.value, 1), cx_.i64());
+      key = b_.CreateXor(b_.CreateXor(b_.CreateShl(months, 32), days), b_.CreateExtractValue(v.value, 2));
+   } else if (v.value->getType() == cx_.i128()) {
+      key = b_.CreateXor(b_.CreateTrunc(v.value, cx_.i64()), b_.CreateTrunc(b_.CreateLShr(v.value, 64), cx_.i64()));
+   } else if (v.type.isFloat()) {
+      llvm::Value* d = b_.CreateFPExt(v.value, cx_.f64());
+      // -0.0 and 0.0 are the same key.
+      d = b_.CreateSelect(b_.CreateFCmpOEQ(d, llvm::ConstantFP::get(cx_.f64(), 0.0)), llvm::ConstantFP::get(cx_.f64(), 0.0), d);
+      key = b_.CreateBitCast(d, cx_.i64());
+   } else {
+      key = b_.CreateSExt(v.value, cx_.i64());
+   }
+   if (v.isNull) key = b_.CreateSelect(v.isNull, cx_.int64(0x5bd1e9955bd1e995LL), key);
+   // Mix into the seed (a multiply-xorshift in the manner of splitmix64).
+   llvm::Value* h = b_.CreateXor(seed, key);
+   h = b_.CreateMul(h, cx_.int64(int64_t(0xbf58476d1ce4e5b9ULL)));
+   return b_.CreateXor(h, b_.CreateLShr(h, 31));
+}
+
+llvm::Value* SqlOps::sameKey(const SqlValue& a, const SqlValue& b) {
+   if (!a.isNull && !b.isNull) return compareValues(CompareOp::Eq, a.value, b.value, a.type);
+   llvm::Value* bothNull = b_.CreateAnd(isNull(a), isNull(b));
+   llvm::Value* neitherNull = b_.CreateNot(b_.CreateOr(isNull(a), isNull(b)));
+   llvm::Value* equal = a.type.isString()
+                           ? cx_.ifThenElse(neitherNull, [&] { return compareValues(CompareOp::Eq, a.value, b.value, a.type); },
+                                            [&]() -> llvm::Value* { return cx_.boolean(false); })
+                           : b_.CreateAnd(neitherNull, compareValues(CompareOp::Eq, a.value, b.value, a.type));
+   return b_.CreateOr(bothNull, equal);
+}
+
+}  // namespace kiln

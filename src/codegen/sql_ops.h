@@ -1,0 +1,81 @@
+// SQL semantics over the IR builder, in one place: NULL propagation and three-valued logic,
+// overflow-checked integer and DECIMAL arithmetic with PostgreSQL's scales, comparisons,
+// casts, hashing, and moving values to and from memory. Operators and the expression compiler
+// use these; none of them handles NULLs, overflow or scale by itself.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "algebra/expression.h"
+#include "codegen/code_context.h"
+#include "codegen/sql_value.h"
+
+namespace kiln {
+
+class SqlOps {
+   public:
+   explicit SqlOps(CodeContext& cx) : cx_(cx), b_(cx.builder()) {}
+
+   SqlValue constant(const Value& value);
+   SqlValue nullOf(SqlType type);
+
+   /// Loads a value of `type` from `address`; `nullAddress` is the NULL byte, or nullptr.
+   SqlValue load(llvm::Value* address, llvm::Value* nullAddress, SqlType type, bool nullable);
+   void store(const SqlValue& value, llvm::Value* address, llvm::Value* nullAddress);
+
+   /// i1: the value's NULL flag, false when it cannot be NULL.
+   llvm::Value* isNull(const SqlValue& v);
+   /// i1: a condition that is TRUE (neither FALSE nor NULL), as WHERE wants it.
+   llvm::Value* isTrue(const SqlValue& v);
+
+   /// Runs `compute` only when no input is NULL (so it may raise errors or call helpers safely);
+   /// the result is NULL when any input is.
+   SqlValue guardNulls(const std::vector<SqlValue>& inputs, SqlType resultType, const std::function<llvm::Value*()>& compute);
+
+   SqlValue arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType resultType);
+   SqlValue negate(const SqlValue& a);
+   SqlValue compare(CompareOp op, const SqlValue& a, const SqlValue& b);
+   /// Compares two non-NULL values of the same type.
+   llvm::Value* compareValues(CompareOp op, llvm::Value* a, llvm::Value* b, SqlType type);
+   /// -1, 0 or 1 for two non-NULL values of the same type (for sorting).
+   llvm::Value* order(llvm::Value* a, llvm::Value* b, SqlType type);
+
+   SqlValue logicalAnd(const SqlValue& a, const SqlValue& b);
+   SqlValue logicalOr(const SqlValue& a, const SqlValue& b);
+   SqlValue logicalNot(const SqlValue& a);
+
+   SqlValue cast(const SqlValue& v, SqlType target, bool explicitCast);
+
+   /// Mixes the value (and its NULL flag) into `seed`.
+   llvm::Value* hash(const SqlValue& v, llvm::Value* seed);
+   /// Whether two values are the same group key (NULL equals NULL).
+   llvm::Value* sameKey(const SqlValue& a, const SqlValue& b);
+
+   /// A pointer to a copy of the string in a stack slot, for runtime helpers.
+   llvm::Value* stringAddress(llvm::Value* string);
+   /// Calls a helper that writes a string result through its last-but-arena pointer argument.
+   llvm::Value* callStringHelper(const std::string& name, std::vector<llvm::Value*> args, bool passArena);
+
+   llvm::Value* arena();
+
+   private:
+   llvm::Value* checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type);
+   llvm::Value* decimalArithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType resultType);
+   llvm::Value* rescale(llvm::Value* v, SqlType from, unsigned toScale, llvm::Type* width);
+   llvm::Value* divideRounded(llvm::Value* v, __int128 divisor);
+   void checkPrecision(llvm::Value* v, unsigned precision);
+   void checkIntegerRange(llvm::Value* wide, SqlType target);
+   llvm::Value* castValue(const SqlValue& v, SqlType target, bool explicitCast);
+   llvm::Value* toText(const SqlValue& v);
+   llvm::Value* fromText(llvm::Value* string, SqlType target);
+   llvm::Value* stringEquals(llvm::Value* a, llvm::Value* b);
+   llvm::Value* zeroOf(SqlType type);
+   llvm::Value* boolToByte(llvm::Value* v) { return b_.CreateZExt(v, cx_.i8()); }
+   llvm::Value* byteToBool(llvm::Value* v) { return b_.CreateICmpNE(v, cx_.int8(0)); }
+
+   CodeContext& cx_;
+   llvm::IRBuilder<>& b_;
+};
+
+}  // namespace kiln

@@ -1,0 +1,52 @@
+// Produce/consume code generation (Neumann, PVLDB 2011): one translator per operator.
+// produce() generates the pipelines below an operator; consume() is called by a child, inside
+// the child's pipeline, with the values of the current tuple, and generates this operator's
+// part of that pipeline before handing the tuple to its own parent.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "algebra/operator.h"
+#include "codegen/iu_values.h"
+
+namespace kiln {
+
+class QueryCompiler;
+
+class Translator {
+   public:
+   Translator(QueryCompiler& compiler, const Operator* op) : compiler_(compiler), op_(op) {}
+   virtual ~Translator() = default;
+
+   virtual void produce() = 0;
+   virtual void consume(IUValues& values, Translator& from) = 0;
+
+   void setParent(Translator* parent) { parent_ = parent; }
+   void addChild(std::unique_ptr<Translator> child) {
+      child->setParent(this);
+      children_.push_back(std::move(child));
+   }
+   const Operator* op() const { return op_; }
+
+   protected:
+   void consumeParent(IUValues& values) { parent_->consume(values, *this); }
+   Translator& child(size_t i = 0) { return *children_[i]; }
+   /// The IUs the parent reads from this operator's output.
+   const std::vector<const IU*>& required() const;
+
+   QueryCompiler& compiler_;
+   const Operator* op_;
+   Translator* parent_ = nullptr;
+   std::vector<std::unique_ptr<Translator>> children_;
+};
+
+std::unique_ptr<Translator> makeScanTranslator(QueryCompiler& compiler, const TableScan& op);
+std::unique_ptr<Translator> makeValuesTranslator(QueryCompiler& compiler, const Values& op);
+std::unique_ptr<Translator> makeFilterTranslator(QueryCompiler& compiler, const Filter& op);
+std::unique_ptr<Translator> makeMapTranslator(QueryCompiler& compiler, const Map& op);
+std::unique_ptr<Translator> makeAggregateTranslator(QueryCompiler& compiler, const Aggregate& op);
+std::unique_ptr<Translator> makeSortTranslator(QueryCompiler& compiler, const Sort& op);
+std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op);
+
+}  // namespace kiln

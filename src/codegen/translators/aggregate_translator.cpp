@@ -1,0 +1,269 @@
+// Hash aggregation. The build pipeline hashes the group key, walks the bucket's chain in
+// generated code and updates the aggregate states in place; a new group's entry comes from the
+// runtime. The output pipeline scans the entries. Without GROUP BY there is one entry, made
+// before the build, so an empty input still yields one row. All states start as zero bytes.
+#include "codegen/expression_compiler.h"
+#include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/row_access.h"
+#include "runtime/aggregation_table.h"
+#include "runtime/helpers.h"
+
+namespace kiln {
+
+namespace {
+
+constexpr size_t entryHeaderSize = sizeof(HashEntryHeader);
+
+class AggregateTranslator : public Translator {
+   public:
+   AggregateTranslator(QueryCompiler& compiler, const Aggregate& aggregate) : Translator(compiler, &aggregate), aggregate_(aggregate) {}
+
+   void produce() override {
+      layOut();
+      CodeContext& cx = compiler_.cx();
+      storageSlot_ = compiler_.allocateSlot();
+      size_t storage = storageSlot_, entrySize = layout_.size;
+      if (aggregate_.keys.empty()) {
+         entrySlot_ = compiler_.allocateSlot();
+         size_t entry = entrySlot_;
+         compiler_.addSetup([storage, entry, entrySize](QueryRuntime& rt) {
+            auto* buffer = rt.own(storage, std::make_unique<RowBuffer>(entrySize));
+            rt.slot(entry) = buffer->append();
+         });
+         bufferSlot_ = storageSlot_;
+      } else {
+         // The scan reads the table's entry buffer: give it a slot of its own.
+         bufferSlot_ = compiler_.allocateSlot();
+         size_t buffer = bufferSlot_;
+         compiler_.addSetup([storage, buffer, entrySize](QueryRuntime& rt) {
+            auto* table = rt.own(storage, std::make_unique<AggregationTable>(entrySize));
+            rt.slot(buffer) = &table->entries;
+         });
+      }
+      child().produce();
+      addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", bufferSlot_,
+                    [&](llvm::Value* row) { emitOutput(cx, row); });
+   }
+
+   void consume(IUValues& values, Translator&) override {
+      CodeContext& cx = compiler_.cx();
+      compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : "hash aggregate build");
+      ExpressionCompiler expressions(cx, values);
+      std::vector<SqlValue> keys, arguments;
+      for (auto& key : aggregate_.keys) keys.push_back(expressions.compile(*key.expression));
+      for (auto& call : aggregate_.aggregates) arguments.push_back(call.argument ? expressions.compile(*call.argument) : SqlValue{});
+      llvm::Value* entry = aggregate_.keys.empty() ? cx.loadSlot(entrySlot_) : findOrInsert(cx, keys);
+      for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) update(cx, entry, aggregate_.aggregates[i], states_[i], arguments[i]);
+   }
+
+   private:
+   struct State {
+      size_t value;  // the accumulator (COUNT's count)
+      size_t extra;  // SUM/MIN/MAX: "seen a value" flag; AVG: the count
+   };
+
+   void layOut() {
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (auto& key : aggregate_.keys) fields.push_back({key.output->type, key.output->nullable});
+      for (auto& call : aggregate_.aggregates) {
+         State state{fields.size(), 0};
+         switch (call.function) {
+            case AggregateFunction::CountStar:
+            case AggregateFunction::Count: fields.push_back({SqlType::bigInt(), false}); break;
+            case AggregateFunction::Sum:
+               fields.push_back({call.output->type, false});
+               state.extra = fields.size();
+               fields.push_back({SqlType::boolean(), false});
+               break;
+            case AggregateFunction::Avg:
+               fields.push_back({averageAccumulator(call), false});
+               state.extra = fields.size();
+               fields.push_back({SqlType::bigInt(), false});
+               break;
+            case AggregateFunction::Min:
+            case AggregateFunction::Max:
+               fields.push_back({call.argument->type, false});
+               state.extra = fields.size();
+               fields.push_back({SqlType::boolean(), false});
+               break;
+         }
+         states_.push_back(state);
+      }
+      layout_ = RowLayout::make(fields, entryHeaderSize);
+   }
+
+   static SqlType averageAccumulator(const AggregateCall& call) {
+      SqlType in = call.argument->type;
+      return in.isFloat() ? SqlType::double_() : SqlType::decimal(38, in.scale);
+   }
+
+   llvm::Value* findOrInsert(CodeContext& cx, const std::vector<SqlValue>& keys) {
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
+      for (auto& key : keys) hash = ops.hash(key, hash);
+      llvm::Value* table = cx.loadSlot(storageSlot_);
+      llvm::Value* directory = b.CreateLoad(cx.ptr(), table);
+      llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, AggregationTable::maskOffset));
+      llvm::Value* head = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), directory, b.CreateAnd(hash, mask)));
+
+      llvm::BasicBlock* before = b.GetInsertBlock();
+      auto* probe = cx.newBlock("probe");
+      auto* check = cx.newBlock("check_hash");
+      auto* compareKeys = cx.newBlock("compare_keys");
+      auto* next = cx.newBlock("next_entry");
+      auto* insert = cx.newBlock("insert_group");
+      auto* found = cx.newBlock("found_group");
+      b.CreateBr(probe);
+
+      b.SetInsertPoint(probe);
+      llvm::PHINode* entry = b.CreatePHI(cx.ptr(), 2, "entry");
+      entry->addIncoming(head, before);
+      b.CreateCondBr(b.CreateIsNull(entry), insert, check);
+
+      b.SetInsertPoint(check);
+      llvm::Value* entryHash = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), entry, offsetof(HashEntryHeader, hash)));
+      b.CreateCondBr(b.CreateICmpEQ(entryHash, hash), compareKeys, next);
+
+      b.SetInsertPoint(compareKeys);
+      llvm::Value* same = cx.boolean(true);
+      for (size_t i = 0; i < keys.size(); ++i) same = b.CreateAnd(same, ops.sameKey(loadField(cx, entry, layout_.fields[i]), keys[i]));
+      llvm::BasicBlock* compared = b.GetInsertBlock();
+      b.CreateCondBr(same, found, next);
+
+      b.SetInsertPoint(next);
+      entry->addIncoming(b.CreateLoad(cx.ptr(), entry), next);
+      b.CreateBr(probe);
+
+      b.SetInsertPoint(insert);
+      llvm::Value* created = cx.callRuntime("kiln_aggtable_insert", {table, hash});
+      for (size_t i = 0; i < keys.size(); ++i) storeField(cx, created, layout_.fields[i], keys[i]);
+      llvm::BasicBlock* inserted = b.GetInsertBlock();
+      b.CreateBr(found);
+
+      b.SetInsertPoint(found);
+      llvm::PHINode* result = b.CreatePHI(cx.ptr(), 2, "group");
+      result->addIncoming(entry, compared);
+      result->addIncoming(created, inserted);
+      return result;
+   }
+
+   void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const State& state, const SqlValue& argument) {
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      const RowLayout::Field& valueField = layout_.fields[state.value];
+      llvm::Value* valueAddress = fieldAddress(cx, entry, valueField);
+      auto increment = [&](llvm::Value* address, llvm::Value* by) { b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), address), by), address); };
+      if (call.function == AggregateFunction::CountStar) return increment(valueAddress, cx.int64(1));
+      if (call.function == AggregateFunction::Count) {
+         return increment(valueAddress, argument.isNull ? b.CreateZExt(b.CreateNot(argument.isNull), cx.i64()) : cx.int64(1));
+      }
+      llvm::Value* extraAddress = fieldAddress(cx, entry, layout_.fields[state.extra]);
+      auto body = [&] {
+         switch (call.function) {
+            case AggregateFunction::Sum:
+            case AggregateFunction::Avg: {
+               SqlType accumulator = valueField.type;
+               SqlValue current = loadField(cx, entry, valueField);
+               SqlValue addend = argument;
+               if (accumulator.id == TypeId::Decimal) addend = {b.CreateSExt(argument.value, cx.i128()), nullptr, accumulator};
+               else if (accumulator.id == TypeId::BigInt) addend = {b.CreateSExt(argument.value, cx.i64()), nullptr, accumulator};
+               else if (accumulator.id == TypeId::Double) addend = {b.CreateFPExt(argument.value, cx.f64()), nullptr, accumulator};
+               else addend = {argument.value, nullptr, accumulator};
+               SqlValue sum = accumulator.isFloat() ? SqlValue{b.CreateFAdd(current.value, addend.value), nullptr, accumulator}
+                                                    : checkedAdd(cx, current, addend);
+               storeField(cx, entry, valueField, sum);
+               if (call.function == AggregateFunction::Sum)
+                  b.CreateStore(cx.int8(1), extraAddress);
+               else
+                  increment(extraAddress, cx.int64(1));
+               break;
+            }
+            case AggregateFunction::Min:
+            case AggregateFunction::Max: {
+               SqlValue current = loadField(cx, entry, valueField);
+               llvm::Value* seen = b.CreateICmpNE(b.CreateLoad(cx.i8(), extraAddress), cx.int8(0));
+               CompareOp better = call.function == AggregateFunction::Min ? CompareOp::Lt : CompareOp::Gt;
+               llvm::Value* replace = cx.ifThenElse(
+                  seen, [&] { return ops.compareValues(better, argument.value, current.value, argument.type); },
+                  [&]() -> llvm::Value* { return cx.boolean(true); });
+               cx.ifThen(replace, [&] {
+                  storeField(cx, entry, valueField, {argument.value, nullptr, argument.type});
+                  b.CreateStore(cx.int8(1), extraAddress);
+               });
+               break;
+            }
+            default: break;
+         }
+      };
+      if (argument.isNull)
+         cx.ifThen(b.CreateNot(argument.isNull), body);
+      else
+         body();
+   }
+
+   SqlValue checkedAdd(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
+      auto& b = cx.builder();
+      llvm::Value* result = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, a.value, c.value);
+      cx.errorIf(b.CreateExtractValue(result, 1),
+                 int32_t(a.type.id == TypeId::BigInt ? RuntimeError::BigIntOutOfRange : RuntimeError::NumericOverflow));
+      return {b.CreateExtractValue(result, 0), nullptr, a.type};
+   }
+
+   void emitOutput(CodeContext& cx, llvm::Value* row) {
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      IUValues values;
+      for (size_t i = 0; i < aggregate_.keys.size(); ++i) {
+         const RowLayout::Field& field = layout_.fields[i];
+         values.setLazy(aggregate_.keys[i].output, [&cx, row, field] { return loadField(cx, row, field); });
+      }
+      for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) {
+         const AggregateCall& call = aggregate_.aggregates[i];
+         const State& state = states_[i];
+         SqlValue value = loadField(cx, row, layout_.fields[state.value]);
+         SqlType type = call.output->type;
+         switch (call.function) {
+            case AggregateFunction::CountStar:
+            case AggregateFunction::Count: break;
+            case AggregateFunction::Sum:
+            case AggregateFunction::Min:
+            case AggregateFunction::Max: {
+               llvm::Value* seen = b.CreateLoad(cx.i8(), fieldAddress(cx, row, layout_.fields[state.extra]));
+               value.isNull = b.CreateICmpEQ(seen, cx.int8(0));
+               value.type = type;
+               break;
+            }
+            case AggregateFunction::Avg: {
+               llvm::Value* count = b.CreateLoad(cx.i64(), fieldAddress(cx, row, layout_.fields[state.extra]));
+               SqlValue sum = value;
+               sum.isNull = b.CreateICmpEQ(count, cx.int64(0));
+               value = ops.guardNulls({sum}, type, [&]() -> llvm::Value* {
+                  if (type.isFloat()) return b.CreateFDiv(sum.value, b.CreateSIToFP(count, cx.f64()));
+                  llvm::Value* quotient = cx.callRuntime("kiln_decimal_divide", {sum.value, b.CreateSExt(count, cx.i128()),
+                                                                                 cx.int32(int64_t(type.scale) - sum.type.scale)});
+                  return b.CreateSExtOrTrunc(quotient, cx.valueType(type));
+               });
+               break;
+            }
+         }
+         values.set(call.output, value);
+      }
+      consumeParent(values);
+   }
+
+   const Aggregate& aggregate_;
+   RowLayout layout_;
+   std::vector<State> states_;
+   size_t storageSlot_ = 0;
+   size_t bufferSlot_ = 0;
+   size_t entrySlot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeAggregateTranslator(QueryCompiler& compiler, const Aggregate& op) {
+   return std::make_unique<AggregateTranslator>(compiler, op);
+}
+
+}  // namespace kiln

@@ -1,0 +1,42 @@
+// LIMIT/OFFSET: a row counter decides which tuples pass.
+#include "codegen/query_compiler.h"
+
+namespace kiln {
+
+namespace {
+
+class LimitTranslator : public Translator {
+   public:
+   LimitTranslator(QueryCompiler& compiler, const Limit& limit) : Translator(compiler, &limit), limit_(limit) {}
+
+   void produce() override {
+      counterSlot_ = compiler_.allocateSlot();
+      size_t slot = counterSlot_;
+      compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<uint64_t>(0)); });
+      child().produce();
+   }
+
+   void consume(IUValues& values, Translator&) override {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      compiler_.noteStage("limit");
+      llvm::Value* counter = cx.loadSlot(counterSlot_);
+      llvm::Value* n = b.CreateLoad(cx.i64(), counter);
+      b.CreateStore(b.CreateAdd(n, cx.int64(1)), counter);
+      uint64_t end = limit_.limit > UINT64_MAX - limit_.offset ? UINT64_MAX : limit_.offset + limit_.limit;
+      llvm::Value* inside = b.CreateAnd(b.CreateICmpUGE(n, cx.int64(int64_t(limit_.offset))), b.CreateICmpULT(n, cx.int64(int64_t(end))));
+      cx.ifThen(inside, [&] { consumeParent(values); });
+   }
+
+   private:
+   const Limit& limit_;
+   size_t counterSlot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op) {
+   return std::make_unique<LimitTranslator>(compiler, op);
+}
+
+}  // namespace kiln

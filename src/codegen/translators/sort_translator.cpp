@@ -1,0 +1,104 @@
+// Sort: materializes the tuples into rows, sorts them with a generated comparison function
+// (only the first offset + limit rows when a LIMIT sits above), then scans them in order.
+#include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/row_access.h"
+#include "runtime/helpers.h"
+
+namespace kiln {
+
+namespace {
+
+class SortTranslator : public Translator {
+   public:
+   SortTranslator(QueryCompiler& compiler, const Sort& sort) : Translator(compiler, &sort), sort_(sort) {}
+
+   void produce() override {
+      CodeContext& cx = compiler_.cx();
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (const IU* iu : required()) fields.push_back({iu->type, iu->nullable});
+      layout_ = RowLayout::make(fields);
+      bufferSlot_ = compiler_.allocateSlot();
+      size_t slot = bufferSlot_, size = layout_.size;
+      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+
+      std::string compareName = generateCompare();
+      child().produce();
+
+      uint64_t keep = UINT64_MAX;
+      if (parent_->op() && parent_->op()->kind == OperatorKind::Limit) {
+         auto& limit = static_cast<const Limit&>(*parent_->op());
+         keep = limit.limit > UINT64_MAX - limit.offset ? UINT64_MAX : limit.offset + limit.limit;
+      }
+      compiler_.addStep([slot, compareName, keep](QueryRuntime& rt, CompiledModule& module) {
+         auto* compare = reinterpret_cast<int32_t (*)(const char*, const char*)>(module.lookup(compareName));
+         kiln_sort(rt.get<RowBuffer>(slot), compare, keep);
+      });
+      addBufferScan(compiler_, "scan sorted rows", bufferSlot_, [&](llvm::Value* row) {
+         IUValues values;
+         for (size_t i = 0; i < required().size(); ++i) {
+            const RowLayout::Field& field = layout_.fields[i];
+            values.setLazy(required()[i], [&cx, row, field] { return loadField(cx, row, field); });
+         }
+         consumeParent(values);
+      });
+   }
+
+   void consume(IUValues& values, Translator&) override {
+      CodeContext& cx = compiler_.cx();
+      compiler_.noteStage("sort materialize");
+      std::vector<SqlValue> row;
+      for (const IU* iu : required()) row.push_back(values.get(iu));
+      llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(bufferSlot_)});
+      for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, layout_.fields[i], row[i]);
+   }
+
+   private:
+   /// int32 compare(row a, row b): ORDER BY's keys in turn, NULLs placed as asked.
+   std::string generateCompare() {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      std::string name = cx.uniqueName("compare");
+      cx.beginFunction(name, llvm::FunctionType::get(cx.i32(), {cx.ptr(), cx.ptr()}, false));
+      llvm::Value* left = cx.argument(0);
+      llvm::Value* right = cx.argument(1);
+      for (const SortKey& key : sort_.keys) {
+         size_t index = 0;
+         while (required()[index] != key.iu) ++index;
+         const RowLayout::Field& field = layout_.fields[index];
+         SqlValue a = loadField(cx, left, field), c = loadField(cx, right, field);
+         auto returnIf = [&](llvm::Value* condition, int32_t result) {
+            cx.ifThen(condition, [&] { b.CreateRet(cx.int32(result)); });
+         };
+         if (a.isNull) {
+            int32_t nullFirst = key.nullsFirst ? -1 : 1;
+            returnIf(b.CreateAnd(a.isNull, b.CreateNot(c.isNull)), nullFirst);
+            returnIf(b.CreateAnd(c.isNull, b.CreateNot(a.isNull)), -nullFirst);
+            // Both NULL: equal on this key.
+            llvm::Value* bothValues = b.CreateNot(b.CreateOr(a.isNull, c.isNull));
+            cx.ifThen(bothValues, [&] {
+               llvm::Value* order = ops.order(a.value, c.value, key.iu->type);
+               if (key.descending) order = b.CreateNeg(order);
+               cx.ifThen(b.CreateICmpNE(order, cx.int32(0)), [&] { b.CreateRet(order); });
+            });
+         } else {
+            llvm::Value* order = ops.order(a.value, c.value, key.iu->type);
+            if (key.descending) order = b.CreateNeg(order);
+            cx.ifThen(b.CreateICmpNE(order, cx.int32(0)), [&] { b.CreateRet(order); });
+         }
+      }
+      b.CreateRet(cx.int32(0));
+      cx.finishFunction();
+      return name;
+   }
+
+   const Sort& sort_;
+   RowLayout layout_;
+   size_t bufferSlot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeSortTranslator(QueryCompiler& compiler, const Sort& op) { return std::make_unique<SortTranslator>(compiler, op); }
+
+}  // namespace kiln

@@ -1,0 +1,24 @@
+// DATE is int32 days since 2000-01-01 (PostgreSQL's epoch).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kiln::date {
+
+int32_t fromCivil(int64_t year, unsigned month, unsigned day);
+void toCivil(int32_t days, int64_t& year, unsigned& month, unsigned& day);
+bool isValid(int64_t year, unsigned month, unsigned day);
+unsigned daysInMonth(int64_t year, unsigned month);
+
+/// Accepts ISO "YYYY-MM-DD" with optional surrounding blanks. nullopt when malformed;
+/// `outOfRange` is set when the shape is right but the fields are not a real date.
+std::optional<int32_t> parse(std::string_view text, bool& outOfRange);
+std::string format(int32_t days);
+
+/// Adds months the way PostgreSQL does: the day is clamped to the end of the target month.
+int32_t addMonths(int32_t days, int32_t months);
+
+}  // namespace kiln::date

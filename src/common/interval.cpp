@@ -1,0 +1,118 @@
+#include "common/interval.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace kiln::interval {
+
+static bool unitIs(std::string_view unit, std::initializer_list<const char*> names) {
+   for (const char* name : names)
+      if (unit == name) return true;
+   return false;
+}
+
+std::optional<Interval> parse(std::string_view text) {
+   Interval result;
+   size_t i = 0;
+   bool any = false;
+   auto skipBlanks = [&] {
+      while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+   };
+   skipBlanks();
+   if (i < text.size() && text[i] == '@') ++i;
+   while (true) {
+      skipBlanks();
+      if (i >= text.size()) break;
+      bool negative = false;
+      if (text[i] == '-' || text[i] == '+') negative = text[i++] == '-';
+      size_t start = i;
+      while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+      if (i == start) return std::nullopt;
+      std::string number(text.substr(start, i - start));
+      if (i < text.size() && text[i] == ':') {
+         // hh:mm[:ss[.ffffff]]
+         int64_t hours = std::stoll(number);
+         ++i;
+         size_t mStart = i;
+         while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+         if (i == mStart) return std::nullopt;
+         int64_t minutes = std::stoll(std::string(text.substr(mStart, i - mStart)));
+         double seconds = 0;
+         if (i < text.size() && text[i] == ':') {
+            ++i;
+            size_t sStart = i;
+            while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+            if (i == sStart) return std::nullopt;
+            seconds = std::stod(std::string(text.substr(sStart, i - sStart)));
+         }
+         int64_t micros = hours * 3600 * microsPerSecond + minutes * 60 * microsPerSecond + int64_t(std::llround(seconds * 1e6));
+         result.micros += negative ? -micros : micros;
+         any = true;
+         continue;
+      }
+      double value = std::stod(number);
+      if (negative) value = -value;
+      skipBlanks();
+      size_t uStart = i;
+      while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+      std::string unit;
+      for (char c : text.substr(uStart, i - uStart)) unit.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+      if (unit.empty() || unitIs(unit, {"s", "sec", "secs", "second", "seconds"})) {
+         result.micros += int64_t(std::llround(value * 1e6));
+      } else if (unitIs(unit, {"y", "yr", "yrs", "year", "years"})) {
+         result.months += int32_t(std::lround(value * 12));
+      } else if (unitIs(unit, {"mon", "mons", "month", "months"})) {
+         result.months += int32_t(value);
+         result.days += int32_t(std::lround((value - int32_t(value)) * 30));
+      } else if (unitIs(unit, {"w", "week", "weeks"})) {
+         result.days += int32_t(std::lround(value * 7));
+      } else if (unitIs(unit, {"d", "day", "days"})) {
+         result.days += int32_t(value);
+         result.micros += int64_t(std::llround((value - int32_t(value)) * double(microsPerDay)));
+      } else if (unitIs(unit, {"h", "hr", "hrs", "hour", "hours"})) {
+         result.micros += int64_t(std::llround(value * 3600e6));
+      } else if (unitIs(unit, {"m", "min", "mins", "minute", "minutes"})) {
+         result.micros += int64_t(std::llround(value * 60e6));
+      } else if (unitIs(unit, {"ms", "msec", "msecs", "millisecond", "milliseconds"})) {
+         result.micros += int64_t(std::llround(value * 1e3));
+      } else if (unitIs(unit, {"us", "usec", "usecs", "microsecond", "microseconds"})) {
+         result.micros += int64_t(std::llround(value));
+      } else {
+         return std::nullopt;
+      }
+      any = true;
+   }
+   if (!any) return std::nullopt;
+   return result;
+}
+
+std::string format(const Interval& value) {
+   std::string out;
+   auto part = [&](int64_t amount, const char* singular, const char* plural) {
+      if (amount == 0) return;
+      if (!out.empty()) out += ' ';
+      out += std::to_string(amount) + ' ' + (amount == 1 || amount == -1 ? singular : plural);
+   };
+   part(value.months / 12, "year", "years");
+   part(value.months % 12, "mon", "mons");
+   part(value.days, "day", "days");
+   if (value.micros != 0 || out.empty()) {
+      int64_t micros = value.micros;
+      bool negative = micros < 0;
+      if (negative) micros = -micros;
+      char buffer[64];
+      int64_t seconds = micros / microsPerSecond, fraction = micros % microsPerSecond;
+      int n = std::snprintf(buffer, sizeof(buffer), "%s%02lld:%02lld:%02lld", negative ? "-" : "", static_cast<long long>(seconds / 3600),
+                            static_cast<long long>(seconds / 60 % 60), static_cast<long long>(seconds % 60));
+      if (fraction) {
+         n += std::snprintf(buffer + n, sizeof(buffer) - size_t(n), ".%06lld", static_cast<long long>(fraction));
+         while (buffer[n - 1] == '0') buffer[--n] = 0;
+      }
+      if (!out.empty()) out += ' ';
+      out += buffer;
+   }
+   return out;
+}
+
+}  // namespace kiln::interval

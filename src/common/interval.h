@@ -1,0 +1,20 @@
+// INTERVAL: months, days and microseconds kept apart, as in PostgreSQL.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kiln/kiln.h"
+
+namespace kiln::interval {
+
+constexpr int64_t microsPerSecond = 1'000'000;
+constexpr int64_t microsPerDay = 86'400 * microsPerSecond;
+
+/// "1 year 2 months 3 days 04:05:06", "90 days", "-2 hours", ... nullopt when malformed.
+std::optional<Interval> parse(std::string_view text);
+/// PostgreSQL's default IntervalStyle: "1 year 2 mons 3 days 04:05:06".
+std::string format(const Interval& value);
+
+}  // namespace kiln::interval

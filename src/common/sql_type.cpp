@@ -1,0 +1,24 @@
+#include "kiln/kiln.h"
+
+namespace kiln {
+
+std::string SqlType::toString() const {
+   switch (id) {
+      case TypeId::Unknown: return "unknown";
+      case TypeId::Boolean: return "boolean";
+      case TypeId::SmallInt: return "smallint";
+      case TypeId::Integer: return "integer";
+      case TypeId::BigInt: return "bigint";
+      case TypeId::Decimal: return "numeric(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+      case TypeId::Real: return "real";
+      case TypeId::Double: return "double precision";
+      case TypeId::Date: return "date";
+      case TypeId::Interval: return "interval";
+      case TypeId::Char: return "character(" + std::to_string(length) + ")";
+      case TypeId::Varchar: return length ? "character varying(" + std::to_string(length) + ")" : "character varying";
+      case TypeId::Text: return "text";
+   }
+   return "unknown";
+}
+
+}  // namespace kiln

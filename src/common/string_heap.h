@@ -1,0 +1,49 @@
+// Append-only storage for string bytes with stable addresses: German strings point into it.
+#pragma once
+
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace kiln {
+
+class StringHeap {
+   public:
+   /// Copies `text` and returns the stable copy.
+   std::string_view store(std::string_view text) {
+      if (text.size() > capacity_ - used_) grow(text.size());
+      char* target = current_ + used_;
+      std::memcpy(target, text.data(), text.size());
+      used_ += text.size();
+      return {target, text.size()};
+   }
+   /// Reserves `size` bytes the caller fills in.
+   char* allocate(size_t size) {
+      if (size > capacity_ - used_) grow(size);
+      char* target = current_ + used_;
+      used_ += size;
+      return target;
+   }
+   void clear() {
+      chunks_.clear();
+      current_ = nullptr;
+      used_ = capacity_ = 0;
+   }
+
+   private:
+   void grow(size_t atLeast) {
+      size_t size = std::max<size_t>(atLeast, chunks_.empty() ? 4096 : std::min<size_t>(capacity_ * 2, 16 << 20));
+      chunks_.push_back(std::make_unique<char[]>(size));
+      current_ = chunks_.back().get();
+      used_ = 0;
+      capacity_ = size;
+   }
+
+   std::vector<std::unique_ptr<char[]>> chunks_;
+   char* current_ = nullptr;
+   size_t used_ = 0;
+   size_t capacity_ = 0;
+};
+
+}  // namespace kiln

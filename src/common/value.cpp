@@ -1,0 +1,193 @@
+#include "common/value.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+#include "common/date.h"
+#include "common/decimal.h"
+#include "common/interval.h"
+
+namespace kiln {
+
+namespace text {
+
+static std::string_view trim(std::string_view s) {
+   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
+   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+   return s;
+}
+
+[[noreturn]] static void invalidSyntax(std::string_view typeName, std::string_view text, const char* sqlstate = "22P02") {
+   throw Error(sqlstate, "invalid input syntax for type " + std::string(typeName) + ": \"" + std::string(text) + "\"");
+}
+
+bool parseBool(std::string_view input) {
+   std::string_view s = trim(input);
+   std::string lower;
+   for (char c : s) lower.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+   auto isPrefixOf = [&](std::string_view word) { return !lower.empty() && word.substr(0, lower.size()) == lower; };
+   if (lower == "1" || isPrefixOf("true") || isPrefixOf("yes") || lower == "on") return true;
+   if (lower == "0" || isPrefixOf("false") || isPrefixOf("no") || lower == "off" || lower == "of") return false;
+   invalidSyntax("boolean", input);
+}
+
+int64_t parseInteger(std::string_view input, SqlType type) {
+   std::string_view s = trim(input);
+   std::string_view digits = s;
+   bool negative = false;
+   if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) {
+      negative = digits[0] == '-';
+      digits.remove_prefix(1);
+   }
+   if (digits.empty()) invalidSyntax(type.toString(), input);
+   unsigned __int128 magnitude = 0;
+   for (char c : digits) {
+      if (c < '0' || c > '9') invalidSyntax(type.toString(), input);
+      magnitude = magnitude * 10 + unsigned(c - '0');
+      if (magnitude > (unsigned __int128)1 << 64) break;
+   }
+   __int128 value = negative ? -(__int128)magnitude : (__int128)magnitude;
+   int64_t lo = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
+   int64_t hi = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
+   if (value < lo || value > hi)
+      throw Error("22003", "value \"" + std::string(input) + "\" is out of range for type " + type.toString());
+   return int64_t(value);
+}
+
+__int128 parseDecimal(std::string_view input, SqlType type) {
+   __int128 out = 0;
+   switch (decimal::parse(input, type.precision, type.scale, out)) {
+      case decimal::ParseStatus::Ok: return out;
+      case decimal::ParseStatus::Malformed: invalidSyntax("numeric", input);
+      case decimal::ParseStatus::Overflow:
+         throw Error("22003", "numeric field overflow",
+                     0,
+                     "A field with precision " + std::to_string(type.precision) + ", scale " + std::to_string(type.scale) +
+                        " must round to an absolute value less than 10^" + std::to_string(type.precision - type.scale) + ".");
+   }
+   return out;
+}
+
+double parseDouble(std::string_view input, SqlType type) {
+   std::string s(trim(input));
+   std::string lower;
+   for (char c : s) lower.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+   if (lower == "nan") return std::numeric_limits<double>::quiet_NaN();
+   if (lower == "infinity" || lower == "+infinity" || lower == "inf") return std::numeric_limits<double>::infinity();
+   if (lower == "-infinity" || lower == "-inf") return -std::numeric_limits<double>::infinity();
+   if (s.empty()) invalidSyntax(type.toString(), input);
+   char* end = nullptr;
+   errno = 0;
+   double value = std::strtod(s.c_str(), &end);
+   if (end != s.c_str() + s.size() || lower.find_first_of("xnp") != std::string::npos) invalidSyntax(type.toString(), input);
+   if (errno == ERANGE && std::isinf(value))
+      throw Error("22003", "\"" + s + "\" is out of range for type " + type.toString());
+   if (type.id == TypeId::Real) {
+      if (std::isfinite(value) && std::fabs(value) > std::numeric_limits<float>::max())
+         throw Error("22003", "\"" + s + "\" is out of range for type real");
+      return double(float(value));
+   }
+   return value;
+}
+
+int32_t parseDate(std::string_view input) {
+   bool outOfRange = false;
+   if (auto days = date::parse(input, outOfRange)) return *days;
+   if (outOfRange) throw Error("22008", "date/time field value out of range: \"" + std::string(input) + "\"");
+   invalidSyntax("date", input, "22007");
+}
+
+Interval parseInterval(std::string_view input) {
+   if (auto value = interval::parse(input)) return *value;
+   invalidSyntax("interval", input, "22007");
+}
+
+std::string_view fitString(std::string_view s, SqlType type) {
+   if (type.id == TypeId::Char) {
+      while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+   }
+   if (type.length && s.size() > type.length) {
+      // Like PostgreSQL, excess characters that are all blanks are silently cut.
+      std::string_view excess = s.substr(type.length);
+      if (excess.find_first_not_of(' ') != std::string_view::npos)
+         throw Error("22001", "value too long for type " + type.toString());
+      s = s.substr(0, type.length);
+      if (type.id == TypeId::Char)
+         while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+   }
+   return s;
+}
+
+std::string formatDouble(double value, bool singlePrecision) {
+   if (std::isnan(value)) return "NaN";
+   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+   if (value == 0) return std::signbit(value) ? "-0" : "0";
+   // Shortest round-trip digits (like PostgreSQL 12+), laid out by PostgreSQL's rule:
+   // fixed notation for decimal exponents in [-4, 15), scientific otherwise.
+   char buffer[64];
+   auto result = singlePrecision ? std::to_chars(buffer, buffer + sizeof(buffer), float(value), std::chars_format::scientific)
+                                 : std::to_chars(buffer, buffer + sizeof(buffer), value, std::chars_format::scientific);
+   std::string sci(buffer, result.ptr);
+   size_t ePos = sci.find('e');
+   int exponent = std::atoi(sci.c_str() + ePos + 1);
+   bool negative = sci[0] == '-';
+   std::string digits;
+   for (size_t i = negative ? 1 : 0; i < ePos; ++i)
+      if (sci[i] != '.') digits.push_back(sci[i]);
+   std::string out = negative ? "-" : "";
+   if (exponent < -4 || exponent >= (singlePrecision ? 6 : 15)) {
+      out += digits.substr(0, 1);
+      if (digits.size() > 1) out += "." + digits.substr(1);
+      char expBuffer[16];
+      std::snprintf(expBuffer, sizeof(expBuffer), "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+      return out + expBuffer;
+   }
+   if (exponent < 0) return out + "0." + std::string(size_t(-exponent - 1), '0') + digits;
+   if (digits.size() <= size_t(exponent) + 1) return out + digits + std::string(size_t(exponent) + 1 - digits.size(), '0');
+   return out + digits.substr(0, size_t(exponent) + 1) + "." + digits.substr(size_t(exponent) + 1);
+}
+
+}  // namespace text
+
+Value parseValue(std::string_view s, SqlType type) {
+   switch (type.id) {
+      case TypeId::Unknown:
+      case TypeId::Text:
+      case TypeId::Varchar:
+      case TypeId::Char: return Value::ofString(type, std::string(text::fitString(s, type)));
+      case TypeId::Boolean: return Value::ofBool(text::parseBool(s));
+      case TypeId::SmallInt:
+      case TypeId::Integer:
+      case TypeId::BigInt: return Value::ofInteger(type, text::parseInteger(s, type));
+      case TypeId::Decimal: return Value::ofDecimal(type, text::parseDecimal(s, type));
+      case TypeId::Real:
+      case TypeId::Double: return Value::ofDouble(type, text::parseDouble(s, type));
+      case TypeId::Date: return Value::ofInteger(type, text::parseDate(s));
+      case TypeId::Interval: return Value::ofInterval(text::parseInterval(s));
+   }
+   return Value::null(type);
+}
+
+std::string formatValue(const Value& v) {
+   if (v.isNull) return "";
+   switch (v.type.id) {
+      case TypeId::Boolean: return v.boolean ? "t" : "f";
+      case TypeId::SmallInt:
+      case TypeId::Integer:
+      case TypeId::BigInt: return std::to_string(v.integer);
+      case TypeId::Decimal: return decimal::format(v.decimal, v.type.scale);
+      case TypeId::Real: return text::formatDouble(v.floating, true);
+      case TypeId::Double: return text::formatDouble(v.floating, false);
+      case TypeId::Date: return date::format(int32_t(v.integer));
+      case TypeId::Interval: return interval::format(v.interval);
+      case TypeId::Unknown:
+      case TypeId::Char:
+      case TypeId::Varchar:
+      case TypeId::Text: return v.string;
+   }
+   return "";
+}
+
+}  // namespace kiln

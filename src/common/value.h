@@ -1,0 +1,68 @@
+// A single typed SQL value, for constants in plans and for converting text (literals, COPY, CAST).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "kiln/kiln.h"
+
+namespace kiln {
+
+struct Value {
+   SqlType type;
+   bool isNull = true;
+   union {
+      bool boolean;
+      int64_t integer;  // SMALLINT, INTEGER, BIGINT, DATE (days)
+      __int128 decimal;  // unscaled
+      double floating;  // REAL, DOUBLE
+      Interval interval;
+   };
+   std::string string;  // CHAR, VARCHAR, TEXT, and the text of an untyped literal
+
+   Value() : decimal(0) {}
+   static Value null(SqlType type) {
+      Value v;
+      v.type = type;
+      return v;
+   }
+   static Value ofBool(bool b) { return make(SqlType::boolean(), [&](Value& v) { v.boolean = b; }); }
+   static Value ofInteger(SqlType type, int64_t i) { return make(type, [&](Value& v) { v.integer = i; }); }
+   static Value ofDecimal(SqlType type, __int128 d) { return make(type, [&](Value& v) { v.decimal = d; }); }
+   static Value ofDouble(SqlType type, double f) { return make(type, [&](Value& v) { v.floating = f; }); }
+   static Value ofInterval(Interval i) { return make(SqlType::interval(), [&](Value& v) { v.interval = i; }); }
+   static Value ofString(SqlType type, std::string s) {
+      return make(type, [&](Value& v) { v.string = std::move(s); });
+   }
+
+   private:
+   template <typename F>
+   static Value make(SqlType type, F&& init) {
+      Value v;
+      v.type = type;
+      v.isNull = false;
+      init(v);
+      return v;
+   }
+};
+
+/// Converts text to a value of `type` the way PostgreSQL's input functions do; throws Error
+/// 22P02 (malformed), 22003 (out of range), 22007/22008 (bad date), 22001 (string too long).
+Value parseValue(std::string_view text, SqlType type);
+/// PostgreSQL's output form of a value ("" for NULL).
+std::string formatValue(const Value& value);
+
+/// The text-to-type conversions, one per storage class, shared by COPY, CAST and literals.
+namespace text {
+bool parseBool(std::string_view text);
+int64_t parseInteger(std::string_view text, SqlType type);
+__int128 parseDecimal(std::string_view text, SqlType type);
+double parseDouble(std::string_view text, SqlType type);
+int32_t parseDate(std::string_view text);
+Interval parseInterval(std::string_view text);
+/// Checks length limits of CHAR(n)/VARCHAR(n); CHAR drops trailing blanks.
+std::string_view fitString(std::string_view text, SqlType type);
+std::string formatDouble(double value, bool singlePrecision);
+}  // namespace text
+
+}  // namespace kiln

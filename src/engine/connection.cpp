@@ -1,0 +1,34 @@
+#include <chrono>
+
+#include "engine/statement_executor.h"
+#include "parser/pg_parser.h"
+
+namespace kiln {
+
+Connection::Connection(Database& database) : database_(database) {}
+
+Result Connection::query(const std::string& sql) {
+   std::vector<Result> results = queryAll(sql);
+   return results.empty() ? Result() : results.back();
+}
+
+std::vector<Result> Connection::queryAll(const std::string& sql) {
+   using Clock = std::chrono::steady_clock;
+   std::vector<Result> results;
+   auto parseStart = Clock::now();
+   ParsedScript script(sql);
+   double parseMs = std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size()));
+   for (size_t i = 0; i < script.size(); ++i) {
+      // Each statement is bound after the previous one ran: it may name what that one created.
+      auto start = Clock::now();
+      Statement statement = bindStatement(script.statement(i), database_.impl().catalog);
+      double bindMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      std::shared_ptr<ResultData> data = executeStatement(database_.impl(), statement);
+      data->stats.parseMs = parseMs + bindMs;
+      data->stats.totalMs = parseMs + std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      results.emplace_back(std::move(data));
+   }
+   return results;
+}
+
+}  // namespace kiln

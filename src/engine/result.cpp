@@ -1,0 +1,77 @@
+#include <cmath>
+
+#include "common/decimal.h"
+#include "engine/result_data.h"
+
+namespace kiln {
+
+namespace {
+const ResultData& emptyResult() {
+   static const ResultData empty;
+   return empty;
+}
+}  // namespace
+
+Result::Result() = default;
+Result::Result(std::shared_ptr<const ResultData> data) : data_(std::move(data)) {}
+
+static const ResultData& dataOf(const std::shared_ptr<const ResultData>& data) { return data ? *data : emptyResult(); }
+
+bool Result::hasRows() const { return dataOf(data_).hasRows; }
+const std::string& Result::statusTag() const { return dataOf(data_).statusTag; }
+uint64_t Result::rowsAffected() const { return dataOf(data_).rowsAffected; }
+const StatementStats& Result::stats() const { return dataOf(data_).stats; }
+size_t Result::columnCount() const { return dataOf(data_).names.size(); }
+const std::string& Result::columnName(size_t column) const { return dataOf(data_).names.at(column); }
+SqlType Result::columnType(size_t column) const { return dataOf(data_).types.at(column); }
+size_t Result::rowCount() const { return dataOf(data_).rows.size(); }
+bool Result::isNull(size_t row, size_t column) const { return dataOf(data_).isNull(row, column); }
+
+bool Result::getBool(size_t row, size_t column) const {
+   Value v = dataOf(data_).value(row, column);
+   if (v.type.id != TypeId::Boolean) throw Error("42804", "column " + std::to_string(column) + " is not boolean");
+   return !v.isNull && v.boolean;
+}
+
+int64_t Result::getInt64(size_t row, size_t column) const {
+   Value v = dataOf(data_).value(row, column);
+   if (v.isNull) return 0;
+   if (v.type.isInteger() || v.type.id == TypeId::Date) return v.integer;
+   if (v.type.id == TypeId::Boolean) return v.boolean;
+   if (v.type.id == TypeId::Decimal) return int64_t(decimal::divideRounded(v.decimal, decimal::pow10(v.type.scale)));
+   if (v.type.isFloat()) return int64_t(std::llround(v.floating));
+   throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not an integer");
+}
+
+double Result::getDouble(size_t row, size_t column) const {
+   Value v = dataOf(data_).value(row, column);
+   if (v.isNull) return 0;
+   if (v.type.isFloat()) return v.floating;
+   if (v.type.isInteger()) return double(v.integer);
+   if (v.type.id == TypeId::Decimal) return std::strtod(decimal::format(v.decimal, v.type.scale).c_str(), nullptr);
+   throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not numeric");
+}
+
+__int128 Result::getDecimalUnscaled(size_t row, size_t column) const {
+   Value v = dataOf(data_).value(row, column);
+   if (v.isNull) return 0;
+   if (v.type.id == TypeId::Decimal) return v.decimal;
+   if (v.type.isInteger()) return v.integer;
+   throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not a decimal");
+}
+
+Interval Result::getInterval(size_t row, size_t column) const {
+   Value v = dataOf(data_).value(row, column);
+   if (v.type.id != TypeId::Interval) throw Error("42804", "column " + std::to_string(column) + " is not an interval");
+   return v.isNull ? Interval{} : v.interval;
+}
+
+std::string Result::getString(size_t row, size_t column) const {
+   Value v = dataOf(data_).value(row, column);
+   std::string text = formatValue(v);
+   // CHAR(n) is stored without its trailing blanks and shown padded, as PostgreSQL does.
+   if (!v.isNull && v.type.id == TypeId::Char && text.size() < v.type.length) text.append(v.type.length - text.size(), ' ');
+   return text;
+}
+
+}  // namespace kiln

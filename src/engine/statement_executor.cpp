@@ -1,0 +1,155 @@
+#include "engine/statement_executor.h"
+
+#include <chrono>
+#include <cstring>
+#include <sstream>
+
+#include "algebra/plan_printer.h"
+#include "codegen/query_compiler.h"
+#include "storage/copy_reader.h"
+
+namespace kiln {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+
+/// Compiles and runs a query; the rows are left in `result`.
+void runQuery(const QueryPlan& plan, ResultData& result, CompiledQuery* keep = nullptr) {
+   QueryCompiler compiler(plan);
+   CompiledQuery query = compiler.compile(false);
+   result.stats.compileMs = query.codegenMs + query.llvmMs;
+   auto start = Clock::now();
+   QueryRuntime runtime(query.slotCount);
+   for (auto& setup : query.setup) setup(runtime);
+   for (auto& step : query.steps) step(runtime, *query.module);
+   result.stats.executeMs = millisecondsSince(start);
+   result.names = plan.columnNames;
+   for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
+   result.takeRows(*runtime.get<RowBuffer>(query.resultSlot), query.resultLayout);
+   if (keep) *keep = std::move(query);
+}
+
+std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableStatement& create) {
+   auto result = std::make_shared<ResultData>();
+   result->statusTag = "CREATE TABLE";
+   if (create.ifNotExists && database.catalog.findTable(create.name)) return result;
+   std::vector<std::unique_ptr<Column>> columns;
+   for (auto& c : create.columns) columns.push_back(std::make_unique<Column>(c.name, c.type, c.notNull));
+   database.catalog.createTable(std::make_unique<Table>(create.name, std::move(columns), create.primaryKey));
+   return result;
+}
+
+std::shared_ptr<ResultData> dropTable(DatabaseImpl& database, DropTableStatement& drop) {
+   for (auto& name : drop.names)
+      if (!database.catalog.findTable(name) && !drop.ifExists) throw Error("42P01", "table \"" + name + "\" does not exist");
+   for (auto& name : drop.names)
+      if (database.catalog.findTable(name)) database.catalog.dropTable(name);
+   auto result = std::make_shared<ResultData>();
+   result->statusTag = "DROP TABLE";
+   return result;
+}
+
+std::shared_ptr<ResultData> insert(InsertStatement& insert) {
+   ResultData rows;
+   runQuery(*insert.plan, rows);
+   Table& table = *insert.table;
+   try {
+      for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).reserve(table.rowCount() + rows.rows.size());
+      for (const char* row : rows.rows) {
+         for (size_t c = 0; c < table.columnCount(); ++c) {
+            const auto& field = rows.layout.fields[c];
+            bool isNull = field.nullOffset >= 0 && row[field.nullOffset];
+            table.column(c).appendRaw(row + field.offset, isNull);
+         }
+      }
+   } catch (...) {
+      table.rollbackToRowCount();
+      throw;
+   }
+   table.sealAppendedRows(table.rowCount() + rows.rows.size());
+   auto result = std::make_shared<ResultData>();
+   result->rowsAffected = rows.rows.size();
+   result->statusTag = "INSERT 0 " + std::to_string(rows.rows.size());
+   result->stats = rows.stats;
+   return result;
+}
+
+std::shared_ptr<ResultData> copy(CopyStatement& copy) {
+   auto start = Clock::now();
+   uint64_t rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options);
+   auto result = std::make_shared<ResultData>();
+   result->rowsAffected = rows;
+   result->statusTag = "COPY " + std::to_string(rows);
+   result->stats.executeMs = millisecondsSince(start);
+   return result;
+}
+
+std::shared_ptr<ResultData> query(QueryStatement& statement) {
+   auto result = std::make_shared<ResultData>();
+   runQuery(*statement.plan, *result);
+   result->hasRows = true;
+   result->rowsAffected = result->rows.size();
+   result->statusTag = "SELECT " + std::to_string(result->rows.size());
+   return result;
+}
+
+std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
+   std::vector<std::string> lines = printPlan(*explain.plan);
+   CompiledQuery compiled;
+   double executeMs = 0;
+   size_t rowCount = 0;
+   if (explain.analyze) {
+      ResultData rows;
+      runQuery(*explain.plan, rows, &compiled);
+      executeMs = rows.stats.executeMs;
+      rowCount = rows.rows.size();
+   } else {
+      compiled = QueryCompiler(*explain.plan).compile(explain.showIR);
+   }
+   lines.push_back("Pipelines:");
+   for (size_t i = 0; i < compiled.pipelines.size(); ++i) {
+      std::string stages;
+      for (auto& stage : compiled.pipelines[i].stages) stages += (stages.empty() ? "" : " -> ") + stage;
+      lines.push_back("  " + std::to_string(i + 1) + ": " + stages);
+   }
+   char buffer[160];
+   std::snprintf(buffer, sizeof(buffer), "Compile time: %.3f ms (IR generation %.3f ms, LLVM %.3f ms)", compiled.codegenMs + compiled.llvmMs,
+                 compiled.codegenMs, compiled.llvmMs);
+   lines.push_back(buffer);
+   if (explain.analyze) {
+      std::snprintf(buffer, sizeof(buffer), "Execution time: %.3f ms, %zu rows", executeMs, rowCount);
+      lines.push_back(buffer);
+   }
+   if (explain.showIR) {
+      if (compiled.ir.empty()) compiled = QueryCompiler(*explain.plan).compile(true);
+      lines.push_back("Generated LLVM IR:");
+      std::istringstream ir(compiled.ir);
+      for (std::string line; std::getline(ir, line);) lines.push_back(line);
+   }
+   auto result = std::make_shared<ResultData>();
+   result->setTextRows("QUERY PLAN", lines);
+   result->statusTag = "EXPLAIN";
+   result->stats.compileMs = compiled.codegenMs + compiled.llvmMs;
+   return result;
+}
+
+}  // namespace
+
+std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement) {
+   return std::visit(
+      [&](auto& s) -> std::shared_ptr<ResultData> {
+         using T = std::decay_t<decltype(s)>;
+         if constexpr (std::is_same_v<T, CreateTableStatement>) return createTable(database, s);
+         else if constexpr (std::is_same_v<T, DropTableStatement>) return dropTable(database, s);
+         else if constexpr (std::is_same_v<T, InsertStatement>) return insert(s);
+         else if constexpr (std::is_same_v<T, CopyStatement>) return copy(s);
+         else if constexpr (std::is_same_v<T, QueryStatement>) return query(s);
+         else return explain(s);
+      },
+      statement);
+}
+
+}  // namespace kiln

@@ -1,0 +1,618 @@
+#include "parser/expression_binder.h"
+
+#include <algorithm>
+#include <cstring>
+#include <ctime>
+
+#include "common/date.h"
+#include "parser/constant_folding.h"
+#include "parser/type_rules.h"
+
+namespace kiln {
+
+namespace {
+
+ExprPtr makeExpr(ExprKind kind, SqlType type, bool nullable, int position) {
+   auto e = std::make_unique<Expr>(kind, type);
+   e->nullable = nullable;
+   e->position = position;
+   return e;
+}
+
+std::string stringOf(const PgQuery__Node* node) { return node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
+
+/// The operator's name without a schema: ["pg_catalog", "+"] -> "+".
+std::string operatorName(size_t n, PgQuery__Node** names) { return n ? stringOf(names[n - 1]) : ""; }
+
+bool anyNullable(const std::vector<ExprPtr>& es) {
+   return std::any_of(es.begin(), es.end(), [](auto& e) { return e->nullable; });
+}
+
+/// Numeric literals: integers become INTEGER or BIGINT, others NUMERIC(p,s) sized to the text.
+Value numericLiteral(const std::string& text) {
+   bool integral = text.find_first_of(".eE") == std::string::npos;
+   if (integral && text.size() <= 18) return Value::ofInteger(SqlType::bigInt(), std::stoll(text));
+   size_t point = text.find('.');
+   size_t exponent = text.find_first_of("eE");
+   if (exponent != std::string::npos) return parseValue(text, SqlType::double_());
+   unsigned scale = point == std::string::npos ? 0 : unsigned(text.size() - point - 1);
+   std::string integralPart = text.substr(0, point);
+   size_t firstDigit = integralPart.find_first_not_of('0');
+   unsigned integralDigits = firstDigit == std::string::npos ? 0 : unsigned(integralPart.size() - firstDigit);
+   unsigned precision = std::max(1u, integralDigits + scale);
+   if (precision > 38) throw Error("22003", "numeric literal " + text + " exceeds the supported precision of 38 digits");
+   return parseValue(text, SqlType::decimal(precision, scale));
+}
+
+}  // namespace
+
+std::string bareColumnName(const PgQuery__Node& node) {
+   if (node.node_case != PG_QUERY__NODE__NODE_COLUMN_REF || node.column_ref->n_fields != 1) return "";
+   return stringOf(node.column_ref->fields[0]);
+}
+
+ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
+   if (e->type == target) return e;
+   if (e->kind == ExprKind::Constant) {
+      if (auto folded = folding::convert(e->constant, target, false)) {
+         int position = e->position;
+         e = Expr::constantOf(std::move(*folded));
+         e->position = position;
+         return e;
+      }
+   }
+   if (!types::canCast(e->type, target)) throw Error("42804", "cannot convert " + e->type.toString() + " to " + target.toString(), e->position);
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable, e->position);
+   c->children.push_back(std::move(e));
+   return c;
+}
+
+ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
+   if (e->kind == ExprKind::Constant) {
+      if (auto folded = folding::convert(e->constant, target, true)) {
+         auto c = Expr::constantOf(std::move(*folded));
+         c->position = position;
+         return c;
+      }
+   }
+   if (!types::canCast(e->type, target))
+      throw Error("42846", "cannot cast type " + e->type.toString() + " to " + target.toString(), position);
+   if (e->type == target) return e;
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable, position);
+   c->negated = true;  // marks an explicit cast: strings are truncated rather than rejected
+   c->children.push_back(std::move(e));
+   return c;
+}
+
+void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position) {
+   auto target = types::common(a->type, b->type);
+   if (!target) throw Error("42883", "operator does not exist: " + a->type.toString() + " " + what + " " + b->type.toString(), position);
+   a = coerce(std::move(a), *target);
+   b = coerce(std::move(b), *target);
+}
+
+ExprPtr ExpressionBinder::bindCondition(const PgQuery__Node& node, const char* clause) {
+   ExprPtr e = bind(node);
+   if (e->type.id == TypeId::Unknown) e = coerce(std::move(e), SqlType::boolean());
+   if (e->type.id != TypeId::Boolean)
+      throw Error("42804", std::string("argument of ") + clause + " must be type boolean, not type " + e->type.toString(), e->position);
+   return e;
+}
+
+ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
+   switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_COLUMN_REF: return bindColumnRef(*node.column_ref);
+      case PG_QUERY__NODE__NODE_A_CONST: return bindConstant(*node.a_const);
+      case PG_QUERY__NODE__NODE_TYPE_CAST: return bindTypeCast(*node.type_cast);
+      case PG_QUERY__NODE__NODE_A_EXPR: return bindAExpr(*node.a_expr);
+      case PG_QUERY__NODE__NODE_BOOL_EXPR: return bindBoolExpr(*node.bool_expr);
+      case PG_QUERY__NODE__NODE_CASE_EXPR: return bindCase(*node.case_expr);
+      case PG_QUERY__NODE__NODE_COALESCE_EXPR: return bindCoalesce(*node.coalesce_expr);
+      case PG_QUERY__NODE__NODE_FUNC_CALL: return bindFuncCall(*node.func_call);
+      case PG_QUERY__NODE__NODE_NULL_TEST: {
+         const auto& test = *node.null_test;
+         auto e = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, test.location + 1);
+         e->negated = test.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NOT_NULL;
+         e->children.push_back(bind(*test.arg));
+         return e;
+      }
+      case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: {
+         if (node.sqlvalue_function->op == PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE) {
+            std::time_t now = std::time(nullptr);
+            std::tm local;
+            localtime_r(&now, &local);
+            return Expr::constantOf(Value::ofInteger(SqlType::date(), date::fromCivil(local.tm_year + 1900, unsigned(local.tm_mon + 1),
+                                                                                      unsigned(local.tm_mday))));
+         }
+         throw Error("0A000", "this SQL value function is not supported yet", node.sqlvalue_function->location + 1);
+      }
+      case PG_QUERY__NODE__NODE_SUB_LINK:
+         throw Error("0A000", "subqueries are not supported yet", node.sub_link->location + 1);
+      case PG_QUERY__NODE__NODE_PARAM_REF:
+         throw Error("0A000", "parameters are not supported yet", node.param_ref->location + 1);
+      default: throw Error("0A000", "this kind of expression is not supported yet");
+   }
+}
+
+ExprPtr ExpressionBinder::bindColumnRef(const PgQuery__ColumnRef& ref) {
+   int position = ref.location + 1;
+   for (size_t i = 0; i < ref.n_fields; ++i)
+      if (ref.fields[i]->node_case == PG_QUERY__NODE__NODE_A_STAR) throw Error("42601", "\"*\" is not allowed here", position);
+   ExprPtr e;
+   if (ref.n_fields == 1) {
+      e = Expr::columnRef(scope_.resolve(nullptr, stringOf(ref.fields[0]), position));
+   } else if (ref.n_fields == 2) {
+      std::string table = stringOf(ref.fields[0]);
+      e = Expr::columnRef(scope_.resolve(&table, stringOf(ref.fields[1]), position));
+   } else {
+      throw Error("0A000", "schema-qualified column names are not supported", position);
+   }
+   e->position = position;
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindConstant(const PgQuery__AConst& c) {
+   ExprPtr e;
+   if (c.isnull) {
+      e = Expr::constantOf(Value::null(SqlType::unknown()));
+   } else {
+      switch (c.val_case) {
+         case PG_QUERY__A__CONST__VAL_IVAL: e = Expr::constantOf(Value::ofInteger(SqlType::integer(), c.ival->ival)); break;
+         case PG_QUERY__A__CONST__VAL_FVAL: {
+            Value v = numericLiteral(c.fval->fval);
+            if (v.type.id == TypeId::BigInt && v.integer >= INT32_MIN && v.integer <= INT32_MAX) v.type = SqlType::integer();
+            e = Expr::constantOf(std::move(v));
+            break;
+         }
+         case PG_QUERY__A__CONST__VAL_BOOLVAL: e = Expr::constantOf(Value::ofBool(c.boolval->boolval)); break;
+         case PG_QUERY__A__CONST__VAL_SVAL: e = Expr::constantOf(Value::ofString(SqlType::unknown(), c.sval->sval)); break;
+         default: throw Error("0A000", "bit string literals are not supported", c.location + 1);
+      }
+   }
+   e->position = c.location + 1;
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindTypeCast(const PgQuery__TypeCast& c) {
+   SqlType target = types::resolve(*c.type_name);
+   ExprPtr operand = bind(*c.arg);
+   int position = c.location + 1;
+   // INTERVAL '90' DAY: a bare number counts in the unit the type modifier names.
+   if (target.id == TypeId::Interval && c.type_name->n_typmods && operand->kind == ExprKind::Constant &&
+       operand->type.id == TypeId::Unknown && !operand->constant.isNull) {
+      const PgQuery__Node* mod = c.type_name->typmods[0];
+      int32_t mask = mod->node_case == PG_QUERY__NODE__NODE_A_CONST ? mod->a_const->ival->ival : 0;
+      const std::string& text = operand->constant.string;
+      if (text.find_first_not_of("0123456789+-. ") == std::string::npos) {
+         const char* unit = mask & (1 << 12) ? " seconds" : mask & (1 << 11) ? " minutes" : mask & (1 << 10) ? " hours" :
+                            mask & (1 << 3) ? " days" : mask & (1 << 1) ? " months" : mask & (1 << 2) ? " years" : " seconds";
+         operand->constant.string = text + unit;
+      }
+   }
+   return cast(std::move(operand), target, position);
+}
+
+ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position) {
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   for (auto& [name, cmp] : comparisons) {
+      if (op != name) continue;
+      unify(left, right, op, position);
+      auto e = makeExpr(ExprKind::Comparison, SqlType::boolean(), left->nullable || right->nullable, position);
+      e->op = uint8_t(cmp);
+      e->children.push_back(std::move(left));
+      e->children.push_back(std::move(right));
+      return e;
+   }
+   static const std::pair<const char*, ArithOp> arithmetic[] = {{"+", ArithOp::Add}, {"-", ArithOp::Sub}, {"*", ArithOp::Mul},
+                                                                {"/", ArithOp::Div}, {"%", ArithOp::Mod}, {"||", ArithOp::Concat}};
+   for (auto& [name, arith] : arithmetic) {
+      if (op != name) continue;
+      // An untyped literal takes the other side's type ('1' + 1 is integer addition).
+      if (arith != ArithOp::Concat) {
+         if (left->type.id == TypeId::Unknown && right->type.id != TypeId::Unknown) left = coerce(std::move(left), right->type);
+         if (right->type.id == TypeId::Unknown && left->type.id != TypeId::Unknown) {
+            SqlType target = left->type.id == TypeId::Date && (right->constant.string.find_first_not_of("0123456789+- ") != std::string::npos)
+                                ? SqlType::interval()
+                                : left->type.id == TypeId::Date ? SqlType::integer() : left->type;
+            right = coerce(std::move(right), target);
+         }
+      }
+      auto resultType = types::arithmetic(arith, left->type, right->type);
+      if (!resultType)
+         throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
+      if (left->kind == ExprKind::Constant && right->kind == ExprKind::Constant && resultType->id == TypeId::Date)
+         if (auto folded = folding::dateArithmetic(arith, left->constant, right->constant)) return Expr::constantOf(std::move(*folded));
+      if (arith == ArithOp::Concat) {
+         if (!left->type.isString()) left = coerce(std::move(left), SqlType::text());
+         if (!right->type.isString()) right = coerce(std::move(right), SqlType::text());
+      } else if (resultType->isNumeric()) {
+         // Operands meet in the result's domain: integers widen, DECIMALs keep their own scale.
+         SqlType domain = resultType->id == TypeId::Decimal ? SqlType::unknown() : *resultType;
+         if (domain.id != TypeId::Unknown) {
+            left = coerce(std::move(left), domain);
+            right = coerce(std::move(right), domain);
+         } else {
+            if (left->type.isInteger()) left = coerce(std::move(left), types::asDecimal(left->type));
+            if (right->type.isInteger()) right = coerce(std::move(right), types::asDecimal(right->type));
+         }
+      }
+      auto e = makeExpr(ExprKind::Arithmetic, *resultType, left->nullable || right->nullable, position);
+      e->op = uint8_t(arith);
+      e->children.push_back(std::move(left));
+      e->children.push_back(std::move(right));
+      return e;
+   }
+   throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
+}
+
+ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
+   int position = a.location + 1;
+   std::string op = operatorName(a.n_name, a.name);
+   switch (a.kind) {
+      case PG_QUERY__A__EXPR__KIND__AEXPR_OP: {
+         if (!a.lexpr) {
+            ExprPtr operand = bind(*a.rexpr);
+            if (op == "+") return operand;
+            if (op != "-") throw Error("42883", "operator does not exist: " + op + " " + operand->type.toString(), position);
+            if (operand->kind == ExprKind::Constant && !operand->constant.isNull) {
+               Value v = operand->constant;
+               if (v.type.isInteger()) v.integer = -v.integer;
+               else if (v.type.id == TypeId::Decimal) v.decimal = -v.decimal;
+               else if (v.type.isFloat()) v.floating = -v.floating;
+               else throw Error("42883", "operator does not exist: - " + v.type.toString(), position);
+               return Expr::constantOf(std::move(v));
+            }
+            if (!operand->type.isNumeric() && operand->type.id != TypeId::Interval)
+               throw Error("42883", "operator does not exist: - " + operand->type.toString(), position);
+            auto e = makeExpr(ExprKind::Negate, operand->type, operand->nullable, position);
+            e->children.push_back(std::move(operand));
+            return e;
+         }
+         return bindOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT: {
+         ExprPtr left = bind(*a.lexpr), right = bind(*a.rexpr);
+         unify(left, right, "=", position);
+         auto e = makeExpr(ExprKind::Comparison, SqlType::boolean(), false, position);
+         e->op = uint8_t(a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT ? CompareOp::IsDistinct : CompareOp::IsNotDistinct);
+         e->children.push_back(std::move(left));
+         e->children.push_back(std::move(right));
+         return e;
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF: {
+         // NULLIF(a, b) = CASE WHEN a = b THEN NULL ELSE a END
+         ExprPtr value = bind(*a.lexpr);
+         ExprPtr condition = bindOperator("=", value->clone(), bind(*a.rexpr), position);
+         auto e = makeExpr(ExprKind::Case, value->type, true, position);
+         e->hasElse = true;
+         e->children.push_back(std::move(condition));
+         e->children.push_back(Expr::constantOf(Value::null(value->type)));
+         e->children.push_back(std::move(value));
+         return e;
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_IN: {
+         ExprPtr value = bind(*a.lexpr);
+         const PgQuery__List& list = *a.rexpr->list;
+         std::vector<ExprPtr> items;
+         for (size_t i = 0; i < list.n_items; ++i) items.push_back(bind(*list.items[i]));
+         SqlType target = value->type;
+         for (auto& item : items) {
+            auto common = types::common(target, item->type);
+            if (!common) throw Error("42883", "operator does not exist: " + value->type.toString() + " = " + item->type.toString(), item->position);
+            target = *common;
+         }
+         auto e = makeExpr(ExprKind::InList, SqlType::boolean(), value->nullable || anyNullable(items), position);
+         e->negated = op == "<>";
+         e->children.push_back(coerce(std::move(value), target));
+         for (auto& item : items) e->children.push_back(coerce(std::move(item), target));
+         return e;
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE: {
+         ExprPtr value = bind(*a.lexpr), pattern = bind(*a.rexpr);
+         if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::text());
+         if (pattern->type.id == TypeId::Unknown) pattern = coerce(std::move(pattern), SqlType::text());
+         if (!value->type.isString() || !pattern->type.isString())
+            throw Error("42883", "operator does not exist: " + value->type.toString() + " " + op + " " + pattern->type.toString(), position);
+         auto e = makeExpr(ExprKind::Like, SqlType::boolean(), value->nullable || pattern->nullable, position);
+         e->negated = op[0] == '!';
+         e->op = a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE;
+         e->children.push_back(std::move(value));
+         e->children.push_back(std::move(pattern));
+         return e;
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN: {
+         // x BETWEEN a AND b = x >= a AND x <= b
+         const PgQuery__List& bounds = *a.rexpr->list;
+         ExprPtr value = bind(*a.lexpr);
+         ExprPtr low = bindOperator(">=", value->clone(), bind(*bounds.items[0]), position);
+         ExprPtr high = bindOperator("<=", std::move(value), bind(*bounds.items[1]), position);
+         auto e = makeExpr(ExprKind::And, SqlType::boolean(), low->nullable || high->nullable, position);
+         e->children.push_back(std::move(low));
+         e->children.push_back(std::move(high));
+         if (a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN) return e;
+         auto n = makeExpr(ExprKind::Not, SqlType::boolean(), e->nullable, position);
+         n->children.push_back(std::move(e));
+         return n;
+      }
+      default: throw Error("0A000", "this operator form is not supported yet", position);
+   }
+}
+
+ExprPtr ExpressionBinder::bindBoolExpr(const PgQuery__BoolExpr& b) {
+   int position = b.location + 1;
+   ExprKind kind = b.boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR  ? ExprKind::And
+                   : b.boolop == PG_QUERY__BOOL_EXPR_TYPE__OR_EXPR ? ExprKind::Or
+                                                                   : ExprKind::Not;
+   const char* name = kind == ExprKind::And ? "AND" : kind == ExprKind::Or ? "OR" : "NOT";
+   auto e = makeExpr(kind, SqlType::boolean(), false, position);
+   for (size_t i = 0; i < b.n_args; ++i) {
+      ExprPtr arg = bindCondition(*b.args[i], name);
+      e->nullable |= arg->nullable;
+      e->children.push_back(std::move(arg));
+   }
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindCase(const PgQuery__CaseExpr& c) {
+   int position = c.location + 1;
+   ExprPtr subject = c.arg ? bind(*c.arg) : nullptr;
+   std::vector<ExprPtr> conditions, results;
+   for (size_t i = 0; i < c.n_args; ++i) {
+      const PgQuery__CaseWhen& when = *c.args[i]->case_when;
+      if (subject)
+         conditions.push_back(bindOperator("=", subject->clone(), bind(*when.expr), when.location + 1));
+      else
+         conditions.push_back(bindCondition(*when.expr, "CASE/WHEN"));
+      results.push_back(bind(*when.result));
+   }
+   ExprPtr otherwise = c.defresult ? bind(*c.defresult) : nullptr;
+   SqlType type = results[0]->type;
+   auto unifyWith = [&](const ExprPtr& r) {
+      auto common = types::common(type, r->type);
+      if (!common) throw Error("42804", "CASE types " + type.toString() + " and " + r->type.toString() + " cannot be matched", r->position);
+      type = *common;
+   };
+   for (auto& r : results) unifyWith(r);
+   if (otherwise) unifyWith(otherwise);
+   if (type.id == TypeId::Unknown) type = SqlType::text();
+   auto e = makeExpr(ExprKind::Case, type, !otherwise, position);
+   for (size_t i = 0; i < conditions.size(); ++i) {
+      ExprPtr r = coerce(std::move(results[i]), type);
+      e->nullable |= r->nullable;
+      e->children.push_back(std::move(conditions[i]));
+      e->children.push_back(std::move(r));
+   }
+   if (otherwise) {
+      e->hasElse = true;
+      ExprPtr r = coerce(std::move(otherwise), type);
+      e->nullable |= r->nullable;
+      e->children.push_back(std::move(r));
+   }
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindCoalesce(const PgQuery__CoalesceExpr& c) {
+   // COALESCE(a, b, c) = CASE WHEN a IS NOT NULL THEN a WHEN b IS NOT NULL THEN b ELSE c END
+   int position = c.location + 1;
+   std::vector<ExprPtr> args;
+   SqlType type = SqlType::unknown();
+   for (size_t i = 0; i < c.n_args; ++i) {
+      args.push_back(bind(*c.args[i]));
+      auto common = types::common(type, args.back()->type);
+      if (!common) throw Error("42804", "COALESCE types " + type.toString() + " and " + args.back()->type.toString() + " cannot be matched",
+                               args.back()->position);
+      type = *common;
+   }
+   if (type.id == TypeId::Unknown) type = SqlType::text();
+   auto e = makeExpr(ExprKind::Case, type, true, position);
+   for (size_t i = 0; i + 1 < args.size(); ++i) {
+      auto test = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
+      test->negated = true;
+      test->children.push_back(args[i]->clone());
+      e->children.push_back(std::move(test));
+      e->children.push_back(coerce(std::move(args[i]), type));
+   }
+   e->hasElse = true;
+   e->nullable = args.back()->nullable;
+   e->children.push_back(coerce(std::move(args.back()), type));
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
+   std::string name = operatorName(call.n_funcname, call.funcname);
+   int position = call.location + 1;
+   static const char* aggregates[] = {"count", "sum", "avg", "min", "max"};
+   if (std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates))
+      return bindAggregate(name, call);
+   if (call.over) throw Error("0A000", "window functions are not supported yet", position);
+   if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
+   std::vector<ExprPtr> args;
+   if (name == "extract" || name == "date_part") {
+      if (call.n_args != 2) throw Error("42883", "function " + name + " needs a field and a value", position);
+      ExprPtr field = bind(*call.args[0]);
+      if (field->kind != ExprKind::Constant || (!field->type.isString() && field->type.id != TypeId::Unknown))
+         throw Error("42883", "the field of " + name + " must be a literal", position);
+      std::string unit;
+      for (char ch : field->constant.string) unit.push_back(char(std::tolower(static_cast<unsigned char>(ch))));
+      ExprPtr value = bind(*call.args[1]);
+      if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::date());
+      if (value->type.id != TypeId::Date) throw Error("42883", "function " + name + "(unknown, " + value->type.toString() + ") does not exist", position);
+      static const std::pair<const char*, FunctionId> units[] = {{"year", FunctionId::ExtractYear},   {"month", FunctionId::ExtractMonth},
+                                                                 {"day", FunctionId::ExtractDay},     {"quarter", FunctionId::ExtractQuarter},
+                                                                 {"dow", FunctionId::ExtractDow},     {"doy", FunctionId::ExtractDoy}};
+      for (auto& [unitName, id] : units) {
+         if (unit != unitName) continue;
+         auto e = makeExpr(ExprKind::Function, SqlType::integer(), value->nullable, position);
+         e->op = uint8_t(id);
+         e->children.push_back(std::move(value));
+         return e;
+      }
+      throw Error("22023", "unit \"" + unit + "\" not supported for type date", position);
+   }
+   for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
+   return bindFunction(name, std::move(args), position);
+}
+
+ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<ExprPtr> args, int position) {
+   auto signature = [&] {
+      std::string s = name + "(";
+      for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i]->type.toString();
+      return s + ")";
+   };
+   auto noSuchFunction = [&]() -> Error { return Error("42883", "function " + signature() + " does not exist", position); };
+   auto make = [&](FunctionId id, SqlType type) {
+      auto e = makeExpr(ExprKind::Function, type, anyNullable(args), position);
+      e->op = uint8_t(id);
+      e->children = std::move(args);
+      return e;
+   };
+   auto requireStrings = [&](std::initializer_list<size_t> positions) {
+      for (size_t i : positions) {
+         if (i >= args.size()) continue;
+         if (args[i]->type.id == TypeId::Unknown) args[i] = coerce(std::move(args[i]), SqlType::text());
+         if (!args[i]->type.isString()) throw noSuchFunction();
+      }
+   };
+   auto requireIntegers = [&](std::initializer_list<size_t> positions) {
+      for (size_t i : positions) {
+         if (i >= args.size()) continue;
+         if (args[i]->type.id == TypeId::Unknown || args[i]->type.isInteger()) args[i] = coerce(std::move(args[i]), SqlType::bigInt());
+         else throw noSuchFunction();
+      }
+   };
+   size_t n = args.size();
+   if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
+      requireStrings({0});
+      requireIntegers({1, 2});
+      return make(FunctionId::Substring, SqlType::text());
+   }
+   static const std::pair<const char*, FunctionId> unaryString[] = {{"upper", FunctionId::Upper}, {"lower", FunctionId::Lower}};
+   for (auto& [fname, id] : unaryString)
+      if (name == fname && n == 1) {
+         requireStrings({0});
+         return make(id, SqlType::text());
+      }
+   if ((name == "length" || name == "char_length" || name == "character_length") && n == 1) {
+      requireStrings({0});
+      return make(FunctionId::Length, SqlType::integer());
+   }
+   static const std::pair<const char*, FunctionId> trims[] = {{"btrim", FunctionId::Trim}, {"trim", FunctionId::Trim}, {"ltrim", FunctionId::LTrim},
+                                                              {"rtrim", FunctionId::RTrim}};
+   for (auto& [fname, id] : trims)
+      if (name == fname && (n == 1 || n == 2)) {
+         requireStrings({0, 1});
+         return make(id, SqlType::text());
+      }
+   if ((name == "position" || name == "strpos") && n == 2) {
+      requireStrings({0, 1});
+      // position(b IN a) arrives as position(a, b), like strpos(a, b): search b within a.
+      return make(FunctionId::Position, SqlType::integer());
+   }
+   if (name == "replace" && n == 3) {
+      requireStrings({0, 1, 2});
+      return make(FunctionId::Replace, SqlType::text());
+   }
+   if ((name == "left" || name == "right") && n == 2) {
+      requireStrings({0});
+      requireIntegers({1});
+      return make(name == "left" ? FunctionId::Left : FunctionId::Right, SqlType::text());
+   }
+   if (name == "abs" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
+      if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::double_());
+      SqlType type = args[0]->type;
+      return make(FunctionId::Abs, type);
+   }
+   if ((name == "ceil" || name == "ceiling" || name == "floor") && n == 1 && args[0]->type.isNumeric()) {
+      FunctionId id = name == "floor" ? FunctionId::Floor : FunctionId::Ceil;
+      if (args[0]->type.isInteger()) args[0] = coerce(std::move(args[0]), types::asDecimal(args[0]->type));
+      SqlType type = args[0]->type.id == TypeId::Decimal ? SqlType::decimal(args[0]->type.precision, 0) : SqlType::double_();
+      if (type.id == TypeId::Double) args[0] = coerce(std::move(args[0]), type);
+      return make(id, type);
+   }
+   if (name == "round" && (n == 1 || n == 2) && args[0]->type.isNumeric()) {
+      int64_t digits = 0;
+      if (n == 2) {
+         if (args[1]->kind != ExprKind::Constant || !args[1]->type.isInteger())
+            throw Error("0A000", "round() supports only a literal number of digits", position);
+         digits = args[1]->constant.integer;
+      }
+      if (args[0]->type.isFloat()) {
+         if (n == 2) throw noSuchFunction();
+         args[0] = coerce(std::move(args[0]), SqlType::double_());
+         return make(FunctionId::Round, SqlType::double_());
+      }
+      if (args[0]->type.isInteger()) args[0] = coerce(std::move(args[0]), types::asDecimal(args[0]->type));
+      SqlType in = args[0]->type;
+      unsigned scale = unsigned(std::clamp<int64_t>(digits, 0, in.scale));
+      unsigned integral = in.precision - in.scale + 1;
+      auto e = make(FunctionId::Round, SqlType::decimal(std::min(38u, integral + scale), scale));
+      e->children.resize(1);
+      e->constant = Value::ofInteger(SqlType::integer(), digits);
+      return e;
+   }
+   throw noSuchFunction();
+}
+
+ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__FuncCall& call) {
+   int position = call.location + 1;
+   if (!aggregates_) throw Error("42803", std::string("aggregate functions are not allowed in ") + clause_, position);
+   if (insideAggregate_) throw Error("42803", "aggregate function calls cannot be nested", position);
+   if (call.agg_distinct) throw Error("0A000", "DISTINCT in aggregates is not supported yet", position);
+   if (call.over) throw Error("0A000", "window functions are not supported yet", position);
+   AggregateCall aggregate;
+   SqlType type;
+   bool nullable = true;
+   if (call.agg_star) {
+      if (name != "count") throw Error("42809", name + "(*) is not an aggregate function", position);
+      aggregate.function = AggregateFunction::CountStar;
+      type = SqlType::bigInt();
+      nullable = false;
+   } else {
+      if (call.n_args != 1) throw Error("42883", "function " + name + " must have exactly one argument", position);
+      insideAggregate_ = true;
+      ExprPtr arg = bind(*call.args[0]);
+      insideAggregate_ = false;
+      SqlType in = arg->type;
+      auto noSuchFunction = [&]() -> Error { return Error("42883", "function " + name + "(" + in.toString() + ") does not exist", position); };
+      if (name == "count") {
+         aggregate.function = AggregateFunction::Count;
+         type = SqlType::bigInt();
+         nullable = false;
+      } else if (name == "sum" || name == "avg") {
+         if (in.id == TypeId::Unknown) throw noSuchFunction();
+         if (!in.isNumeric()) throw noSuchFunction();
+         aggregate.function = name == "sum" ? AggregateFunction::Sum : AggregateFunction::Avg;
+         if (in.isFloat())
+            type = name == "sum" ? in : SqlType::double_();
+         else if (name == "sum")
+            type = in.id == TypeId::SmallInt || in.id == TypeId::Integer ? SqlType::bigInt() : SqlType::decimal(38, in.scale);
+         else
+            type = SqlType::decimal(38, std::max<unsigned>(6, in.scale));
+         // The argument is accumulated in the result's representation.
+         if (type.id == TypeId::Decimal && aggregate.function == AggregateFunction::Sum && in.isInteger()) arg = coerce(std::move(arg), types::asDecimal(in));
+      } else {
+         if (in.id == TypeId::Unknown) arg = coerce(std::move(arg), SqlType::text());
+         if (arg->type.id == TypeId::Interval || arg->type.id == TypeId::Boolean) throw noSuchFunction();
+         aggregate.function = name == "min" ? AggregateFunction::Min : AggregateFunction::Max;
+         type = arg->type;
+      }
+      aggregate.argument = std::move(arg);
+   }
+   // The same call twice (sum(x) in SELECT and HAVING) is computed once.
+   for (auto& existing : *aggregates_) {
+      if (existing.function != aggregate.function) continue;
+      if ((existing.argument == nullptr) != (aggregate.argument == nullptr)) continue;
+      if (existing.argument && !existing.argument->equals(*aggregate.argument)) continue;
+      return Expr::columnRef(existing.output);
+   }
+   aggregate.output = ius_.make(type, nullable, name);
+   const IU* output = aggregate.output;
+   aggregates_->push_back(std::move(aggregate));
+   return Expr::columnRef(output);
+}
+
+}  // namespace kiln

@@ -1,0 +1,60 @@
+// Semantic analysis of scalar expressions: resolves names, types every node by PostgreSQL's
+// rules, converts literals, and collects aggregate calls.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <pg_query/pg_query.pb-c.h>
+
+#include "algebra/operator.h"
+#include "parser/scope.h"
+
+namespace kiln {
+
+class ExpressionBinder {
+   public:
+   ExpressionBinder(const Scope& scope, IUSet& ius) : scope_(scope), ius_(ius) {}
+
+   /// Aggregate calls found while binding go here (and are replaced by a reference to their
+   /// output IU); without a sink, an aggregate is error 42803 naming `clause`.
+   void collectAggregates(std::vector<AggregateCall>* sink, const char* clause) {
+      aggregates_ = sink;
+      clause_ = clause;
+   }
+
+   ExprPtr bind(const PgQuery__Node& node);
+   /// Binds a condition that must be boolean (WHERE, HAVING, ...); 42804 otherwise.
+   ExprPtr bindCondition(const PgQuery__Node& node, const char* clause);
+
+   /// Converts to `target` where PostgreSQL would do so implicitly; 42804 when it may not.
+   static ExprPtr coerce(ExprPtr e, SqlType target);
+   /// CAST(e AS target); 42846 when there is no such cast.
+   static ExprPtr cast(ExprPtr e, SqlType target, int position);
+   /// Converts both sides to their common type; 42883/42804 naming `what` when there is none.
+   static void unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position);
+
+   private:
+   ExprPtr bindColumnRef(const PgQuery__ColumnRef& ref);
+   ExprPtr bindConstant(const PgQuery__AConst& c);
+   ExprPtr bindTypeCast(const PgQuery__TypeCast& c);
+   ExprPtr bindAExpr(const PgQuery__AExpr& e);
+   ExprPtr bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position);
+   ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
+   ExprPtr bindCase(const PgQuery__CaseExpr& e);
+   ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);
+   ExprPtr bindFuncCall(const PgQuery__FuncCall& call);
+   ExprPtr bindAggregate(const std::string& name, const PgQuery__FuncCall& call);
+   ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);
+
+   const Scope& scope_;
+   IUSet& ius_;
+   std::vector<AggregateCall>* aggregates_ = nullptr;
+   const char* clause_ = "this context";
+   bool insideAggregate_ = false;
+};
+
+/// The identifier a node names when it is a bare column reference ("x" in ORDER BY x), else "".
+std::string bareColumnName(const PgQuery__Node& node);
+
+}  // namespace kiln

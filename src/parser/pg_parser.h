@@ -1,0 +1,29 @@
+// Parses SQL text with PostgreSQL's own grammar (libpg_query) into its protobuf parse tree.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <pg_query/pg_query.pb-c.h>
+
+namespace kiln {
+
+/// The parse tree of a script; owns the unpacked protobuf. Syntax errors throw Error 42601.
+class ParsedScript {
+   public:
+   explicit ParsedScript(const std::string& sql);
+   ~ParsedScript();
+   ParsedScript(const ParsedScript&) = delete;
+   ParsedScript& operator=(const ParsedScript&) = delete;
+
+   size_t size() const { return tree_->n_stmts; }
+   const PgQuery__Node& statement(size_t i) const { return *tree_->stmts[i]->stmt; }
+   /// The statement's own text.
+   std::string statementText(size_t i) const;
+
+   private:
+   const std::string& sql_;
+   PgQuery__ParseResult* tree_ = nullptr;
+};
+
+}  // namespace kiln

@@ -1,0 +1,29 @@
+// The names visible to an expression: the columns of the FROM clause's tables.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "algebra/iu.h"
+
+namespace kiln {
+
+struct ScopeColumn {
+   std::string table;  // the table's name or alias
+   std::string name;
+   const IU* iu;
+};
+
+class Scope {
+   public:
+   void add(std::string table, std::string name, const IU* iu) { columns_.push_back({std::move(table), std::move(name), iu}); }
+   const std::vector<ScopeColumn>& columns() const { return columns_; }
+   bool hasTable(const std::string& table) const;
+   /// Resolves [table.]name; throws 42703 (unknown), 42702 (ambiguous), 42P01 (unknown table).
+   const IU* resolve(const std::string* table, const std::string& name, int position) const;
+
+   private:
+   std::vector<ScopeColumn> columns_;
+};
+
+}  // namespace kiln

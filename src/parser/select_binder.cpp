@@ -1,0 +1,381 @@
+#include <algorithm>
+#include <unordered_set>
+
+#include "parser/expression_binder.h"
+#include "parser/statement.h"
+#include "parser/type_rules.h"
+
+namespace kiln {
+
+namespace {
+
+std::string stringOf(const PgQuery__Node* node) { return node && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
+
+/// PostgreSQL's internal type names, which it uses to name an unnamed cast column.
+std::string internalTypeName(SqlType type) {
+   switch (type.id) {
+      case TypeId::Boolean: return "bool";
+      case TypeId::SmallInt: return "int2";
+      case TypeId::Integer: return "int4";
+      case TypeId::BigInt: return "int8";
+      case TypeId::Decimal: return "numeric";
+      case TypeId::Real: return "float4";
+      case TypeId::Double: return "float8";
+      case TypeId::Date: return "date";
+      case TypeId::Interval: return "interval";
+      case TypeId::Char: return "bpchar";
+      case TypeId::Varchar: return "varchar";
+      default: return "text";
+   }
+}
+
+/// The name PostgreSQL gives an output column without an alias.
+std::string outputName(const PgQuery__Node& node) {
+   switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_COLUMN_REF: return stringOf(node.column_ref->fields[node.column_ref->n_fields - 1]);
+      case PG_QUERY__NODE__NODE_FUNC_CALL: return stringOf(node.func_call->funcname[node.func_call->n_funcname - 1]);
+      case PG_QUERY__NODE__NODE_TYPE_CAST: {
+         std::string inner = outputName(*node.type_cast->arg);
+         return inner != "?column?" ? inner : internalTypeName(types::resolve(*node.type_cast->type_name));
+      }
+      case PG_QUERY__NODE__NODE_CASE_EXPR: return "case";
+      case PG_QUERY__NODE__NODE_COALESCE_EXPR: return "coalesce";
+      case PG_QUERY__NODE__NODE_A_EXPR:
+         return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
+      case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: return "current_date";
+      default: return "?column?";
+   }
+}
+
+bool isAStarRef(const PgQuery__Node& node) {
+   if (node.node_case != PG_QUERY__NODE__NODE_COLUMN_REF) return false;
+   const auto& ref = *node.column_ref;
+   return ref.fields[ref.n_fields - 1]->node_case == PG_QUERY__NODE__NODE_A_STAR;
+}
+
+/// Reads a LIMIT/OFFSET count: a non-negative integer literal, or nullopt for none / ALL.
+std::optional<uint64_t> constantCount(const PgQuery__Node* node, const char* what, IUSet& ius) {
+   if (!node) return std::nullopt;
+   Scope empty;
+   ExprPtr e = ExpressionBinder(empty, ius).bind(*node);
+   if (e->kind == ExprKind::Constant && e->constant.isNull) return std::nullopt;
+   if (e->kind != ExprKind::Constant || !e->type.isInteger())
+      throw Error("42804", std::string("argument of ") + what + " must be an integer constant", e->position);
+   if (e->constant.integer < 0) throw Error(std::string(what) == "LIMIT" ? "2201W" : "2201X", std::string(what) + " must not be negative");
+   return uint64_t(e->constant.integer);
+}
+
+struct Target {
+   const PgQuery__Node* node;  // null for a column that came from '*'
+   const IU* iu;               // set for '*' columns
+   std::string name;
+   ExprPtr bound;
+};
+
+class SelectBinder {
+   public:
+   SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, QueryPlan& plan)
+      : select_(select), catalog_(catalog), plan_(plan) {}
+
+   void bind();
+
+   private:
+   void bindFrom();
+   void bindValuesLists();
+   void expandTargets();
+   std::vector<Computation> bindGroupKeys();
+   ExprPtr overGroups(ExprPtr e, const std::vector<Computation>& keys);
+   const IU* materialize(ExprPtr e, const std::string& name);
+   std::string qualifiedName(const IU* iu) const;
+   void push(std::unique_ptr<Operator> op) {
+      op->children.push_back(std::move(root_));
+      root_ = std::move(op);
+   }
+
+   const PgQuery__SelectStmt& select_;
+   const Catalog& catalog_;
+   QueryPlan& plan_;
+   Scope scope_;
+   std::unique_ptr<Operator> root_;
+   int multiTablePosition_ = 0;
+   std::vector<Target> targets_;
+   std::unordered_set<const IU*> aggregateOutputs_;
+   std::unique_ptr<Map> projection_ = std::make_unique<Map>();
+};
+
+void SelectBinder::bindFrom() {
+   if (select_.n_from_clause == 0) {
+      // SELECT without FROM reads one empty row.
+      auto values = std::make_unique<Values>();
+      values->rows.emplace_back();
+      root_ = std::move(values);
+      return;
+   }
+   for (size_t i = 0; i < select_.n_from_clause; ++i) {
+      const PgQuery__Node& item = *select_.from_clause[i];
+      if (item.node_case != PG_QUERY__NODE__NODE_RANGE_VAR) throw Error("0A000", "joins and subqueries in FROM are not supported yet");
+      const PgQuery__RangeVar& range = *item.range_var;
+      Table* table = catalog_.findTable(range.relname);
+      if (!table) throw Error("42P01", "relation \"" + std::string(range.relname) + "\" does not exist", range.location + 1);
+      std::string alias = range.alias ? range.alias->aliasname : range.relname;
+      if (scope_.hasTable(alias)) throw Error("42712", "table name \"" + alias + "\" specified more than once", range.location + 1);
+      auto scan = std::make_unique<TableScan>(table);
+      for (size_t c = 0; c < table->columnCount(); ++c) {
+         const Column& column = table->column(c);
+         const IU* iu = plan_.ius.make(column.type(), !column.notNull(), column.name());
+         scan->columns.push_back(iu);
+         scope_.add(alias, column.name(), iu);
+      }
+      // Several tables are bound (so their names resolve) but not yet executable: joins come later.
+      if (i > 0) multiTablePosition_ = range.location + 1;
+      if (i == 0) root_ = std::move(scan);
+   }
+}
+
+void SelectBinder::bindValuesLists() {
+   auto values = std::make_unique<Values>();
+   Scope empty;
+   ExpressionBinder binder(empty, plan_.ius);
+   size_t width = 0;
+   for (size_t r = 0; r < select_.n_values_lists; ++r) {
+      const PgQuery__List& list = *select_.values_lists[r]->list;
+      if (r > 0 && list.n_items != width) throw Error("42601", "VALUES lists must all be the same length");
+      width = list.n_items;
+      std::vector<ExprPtr> row;
+      for (size_t c = 0; c < list.n_items; ++c) row.push_back(binder.bind(*list.items[c]));
+      values->rows.push_back(std::move(row));
+   }
+   for (size_t c = 0; c < width; ++c) {
+      SqlType type = SqlType::unknown();
+      bool nullable = false;
+      for (auto& row : values->rows) {
+         auto common = types::common(type, row[c]->type);
+         if (!common)
+            throw Error("42804", "VALUES types " + type.toString() + " and " + row[c]->type.toString() + " cannot be matched", row[c]->position);
+         type = *common;
+         nullable |= row[c]->nullable;
+      }
+      if (type.id == TypeId::Unknown) type = SqlType::text();
+      for (auto& row : values->rows) row[c] = ExpressionBinder::coerce(std::move(row[c]), type);
+      std::string name = "column" + std::to_string(c + 1);
+      const IU* iu = plan_.ius.make(type, nullable, name);
+      values->columns.push_back(iu);
+      plan_.columns.push_back(iu);
+      plan_.columnNames.push_back(name);
+   }
+   root_ = std::move(values);
+}
+
+void SelectBinder::expandTargets() {
+   for (size_t i = 0; i < select_.n_target_list; ++i) {
+      const PgQuery__ResTarget& target = *select_.target_list[i]->res_target;
+      if (isAStarRef(*target.val)) {
+         const PgQuery__ColumnRef& ref = *target.val->column_ref;
+         std::string table = ref.n_fields == 2 ? stringOf(ref.fields[0]) : "";
+         if (!table.empty() && !scope_.hasTable(table))
+            throw Error("42P01", "missing FROM-clause entry for table \"" + table + "\"", ref.location + 1);
+         if (scope_.columns().empty() && select_.n_from_clause == 0) throw Error("42601", "SELECT * with no tables specified is not valid", ref.location + 1);
+         for (auto& column : scope_.columns())
+            if (table.empty() || column.table == table) targets_.push_back({nullptr, column.iu, column.name, nullptr});
+         continue;
+      }
+      targets_.push_back({target.val, nullptr, (target.name && *target.name) ? target.name : outputName(*target.val), nullptr});
+   }
+}
+
+std::vector<Computation> SelectBinder::bindGroupKeys() {
+   std::vector<Computation> keys;
+   ExpressionBinder binder(scope_, plan_.ius);
+   binder.collectAggregates(nullptr, "GROUP BY");
+   for (size_t i = 0; i < select_.n_group_clause; ++i) {
+      const PgQuery__Node* node = select_.group_clause[i];
+      ExprPtr key;
+      if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+         int64_t position = node->a_const->ival->ival;
+         if (position < 1 || size_t(position) > targets_.size())
+            throw Error("42P10", "GROUP BY position " + std::to_string(position) + " is not in select list", node->a_const->location + 1);
+         const Target& target = targets_[size_t(position - 1)];
+         key = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
+      } else if (std::string name = bareColumnName(*node); !name.empty()) {
+         // An input column wins over an output alias of the same name, as in PostgreSQL.
+         bool isInput = std::any_of(scope_.columns().begin(), scope_.columns().end(), [&](auto& c) { return c.name == name; });
+         auto alias = std::find_if(targets_.begin(), targets_.end(), [&](auto& t) { return t.name == name && t.node; });
+         key = (!isInput && alias != targets_.end()) ? binder.bind(*alias->node) : binder.bind(*node);
+      } else {
+         key = binder.bind(*node);
+      }
+      if (std::any_of(keys.begin(), keys.end(), [&](auto& k) { return k.expression->equals(*key); })) continue;
+      const IU* output = plan_.ius.make(key->type, key->nullable, key->kind == ExprKind::ColumnRef ? key->iu->name : "key");
+      keys.push_back({output, std::move(key)});
+   }
+   return keys;
+}
+
+std::string SelectBinder::qualifiedName(const IU* iu) const {
+   for (auto& c : scope_.columns())
+      if (c.iu == iu) return c.table + "." + c.name;
+   return iu->name;
+}
+
+ExprPtr SelectBinder::overGroups(ExprPtr e, const std::vector<Computation>& keys) {
+   for (auto& key : keys)
+      if (e->equals(*key.expression)) return Expr::columnRef(key.output);
+   if (e->kind == ExprKind::ColumnRef) {
+      if (aggregateOutputs_.count(e->iu)) return e;
+      throw Error("42803", "column \"" + qualifiedName(e->iu) + "\" must appear in the GROUP BY clause or be used in an aggregate function",
+                  e->position);
+   }
+   for (auto& child : e->children) child = overGroups(std::move(child), keys);
+   return e;
+}
+
+const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
+   if (e->kind == ExprKind::ColumnRef) return e->iu;
+   for (auto& c : projection_->computations)
+      if (c.expression->equals(*e)) return c.output;
+   const IU* iu = plan_.ius.make(e->type.id == TypeId::Unknown ? SqlType::text() : e->type, e->nullable, name);
+   if (e->type.id == TypeId::Unknown) e = ExpressionBinder::coerce(std::move(e), SqlType::text());
+   projection_->computations.push_back({iu, std::move(e)});
+   return iu;
+}
+
+void SelectBinder::bind() {
+   if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) throw Error("0A000", "UNION, INTERSECT and EXCEPT are not supported yet");
+   if (select_.with_clause) throw Error("0A000", "WITH is not supported yet");
+   if (select_.n_window_clause) throw Error("0A000", "WINDOW is not supported yet");
+   if (select_.n_values_lists) {
+      bindValuesLists();
+      plan_.root = std::move(root_);
+      return;
+   }
+   bindFrom();
+   expandTargets();
+
+   if (select_.where_clause) {
+      ExpressionBinder binder(scope_, plan_.ius);
+      binder.collectAggregates(nullptr, "WHERE");
+      auto filter = std::make_unique<Filter>();
+      filter->condition = binder.bindCondition(*select_.where_clause, "WHERE");
+      push(std::move(filter));
+   }
+
+   std::vector<Computation> keys = bindGroupKeys();
+   std::vector<AggregateCall> aggregates;
+   ExpressionBinder binder(scope_, plan_.ius);
+   binder.collectAggregates(&aggregates, "this context");
+   for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
+   ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
+
+   // ORDER BY items name an output (by alias or position) or are expressions of their own.
+   struct OrderItem {
+      int target = -1;
+      ExprPtr expression;
+      bool descending = false;
+      bool nullsFirst = false;
+   };
+   std::vector<OrderItem> order;
+   for (size_t i = 0; i < select_.n_sort_clause; ++i) {
+      const PgQuery__SortBy& sortBy = *select_.sort_clause[i]->sort_by;
+      if (sortBy.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) throw Error("0A000", "ORDER BY ... USING is not supported", sortBy.location + 1);
+      OrderItem item;
+      item.descending = sortBy.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      item.nullsFirst = sortBy.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST ||
+                        (sortBy.sortby_nulls != PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST && item.descending);
+      const PgQuery__Node& node = *sortBy.node;
+      if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+         int64_t position = node.a_const->ival->ival;
+         if (position < 1 || size_t(position) > targets_.size())
+            throw Error("42P10", "ORDER BY position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
+         item.target = int(position - 1);
+      } else if (std::string name = bareColumnName(node); !name.empty()) {
+         for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
+            if (targets_[t].name == name) item.target = int(t);
+      }
+      if (item.target < 0) {
+         item.expression = binder.bind(node);
+         for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
+            if (targets_[t].bound->equals(*item.expression)) item.target = int(t);
+      }
+      order.push_back(std::move(item));
+   }
+
+   if (!keys.empty() || !aggregates.empty() || having) {
+      for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
+      for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
+      if (having) having = overGroups(std::move(having), keys);
+      for (auto& item : order)
+         if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
+      auto aggregate = std::make_unique<Aggregate>();
+      aggregate->keys = std::move(keys);
+      aggregate->aggregates = std::move(aggregates);
+      push(std::move(aggregate));
+      if (having) {
+         auto filter = std::make_unique<Filter>();
+         filter->condition = std::move(having);
+         push(std::move(filter));
+      }
+   }
+   if (multiTablePosition_) throw Error("0A000", "queries over several tables (joins) are not supported yet", multiTablePosition_);
+
+   std::vector<const IU*> outputs;
+   for (auto& target : targets_) outputs.push_back(materialize(std::move(target.bound), target.name));
+   std::vector<SortKey> sortKeys;
+   bool distinct = select_.n_distinct_clause > 0;
+   if (distinct && select_.distinct_clause[0]) throw Error("0A000", "SELECT DISTINCT ON is not supported yet");
+   for (auto& item : order) {
+      if (item.target < 0 && distinct)
+         throw Error("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", item.expression->position);
+      const IU* iu = item.target >= 0 ? outputs[size_t(item.target)] : materialize(std::move(item.expression), "order");
+      sortKeys.push_back({iu, item.descending, item.nullsFirst});
+   }
+   if (!projection_->computations.empty()) push(std::move(projection_));
+
+   if (distinct) {
+      auto aggregate = std::make_unique<Aggregate>();
+      std::vector<const IU*> distinctOutputs;
+      for (const IU* iu : outputs) {
+         auto existing = std::find_if(aggregate->keys.begin(), aggregate->keys.end(), [&](auto& k) { return k.expression->iu == iu; });
+         if (existing != aggregate->keys.end()) {
+            distinctOutputs.push_back(existing->output);
+            continue;
+         }
+         const IU* output = plan_.ius.make(iu->type, iu->nullable, iu->name);
+         aggregate->keys.push_back({output, Expr::columnRef(iu)});
+         distinctOutputs.push_back(output);
+      }
+      for (auto& key : sortKeys)
+         for (size_t i = 0; i < outputs.size(); ++i)
+            if (key.iu == outputs[i]) {
+               key.iu = distinctOutputs[i];
+               break;
+            }
+      outputs = distinctOutputs;
+      push(std::move(aggregate));
+   }
+   if (!sortKeys.empty()) {
+      auto sort = std::make_unique<Sort>();
+      sort->keys = std::move(sortKeys);
+      push(std::move(sort));
+   }
+   auto limit = constantCount(select_.limit_count, "LIMIT", plan_.ius);
+   auto offset = constantCount(select_.limit_offset, "OFFSET", plan_.ius);
+   if (limit || offset) {
+      auto op = std::make_unique<Limit>();
+      if (limit) op->limit = *limit;
+      if (offset) op->offset = *offset;
+      push(std::move(op));
+   }
+   plan_.columns = outputs;
+   for (auto& target : targets_) plan_.columnNames.push_back(target.name);
+   plan_.root = std::move(root_);
+}
+
+}  // namespace
+
+std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog) {
+   auto plan = std::make_unique<QueryPlan>();
+   SelectBinder(select, catalog, *plan).bind();
+   return plan;
+}
+
+}  // namespace kiln

@@ -1,0 +1,60 @@
+// Statements after semantic analysis: names resolved, types checked, queries as plans.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <pg_query/pg_query.pb-c.h>
+
+#include "algebra/operator.h"
+#include "storage/catalog.h"
+#include "storage/copy_reader.h"
+
+namespace kiln {
+
+struct CreateTableStatement {
+   std::string name;
+   std::vector<ColumnInfo> columns;
+   std::vector<size_t> primaryKey;
+   bool ifNotExists = false;
+};
+
+struct DropTableStatement {
+   std::vector<std::string> names;
+   bool ifExists = false;
+};
+
+/// INSERT: the plan yields one value per table column, already of the column's type.
+struct InsertStatement {
+   Table* table;
+   std::unique_ptr<QueryPlan> plan;
+};
+
+struct CopyStatement {
+   Table* table;
+   std::vector<size_t> columns;
+   std::string path;
+   CopyOptions options;
+};
+
+struct QueryStatement {
+   std::unique_ptr<QueryPlan> plan;
+};
+
+struct ExplainStatement {
+   std::unique_ptr<QueryPlan> plan;
+   bool analyze = false;
+   bool showIR = false;
+};
+
+using Statement = std::variant<CreateTableStatement, DropTableStatement, InsertStatement, CopyStatement, QueryStatement, ExplainStatement>;
+
+/// Semantic analysis of one parsed statement against the catalog.
+Statement bindStatement(const PgQuery__Node& node, const Catalog& catalog);
+
+/// A SELECT (or VALUES) as a plan.
+std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog);
+
+}  // namespace kiln

@@ -1,0 +1,244 @@
+#include "parser/statement.h"
+
+#include <algorithm>
+
+#include "parser/expression_binder.h"
+#include "parser/type_rules.h"
+
+namespace kiln {
+
+namespace {
+
+std::string stringOf(const PgQuery__Node* node) { return node && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
+
+Table& findTable(const Catalog& catalog, const PgQuery__RangeVar& relation) {
+   Table* table = catalog.findTable(relation.relname);
+   if (!table) throw Error("42P01", "relation \"" + std::string(relation.relname) + "\" does not exist", relation.location + 1);
+   return *table;
+}
+
+CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
+   CreateTableStatement result;
+   result.name = create.relation->relname;
+   result.ifNotExists = create.if_not_exists;
+   std::vector<std::string> primaryKeyNames;
+   auto addPrimaryKey = [&](std::vector<std::string> names, int position) {
+      if (!primaryKeyNames.empty())
+         throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
+      primaryKeyNames = std::move(names);
+   };
+   auto unsupported = [](const PgQuery__Constraint& c) -> bool {
+      switch (c.contype) {
+         case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
+         case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
+         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: return false;
+         default: return true;
+      }
+   };
+   for (size_t i = 0; i < create.n_table_elts; ++i) {
+      const PgQuery__Node& element = *create.table_elts[i];
+      if (element.node_case == PG_QUERY__NODE__NODE_COLUMN_DEF) {
+         const PgQuery__ColumnDef& def = *element.column_def;
+         ColumnInfo column{def.colname, types::resolve(*def.type_name), def.is_not_null != 0};
+         for (auto& existing : result.columns)
+            if (existing.name == column.name)
+               throw Error("42701", "column \"" + column.name + "\" specified more than once", def.location + 1);
+         for (size_t c = 0; c < def.n_constraints; ++c) {
+            const PgQuery__Constraint& constraint = *def.constraints[c]->constraint;
+            if (unsupported(constraint)) throw Error("0A000", "this column constraint is not supported yet", constraint.location + 1);
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL) column.notNull = true;
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY) {
+               column.notNull = true;
+               addPrimaryKey({column.name}, constraint.location + 1);
+            }
+         }
+         result.columns.push_back(std::move(column));
+      } else if (element.node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
+         const PgQuery__Constraint& constraint = *element.constraint;
+         if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY)
+            throw Error("0A000", "this table constraint is not supported yet", constraint.location + 1);
+         std::vector<std::string> names;
+         for (size_t k = 0; k < constraint.n_keys; ++k) names.push_back(stringOf(constraint.keys[k]));
+         addPrimaryKey(std::move(names), constraint.location + 1);
+      } else {
+         throw Error("0A000", "this table element is not supported yet");
+      }
+   }
+   for (auto& name : primaryKeyNames) {
+      auto it = std::find_if(result.columns.begin(), result.columns.end(), [&](auto& c) { return c.name == name; });
+      if (it == result.columns.end()) throw Error("42703", "column \"" + name + "\" named in key does not exist");
+      it->notNull = true;
+      result.primaryKey.push_back(size_t(it - result.columns.begin()));
+   }
+   return result;
+}
+
+DropTableStatement bindDropTable(const PgQuery__DropStmt& drop) {
+   if (drop.remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) throw Error("0A000", "only DROP TABLE is supported yet");
+   DropTableStatement result;
+   result.ifExists = drop.missing_ok;
+   for (size_t i = 0; i < drop.n_objects; ++i) {
+      const PgQuery__List& names = *drop.objects[i]->list;
+      result.names.push_back(stringOf(names.items[names.n_items - 1]));
+   }
+   return result;
+}
+
+std::vector<size_t> targetColumns(const Table& table, size_t n, PgQuery__Node** names) {
+   std::vector<size_t> columns;
+   if (n == 0) {
+      for (size_t i = 0; i < table.columnCount(); ++i) columns.push_back(i);
+      return columns;
+   }
+   for (size_t i = 0; i < n; ++i) {
+      const PgQuery__Node& node = *names[i];
+      std::string name = node.node_case == PG_QUERY__NODE__NODE_RES_TARGET ? node.res_target->name : stringOf(&node);
+      int position = node.node_case == PG_QUERY__NODE__NODE_RES_TARGET ? node.res_target->location + 1 : 0;
+      int index = table.findColumn(name);
+      if (index < 0) throw Error("42703", "column \"" + name + "\" of relation \"" + table.name() + "\" does not exist", position);
+      if (std::find(columns.begin(), columns.end(), size_t(index)) != columns.end())
+         throw Error("42701", "column \"" + name + "\" specified more than once", position);
+      columns.push_back(size_t(index));
+   }
+   return columns;
+}
+
+InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& catalog) {
+   Table& table = findTable(catalog, *insert.relation);
+   if (insert.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
+   if (insert.on_conflict_clause) throw Error("0A000", "ON CONFLICT is not supported yet");
+   std::vector<size_t> columns = targetColumns(table, insert.n_cols, insert.cols);
+   if (!insert.select_stmt) throw Error("0A000", "INSERT ... DEFAULT VALUES is not supported yet");
+   auto plan = bindSelect(*insert.select_stmt->select_stmt, catalog);
+   if (plan->columns.size() > columns.size()) throw Error("42601", "INSERT has more expressions than target columns");
+   if (plan->columns.size() < columns.size()) throw Error("42601", "INSERT has more target columns than expressions");
+   // A Map on top converts each value to its column's type; columns not named get NULL.
+   auto map = std::make_unique<Map>();
+   std::vector<const IU*> outputs(table.columnCount(), nullptr);
+   for (size_t i = 0; i < table.columnCount(); ++i) {
+      const Column& column = table.column(i);
+      auto it = std::find(columns.begin(), columns.end(), i);
+      ExprPtr value = it == columns.end() ? Expr::constantOf(Value::null(column.type()))
+                                          : Expr::columnRef(plan->columns[size_t(it - columns.begin())]);
+      if (!types::canAssign(value->type, column.type()))
+         throw Error("42804", "column \"" + column.name() + "\" is of type " + column.type().toString() + " but expression is of type " +
+                                 value->type.toString());
+      value = ExpressionBinder::coerce(std::move(value), column.type());
+      if (value->kind == ExprKind::ColumnRef) {
+         outputs[i] = value->iu;
+         continue;
+      }
+      const IU* iu = plan->ius.make(column.type(), value->nullable, column.name());
+      map->computations.push_back({iu, std::move(value)});
+      outputs[i] = iu;
+   }
+   if (!map->computations.empty()) {
+      map->children.push_back(std::move(plan->root));
+      plan->root = std::move(map);
+   }
+   plan->columns = outputs;
+   plan->columnNames.clear();
+   for (size_t i = 0; i < table.columnCount(); ++i) plan->columnNames.push_back(table.column(i).name());
+   return InsertStatement{&table, std::move(plan)};
+}
+
+std::string optionText(const PgQuery__DefElem& option) {
+   if (!option.arg) return "";
+   switch (option.arg->node_case) {
+      case PG_QUERY__NODE__NODE_STRING: return option.arg->string->sval;
+      case PG_QUERY__NODE__NODE_INTEGER: return std::to_string(option.arg->integer->ival);
+      case PG_QUERY__NODE__NODE_BOOLEAN: return option.arg->boolean->boolval ? "true" : "false";
+      case PG_QUERY__NODE__NODE_A_CONST:
+         if (option.arg->a_const->val_case == PG_QUERY__A__CONST__VAL_SVAL) return option.arg->a_const->sval->sval;
+         if (option.arg->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) return std::to_string(option.arg->a_const->ival->ival);
+         return "";
+      default: return "";
+   }
+}
+
+bool optionFlag(const PgQuery__DefElem& option) {
+   if (!option.arg) return true;
+   std::string text = optionText(option);
+   for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+   if (text == "true" || text == "on" || text == "1") return true;
+   if (text == "false" || text == "off" || text == "0") return false;
+   throw Error("22023", std::string(option.defname) + " requires a Boolean value", option.location + 1);
+}
+
+char singleCharacter(const PgQuery__DefElem& option) {
+   std::string text = optionText(option);
+   if (text.size() != 1) throw Error("0A000", std::string("COPY ") + option.defname + " must be a single one-byte character", option.location + 1);
+   return text[0];
+}
+
+CopyStatement bindCopy(const PgQuery__CopyStmt& copy, const Catalog& catalog) {
+   if (!copy.relation) throw Error("0A000", "COPY (query) is not supported yet");
+   Table& table = findTable(catalog, *copy.relation);
+   if (!copy.is_from) throw Error("0A000", "COPY TO is not supported yet");
+   if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
+   if (!copy.filename || !*copy.filename) throw Error("0A000", "COPY FROM STDIN is not supported yet; name a file");
+   CopyStatement result{&table, targetColumns(table, copy.n_attlist, copy.attlist), copy.filename, {}};
+   CopyOptions& options = result.options;
+   bool delimiterSet = false, nullSet = false, escapeSet = false;
+   for (size_t i = 0; i < copy.n_options; ++i) {
+      const PgQuery__DefElem& option = *copy.options[i]->def_elem;
+      std::string name = option.defname;
+      if (name == "format") {
+         std::string format = optionText(option);
+         if (format == "csv") options.csv = true;
+         else if (format != "text") throw Error("22023", "COPY format \"" + format + "\" not recognized", option.location + 1);
+      } else if (name == "delimiter") {
+         options.delimiter = singleCharacter(option);
+         delimiterSet = true;
+      } else if (name == "header") {
+         options.header = optionFlag(option);
+      } else if (name == "null") {
+         options.nullString = optionText(option);
+         nullSet = true;
+      } else if (name == "quote") {
+         options.quote = singleCharacter(option);
+      } else if (name == "escape") {
+         options.escape = singleCharacter(option);
+         escapeSet = true;
+      } else {
+         throw Error("42601", "option \"" + name + "\" not recognized", option.location + 1);
+      }
+   }
+   if (options.csv) {
+      if (!delimiterSet) options.delimiter = ',';
+      if (!nullSet) options.nullString = "";
+      if (!escapeSet) options.escape = options.quote;
+   }
+   return result;
+}
+
+ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog& catalog) {
+   ExplainStatement result;
+   for (size_t i = 0; i < explain.n_options; ++i) {
+      const PgQuery__DefElem& option = *explain.options[i]->def_elem;
+      std::string name = option.defname;
+      if (name == "analyze") result.analyze = optionFlag(option);
+      else if (name == "verbose" || name == "ir") result.showIR = optionFlag(option);
+      else if (name != "costs" && name != "timing" && name != "summary")
+         throw Error("42601", "unrecognized EXPLAIN option \"" + name + "\"", option.location + 1);
+   }
+   if (explain.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "EXPLAIN supports only queries yet");
+   result.plan = bindSelect(*explain.query->select_stmt, catalog);
+   return result;
+}
+
+}  // namespace
+
+Statement bindStatement(const PgQuery__Node& node, const Catalog& catalog) {
+   switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_SELECT_STMT: return QueryStatement{bindSelect(*node.select_stmt, catalog)};
+      case PG_QUERY__NODE__NODE_CREATE_STMT: return bindCreateTable(*node.create_stmt);
+      case PG_QUERY__NODE__NODE_DROP_STMT: return bindDropTable(*node.drop_stmt);
+      case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog);
+      case PG_QUERY__NODE__NODE_COPY_STMT: return bindCopy(*node.copy_stmt, catalog);
+      case PG_QUERY__NODE__NODE_EXPLAIN_STMT: return bindExplain(*node.explain_stmt, catalog);
+      default: throw Error("0A000", "this kind of statement is not supported yet");
+   }
+}
+
+}  // namespace kiln

@@ -1,0 +1,162 @@
+#include "parser/type_rules.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "common/decimal.h"
+
+namespace kiln::types {
+
+static int32_t typmodInteger(const PgQuery__Node* node) {
+   if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL)
+      return node->a_const->ival->ival;
+   throw Error("42601", "type modifiers must be simple constants");
+}
+
+SqlType resolve(const PgQuery__TypeName& typeName) {
+   std::string name;
+   for (size_t i = 0; i < typeName.n_names; ++i) {
+      std::string part = typeName.names[i]->string->sval;
+      if (part == "pg_catalog" && typeName.n_names > 1) continue;
+      name = part;
+   }
+   int position = typeName.location + 1;
+   auto modifier = [&](size_t i, int32_t fallback) { return i < typeName.n_typmods ? typmodInteger(typeName.typmods[i]) : fallback; };
+   if (typeName.n_array_bounds) throw Error("0A000", "arrays are not supported", position);
+   if (name == "bool" || name == "boolean") return SqlType::boolean();
+   if (name == "int2" || name == "smallint") return SqlType::smallInt();
+   if (name == "int4" || name == "int" || name == "integer") return SqlType::integer();
+   if (name == "int8" || name == "bigint") return SqlType::bigInt();
+   if (name == "float4" || name == "real") return SqlType::real();
+   if (name == "float8" || name == "double precision") return SqlType::double_();
+   if (name == "float") return modifier(0, 53) <= 24 ? SqlType::real() : SqlType::double_();
+   if (name == "numeric" || name == "decimal") {
+      int32_t precision = modifier(0, int32_t(decimal::maxPrecision));
+      int32_t scale = modifier(1, typeName.n_typmods ? 0 : 6);
+      if (precision < 1 || precision > int32_t(decimal::maxPrecision))
+         throw Error("22023", "NUMERIC precision " + std::to_string(precision) + " must be between 1 and 38", position);
+      if (scale < 0 || scale > precision)
+         throw Error("22023", "NUMERIC scale " + std::to_string(scale) + " must be between 0 and precision " + std::to_string(precision),
+                     position);
+      return SqlType::decimal(unsigned(precision), unsigned(scale));
+   }
+   if (name == "date") return SqlType::date();
+   if (name == "interval") return SqlType::interval();
+   if (name == "text") return SqlType::text();
+   if (name == "bpchar" || name == "char" || name == "character") {
+      int32_t length = modifier(0, 1);
+      if (length < 1) throw Error("22023", "length for type char must be at least 1", position);
+      return SqlType::char_(uint32_t(length));
+   }
+   if (name == "varchar" || name == "character varying") {
+      int32_t length = modifier(0, 0);
+      if (typeName.n_typmods && length < 1) throw Error("22023", "length for type varchar must be at least 1", position);
+      return SqlType::varchar(uint32_t(length));
+   }
+   if (name == "timestamp" || name == "timestamptz" || name == "time" || name == "timetz")
+      throw Error("0A000", "type " + name + " is not supported yet", position);
+   throw Error("42704", "type \"" + name + "\" does not exist", position);
+}
+
+SqlType asDecimal(SqlType type) {
+   switch (type.id) {
+      case TypeId::SmallInt: return SqlType::decimal(5, 0);
+      case TypeId::Integer: return SqlType::decimal(10, 0);
+      case TypeId::BigInt: return SqlType::decimal(19, 0);
+      default: return type;
+   }
+}
+
+static int integerRank(TypeId id) { return id == TypeId::SmallInt ? 0 : id == TypeId::Integer ? 1 : 2; }
+
+static SqlType widerDecimal(SqlType a, SqlType b) {
+   a = asDecimal(a);
+   b = asDecimal(b);
+   unsigned scale = std::max(a.scale, b.scale);
+   unsigned integral = std::max(a.precision - a.scale, b.precision - b.scale);
+   return SqlType::decimal(std::min(integral + scale, decimal::maxPrecision), scale);
+}
+
+std::optional<SqlType> common(SqlType a, SqlType b) {
+   if (a.id == TypeId::Unknown) return b.id == TypeId::Unknown ? SqlType::text() : b;
+   if (b.id == TypeId::Unknown) return a;
+   if (a == b) return a;
+   if (a.isNumeric() && b.isNumeric()) {
+      if (a.isFloat() || b.isFloat()) return (a.id == TypeId::Real && b.id == TypeId::Real) ? SqlType::real() : SqlType::double_();
+      if (a.isInteger() && b.isInteger()) return integerRank(a.id) >= integerRank(b.id) ? a : b;
+      return widerDecimal(a, b);
+   }
+   if (a.isString() && b.isString()) {
+      if (a.id == TypeId::Char && b.id == TypeId::Char) return SqlType::char_(std::max(a.length, b.length));
+      if (a.id == TypeId::Varchar && b.id == TypeId::Varchar && a.length && b.length) return SqlType::varchar(std::max(a.length, b.length));
+      return SqlType::text();
+   }
+   if (a.id == b.id) return a;  // e.g. two DECIMALs handled above; same id, other modifiers
+   return std::nullopt;
+}
+
+std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
+   if (op == ArithOp::Concat) {
+      if (a.isString() || b.isString() || a.id == TypeId::Unknown || b.id == TypeId::Unknown) return SqlType::text();
+      return std::nullopt;
+   }
+   if (a.id == TypeId::Date || b.id == TypeId::Date) {
+      if (op == ArithOp::Add && a.id == TypeId::Date && (b.isInteger() || b.id == TypeId::Interval)) return SqlType::date();
+      if (op == ArithOp::Add && b.id == TypeId::Date && (a.isInteger() || a.id == TypeId::Interval)) return SqlType::date();
+      if (op == ArithOp::Sub && a.id == TypeId::Date && (b.isInteger() || b.id == TypeId::Interval)) return SqlType::date();
+      if (op == ArithOp::Sub && a.id == TypeId::Date && b.id == TypeId::Date) return SqlType::integer();
+      return std::nullopt;
+   }
+   if (a.id == TypeId::Interval && b.id == TypeId::Interval && (op == ArithOp::Add || op == ArithOp::Sub)) return SqlType::interval();
+   if (!a.isNumeric() || !b.isNumeric()) return std::nullopt;
+   if (a.isFloat() || b.isFloat()) {
+      if (op == ArithOp::Mod) return std::nullopt;  // PostgreSQL has no float modulo
+      return (a.id == TypeId::Real && b.id == TypeId::Real) ? SqlType::real() : SqlType::double_();
+   }
+   if (a.isInteger() && b.isInteger()) return integerRank(a.id) >= integerRank(b.id) ? a : b;
+   SqlType x = asDecimal(a), y = asDecimal(b);
+   unsigned p1 = x.precision, s1 = x.scale, p2 = y.precision, s2 = y.scale;
+   const unsigned maxP = decimal::maxPrecision;
+   switch (op) {
+      case ArithOp::Add:
+      case ArithOp::Sub: {
+         unsigned scale = std::max(s1, s2);
+         unsigned integral = std::max(p1 - s1, p2 - s2) + 1;
+         return SqlType::decimal(std::min(integral + scale, maxP), scale);
+      }
+      case ArithOp::Mul: {
+         unsigned scale = std::min(s1 + s2, maxP);
+         return SqlType::decimal(std::min(p1 + p2, maxP), scale);
+      }
+      case ArithOp::Div: {
+         // PostgreSQL picks a value-dependent scale; kiln fixes it statically at max(6, s1, s2).
+         unsigned scale = std::max({6u, s1, s2});
+         return SqlType::decimal(maxP, scale);
+      }
+      case ArithOp::Mod: {
+         unsigned scale = std::max(s1, s2);
+         return SqlType::decimal(std::min(std::max(p1 - s1, p2 - s2) + scale, maxP), scale);
+      }
+      case ArithOp::Concat: break;
+   }
+   return std::nullopt;
+}
+
+bool canCast(SqlType from, SqlType to) {
+   if (from.id == TypeId::Unknown || from == to) return true;
+   if (from.isString() || to.isString()) return true;  // through the text form
+   if (from.isNumeric() && to.isNumeric()) return true;
+   if (from.id == TypeId::Boolean && to.id == TypeId::Integer) return true;
+   if (from.id == TypeId::Integer && to.id == TypeId::Boolean) return true;
+   return from.id == to.id;
+}
+
+bool canAssign(SqlType from, SqlType to) {
+   if (from.id == TypeId::Unknown || from.id == to.id) return true;
+   if (from.isNumeric() && to.isNumeric()) return true;
+   if (from.isString() && to.isString()) return true;
+   return false;
+}
+
+}  // namespace kiln::types

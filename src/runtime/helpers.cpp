@@ -1,0 +1,313 @@
+#include "runtime/helpers.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string>
+
+#include "common/date.h"
+#include "common/decimal.h"
+#include "common/interval.h"
+#include "common/value.h"
+
+using namespace kiln;
+
+namespace {
+
+void store(GermanString* out, std::string_view text, StringHeap* arena) {
+   *out = GermanString::make(text.size() > GermanString::maxInline ? arena->store(text) : text);
+}
+
+/// A view that stays valid: inline bytes are copied into `out` itself.
+void storeView(GermanString* out, std::string_view text) {
+   if (text.size() <= GermanString::maxInline) {
+      char buffer[GermanString::maxInline];
+      std::memcpy(buffer, text.data(), text.size());
+      *out = GermanString::make(std::string_view(buffer, text.size()));
+   } else {
+      *out = GermanString::make(text);
+   }
+}
+
+SqlType typeOf(int32_t typeId) { return SqlType{TypeId(typeId)}; }
+
+/// UTF-8: the byte offset of character `index` (0-based), clamped to the end.
+size_t byteOffset(std::string_view s, int64_t index) {
+   size_t i = 0;
+   while (index > 0 && i < s.size()) {
+      ++i;
+      while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+      --index;
+   }
+   return i;
+}
+
+int64_t characterCount(std::string_view s) {
+   int64_t n = 0;
+   for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+   return n;
+}
+
+bool likeMatch(const char* s, const char* sEnd, const char* p, const char* pEnd, bool fold) {
+   while (p < pEnd) {
+      char c = *p;
+      if (c == '%') {
+         while (p < pEnd && *p == '%') ++p;
+         if (p == pEnd) return true;
+         for (const char* t = s; t <= sEnd; ++t)
+            if (likeMatch(t, sEnd, p, pEnd, fold)) return true;
+         return false;
+      }
+      if (s == sEnd) return false;
+      if (c == '_') {
+         ++s;
+         while (s < sEnd && (static_cast<unsigned char>(*s) & 0xC0) == 0x80) ++s;
+         ++p;
+         continue;
+      }
+      if (c == '\\' && p + 1 < pEnd) c = *++p;
+      char a = *s, b = c;
+      if (fold) {
+         a = char(std::tolower(static_cast<unsigned char>(a)));
+         b = char(std::tolower(static_cast<unsigned char>(b)));
+      }
+      if (a != b) return false;
+      ++s;
+      ++p;
+   }
+   return s == sEnd;
+}
+
+}  // namespace
+
+extern "C" {
+
+void kiln_error(int32_t code) {
+   switch (RuntimeError(code)) {
+      case RuntimeError::DivisionByZero: throw Error("22012", "division by zero");
+      case RuntimeError::SmallIntOutOfRange: throw Error("22003", "smallint out of range");
+      case RuntimeError::IntegerOutOfRange: throw Error("22003", "integer out of range");
+      case RuntimeError::BigIntOutOfRange: throw Error("22003", "bigint out of range");
+      case RuntimeError::NumericOverflow: throw Error("22003", "numeric field overflow");
+      case RuntimeError::DoubleOutOfRange: throw Error("22003", "value out of range: overflow");
+      case RuntimeError::RealOutOfRange: throw Error("22003", "value out of range: overflow");
+   }
+   throw Error("XX000", "unknown run-time error");
+}
+
+char* kiln_rowbuffer_append(RowBuffer* buffer) { return buffer->append(); }
+
+char* kiln_aggtable_insert(AggregationTable* table, uint64_t hash) { return table->insert(hash); }
+
+void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep) {
+   auto& rows = buffer->rowVector();
+   auto less = [compare](const char* a, const char* b) { return compare(a, b) < 0; };
+   if (keep < rows.size()) {
+      std::partial_sort(rows.begin(), rows.begin() + long(keep), rows.end(), less);
+      rows.resize(keep);
+   } else {
+      std::stable_sort(rows.begin(), rows.end(), less);
+   }
+}
+
+bool kiln_string_equal(const GermanString* a, const GermanString* b) {
+   return a->length == b->length && std::memcmp(a->data(), b->data(), a->length) == 0;
+}
+
+int32_t kiln_string_compare(const GermanString* a, const GermanString* b) {
+   uint32_t n = std::min(a->length, b->length);
+   int c = std::memcmp(a->data(), b->data(), n);
+   if (c != 0) return c < 0 ? -1 : 1;
+   return a->length == b->length ? 0 : a->length < b->length ? -1 : 1;
+}
+
+uint64_t kiln_string_hash(const GermanString* s) {
+   // FNV-1a over the bytes, then a final mix.
+   uint64_t h = 0xcbf29ce484222325ull;
+   const char* p = s->data();
+   for (uint32_t i = 0; i < s->length; ++i) h = (h ^ static_cast<unsigned char>(p[i])) * 0x100000001b3ull;
+   return h ^ (h >> 29);
+}
+
+bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive) {
+   std::string_view v = s->view(), p = pattern->view();
+   return likeMatch(v.data(), v.data() + v.size(), p.data(), p.data() + p.size(), caseInsensitive);
+}
+
+void kiln_concat(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena) {
+   size_t n = size_t(a->length) + b->length;
+   char* target = arena->allocate(n);
+   std::memcpy(target, a->data(), a->length);
+   std::memcpy(target + a->length, b->data(), b->length);
+   *out = GermanString::make(std::string_view(target, n));
+}
+
+void kiln_substring(const GermanString* s, int64_t from, int64_t count, bool hasCount, GermanString* out, StringHeap* arena) {
+   // PostgreSQL: characters [from, from + count) with 1-based from, clipped to the string.
+   std::string_view v = s->view();
+   if (hasCount && count < 0) throw Error("22011", "negative substring length not allowed");
+   int64_t start = from, end = hasCount ? from + count : INT64_MAX;
+   if (hasCount && count > 0 && from > 0 && end < from) end = INT64_MAX;  // overflow
+   start = std::max<int64_t>(start, 1);
+   if (end <= start) {
+      *out = GermanString::make("");
+      return;
+   }
+   size_t b = byteOffset(v, start - 1);
+   size_t e = end == INT64_MAX ? v.size() : byteOffset(v, end - 1);
+   storeView(out, v.substr(b, e - b));
+   (void)arena;
+}
+
+void kiln_upper(const GermanString* s, GermanString* out, StringHeap* arena) {
+   std::string text(s->view());
+   for (char& c : text) c = char(std::toupper(static_cast<unsigned char>(c)));
+   store(out, text, arena);
+}
+
+void kiln_lower(const GermanString* s, GermanString* out, StringHeap* arena) {
+   std::string text(s->view());
+   for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+   store(out, text, arena);
+}
+
+int32_t kiln_length(const GermanString* s) { return int32_t(characterCount(s->view())); }
+
+void kiln_trim(const GermanString* s, const GermanString* characters, int32_t sides, GermanString* out) {
+   std::string_view v = s->view();
+   std::string_view set = characters ? characters->view() : std::string_view(" ");
+   if (sides & 1)
+      while (!v.empty() && set.find(v.front()) != std::string_view::npos) v.remove_prefix(1);
+   if (sides & 2)
+      while (!v.empty() && set.find(v.back()) != std::string_view::npos) v.remove_suffix(1);
+   storeView(out, v);
+}
+
+int32_t kiln_position(const GermanString* haystack, const GermanString* needle) {
+   std::string_view h = haystack->view();
+   size_t at = h.find(needle->view());
+   return at == std::string_view::npos ? 0 : int32_t(characterCount(h.substr(0, at)) + 1);
+}
+
+void kiln_replace(const GermanString* s, const GermanString* from, const GermanString* to, GermanString* out, StringHeap* arena) {
+   std::string_view v = s->view(), f = from->view(), t = to->view();
+   if (f.empty()) {
+      storeView(out, v);
+      return;
+   }
+   std::string result;
+   size_t pos = 0;
+   while (true) {
+      size_t at = v.find(f, pos);
+      if (at == std::string_view::npos) break;
+      result.append(v.substr(pos, at - pos));
+      result.append(t);
+      pos = at + f.size();
+   }
+   result.append(v.substr(pos));
+   store(out, result, arena);
+}
+
+void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out) {
+   std::string_view v = s->view();
+   int64_t length = characterCount(v);
+   int64_t keep = n >= 0 ? std::min(n, length) : std::max<int64_t>(0, length + n);
+   if (!right)
+      storeView(out, v.substr(0, byteOffset(v, keep)));
+   else
+      storeView(out, v.substr(byteOffset(v, length - keep)));
+}
+
+void kiln_string_fit(GermanString* s, int32_t typeId, int32_t length, bool explicitCast) {
+   SqlType type{TypeId(typeId), 0, 0, uint32_t(length)};
+   std::string_view v = s->view();
+   if (explicitCast && length && characterCount(v) > length) v = v.substr(0, byteOffset(v, length));
+   storeView(s, text::fitString(v, type));
+}
+
+int64_t kiln_parse_integer(const GermanString* s, int32_t typeId) { return text::parseInteger(s->view(), typeOf(typeId)); }
+
+__int128 kiln_parse_decimal(const GermanString* s, int32_t precision, int32_t scale) {
+   return text::parseDecimal(s->view(), SqlType::decimal(unsigned(precision), unsigned(scale)));
+}
+
+double kiln_parse_double(const GermanString* s, int32_t typeId) { return text::parseDouble(s->view(), typeOf(typeId)); }
+
+int32_t kiln_parse_date(const GermanString* s) { return text::parseDate(s->view()); }
+
+bool kiln_parse_bool(const GermanString* s) { return text::parseBool(s->view()); }
+
+void kiln_parse_interval(const GermanString* s, Interval* out) { *out = text::parseInterval(s->view()); }
+
+void kiln_format_integer(int64_t value, GermanString* out, StringHeap* arena) { store(out, std::to_string(value), arena); }
+
+void kiln_format_decimal(__int128 value, int32_t scale, GermanString* out, StringHeap* arena) {
+   store(out, decimal::format(value, unsigned(scale)), arena);
+}
+
+void kiln_format_double(double value, bool single, GermanString* out, StringHeap* arena) {
+   store(out, text::formatDouble(value, single), arena);
+}
+
+void kiln_format_date(int32_t days, GermanString* out, StringHeap* arena) { store(out, date::format(days), arena); }
+
+void kiln_format_bool(bool value, GermanString* out) { *out = GermanString::make(value ? "true" : "false"); }
+
+void kiln_format_interval(const Interval* value, GermanString* out, StringHeap* arena) { store(out, interval::format(*value), arena); }
+
+bool kiln_mul128_overflows(__int128 a, __int128 b, __int128* out) { return __builtin_mul_overflow(a, b, out); }
+
+__int128 kiln_decimal_divide(__int128 a, __int128 b, int32_t scaleUp) {
+   if (b == 0) kiln_error(int32_t(RuntimeError::DivisionByZero));
+   __int128 scaled;
+   if (__builtin_mul_overflow(a, decimal::pow10(unsigned(scaleUp)), &scaled)) kiln_error(int32_t(RuntimeError::NumericOverflow));
+   return decimal::divideRounded(scaled, b);
+}
+
+__int128 kiln_i128_mod(__int128 a, __int128 b) {
+   if (b == 0) kiln_error(int32_t(RuntimeError::DivisionByZero));
+   if (b == -1) return 0;
+   return a % b;
+}
+
+__int128 kiln_i128_div_rounded(__int128 a, __int128 b) { return decimal::divideRounded(a, b); }
+
+__int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling) {
+   __int128 q = a / b, r = a % b;
+   if (r != 0 && !ceiling && a < 0) --q;
+   if (r != 0 && ceiling && a > 0) ++q;
+   return q;
+}
+
+double kiln_i128_to_double(__int128 value, int32_t scale) {
+   // Through the exact decimal text: correctly rounded, like PostgreSQL's numeric -> float8.
+   return std::strtod(decimal::format(value, unsigned(scale)).c_str(), nullptr);
+}
+
+__int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale) {
+   if (std::isnan(value) || std::isinf(value)) throw Error("22003", "cannot convert infinity or NaN to numeric");
+   return text::parseDecimal(text::formatDouble(value, false), SqlType::decimal(unsigned(precision), unsigned(scale)));
+}
+
+int32_t kiln_extract(int32_t days, int32_t field) {
+   int64_t y;
+   unsigned m, d;
+   date::toCivil(days, y, m, d);
+   switch (field) {
+      case 0: return int32_t(y);
+      case 1: return int32_t(m);
+      case 2: return int32_t(d);
+      case 3: return int32_t((m - 1) / 3 + 1);
+      case 4: return int32_t(((int64_t(days) + 6) % 7 + 7) % 7);  // 2000-01-01 was a Saturday (6)
+      case 5: return days - date::fromCivil(y, 1, 1) + 1;
+   }
+   return 0;
+}
+
+int32_t kiln_date_add_interval(int32_t days, const Interval* interval, int32_t sign) {
+   int32_t result = date::addMonths(days, sign * interval->months) + sign * interval->days;
+   // A time part moves the date only by whole days, as DATE has no time of day.
+   int64_t extraDays = interval->micros / interval::microsPerDay;
+   return int32_t(result + sign * extraDays);
+}
+}

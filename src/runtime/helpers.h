@@ -1,0 +1,85 @@
+// The functions generated code calls, by these C names. Cold or complex work lives here:
+// errors, string functions, text conversions, 128-bit division, sorting, table growth.
+// runtime_symbols.cpp lists them for the JIT; codegen/runtime_functions.cpp declares them.
+#pragma once
+
+#include <cstdint>
+
+#include "common/german_string.h"
+#include "common/string_heap.h"
+#include "kiln/kiln.h"
+#include "runtime/aggregation_table.h"
+
+namespace kiln {
+
+/// Codes generated code passes to kiln_error.
+enum class RuntimeError : int32_t {
+   DivisionByZero,
+   SmallIntOutOfRange,
+   IntegerOutOfRange,
+   BigIntOutOfRange,
+   NumericOverflow,
+   DoubleOutOfRange,
+   RealOutOfRange,
+};
+
+}  // namespace kiln
+
+extern "C" {
+using kiln::GermanString;
+using kiln::StringHeap;
+
+[[noreturn]] void kiln_error(int32_t code);
+
+// Rows and tables
+char* kiln_rowbuffer_append(kiln::RowBuffer* buffer);
+char* kiln_aggtable_insert(kiln::AggregationTable* table, uint64_t hash);
+void kiln_sort(kiln::RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep);
+
+// Strings
+bool kiln_string_equal(const GermanString* a, const GermanString* b);
+int32_t kiln_string_compare(const GermanString* a, const GermanString* b);
+uint64_t kiln_string_hash(const GermanString* s);
+bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive);
+void kiln_concat(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
+void kiln_substring(const GermanString* s, int64_t from, int64_t count, bool hasCount, GermanString* out, StringHeap* arena);
+void kiln_upper(const GermanString* s, GermanString* out, StringHeap* arena);
+void kiln_lower(const GermanString* s, GermanString* out, StringHeap* arena);
+int32_t kiln_length(const GermanString* s);
+void kiln_trim(const GermanString* s, const GermanString* characters, int32_t sides, GermanString* out);
+int32_t kiln_position(const GermanString* haystack, const GermanString* needle);
+void kiln_replace(const GermanString* s, const GermanString* from, const GermanString* to, GermanString* out, StringHeap* arena);
+void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out);
+/// Enforces CHAR(n)/VARCHAR(n); an explicit cast truncates instead of failing.
+void kiln_string_fit(GermanString* s, int32_t typeId, int32_t length, bool explicitCast);
+
+// Text conversions (input functions)
+int64_t kiln_parse_integer(const GermanString* s, int32_t typeId);
+__int128 kiln_parse_decimal(const GermanString* s, int32_t precision, int32_t scale);
+double kiln_parse_double(const GermanString* s, int32_t typeId);
+int32_t kiln_parse_date(const GermanString* s);
+bool kiln_parse_bool(const GermanString* s);
+void kiln_parse_interval(const GermanString* s, kiln::Interval* out);
+
+// Output functions
+void kiln_format_integer(int64_t value, GermanString* out, StringHeap* arena);
+void kiln_format_decimal(__int128 value, int32_t scale, GermanString* out, StringHeap* arena);
+void kiln_format_double(double value, bool single, GermanString* out, StringHeap* arena);
+void kiln_format_date(int32_t days, GermanString* out, StringHeap* arena);
+void kiln_format_bool(bool value, GermanString* out);
+void kiln_format_interval(const kiln::Interval* value, GermanString* out, StringHeap* arena);
+
+// Numbers
+bool kiln_mul128_overflows(__int128 a, __int128 b, __int128* out);
+__int128 kiln_decimal_divide(__int128 a, __int128 b, int32_t scaleUp);
+__int128 kiln_i128_mod(__int128 a, __int128 b);
+__int128 kiln_i128_div_rounded(__int128 a, __int128 b);
+/// Floor (or, with `ceiling`, ceiling) of a / b for b > 0.
+__int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling);
+double kiln_i128_to_double(__int128 value, int32_t scale);
+__int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale);
+
+// Dates
+int32_t kiln_extract(int32_t days, int32_t field);
+int32_t kiln_date_add_interval(int32_t days, const kiln::Interval* interval, int32_t sign);
+}

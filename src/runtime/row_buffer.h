@@ -1,0 +1,47 @@
+// Fixed-size rows with stable addresses plus an array of pointers to them: what a pipeline
+// breaker (sort, aggregation, result) materializes and the next pipeline scans.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace kiln {
+
+class RowBuffer {
+   public:
+   explicit RowBuffer(size_t rowSize) : rowSize_(rowSize ? rowSize : 1) {}
+
+   /// A new zero-filled row.
+   char* append() {
+      if (used_ == capacity_) grow();
+      char* row = current_ + used_ * rowSize_;
+      ++used_;
+      std::memset(row, 0, rowSize_);
+      rows_.push_back(row);
+      return row;
+   }
+   size_t size() const { return rows_.size(); }
+   size_t rowSize() const { return rowSize_; }
+   char** rows() { return rows_.data(); }
+   std::vector<char*>& rowVector() { return rows_; }
+
+   private:
+   void grow() {
+      size_t count = chunks_.empty() ? 256 : std::min<size_t>(capacity_ * 2, 1 << 16);
+      chunks_.push_back(std::make_unique<char[]>(count * rowSize_));
+      current_ = chunks_.back().get();
+      capacity_ = count;
+      used_ = 0;
+   }
+
+   size_t rowSize_;
+   std::vector<std::unique_ptr<char[]>> chunks_;
+   char* current_ = nullptr;
+   size_t used_ = 0;
+   size_t capacity_ = 0;
+   std::vector<char*> rows_;
+};
+
+}  // namespace kiln

@@ -1,0 +1,163 @@
+#include "storage/column.h"
+
+#include <cstring>
+#include <new>
+
+#include "common/german_string.h"
+
+namespace kiln {
+
+Column::Column(std::string name, SqlType type, bool notNull)
+   : name_(std::move(name)), type_(type), notNull_(notNull), physical_(physicalTypeOf(type)), width_(physicalSize(physical_)) {}
+
+Column::~Column() {
+   std::free(data_);
+   std::free(nulls_);
+}
+
+void Column::reserve(size_t rows) {
+   if (rows <= capacity_) return;
+   auto* data = static_cast<uint8_t*>(std::realloc(data_, rows * width_));
+   if (!data) throw std::bad_alloc();
+   data_ = data;
+   if (!notNull_) {
+      auto* nulls = static_cast<uint8_t*>(std::realloc(nulls_, rows));
+      if (!nulls) throw std::bad_alloc();
+      nulls_ = nulls;
+   }
+   capacity_ = rows;
+}
+
+void Column::storeString(uint8_t* target, std::string_view text) {
+   std::string_view stored = text.size() > GermanString::maxInline ? strings_.store(text) : text;
+   GermanString s = GermanString::make(stored);
+   std::memcpy(target, &s, sizeof(s));
+}
+
+void Column::appendNull() {
+   if (notNull_) throw Error("23502", "null value in column \"" + name_ + "\" of relation \"" + tableName_ + "\" violates not-null constraint");
+   uint8_t* target = slot();
+   std::memset(target, 0, width_);
+   nulls_[size_ - 1] = 1;
+}
+
+void Column::append(const Value& value) {
+   if (value.isNull) return appendNull();
+   uint8_t* target = slot();
+   switch (physical_) {
+      case PhysicalType::Bool: *target = value.boolean; break;
+      case PhysicalType::Int16: {
+         int16_t v = int16_t(value.integer);
+         std::memcpy(target, &v, 2);
+         break;
+      }
+      case PhysicalType::Int32: {
+         int32_t v = int32_t(value.integer);
+         std::memcpy(target, &v, 4);
+         break;
+      }
+      case PhysicalType::Int64: {
+         int64_t v = type_.id == TypeId::Decimal ? int64_t(value.decimal) : value.integer;
+         std::memcpy(target, &v, 8);
+         break;
+      }
+      case PhysicalType::Int128: std::memcpy(target, &value.decimal, 16); break;
+      case PhysicalType::Float: {
+         float v = float(value.floating);
+         std::memcpy(target, &v, 4);
+         break;
+      }
+      case PhysicalType::Double: std::memcpy(target, &value.floating, 8); break;
+      case PhysicalType::Interval: std::memcpy(target, &value.interval, 16); break;
+      case PhysicalType::String: storeString(target, value.string); break;
+   }
+}
+
+void Column::appendRaw(const void* bytes, bool isNull) {
+   if (isNull) return appendNull();
+   uint8_t* target = slot();
+   if (physical_ == PhysicalType::String) {
+      GermanString s;
+      std::memcpy(&s, bytes, sizeof(s));
+      storeString(target, s.view());
+   } else {
+      std::memcpy(target, bytes, width_);
+   }
+}
+
+void Column::appendText(std::string_view text) {
+   switch (physical_) {
+      case PhysicalType::String: storeString(slot(), text::fitString(text, type_)); return;
+      case PhysicalType::Int32:
+         if (type_.id == TypeId::Integer) {
+            int32_t v = int32_t(text::parseInteger(text, type_));
+            std::memcpy(slot(), &v, 4);
+            return;
+         }
+         break;
+      case PhysicalType::Int64:
+         if (type_.id == TypeId::Decimal) {
+            int64_t v = int64_t(text::parseDecimal(text, type_));
+            std::memcpy(slot(), &v, 8);
+            return;
+         }
+         break;
+      default: break;
+   }
+   append(parseValue(text, type_));
+}
+
+void Column::truncate(size_t rows) {
+   if (rows < size_) size_ = rows;
+}
+
+Value Column::get(size_t row) const {
+   if (nulls_ && nulls_[row]) return Value::null(type_);
+   const uint8_t* source = data_ + row * width_;
+   switch (physical_) {
+      case PhysicalType::Bool: return Value::ofBool(*source != 0);
+      case PhysicalType::Int16: {
+         int16_t v;
+         std::memcpy(&v, source, 2);
+         return Value::ofInteger(type_, v);
+      }
+      case PhysicalType::Int32: {
+         int32_t v;
+         std::memcpy(&v, source, 4);
+         return Value::ofInteger(type_, v);
+      }
+      case PhysicalType::Int64: {
+         int64_t v;
+         std::memcpy(&v, source, 8);
+         return type_.id == TypeId::Decimal ? Value::ofDecimal(type_, v) : Value::ofInteger(type_, v);
+      }
+      case PhysicalType::Int128: {
+         __int128 v;
+         std::memcpy(&v, source, 16);
+         return Value::ofDecimal(type_, v);
+      }
+      case PhysicalType::Float: {
+         float v;
+         std::memcpy(&v, source, 4);
+         return Value::ofDouble(type_, v);
+      }
+      case PhysicalType::Double: {
+         double v;
+         std::memcpy(&v, source, 8);
+         return Value::ofDouble(type_, v);
+      }
+      case PhysicalType::Interval: {
+         Interval v;
+         std::memcpy(&v, source, 16);
+         return Value::ofInterval(v);
+      }
+      case PhysicalType::String: {
+         GermanString s;
+         std::memcpy(&s, source, 16);
+         return Value::ofString(type_, std::string(s.view()));
+      }
+   }
+   return Value::null(type_);
+}
+
+}  // namespace kiln

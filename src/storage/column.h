@@ -1,0 +1,71 @@
+// One column of a table: a contiguous array of fixed-width values, a NULL byte per row when the
+// column is nullable, and a heap for the bytes of long strings.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "common/physical_type.h"
+#include "common/string_heap.h"
+#include "common/value.h"
+
+namespace kiln {
+
+class Column {
+   public:
+   Column(std::string name, SqlType type, bool notNull);
+   ~Column();
+   Column(const Column&) = delete;
+   Column& operator=(const Column&) = delete;
+
+   const std::string& name() const { return name_; }
+   /// The owning table's name, for error messages.
+   void setTableName(std::string tableName) { tableName_ = std::move(tableName); }
+   SqlType type() const { return type_; }
+   bool notNull() const { return notNull_; }
+   PhysicalType physicalType() const { return physical_; }
+   size_t width() const { return width_; }
+
+   /// Base of the value array; valid until the next append.
+   uint8_t* data() const { return data_; }
+   /// One byte per row, 1 = NULL; nullptr for NOT NULL columns.
+   uint8_t* nulls() const { return nulls_; }
+   size_t size() const { return size_; }
+
+   void reserve(size_t rows);
+   /// Appends a value already of this column's type (NULL only if the column is nullable).
+   void append(const Value& value);
+   /// Appends the raw bytes of one value (strings: a GermanString whose bytes are copied).
+   void appendRaw(const void* bytes, bool isNull);
+   /// Parses text in PostgreSQL's input format for this column's type and appends it.
+   void appendText(std::string_view text);
+   void appendNull();
+   /// Drops rows past `rows` (undoes a failed statement's appends).
+   void truncate(size_t rows);
+
+   Value get(size_t row) const;
+
+   private:
+   uint8_t* slot() {
+      if (size_ == capacity_) reserve(capacity_ ? capacity_ * 2 : 1024);
+      if (nulls_) nulls_[size_] = 0;
+      return data_ + size_++ * width_;
+   }
+   void storeString(uint8_t* target, std::string_view text);
+
+   std::string name_;
+   std::string tableName_;
+   SqlType type_;
+   bool notNull_;
+   PhysicalType physical_;
+   size_t width_;
+   uint8_t* data_ = nullptr;
+   uint8_t* nulls_ = nullptr;
+   size_t size_ = 0;
+   size_t capacity_ = 0;
+   StringHeap strings_;
+};
+
+}  // namespace kiln

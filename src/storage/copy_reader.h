@@ -1,0 +1,25 @@
+// COPY ... FROM 'file': PostgreSQL's text and CSV formats, and dbgen's '|'-separated files whose
+// lines end in a trailing delimiter.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "storage/table.h"
+
+namespace kiln {
+
+struct CopyOptions {
+   bool csv = false;
+   char delimiter = '\t';
+   char quote = '"';
+   char escape = '"';
+   bool header = false;
+   std::string nullString = "\\N";
+};
+
+/// Appends the file's rows to `table` (`columns` are the table columns the fields fill, in order).
+/// On any error the table is left as it was and an Error naming file, line and column is thrown.
+uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options);
+
+}  // namespace kiln

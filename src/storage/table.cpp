@@ -1,0 +1,16 @@
+#include "storage/table.h"
+
+namespace kiln {
+
+Table::Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std::vector<size_t> primaryKey)
+   : name_(std::move(name)), columns_(std::move(columns)), primaryKey_(std::move(primaryKey)) {
+   for (auto& column : columns_) column->setTableName(name_);
+}
+
+int Table::findColumn(std::string_view name) const {
+   for (size_t i = 0; i < columns_.size(); ++i)
+      if (columns_[i]->name() == name) return int(i);
+   return -1;
+}
+
+}  // namespace kiln

@@ -1,0 +1,22 @@
+// Runs sqllogictest scripts against kiln.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace kiln::sqllogictest {
+
+struct RunnerOptions {
+   std::string sharedDir;  // replaces __SHARED__ in SQL
+   std::string dataDir;    // replaces __DATA__ in SQL (TPC-H SF 0.01 .tbl files)
+};
+
+struct Tally {
+   size_t passed = 0;
+   size_t failed = 0;
+};
+
+/// Runs one script on a fresh in-memory database, printing each failing record.
+Tally runScript(const std::string& path, const RunnerOptions& options);
+
+}  // namespace kiln::sqllogictest

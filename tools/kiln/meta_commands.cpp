@@ -1,0 +1,169 @@
+#include "meta_commands.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include <kiln/kiln.h>
+
+#include "error_printer.h"
+#include "table_printer.h"
+
+namespace kiln::shell {
+
+namespace {
+
+constexpr std::string_view helpText = R"(General
+  \q                     quit kiln
+  \?                     show this help
+
+Informational
+  \d                     list tables
+  \d NAME                describe table NAME
+
+Formatting
+  \format [table|csv|json]
+                         show or set the output format
+  \timing [on|off]       toggle or set timing of statements
+
+Statements end with ';' and may span several lines.
+)";
+
+/// Words separated by blanks; a double-quoted part may contain blanks and keeps its quotes.
+std::vector<std::string> splitWords(std::string_view text) {
+   std::vector<std::string> words;
+   size_t i = 0;
+   while (i < text.size()) {
+      if (std::isspace(static_cast<unsigned char>(text[i]))) {
+         ++i;
+         continue;
+      }
+      std::string word;
+      bool quoted = false;
+      for (; i < text.size() && (quoted || !std::isspace(static_cast<unsigned char>(text[i]))); ++i) {
+         if (text[i] == '"') quoted = !quoted;
+         word += text[i];
+      }
+      words.push_back(std::move(word));
+   }
+   return words;
+}
+
+/// SQL's identifier rules: unquoted names fold to lower case, "Quoted" ones keep their case.
+std::string tableName(const std::string& word) {
+   if (word.size() >= 2 && word.front() == '"' && word.back() == '"') {
+      std::string name;
+      for (size_t i = 1; i + 1 < word.size(); ++i) {
+         name += word[i];
+         if (word[i] == '"' && word[i + 1] == '"') ++i;
+      }
+      return name;
+   }
+   std::string name = word;
+   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+   return name;
+}
+
+Outcome fail(MetaContext& context, const std::string& message) {
+   context.out.flush();
+   context.err << message << '\n' << std::flush;
+   return Outcome::Failed;
+}
+
+void confirm(MetaContext& context, const std::string& message) {
+   if (context.interactive) context.out << message << '\n';
+}
+
+Outcome listTables(MetaContext& context) {
+   std::vector<TableInfo> tables = context.database.tables();
+   if (tables.empty()) {
+      context.out << "Did not find any tables.\n";
+      return Outcome::Ok;
+   }
+   std::sort(tables.begin(), tables.end(), [](const TableInfo& a, const TableInfo& b) { return a.name < b.name; });
+   TextTable table;
+   table.title = "List of tables";
+   table.headers = {"Name", "Columns", "Rows"};
+   table.rightAligned = {false, true, true};
+   for (const TableInfo& info : tables)
+      table.rows.push_back({info.name, std::to_string(info.columns.size()), std::to_string(info.rowCount)});
+   table.footers.push_back(rowCountFooter(tables.size()));
+   printTextTable(table, context.out);
+   return Outcome::Ok;
+}
+
+Outcome describeTable(MetaContext& context, const std::string& name) {
+   TableInfo info = context.database.table(name);
+   TextTable table;
+   table.title = "Table \"" + info.name + "\"";
+   table.headers = {"Column", "Type", "Nullable"};
+   table.rightAligned = {false, false, false};
+   for (const ColumnInfo& column : info.columns)
+      table.rows.push_back({column.name, column.type.toString(), column.notNull ? "not null" : ""});
+   if (!info.primaryKey.empty()) {
+      std::string key;
+      for (const std::string& column : info.primaryKey) key += (key.empty() ? "" : ", ") + column;
+      table.footers.push_back("Primary key: (" + key + ")");
+   }
+   printTextTable(table, context.out);
+   return Outcome::Ok;
+}
+
+Outcome describe(MetaContext& context, const std::vector<std::string>& arguments) {
+   if (arguments.size() > 1) return fail(context, "\\d: too many arguments; usage: \\d [TABLE]");
+   try {
+      return arguments.empty() ? listTables(context) : describeTable(context, tableName(arguments[0]));
+   } catch (const std::exception& error) {
+      context.out.flush();
+      printError(error, "", context.err);
+      return Outcome::Failed;
+   }
+}
+
+Outcome timing(MetaContext& context, const std::vector<std::string>& arguments) {
+   if (arguments.size() > 1) return fail(context, "\\timing: too many arguments; usage: \\timing [on|off]");
+   if (arguments.empty())
+      context.settings.timing = !context.settings.timing;
+   else if (arguments[0] == "on")
+      context.settings.timing = true;
+   else if (arguments[0] == "off")
+      context.settings.timing = false;
+   else
+      return fail(context, "\\timing: unrecognized value \"" + arguments[0] + "\": on or off expected");
+   confirm(context, context.settings.timing ? "Timing is on." : "Timing is off.");
+   return Outcome::Ok;
+}
+
+Outcome format(MetaContext& context, const std::vector<std::string>& arguments) {
+   if (arguments.size() > 1) return fail(context, "\\format: too many arguments; usage: \\format [table|csv|json]");
+   if (!arguments.empty()) {
+      std::optional<OutputFormat> format = parseOutputFormat(arguments[0]);
+      if (!format) return fail(context, "\\format: unknown format \"" + arguments[0] + "\"; allowed formats are table, csv, json");
+      context.settings.format = *format;
+   }
+   confirm(context, "Output format is " + std::string(outputFormatName(context.settings.format)) + ".");
+   return Outcome::Ok;
+}
+
+}  // namespace
+
+Outcome runMetaCommand(std::string_view line, MetaContext& context) {
+   // psql users habitually end commands with ';' (\d t;), which is never part of a name.
+   size_t end = line.find_last_not_of(" \t\r\n;");
+   line = line.substr(0, end == std::string_view::npos ? 0 : end + 1);
+   std::vector<std::string> words = splitWords(line);
+   std::string command = words.empty() ? "" : words[0];
+   std::vector<std::string> arguments(words.begin() + (words.empty() ? 0 : 1), words.end());
+   if (command == "\\q" || command == "\\quit") return Outcome::Quit;
+   if (command == "\\?") {
+      context.out << helpText;
+      return Outcome::Ok;
+   }
+   if (command == "\\d") return describe(context, arguments);
+   if (command == "\\timing") return timing(context, arguments);
+   if (command == "\\format") return format(context, arguments);
+   return fail(context, "invalid command " + command + "\nTry \\? for help.");
+}
+
+}  // namespace kiln::shell

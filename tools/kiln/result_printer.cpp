@@ -1,0 +1,23 @@
+#include "result_printer.h"
+
+#include <kiln/kiln.h>
+
+#include "csv_printer.h"
+#include "json_printer.h"
+#include "table_printer.h"
+
+namespace kiln::shell {
+
+void printResult(const Result& result, OutputFormat format, std::ostream& out) {
+   if (!result.hasRows()) {
+      if (format == OutputFormat::Table && !result.statusTag().empty()) out << result.statusTag() << '\n';
+      return;
+   }
+   switch (format) {
+      case OutputFormat::Table: printTable(result, out); break;
+      case OutputFormat::Csv: printCsv(result, out); break;
+      case OutputFormat::Json: printJson(result, out); break;
+   }
+}
+
+}  // namespace kiln::shell

@@ -1,0 +1,41 @@
+// The shell's state and what it does with each line of input, wherever the line comes from.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include <kiln/kiln.h>
+
+#include "outcome.h"
+#include "settings.h"
+#include "statement_buffer.h"
+
+namespace kiln::shell {
+
+class Shell {
+   public:
+   /// An interactive shell goes on after errors; a script stops at the first (psql's ON_ERROR_STOP).
+   Shell(Database& database, Settings settings, bool interactive, std::ostream& out, std::ostream& err);
+
+   /// Runs the statements the line completes, or the backslash command it holds.
+   Outcome processLine(const std::string& line);
+   /// At the end of the input: runs a last statement that lacks its ';'.
+   Outcome finishInput();
+   /// True while a statement has been started but not ended.
+   bool hasPendingInput() const { return !buffer_.isBlank(); }
+   void discardPendingInput() { buffer_.clear(); }
+
+   private:
+   /// Runs one statement and prints its result or its error; false on error.
+   bool execute(const std::string& sql);
+
+   Database& database_;
+   Connection connection_;
+   Settings settings_;
+   bool interactive_;
+   std::ostream& out_;
+   std::ostream& err_;
+   StatementBuffer buffer_;
+};
+
+}  // namespace kiln::shell
