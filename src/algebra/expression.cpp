@@ -58,6 +58,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::Upper: return "upper";
       case FunctionId::Lower: return "lower";
       case FunctionId::Length: return "length";
+      case FunctionId::OctetLength: return "octet_length";
       case FunctionId::Trim: return "btrim";
       case FunctionId::LTrim: return "ltrim";
       case FunctionId::RTrim: return "rtrim";

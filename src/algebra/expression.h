@@ -36,6 +36,7 @@ enum class FunctionId : uint8_t {
    Upper,
    Lower,
    Length,
+   OctetLength,
    Trim,   // (s[, chars]) both sides
    LTrim,
    RTrim,

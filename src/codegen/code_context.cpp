@@ -17,7 +17,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_string_equal", "c:pp"},
       {"kiln_string_compare", "i:pp"},
       {"kiln_string_hash", "l:p"},
-      {"kiln_like", "c:ppc"},
+      {"kiln_like", "c:ppci"},
       {"kiln_concat", "v:pppp"},
       {"kiln_substring", "v:pllcpp"},
       {"kiln_upper", "v:ppp"},

@@ -62,7 +62,8 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
          SqlValue value = compile(*e.children[0]);
          SqlValue pattern = compile(*e.children[1]);
          SqlValue match = ops_.guardNulls({value, pattern}, SqlType::boolean(), [&] {
-            llvm::Value* r = cx_.callRuntime("kiln_like", {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op)});
+            int32_t padTo = value.type.id == TypeId::Char ? int32_t(value.type.length) : 0;
+            llvm::Value* r = cx_.callRuntime("kiln_like", {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op), cx_.int32(padTo)});
             return b.CreateICmpNE(r, cx_.int8(0));
          });
          return e.negated ? ops_.logicalNot(match) : match;
@@ -133,6 +134,13 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Upper: return ops_.callStringHelper("kiln_upper", {address(0)}, true);
          case FunctionId::Lower: return ops_.callStringHelper("kiln_lower", {address(0)}, true);
          case FunctionId::Length: return cx_.callRuntime("kiln_length", {address(0)});
+         case FunctionId::OctetLength: {
+            // CHAR(n) counts its padding, as PostgreSQL does.
+            llvm::Value* length = b.CreateTrunc(b.CreateExtractValue(args[0].value, 0), cx_.i32());
+            if (args[0].type.id == TypeId::Char && args[0].type.length)
+               length = b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, length, cx_.int32(args[0].type.length));
+            return length;
+         }
          case FunctionId::Trim:
          case FunctionId::LTrim:
          case FunctionId::RTrim: {

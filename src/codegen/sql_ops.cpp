@@ -206,6 +206,18 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       return {v, a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
    }
    llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
+   if (result.id == TypeId::Interval && op == ArithOp::Mul) {
+      const SqlValue& interval = ta.id == TypeId::Interval ? a : b;
+      const SqlValue& factor = ta.id == TypeId::Interval ? b : a;
+      llvm::Value* v = llvm::UndefValue::get(cx_.intervalType());
+      SqlType fieldTypes[] = {SqlType::integer(), SqlType::integer(), SqlType::bigInt()};
+      for (unsigned i = 0; i < 3; ++i) {
+         llvm::Value* field = b_.CreateExtractValue(interval.value, i);
+         llvm::Value* by = b_.CreateSExtOrTrunc(factor.value, field->getType());
+         v = b_.CreateInsertValue(v, checkedIntegerOp(llvm::Intrinsic::smul_with_overflow, field, by, fieldTypes[i]), i);
+      }
+      return {v, nullFlag, result};
+   }
    if (result.id == TypeId::Interval) {
       llvm::Value* v = llvm::UndefValue::get(cx_.intervalType());
       for (unsigned i = 0; i < 3; ++i) {
@@ -447,7 +459,8 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
    if (target.isString()) {
       llvm::Value* text = toText(v);
       bool fits = target.id == TypeId::Text || (target.id == TypeId::Varchar && target.length == 0);
-      if (fits || (from == target)) return text;
+      // Stored CHAR values have no trailing blanks already; other strings may need them cut.
+      if (fits || from == target || (from.id == TypeId::Char && target.id == TypeId::Char && target.length == 0)) return text;
       llvm::Value* slot = stringAddress(text);
       cx_.callRuntime("kiln_string_fit", {slot, cx_.int32(int32_t(target.id)), cx_.int32(target.length), cx_.int8(explicitCast)});
       return b_.CreateLoad(cx_.stringType(), slot);
@@ -508,7 +521,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
 
 SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
    if (v.type == target) return v;
-   if (v.type.id == TypeId::Unknown) return nullOf(target);
+   if (v.type.id == TypeId::Unknown) return cast({v.value, v.isNull, SqlType::text()}, target, explicitCast);
    return guardNulls({v}, target, [&] { return castValue(v, target, explicitCast); });
 }
 

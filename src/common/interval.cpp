@@ -92,7 +92,7 @@ std::string format(const Interval& value) {
    auto part = [&](int64_t amount, const char* singular, const char* plural) {
       if (amount == 0) return;
       if (!out.empty()) out += ' ';
-      out += std::to_string(amount) + ' ' + (amount == 1 || amount == -1 ? singular : plural);
+      out += std::to_string(amount) + ' ' + (amount == 1 ? singular : plural);
    };
    part(value.months / 12, "year", "years");
    part(value.months % 12, "mon", "mons");

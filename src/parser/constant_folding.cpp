@@ -17,7 +17,7 @@ std::optional<Value> convert(const Value& value, SqlType target, bool explicitCa
       return parseValue(value.string, target);
    }
    if (target.isString()) {
-      std::string s = formatValue(value);
+      std::string s = from.id == TypeId::Boolean ? (value.boolean ? "true" : "false") : formatValue(value);
       if (explicitCast && target.length && s.size() > target.length) s.resize(target.length);
       return Value::ofString(target, std::string(text::fitString(s, target)));
    }

@@ -1,6 +1,7 @@
 #include "parser/expression_binder.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <ctime>
 
@@ -31,7 +32,11 @@ bool anyNullable(const std::vector<ExprPtr>& es) {
 /// Numeric literals: integers become INTEGER or BIGINT, others NUMERIC(p,s) sized to the text.
 Value numericLiteral(const std::string& text) {
    bool integral = text.find_first_of(".eE") == std::string::npos;
-   if (integral && text.size() <= 18) return Value::ofInteger(SqlType::bigInt(), std::stoll(text));
+   if (integral) {
+      errno = 0;
+      long long value = std::strtoll(text.c_str(), nullptr, 10);
+      if (errno != ERANGE) return Value::ofInteger(SqlType::bigInt(), value);
+   }
    size_t point = text.find('.');
    size_t exponent = text.find_first_of("eE");
    if (exponent != std::string::npos) return parseValue(text, SqlType::double_());
@@ -87,6 +92,7 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
 void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position) {
    auto target = types::common(a->type, b->type);
    if (!target) throw Error("42883", "operator does not exist: " + a->type.toString() + " " + what + " " + b->type.toString(), position);
+   if (target->id == TypeId::Unknown) target = SqlType::text();
    a = coerce(std::move(a), *target);
    b = coerce(std::move(b), *target);
 }
@@ -114,6 +120,33 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          auto e = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, test.location + 1);
          e->negated = test.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NOT_NULL;
          e->children.push_back(bind(*test.arg));
+         return e;
+      }
+      case PG_QUERY__NODE__NODE_BOOLEAN_TEST: {
+         // x IS [NOT] TRUE/FALSE never yields NULL; IS [NOT] UNKNOWN is a NULL test.
+         const auto& test = *node.boolean_test;
+         int position = test.location + 1;
+         ExprPtr arg = bindCondition(*test.arg, "IS TRUE");
+         auto type = test.booltesttype;
+         if (type == PG_QUERY__BOOL_TEST_TYPE__IS_UNKNOWN || type == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_UNKNOWN) {
+            auto e = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
+            e->negated = type == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_UNKNOWN;
+            e->children.push_back(std::move(arg));
+            return e;
+         }
+         bool wantTrue = type == PG_QUERY__BOOL_TEST_TYPE__IS_TRUE || type == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_TRUE;
+         bool negated = type == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_TRUE || type == PG_QUERY__BOOL_TEST_TYPE__IS_NOT_FALSE;
+         if (!wantTrue) {
+            auto n = makeExpr(ExprKind::Not, SqlType::boolean(), arg->nullable, position);
+            n->children.push_back(std::move(arg));
+            arg = std::move(n);
+         }
+         // CASE WHEN arg THEN NOT negated ELSE negated END
+         auto e = makeExpr(ExprKind::Case, SqlType::boolean(), false, position);
+         e->hasElse = true;
+         e->children.push_back(std::move(arg));
+         e->children.push_back(Expr::constantOf(Value::ofBool(!negated)));
+         e->children.push_back(Expr::constantOf(Value::ofBool(negated)));
          return e;
       }
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: {
@@ -226,7 +259,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       if (arith == ArithOp::Concat) {
          if (!left->type.isString()) left = coerce(std::move(left), SqlType::text());
          if (!right->type.isString()) right = coerce(std::move(right), SqlType::text());
-      } else if (resultType->isNumeric()) {
+      } else if (resultType->isNumeric() && left->type.isNumeric() && right->type.isNumeric()) {
          // Operands meet in the result's domain: integers widen, DECIMALs keep their own scale.
          SqlType domain = resultType->id == TypeId::Decimal ? SqlType::unknown() : *resultType;
          if (domain.id != TypeId::Unknown) {
@@ -284,7 +317,9 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
       case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF: {
          // NULLIF(a, b) = CASE WHEN a = b THEN NULL ELSE a END
          ExprPtr value = bind(*a.lexpr);
-         ExprPtr condition = bindOperator("=", value->clone(), bind(*a.rexpr), position);
+         ExprPtr other = bind(*a.rexpr);
+         if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), other->type.id == TypeId::Unknown ? SqlType::text() : other->type);
+         ExprPtr condition = bindOperator("=", value->clone(), std::move(other), position);
          auto e = makeExpr(ExprKind::Case, value->type, true, position);
          e->hasElse = true;
          e->children.push_back(std::move(condition));
@@ -303,6 +338,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
             if (!common) throw Error("42883", "operator does not exist: " + value->type.toString() + " = " + item->type.toString(), item->position);
             target = *common;
          }
+         if (target.id == TypeId::Unknown) target = SqlType::text();
          auto e = makeExpr(ExprKind::InList, SqlType::boolean(), value->nullable || anyNullable(items), position);
          e->negated = op == "<>";
          e->children.push_back(coerce(std::move(value), target));
@@ -499,6 +535,10 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if ((name == "length" || name == "char_length" || name == "character_length") && n == 1) {
       requireStrings({0});
       return make(FunctionId::Length, SqlType::integer());
+   }
+   if (name == "octet_length" && n == 1) {
+      requireStrings({0});
+      return make(FunctionId::OctetLength, SqlType::integer());
    }
    static const std::pair<const char*, FunctionId> trims[] = {{"btrim", FunctionId::Trim}, {"trim", FunctionId::Trim}, {"ltrim", FunctionId::LTrim},
                                                               {"rtrim", FunctionId::RTrim}};

@@ -74,8 +74,8 @@ struct Target {
 
 class SelectBinder {
    public:
-   SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, QueryPlan& plan)
-      : select_(select), catalog_(catalog), plan_(plan) {}
+   SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, QueryPlan& plan, const std::vector<ColumnInfo>* targets)
+      : select_(select), catalog_(catalog), plan_(plan), insertTargets_(targets) {}
 
    void bind();
 
@@ -95,6 +95,7 @@ class SelectBinder {
    const PgQuery__SelectStmt& select_;
    const Catalog& catalog_;
    QueryPlan& plan_;
+   const std::vector<ColumnInfo>* insertTargets_;
    Scope scope_;
    std::unique_ptr<Operator> root_;
    int multiTablePosition_ = 0;
@@ -148,7 +149,20 @@ void SelectBinder::bindValuesLists() {
    for (size_t c = 0; c < width; ++c) {
       SqlType type = SqlType::unknown();
       bool nullable = false;
+      if (insertTargets_ && c < insertTargets_->size()) {
+         // INSERT ... VALUES: each value is assigned to its column's type.
+         const ColumnInfo& target = (*insertTargets_)[c];
+         type = target.type;
+         for (auto& row : values->rows) {
+            if (!types::canAssign(row[c]->type, type))
+               throw Error("42804", "column \"" + target.name + "\" is of type " + type.toString() + " but expression is of type " +
+                                       row[c]->type.toString(),
+                           row[c]->position);
+            nullable |= row[c]->nullable;
+         }
+      }
       for (auto& row : values->rows) {
+         if (insertTargets_ && c < insertTargets_->size()) break;
          auto common = types::common(type, row[c]->type);
          if (!common)
             throw Error("42804", "VALUES types " + type.toString() + " and " + row[c]->type.toString() + " cannot be matched", row[c]->position);
@@ -321,7 +335,7 @@ void SelectBinder::bind() {
    for (auto& target : targets_) outputs.push_back(materialize(std::move(target.bound), target.name));
    std::vector<SortKey> sortKeys;
    bool distinct = select_.n_distinct_clause > 0;
-   if (distinct && select_.distinct_clause[0]) throw Error("0A000", "SELECT DISTINCT ON is not supported yet");
+   if (distinct && select_.distinct_clause[0] && select_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET) throw Error("0A000", "SELECT DISTINCT ON is not supported yet");
    for (auto& item : order) {
       if (item.target < 0 && distinct)
          throw Error("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", item.expression->position);
@@ -372,9 +386,9 @@ void SelectBinder::bind() {
 
 }  // namespace
 
-std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog) {
+std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets) {
    auto plan = std::make_unique<QueryPlan>();
-   SelectBinder(select, catalog, *plan).bind();
+   SelectBinder(select, catalog, *plan, targets).bind();
    return plan;
 }
 

@@ -54,7 +54,8 @@ using Statement = std::variant<CreateTableStatement, DropTableStatement, InsertS
 /// Semantic analysis of one parsed statement against the catalog.
 Statement bindStatement(const PgQuery__Node& node, const Catalog& catalog);
 
-/// A SELECT (or VALUES) as a plan.
-std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog);
+/// A SELECT (or VALUES) as a plan. For INSERT ... VALUES, `targets` are the columns the values
+/// go to: literals take the column's type directly, as in PostgreSQL.
+std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets = nullptr);
 
 }  // namespace kiln

@@ -109,7 +109,9 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    if (insert.on_conflict_clause) throw Error("0A000", "ON CONFLICT is not supported yet");
    std::vector<size_t> columns = targetColumns(table, insert.n_cols, insert.cols);
    if (!insert.select_stmt) throw Error("0A000", "INSERT ... DEFAULT VALUES is not supported yet");
-   auto plan = bindSelect(*insert.select_stmt->select_stmt, catalog);
+   std::vector<ColumnInfo> targets;
+   for (size_t c : columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
+   auto plan = bindSelect(*insert.select_stmt->select_stmt, catalog, &targets);
    if (plan->columns.size() > columns.size()) throw Error("42601", "INSERT has more expressions than target columns");
    if (plan->columns.size() < columns.size()) throw Error("42601", "INSERT has more target columns than expressions");
    // A Map on top converts each value to its column's type; columns not named get NULL.

@@ -79,7 +79,7 @@ static SqlType widerDecimal(SqlType a, SqlType b) {
 }
 
 std::optional<SqlType> common(SqlType a, SqlType b) {
-   if (a.id == TypeId::Unknown) return b.id == TypeId::Unknown ? SqlType::text() : b;
+   if (a.id == TypeId::Unknown) return b;
    if (b.id == TypeId::Unknown) return a;
    if (a == b) return a;
    if (a.isNumeric() && b.isNumeric()) {
@@ -89,6 +89,8 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
    }
    if (a.isString() && b.isString()) {
       if (a.id == TypeId::Char && b.id == TypeId::Char) return SqlType::char_(std::max(a.length, b.length));
+      // CHAR against another string compares as CHAR (unbounded): trailing blanks do not count.
+      if (a.id == TypeId::Char || b.id == TypeId::Char) return SqlType::char_(0);
       if (a.id == TypeId::Varchar && b.id == TypeId::Varchar && a.length && b.length) return SqlType::varchar(std::max(a.length, b.length));
       return SqlType::text();
    }
@@ -109,6 +111,7 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
       return std::nullopt;
    }
    if (a.id == TypeId::Interval && b.id == TypeId::Interval && (op == ArithOp::Add || op == ArithOp::Sub)) return SqlType::interval();
+   if (op == ArithOp::Mul && ((a.id == TypeId::Interval && b.isInteger()) || (b.id == TypeId::Interval && a.isInteger()))) return SqlType::interval();
    if (!a.isNumeric() || !b.isNumeric()) return std::nullopt;
    if (a.isFloat() || b.isFloat()) {
       if (op == ArithOp::Mod) return std::nullopt;  // PostgreSQL has no float modulo
@@ -155,8 +158,8 @@ bool canCast(SqlType from, SqlType to) {
 bool canAssign(SqlType from, SqlType to) {
    if (from.id == TypeId::Unknown || from.id == to.id) return true;
    if (from.isNumeric() && to.isNumeric()) return true;
-   if (from.isString() && to.isString()) return true;
-   return false;
+   // Every type has an assignment cast to the string types (through its text form).
+   return to.isString();
 }
 
 }  // namespace kiln::types

@@ -15,6 +15,7 @@ SqlType resolve(const PgQuery__TypeName& name);
 SqlType asDecimal(SqlType type);
 
 /// The type both sides of a comparison or CASE are converted to; nullopt if there is none.
+/// Two untyped literals stay untyped (the caller decides, usually TEXT).
 std::optional<SqlType> common(SqlType a, SqlType b);
 
 /// Result type of `a op b`, nullopt when the operator does not exist for these types.

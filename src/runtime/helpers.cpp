@@ -129,8 +129,13 @@ uint64_t kiln_string_hash(const GermanString* s) {
    return h ^ (h >> 29);
 }
 
-bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive) {
+bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo) {
    std::string_view v = s->view(), p = pattern->view();
+   std::string padded;
+   if (padTo > 0 && characterCount(v) < padTo) {
+      padded = std::string(v) + std::string(size_t(padTo - characterCount(v)), ' ');
+      v = padded;
+   }
    return likeMatch(v.data(), v.data() + v.size(), p.data(), p.data() + p.size(), caseInsensitive);
 }
 

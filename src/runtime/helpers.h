@@ -40,7 +40,8 @@ void kiln_sort(kiln::RowBuffer* buffer, int32_t (*compare)(const char*, const ch
 bool kiln_string_equal(const GermanString* a, const GermanString* b);
 int32_t kiln_string_compare(const GermanString* a, const GermanString* b);
 uint64_t kiln_string_hash(const GermanString* s);
-bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive);
+/// `padTo`: CHAR(n) values match as if padded with blanks to n characters.
+bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo);
 void kiln_concat(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
 void kiln_substring(const GermanString* s, int64_t from, int64_t count, bool hasCount, GermanString* out, StringHeap* arena);
 void kiln_upper(const GermanString* s, GermanString* out, StringHeap* arena);

@@ -1,4 +1,4 @@
-// kiln_sqllogictest [--shared DIR] [--data DIR] FILE...
+// kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] FILE...
 // Runs sqllogictest scripts, each on a fresh in-memory database, and ends with "N passed, N failed".
 #include "runner.h"
 
@@ -7,21 +7,21 @@
 #include <vector>
 
 int main(int argc, char** argv) {
-   kiln::sqllogictest::RunnerOptions options{KILN_DEFAULT_SHARED_DIR, KILN_DEFAULT_TPCH_DATA_DIR};
+   kiln::sqllogictest::RunnerOptions options{KILN_DEFAULT_SHARED_DIR, KILN_DEFAULT_TPCH_DATA_DIR, KILN_DEFAULT_TEST_DIR};
    std::vector<std::string> files;
    for (int i = 1; i < argc; ++i) {
       std::string arg = argv[i];
-      if ((arg == "--shared" || arg == "--data") && i + 1 < argc) {
-         (arg == "--shared" ? options.sharedDir : options.dataDir) = argv[++i];
+      if ((arg == "--shared" || arg == "--data" || arg == "--testdir") && i + 1 < argc) {
+         (arg == "--shared" ? options.sharedDir : arg == "--data" ? options.dataDir : options.testDir) = argv[++i];
       } else if (arg.starts_with("--")) {
-         std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] FILE...\n";
+         std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] FILE...\n";
          return 2;
       } else {
          files.push_back(arg);
       }
    }
    if (files.empty()) {
-      std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] FILE...\n";
+      std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] FILE...\n";
       return 2;
    }
 

@@ -9,6 +9,7 @@ namespace kiln::sqllogictest {
 struct RunnerOptions {
    std::string sharedDir;  // replaces __SHARED__ in SQL
    std::string dataDir;    // replaces __DATA__ in SQL (TPC-H SF 0.01 .tbl files)
+   std::string testDir;    // replaces __TESTDIR__ in SQL (test/sql, for fixture files)
 };
 
 struct Tally {
