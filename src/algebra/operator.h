@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit };
+enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit, CrossProduct };
 
 struct Operator {
    OperatorKind kind;
@@ -59,6 +59,7 @@ struct AggregateCall {
    AggregateFunction function;
    ExprPtr argument;  // null for COUNT(*)
    const IU* output;
+   bool distinct = false;  // count(DISTINCT x), sum(DISTINCT x), ...
 };
 
 /// Hash aggregation; without keys it produces exactly one row.
@@ -84,6 +85,14 @@ struct Limit : Operator {
    uint64_t offset = 0;
    Limit() : Operator(OperatorKind::Limit) {}
 };
+
+/// Every combination of a left and a right tuple (FROM a, b); the right side is materialized.
+struct CrossProduct : Operator {
+   CrossProduct() : Operator(OperatorKind::CrossProduct) {}
+};
+
+/// The IUs an operator's output carries.
+std::vector<const IU*> producedIUs(const Operator& op);
 
 /// A query: the operator tree, and which IUs the result shows under which names.
 struct QueryPlan {

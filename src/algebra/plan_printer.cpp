@@ -16,6 +16,30 @@ const char* aggregateName(AggregateFunction function) {
    return "?";
 }
 
+std::vector<const IU*> producedIUs(const Operator& op) {
+   switch (op.kind) {
+      case OperatorKind::TableScan: return static_cast<const TableScan&>(op).columns;
+      case OperatorKind::Values: return static_cast<const Values&>(op).columns;
+      case OperatorKind::Map: {
+         auto ius = producedIUs(op.child());
+         for (auto& c : static_cast<const Map&>(op).computations) ius.push_back(c.output);
+         return ius;
+      }
+      case OperatorKind::Aggregate: {
+         std::vector<const IU*> ius;
+         for (auto& k : static_cast<const Aggregate&>(op).keys) ius.push_back(k.output);
+         for (auto& a : static_cast<const Aggregate&>(op).aggregates) ius.push_back(a.output);
+         return ius;
+      }
+      case OperatorKind::CrossProduct: {
+         auto ius = producedIUs(*op.children[0]);
+         for (const IU* iu : producedIUs(*op.children[1])) ius.push_back(iu);
+         return ius;
+      }
+      default: return producedIUs(op.child());
+   }
+}
+
 namespace {
 
 std::string join(const std::vector<std::string>& parts) {
@@ -43,7 +67,7 @@ std::string describe(const Operator& op) {
          for (auto& k : aggregate.keys) keys.push_back(k.expression->toString());
          for (auto& a : aggregate.aggregates)
             calls.push_back(a.function == AggregateFunction::CountStar ? "count(*)"
-                                                                       : std::string(aggregateName(a.function)) + "(" + a.argument->toString() + ")");
+                                                                       : std::string(aggregateName(a.function)) + "(" + (a.distinct ? "DISTINCT " : "") + a.argument->toString() + ")");
          std::string s = aggregate.keys.empty() ? "Aggregate" : "HashAggregate keys: " + join(keys);
          return calls.empty() ? s : s + (aggregate.keys.empty() ? " " : "; ") + join(calls);
       }
@@ -53,6 +77,7 @@ std::string describe(const Operator& op) {
             keys.push_back(k.iu->name + (k.descending ? " DESC" : " ASC") + (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST"));
          return "Sort " + join(keys);
       }
+      case OperatorKind::CrossProduct: return "CrossProduct";
       case OperatorKind::Limit: {
          auto& limit = static_cast<const Limit&>(op);
          std::string s = "Limit";

@@ -12,7 +12,10 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
    static const std::unordered_map<std::string, std::string> prototypes = {
       {"kiln_error", "v:i"},
       {"kiln_rowbuffer_append", "p:p"},
+      {"kiln_rowbuffer_rows", "p:p"},
+      {"kiln_rowbuffer_size", "l:p"},
       {"kiln_aggtable_insert", "p:pl"},
+      {"kiln_distinct_insert", "c:pppic"},
       {"kiln_sort", "v:ppl"},
       {"kiln_string_equal", "c:pp"},
       {"kiln_string_compare", "i:pp"},

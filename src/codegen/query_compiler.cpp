@@ -102,6 +102,16 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          required_[&op] = needed;  // the sort materializes its keys too
          break;
       case OperatorKind::Limit: break;
+      case OperatorKind::CrossProduct:
+         // Each side provides what it produces of what is needed.
+         for (auto& child : op.children) {
+            std::vector<const IU*> produced = producedIUs(*child), fromChild;
+            for (const IU* iu : needed)
+               for (const IU* p : produced)
+                  if (p == iu) addUnique(fromChild, iu);
+            computeRequired(*child, fromChild);
+         }
+         return;
    }
    for (auto& child : op.children) computeRequired(*child, needed);
 }
@@ -116,6 +126,7 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::Aggregate: translator = makeAggregateTranslator(*this, static_cast<const Aggregate&>(op)); break;
       case OperatorKind::Sort: translator = makeSortTranslator(*this, static_cast<const Sort&>(op)); break;
       case OperatorKind::Limit: translator = makeLimitTranslator(*this, static_cast<const Limit&>(op)); break;
+      case OperatorKind::CrossProduct: translator = makeCrossProductTranslator(*this, static_cast<const CrossProduct&>(op)); break;
    }
    for (auto& child : op.children) translator->addChild(translate(*child));
    return translator;

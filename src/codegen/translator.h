@@ -28,6 +28,7 @@ class Translator {
       children_.push_back(std::move(child));
    }
    const Operator* op() const { return op_; }
+   Translator& childAt(size_t i) { return *children_[i]; }
 
    protected:
    void consumeParent(IUValues& values) { parent_->consume(values, *this); }
@@ -48,5 +49,6 @@ std::unique_ptr<Translator> makeMapTranslator(QueryCompiler& compiler, const Map
 std::unique_ptr<Translator> makeAggregateTranslator(QueryCompiler& compiler, const Aggregate& op);
 std::unique_ptr<Translator> makeSortTranslator(QueryCompiler& compiler, const Sort& op);
 std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op);
+std::unique_ptr<Translator> makeCrossProductTranslator(QueryCompiler& compiler, const CrossProduct& op);
 
 }  // namespace kiln

@@ -293,6 +293,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
                if (v.type.isInteger()) v.integer = -v.integer;
                else if (v.type.id == TypeId::Decimal) v.decimal = -v.decimal;
                else if (v.type.isFloat()) v.floating = -v.floating;
+               else if (v.type.id == TypeId::Interval) v.interval = {-v.interval.months, -v.interval.days, -v.interval.micros};
                else throw Error("42883", "operator does not exist: - " + v.type.toString(), position);
                return Expr::constantOf(std::move(v));
             }
@@ -601,7 +602,6 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    int position = call.location + 1;
    if (!aggregates_) throw Error("42803", std::string("aggregate functions are not allowed in ") + clause_, position);
    if (insideAggregate_) throw Error("42803", "aggregate function calls cannot be nested", position);
-   if (call.agg_distinct) throw Error("0A000", "DISTINCT in aggregates is not supported yet", position);
    if (call.over) throw Error("0A000", "window functions are not supported yet", position);
    AggregateCall aggregate;
    SqlType type;
@@ -641,10 +641,12 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
          type = arg->type;
       }
       aggregate.argument = std::move(arg);
+      // DISTINCT does not change MIN and MAX.
+      aggregate.distinct = call.agg_distinct && aggregate.function != AggregateFunction::Min && aggregate.function != AggregateFunction::Max;
    }
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.
    for (auto& existing : *aggregates_) {
-      if (existing.function != aggregate.function) continue;
+      if (existing.function != aggregate.function || existing.distinct != aggregate.distinct) continue;
       if ((existing.argument == nullptr) != (aggregate.argument == nullptr)) continue;
       if (existing.argument && !existing.argument->equals(*aggregate.argument)) continue;
       return Expr::columnRef(existing.output);

@@ -98,7 +98,6 @@ class SelectBinder {
    const std::vector<ColumnInfo>* insertTargets_;
    Scope scope_;
    std::unique_ptr<Operator> root_;
-   int multiTablePosition_ = 0;
    std::vector<Target> targets_;
    std::unordered_set<const IU*> aggregateOutputs_;
    std::unique_ptr<Map> projection_ = std::make_unique<Map>();
@@ -127,9 +126,14 @@ void SelectBinder::bindFrom() {
          scan->columns.push_back(iu);
          scope_.add(alias, column.name(), iu);
       }
-      // Several tables are bound (so their names resolve) but not yet executable: joins come later.
-      if (i > 0) multiTablePosition_ = range.location + 1;
-      if (i == 0) root_ = std::move(scan);
+      if (i == 0) {
+         root_ = std::move(scan);
+      } else {
+         auto product = std::make_unique<CrossProduct>();
+         product->children.push_back(std::move(root_));
+         product->children.push_back(std::move(scan));
+         root_ = std::move(product);
+      }
    }
 }
 
@@ -329,7 +333,6 @@ void SelectBinder::bind() {
          push(std::move(filter));
       }
    }
-   if (multiTablePosition_) throw Error("0A000", "queries over several tables (joins) are not supported yet", multiTablePosition_);
 
    std::vector<const IU*> outputs;
    for (auto& target : targets_) outputs.push_back(materialize(std::move(target.bound), target.name));

@@ -97,7 +97,17 @@ void kiln_error(int32_t code) {
 
 char* kiln_rowbuffer_append(RowBuffer* buffer) { return buffer->append(); }
 
+char** kiln_rowbuffer_rows(RowBuffer* buffer) { return buffer->rows(); }
+
+uint64_t kiln_rowbuffer_size(RowBuffer* buffer) { return buffer->size(); }
+
 char* kiln_aggtable_insert(AggregationTable* table, uint64_t hash) { return table->insert(hash); }
+
+bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, bool isString) {
+   if (!*set) *set = sets->create();
+   std::string key = isString ? std::string(static_cast<const GermanString*>(value)->view()) : std::string(static_cast<const char*>(value), size_t(width));
+   return static_cast<DistinctSets::Set*>(*set)->insert(std::move(key)).second;
+}
 
 void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep) {
    auto& rows = buffer->rowVector();

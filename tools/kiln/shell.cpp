@@ -28,7 +28,7 @@ Shell::Shell(Database& database, Settings settings, bool interactive, std::ostre
 
 Outcome Shell::processLine(const std::string& line) {
    // As in psql, a backslash command may interrupt a statement being typed, which then goes on.
-   if (isMetaCommand(line) && !buffer_.endsInsideQuoteOrComment()) {
+   if (isMetaCommand(line) && buffer_.acceptsBackslashCommand()) {
       MetaContext context{database_, settings_, interactive_, out_, err_};
       Outcome outcome = runMetaCommand(line, context);
       out_.flush();

@@ -62,11 +62,11 @@ std::vector<std::string> StatementBuffer::append(const std::string& line) {
    return statements;
 }
 
-bool StatementBuffer::endsInsideQuoteOrComment() const {
-   // A ';' added outside quotes and comments ends the statement; inside one it stays in the unfinished rest.
+bool StatementBuffer::acceptsBackslashCommand() const {
+   // An added ';' ends the pending text only where a statement could end, leaving no unfinished rest.
    std::string rest;
    splitStatements(pending_ + ';', &rest);
-   return !isBlankSql(rest);
+   return isBlankSql(rest);
 }
 
 std::string StatementBuffer::take() {

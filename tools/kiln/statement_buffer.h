@@ -16,9 +16,9 @@ class StatementBuffer {
    std::vector<std::string> append(const std::string& line);
    /// True when nothing but whitespace and comments is waiting for a ';'.
    bool isBlank() const { return isBlankSql(pending_); }
-   /// True when the pending text ends inside a quoted string, quoted identifier or block comment,
-   /// where a line starting with '\' is data rather than a backslash command.
-   bool endsInsideQuoteOrComment() const;
+   /// False when the pending text ends inside a quoted string, a block comment or open parentheses,
+   /// where a line starting with '\' continues the statement rather than being a backslash command.
+   bool acceptsBackslashCommand() const;
    /// The unfinished tail without surrounding blanks, emptying the buffer.
    std::string take();
    void clear() { pending_.clear(); }

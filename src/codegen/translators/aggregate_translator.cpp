@@ -5,6 +5,8 @@
 #include "codegen/expression_compiler.h"
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/row_access.h"
+#include <algorithm>
+
 #include "runtime/aggregation_table.h"
 #include "runtime/helpers.h"
 
@@ -40,6 +42,11 @@ class AggregateTranslator : public Translator {
             rt.slot(buffer) = &table->entries;
          });
       }
+      if (std::any_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), [](auto& a) { return a.distinct; })) {
+         distinctSlot_ = compiler_.allocateSlot();
+         size_t slot = distinctSlot_;
+         compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<DistinctSets>()); });
+      }
       child().produce();
       addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", bufferSlot_,
                     [&](llvm::Value* row) { emitOutput(cx, row); });
@@ -60,6 +67,7 @@ class AggregateTranslator : public Translator {
    struct State {
       size_t value;  // the accumulator (COUNT's count)
       size_t extra;  // SUM/MIN/MAX: "seen a value" flag; AVG: the count
+      int distinctSet = -1;  // DISTINCT: the field holding the group's set of seen values
    };
 
    void layOut() {
@@ -86,6 +94,10 @@ class AggregateTranslator : public Translator {
                state.extra = fields.size();
                fields.push_back({SqlType::boolean(), false});
                break;
+         }
+         if (call.distinct) {
+            state.distinctSet = int(fields.size());
+            fields.push_back({SqlType::bigInt(), false});  // a pointer, zero until the first value
          }
          states_.push_back(state);
       }
@@ -155,12 +167,13 @@ class AggregateTranslator : public Translator {
       llvm::Value* valueAddress = fieldAddress(cx, entry, valueField);
       auto increment = [&](llvm::Value* address, llvm::Value* by) { b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), address), by), address); };
       if (call.function == AggregateFunction::CountStar) return increment(valueAddress, cx.int64(1));
-      if (call.function == AggregateFunction::Count) {
+      if (call.function == AggregateFunction::Count && !call.distinct) {
          return increment(valueAddress, argument.isNull ? b.CreateZExt(b.CreateNot(argument.isNull), cx.i64()) : cx.int64(1));
       }
-      llvm::Value* extraAddress = fieldAddress(cx, entry, layout_.fields[state.extra]);
-      auto body = [&] {
+      llvm::Value* extraAddress = call.function == AggregateFunction::Count ? nullptr : fieldAddress(cx, entry, layout_.fields[state.extra]);
+      auto accumulate = [&] {
          switch (call.function) {
+            case AggregateFunction::Count: increment(valueAddress, cx.int64(1)); break;
             case AggregateFunction::Sum:
             case AggregateFunction::Avg: {
                SqlType accumulator = valueField.type;
@@ -195,6 +208,23 @@ class AggregateTranslator : public Translator {
             }
             default: break;
          }
+      };
+      auto body = [&] {
+         if (!call.distinct) return accumulate();
+         // Only a value not seen before in this group counts.
+         llvm::Value* value;
+         int32_t width = 0;
+         if (argument.type.isString()) {
+            value = ops.stringAddress(argument.value);
+         } else {
+            value = cx.entryAlloca(cx.memoryType(argument.type));
+            ops.store({argument.value, nullptr, argument.type}, value, nullptr);
+            width = int32_t(physicalSize(argument.type));
+         }
+         llvm::Value* set = fieldAddress(cx, entry, layout_.fields[size_t(state.distinctSet)]);
+         llvm::Value* isNew = cx.callRuntime("kiln_distinct_insert", {cx.loadSlot(distinctSlot_), set, value, cx.int32(width),
+                                                                      cx.int8(argument.type.isString())});
+         cx.ifThen(b.CreateICmpNE(isNew, cx.int8(0)), accumulate);
       };
       if (argument.isNull)
          cx.ifThen(b.CreateNot(argument.isNull), body);
@@ -258,6 +288,7 @@ class AggregateTranslator : public Translator {
    size_t storageSlot_ = 0;
    size_t bufferSlot_ = 0;
    size_t entrySlot_ = 0;
+   size_t distinctSlot_ = 0;
 };
 
 }  // namespace
