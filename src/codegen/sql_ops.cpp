@@ -139,6 +139,20 @@ llvm::Value* SqlOps::rescale(llvm::Value* v, SqlType from, unsigned toScale, llv
    return divideRounded(v, decimal::pow10(from.scale - toScale));
 }
 
+llvm::Value* SqlOps::checkedMultiply(llvm::Value* a, llvm::Value* b) {
+   // Two factors that fit in 64 bits cannot overflow 128 bits: multiply inline. Otherwise the
+   // runtime checks (LLVM would lower a checked 128-bit multiply to a compiler-rt call).
+   auto fits64 = [&](llvm::Value* v) { return b_.CreateICmpEQ(v, b_.CreateSExt(b_.CreateTrunc(v, cx_.i64()), cx_.i128())); };
+   return cx_.ifThenElse(
+      b_.CreateAnd(fits64(a), fits64(b)), [&]() -> llvm::Value* { return b_.CreateMul(a, b); },
+      [&]() -> llvm::Value* {
+         llvm::Value* out = cx_.entryAlloca(cx_.i128());
+         llvm::Value* overflow = cx_.callRuntime("kiln_mul128_overflows", {a, b, out});
+         cx_.errorIf(byteToBool(overflow), codeNumericOverflow);
+         return b_.CreateLoad(cx_.i128(), out);
+      });
+}
+
 llvm::Value* SqlOps::decimalArithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType result) {
    llvm::Type* width = cx_.valueType(result);
    const unsigned maxP = decimal::maxPrecision;
@@ -160,11 +174,7 @@ llvm::Value* SqlOps::decimalArithmetic(ArithOp op, const SqlValue& a, const SqlV
             // The product of a p1-digit and a p2-digit number has at most p1 + p2 digits: no check.
             return b_.CreateMul(b_.CreateSExtOrTrunc(a.value, width), b_.CreateSExtOrTrunc(b.value, width));
          }
-         llvm::Value* out = cx_.entryAlloca(cx_.i128());
-         llvm::Value* overflow = cx_.callRuntime(
-            "kiln_mul128_overflows", {b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()), out});
-         cx_.errorIf(byteToBool(overflow), codeNumericOverflow);
-         llvm::Value* r = b_.CreateLoad(cx_.i128(), out);
+         llvm::Value* r = checkedMultiply(b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()));
          if (sa + sb > result.scale) r = divideRounded(r, decimal::pow10(sa + sb - result.scale));
          checkPrecision(r, result.precision);
          return b_.CreateSExtOrTrunc(r, width);
@@ -528,7 +538,16 @@ SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
 llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    llvm::Value* key;
    if (v.type.isString()) {
-      key = cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)});
+      // A short string is all in its 16 bytes (zero-padded): hash those; a long one by its bytes.
+      llvm::Value* word0 = b_.CreateExtractValue(v.value, 0);
+      llvm::Value* isShort = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
+      key = cx_.ifThenElse(
+         isShort,
+         [&]() -> llvm::Value* {
+            llvm::Value* word1 = b_.CreateExtractValue(v.value, 1);
+            return b_.CreateXor(word0, b_.CreateMul(word1, cx_.int64(int64_t(0x9E3779B97F4A7C15ULL))));
+         },
+         [&]() -> llvm::Value* { return cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)}); });
    } else if (v.type.id == TypeId::Interval) {
       llvm::Value* months = b_.CreateZExt(b_.CreateExtractValue(v.value, 0), cx_.i64());
       llvm::Value* days = b_.CreateZExt(b_.CreateExtractValue(v.value, 1), cx_.i64());

@@ -62,6 +62,8 @@ class SqlOps {
    private:
    llvm::Value* checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type);
    llvm::Value* decimalArithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType resultType);
+   /// a * b for 128-bit values, raising numeric overflow when the product does not fit.
+   llvm::Value* checkedMultiply(llvm::Value* a, llvm::Value* b);
    llvm::Value* rescale(llvm::Value* v, SqlType from, unsigned toScale, llvm::Type* width);
    llvm::Value* divideRounded(llvm::Value* v, __int128 divisor);
    void checkPrecision(llvm::Value* v, unsigned precision);
