@@ -33,7 +33,26 @@ bool parseBool(std::string_view input) {
    invalidSyntax("boolean", input);
 }
 
+/// Plain digits with an optional minus sign, short enough not to overflow int64: the common case.
+static bool parseSimpleDigits(std::string_view s, int64_t& out) {
+   size_t i = !s.empty() && s[0] == '-';
+   if (s.size() == i || s.size() - i > 18) return false;
+   int64_t value = 0;
+   for (size_t k = i; k < s.size(); ++k) {
+      unsigned digit = unsigned(s[k] - '0');
+      if (digit > 9) return false;
+      value = value * 10 + digit;
+   }
+   out = i ? -value : value;
+   return true;
+}
+
 int64_t parseInteger(std::string_view input, SqlType type) {
+   if (int64_t fast; parseSimpleDigits(input, fast)) {
+      int64_t lo = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
+      int64_t hi = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
+      if (fast >= lo && fast <= hi) return fast;
+   }
    std::string_view s = trim(input);
    std::string_view digits = s;
    bool negative = false;
@@ -57,6 +76,21 @@ int64_t parseInteger(std::string_view input, SqlType type) {
 }
 
 __int128 parseDecimal(std::string_view input, SqlType type) {
+   // Fast path: [-]digits[.digits] with no more fraction digits than the scale.
+   size_t point = input.find('.');
+   std::string_view whole = input.substr(0, point), fraction = point == std::string_view::npos ? std::string_view() : input.substr(point + 1);
+   int64_t integral, fractional = 0;
+   if (fraction.size() <= type.scale && whole.size() + type.scale <= 18 && (whole.size() > size_t(whole[0] == '-') || !fraction.empty()) &&
+       (whole.size() == size_t(!whole.empty() && whole[0] == '-') ? (integral = 0, true) : parseSimpleDigits(whole, integral)) &&
+       (fraction.empty() || (fraction[0] != '-' && parseSimpleDigits(fraction, fractional)))) {
+      int64_t scaled = integral;
+      for (unsigned k = 0; k < type.scale; ++k) scaled *= 10;
+      for (size_t k = fraction.size(); k < type.scale; ++k) fractional *= 10;
+      bool negative = !whole.empty() && whole[0] == '-';
+      __int128 value = negative ? __int128(scaled) - fractional : __int128(scaled) + fractional;
+      __int128 bound = decimal::pow10(type.precision);
+      if (value < bound && value > -bound) return value;
+   }
    __int128 out = 0;
    switch (decimal::parse(input, type.precision, type.scale, out)) {
       case decimal::ParseStatus::Ok: return out;
@@ -93,6 +127,20 @@ double parseDouble(std::string_view input, SqlType type) {
 }
 
 int32_t parseDate(std::string_view input) {
+   // Fast path: exactly YYYY-MM-DD.
+   if (input.size() == 10 && input[4] == '-' && input[7] == '-') {
+      auto digits = [&](size_t from, size_t count) {
+         int value = 0;
+         for (size_t k = from; k < from + count; ++k) {
+            unsigned digit = unsigned(input[k] - '0');
+            if (digit > 9) return -1;
+            value = value * 10 + int(digit);
+         }
+         return value;
+      };
+      int y = digits(0, 4), m = digits(5, 2), d = digits(8, 2);
+      if (y >= 0 && m >= 0 && d >= 0 && date::isValid(y, unsigned(m), unsigned(d))) return date::fromCivil(y, unsigned(m), unsigned(d));
+   }
    bool outOfRange = false;
    if (auto days = date::parse(input, outOfRange)) return *days;
    if (outOfRange) throw Error("22008", "date/time field value out of range: \"" + std::string(input) + "\"");

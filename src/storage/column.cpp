@@ -86,25 +86,40 @@ void Column::appendRaw(const void* bytes, bool isNull) {
 }
 
 void Column::appendText(std::string_view text) {
+   // Parse first, then take the slot: a parse error must not leave a half-appended row.
    switch (physical_) {
-      case PhysicalType::String: storeString(slot(), text::fitString(text, type_)); return;
-      case PhysicalType::Int32:
-         if (type_.id == TypeId::Integer) {
-            int32_t v = int32_t(text::parseInteger(text, type_));
-            std::memcpy(slot(), &v, 4);
-            return;
-         }
-         break;
-      case PhysicalType::Int64:
-         if (type_.id == TypeId::Decimal) {
-            int64_t v = int64_t(text::parseDecimal(text, type_));
-            std::memcpy(slot(), &v, 8);
-            return;
-         }
-         break;
-      default: break;
+      case PhysicalType::String: {
+         std::string_view fitted = text::fitString(text, type_);
+         storeString(slot(), fitted);
+         return;
+      }
+      case PhysicalType::Int16: {
+         int16_t v = int16_t(text::parseInteger(text, type_));
+         std::memcpy(slot(), &v, 2);
+         return;
+      }
+      case PhysicalType::Int32: {
+         int32_t v = type_.id == TypeId::Date ? text::parseDate(text) : int32_t(text::parseInteger(text, type_));
+         std::memcpy(slot(), &v, 4);
+         return;
+      }
+      case PhysicalType::Int64: {
+         int64_t v = type_.id == TypeId::Decimal ? int64_t(text::parseDecimal(text, type_)) : text::parseInteger(text, type_);
+         std::memcpy(slot(), &v, 8);
+         return;
+      }
+      case PhysicalType::Int128: {
+         __int128 v = text::parseDecimal(text, type_);
+         std::memcpy(slot(), &v, 16);
+         return;
+      }
+      case PhysicalType::Double: {
+         double v = text::parseDouble(text, type_);
+         std::memcpy(slot(), &v, 8);
+         return;
+      }
+      default: append(parseValue(text, type_));
    }
-   append(parseValue(text, type_));
 }
 
 void Column::truncate(size_t rows) {

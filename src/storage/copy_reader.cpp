@@ -72,9 +72,10 @@ class RecordReader {
          if (options_.csv && pos_ < end_ && *pos_ == options_.quote) {
             field.quoted = true;
             field.text = readQuoted();
+            lineEnd_ = nullptr;
          } else {
             const char* start = pos_;
-            while (pos_ < end_ && *pos_ != options_.delimiter && *pos_ != '\n') ++pos_;
+            pos_ = findFieldEnd(start);
             const char* stop = pos_;
             if (stop > start && stop[-1] == '\r' && (pos_ >= end_ || *pos_ == '\n')) --stop;
             field.text = std::string_view(start, size_t(stop - start));
@@ -94,6 +95,17 @@ class RecordReader {
    size_t recordLine() const { return recordLine_; }
 
    private:
+   /// The first delimiter or line end at or after `p` (memchr is vectorized; fields are short,
+   /// lines are not, so the line end is found once per record).
+   const char* findFieldEnd(const char* p) {
+      if (p > lineEnd_ || lineEnd_ == nullptr) {
+         lineEnd_ = static_cast<const char*>(std::memchr(p, '\n', size_t(end_ - p)));
+         if (!lineEnd_) lineEnd_ = end_;
+      }
+      const char* delimiter = static_cast<const char*>(std::memchr(p, options_.delimiter, size_t(lineEnd_ - p)));
+      return delimiter ? delimiter : lineEnd_;
+   }
+
    std::string_view readQuoted() {
       ++pos_;
       scratch_.emplace_back();
@@ -136,6 +148,7 @@ class RecordReader {
    private:
    const char* pos_;
    const char* end_;
+   const char* lineEnd_ = nullptr;
    const CopyOptions& options_;
    size_t line_ = 0;
    size_t recordLine_ = 0;
@@ -149,18 +162,19 @@ uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const st
    RecordReader reader(file.data(), file.data() + file.size(), options);
    std::vector<Field> fields;
    size_t rows = table.rowCount();
-   std::string currentColumn;
-   std::string currentValue;
+   // Where an error happened: the field being converted (kept as positions, not copies).
+   int currentField = -1;
    auto context = [&] {
       std::string where = "COPY " + table.name() + ", file \"" + path + "\", line " + std::to_string(reader.recordLine());
-      if (!currentColumn.empty()) where += ", column " + currentColumn + ": \"" + currentValue + "\"";
+      if (currentField >= 0)
+         where += ", column " + table.column(columns[size_t(currentField)]).name() + ": \"" + std::string(fields[size_t(currentField)].text) + "\"";
       return where;
    };
    try {
       if (options.header) reader.next(fields);
       for (size_t c : columns) table.column(c).reserve(rows + file.size() / 64 + 16);
       while (reader.next(fields)) {
-         currentColumn.clear();
+         currentField = -1;
          // dbgen ends every line with the delimiter: one empty trailing field too many is accepted.
          if (fields.size() == columns.size() + 1 && fields.back().text.empty() && !fields.back().quoted) fields.pop_back();
          if (fields.size() == 1 && fields[0].text.empty() && columns.size() > 1 && reader.atEnd()) break;
@@ -170,13 +184,13 @@ uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const st
          for (size_t i = 0; i < columns.size(); ++i) {
             Column& column = table.column(columns[i]);
             const Field& field = fields[i];
-            currentColumn = column.name();
-            currentValue = std::string(field.text);
+            currentField = int(i);
             if (!field.quoted && field.text == options.nullString)
                column.appendNull();
             else
                column.appendText(field.text);
          }
+         currentField = -1;
          // Columns not named in the COPY column list are NULL.
          if (columns.size() != table.columnCount())
             for (size_t c = 0; c < table.columnCount(); ++c)

@@ -1,6 +1,7 @@
 #include "shell.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "error_printer.h"
 #include "meta_commands.h"
