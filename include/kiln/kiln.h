@@ -187,6 +187,8 @@ class Connection {
    std::vector<Result> queryAll(const std::string& sql);
 
    private:
+   std::vector<Result> run(const std::string& sql);
+
    Database& database_;
 };
 

@@ -25,6 +25,13 @@ class StringHeap {
       used_ += size;
       return target;
    }
+   /// Takes over `other`'s bytes (their addresses stay valid).
+   void adopt(StringHeap&& other) {
+      for (auto& chunk : other.chunks_) chunks_.insert(chunks_.end() - (chunks_.empty() ? 0 : 1), std::move(chunk));
+      other.chunks_.clear();
+      other.current_ = nullptr;
+      other.used_ = other.capacity_ = 0;
+   }
    void clear() {
       chunks_.clear();
       current_ = nullptr;

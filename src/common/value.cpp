@@ -116,10 +116,11 @@ double parseDouble(std::string_view input, SqlType type) {
    errno = 0;
    double value = std::strtod(s.c_str(), &end);
    if (end != s.c_str() + s.size() || lower.find_first_of("xnp") != std::string::npos) invalidSyntax(type.toString(), input);
-   if (errno == ERANGE && std::isinf(value))
+   // Like PostgreSQL: overflow, and underflow all the way to zero, are out of range.
+   if (errno == ERANGE && (std::isinf(value) || value == 0))
       throw Error("22003", "\"" + s + "\" is out of range for type " + type.toString());
    if (type.id == TypeId::Real) {
-      if (std::isfinite(value) && std::fabs(value) > std::numeric_limits<float>::max())
+      if (std::isfinite(value) && (std::fabs(value) > std::numeric_limits<float>::max() || (value != 0 && float(value) == 0)))
          throw Error("22003", "\"" + s + "\" is out of range for type real");
       return double(float(value));
    }

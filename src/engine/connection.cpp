@@ -12,7 +12,23 @@ Result Connection::query(const std::string& sql) {
    return results.empty() ? Result() : results.back();
 }
 
+/// libpg_query reports byte offsets; PostgreSQL reports character positions.
+static int characterPosition(const std::string& sql, int bytePosition) {
+   int characters = 0;
+   for (int i = 0; i < bytePosition - 1 && size_t(i) < sql.size(); ++i) characters += (static_cast<unsigned char>(sql[size_t(i)]) & 0xC0) != 0x80;
+   return characters + 1;
+}
+
 std::vector<Result> Connection::queryAll(const std::string& sql) {
+   try {
+      return run(sql);
+   } catch (Error& error) {
+      if (error.position() > 0) error.setPosition(characterPosition(sql, error.position()));
+      throw;
+   }
+}
+
+std::vector<Result> Connection::run(const std::string& sql) {
    using Clock = std::chrono::steady_clock;
    std::vector<Result> results;
    auto parseStart = Clock::now();

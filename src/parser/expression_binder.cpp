@@ -59,7 +59,14 @@ std::string bareColumnName(const PgQuery__Node& node) {
 ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
    if (e->type == target) return e;
    if (e->kind == ExprKind::Constant) {
-      if (auto folded = folding::convert(e->constant, target, false)) {
+      std::optional<Value> folded;
+      try {
+         folded = folding::convert(e->constant, target, false);
+      } catch (Error& error) {
+         if (!error.position()) error.setPosition(e->position);
+         throw;
+      }
+      if (folded) {
          int position = e->position;
          e = Expr::constantOf(std::move(*folded));
          e->position = position;
@@ -407,14 +414,14 @@ ExprPtr ExpressionBinder::bindCase(const PgQuery__CaseExpr& c) {
       results.push_back(bind(*when.result));
    }
    ExprPtr otherwise = c.defresult ? bind(*c.defresult) : nullptr;
-   SqlType type = results[0]->type;
+   // PostgreSQL resolves the ELSE branch's type first, then the THEN branches in order.
+   SqlType type = otherwise ? otherwise->type : results[0]->type;
    auto unifyWith = [&](const ExprPtr& r) {
       auto common = types::common(type, r->type);
       if (!common) throw Error("42804", "CASE types " + type.toString() + " and " + r->type.toString() + " cannot be matched", r->position);
       type = *common;
    };
    for (auto& r : results) unifyWith(r);
-   if (otherwise) unifyWith(otherwise);
    if (type.id == TypeId::Unknown) type = SqlType::text();
    auto e = makeExpr(ExprKind::Case, type, !otherwise, position);
    for (size_t i = 0; i < conditions.size(); ++i) {

@@ -103,6 +103,28 @@ std::vector<size_t> targetColumns(const Table& table, size_t n, PgQuery__Node** 
    return columns;
 }
 
+/// Where an expression starts in the SQL text (1-based), or 0 when unknown.
+int nodePosition(const PgQuery__Node& node) {
+   switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_A_CONST: return node.a_const->location + 1;
+      case PG_QUERY__NODE__NODE_COLUMN_REF: return node.column_ref->location + 1;
+      case PG_QUERY__NODE__NODE_FUNC_CALL: return node.func_call->location + 1;
+      case PG_QUERY__NODE__NODE_TYPE_CAST: return node.type_cast->location + 1;
+      case PG_QUERY__NODE__NODE_A_EXPR: return node.a_expr->location + 1;
+      case PG_QUERY__NODE__NODE_RES_TARGET: return node.res_target->location + 1;
+      default: return 0;
+   }
+}
+
+/// The position of the source's `index`-th value (first row of VALUES, or the select list).
+int sourcePosition(const PgQuery__SelectStmt& source, size_t index) {
+   if (source.n_values_lists) {
+      const PgQuery__List& row = *source.values_lists[0]->list;
+      return index < row.n_items ? nodePosition(*row.items[index]) : 0;
+   }
+   return index < source.n_target_list ? nodePosition(*source.target_list[index]) : 0;
+}
+
 InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& catalog) {
    Table& table = findTable(catalog, *insert.relation);
    if (insert.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
@@ -112,8 +134,13 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    std::vector<ColumnInfo> targets;
    for (size_t c : columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
    auto plan = bindSelect(*insert.select_stmt->select_stmt, catalog, &targets);
-   if (plan->columns.size() > columns.size()) throw Error("42601", "INSERT has more expressions than target columns");
-   if (plan->columns.size() < columns.size()) throw Error("42601", "INSERT has more target columns than expressions");
+   if (plan->columns.size() > columns.size())
+      throw Error("42601", "INSERT has more expressions than target columns", sourcePosition(*insert.select_stmt->select_stmt, columns.size()));
+   if (plan->columns.size() < columns.size()) {
+      size_t missing = plan->columns.size();
+      int position = missing < insert.n_cols ? nodePosition(*insert.cols[missing]) : 0;
+      throw Error("42601", "INSERT has more target columns than expressions", position);
+   }
    // A Map on top converts each value to its column's type; columns not named get NULL.
    auto map = std::make_unique<Map>();
    std::vector<const IU*> outputs(table.columnCount(), nullptr);

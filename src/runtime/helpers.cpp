@@ -65,7 +65,10 @@ bool likeMatch(const char* s, const char* sEnd, const char* p, const char* pEnd,
          ++p;
          continue;
       }
-      if (c == '\\' && p + 1 < pEnd) c = *++p;
+      if (c == '\\') {
+         if (p + 1 == pEnd) throw Error("22025", "LIKE pattern must not end with escape character");
+         c = *++p;
+      }
       char a = *s, b = c;
       if (fold) {
          a = char(std::tolower(static_cast<unsigned char>(a)));
@@ -161,8 +164,8 @@ void kiln_substring(const GermanString* s, int64_t from, int64_t count, bool has
    // PostgreSQL: characters [from, from + count) with 1-based from, clipped to the string.
    std::string_view v = s->view();
    if (hasCount && count < 0) throw Error("22011", "negative substring length not allowed");
-   int64_t start = from, end = hasCount ? from + count : INT64_MAX;
-   if (hasCount && count > 0 && from > 0 && end < from) end = INT64_MAX;  // overflow
+   int64_t start = from, end = INT64_MAX;
+   if (hasCount && __builtin_add_overflow(from, count, &end)) end = INT64_MAX;
    start = std::max<int64_t>(start, 1);
    if (end <= start) {
       *out = GermanString::make("");
@@ -191,10 +194,29 @@ int32_t kiln_length(const GermanString* s) { return int32_t(characterCount(s->vi
 void kiln_trim(const GermanString* s, const GermanString* characters, int32_t sides, GermanString* out) {
    std::string_view v = s->view();
    std::string_view set = characters ? characters->view() : std::string_view(" ");
+   // The set's characters, whole (UTF-8): trimming removes characters, not bytes.
+   std::vector<std::string_view> members;
+   for (size_t i = 0; i < set.size();) {
+      size_t n = 1;
+      while (i + n < set.size() && (static_cast<unsigned char>(set[i + n]) & 0xC0) == 0x80) ++n;
+      members.push_back(set.substr(i, n));
+      i += n;
+   }
+   auto trimOnce = [&](bool front) {
+      for (std::string_view m : members) {
+         if (front ? v.starts_with(m) : v.ends_with(m)) {
+            front ? v.remove_prefix(m.size()) : v.remove_suffix(m.size());
+            return true;
+         }
+      }
+      return false;
+   };
    if (sides & 1)
-      while (!v.empty() && set.find(v.front()) != std::string_view::npos) v.remove_prefix(1);
+      while (!v.empty() && trimOnce(true)) {
+      }
    if (sides & 2)
-      while (!v.empty() && set.find(v.back()) != std::string_view::npos) v.remove_suffix(1);
+      while (!v.empty() && trimOnce(false)) {
+      }
    storeView(out, v);
 }
 

@@ -122,6 +122,15 @@ void Column::appendText(std::string_view text) {
    }
 }
 
+void Column::appendColumn(Column&& other) {
+   reserve(size_ + other.size_);
+   if (other.size_) std::memcpy(data_ + size_ * width_, other.data_, other.size_ * width_);
+   if (nulls_ && other.size_) std::memcpy(nulls_ + size_, other.nulls_, other.size_);
+   size_ += other.size_;
+   strings_.adopt(std::move(other.strings_));
+   other.size_ = 0;
+}
+
 void Column::truncate(size_t rows) {
    if (rows < size_) size_ = rows;
 }

@@ -42,6 +42,8 @@ class Column {
    /// Parses text in PostgreSQL's input format for this column's type and appends it.
    void appendText(std::string_view text);
    void appendNull();
+   /// Moves all of `other`'s rows (same type) to the end of this column.
+   void appendColumn(Column&& other);
    /// Drops rows past `rows` (undoes a failed statement's appends).
    void truncate(size_t rows);
 

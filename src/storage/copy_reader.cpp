@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <deque>
+#include <thread>
 
 namespace kiln {
 
@@ -157,32 +158,39 @@ class RecordReader {
 
 }  // namespace
 
-uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options) {
-   MappedFile file(path);
-   RecordReader reader(file.data(), file.data() + file.size(), options);
+namespace {
+
+/// One piece of the file, parsed into columns of its own.
+struct Chunk {
+   const char* begin;
+   const char* end;
+   std::vector<std::unique_ptr<Column>> columns;  // one per table column
+   size_t rows = 0;
+   std::exception_ptr error;
+   size_t errorLine = 0;  // within the chunk
+   std::string errorContext;
+};
+
+void parseChunk(const Table& table, const std::vector<size_t>& columns, const CopyOptions& options, Chunk& chunk) {
+   for (size_t c = 0; c < table.columnCount(); ++c) {
+      const Column& column = table.column(c);
+      chunk.columns.push_back(std::make_unique<Column>(column.name(), column.type(), column.notNull()));
+      chunk.columns.back()->setTableName(table.name());
+      chunk.columns.back()->reserve(size_t(chunk.end - chunk.begin) / 64 + 16);
+   }
+   RecordReader reader(chunk.begin, chunk.end, options);
    std::vector<Field> fields;
-   size_t rows = table.rowCount();
-   // Where an error happened: the field being converted (kept as positions, not copies).
    int currentField = -1;
-   auto context = [&] {
-      std::string where = "COPY " + table.name() + ", file \"" + path + "\", line " + std::to_string(reader.recordLine());
-      if (currentField >= 0)
-         where += ", column " + table.column(columns[size_t(currentField)]).name() + ": \"" + std::string(fields[size_t(currentField)].text) + "\"";
-      return where;
-   };
    try {
-      if (options.header) reader.next(fields);
-      for (size_t c : columns) table.column(c).reserve(rows + file.size() / 64 + 16);
       while (reader.next(fields)) {
          currentField = -1;
          // dbgen ends every line with the delimiter: one empty trailing field too many is accepted.
          if (fields.size() == columns.size() + 1 && fields.back().text.empty() && !fields.back().quoted) fields.pop_back();
          if (fields.size() == 1 && fields[0].text.empty() && columns.size() > 1 && reader.atEnd()) break;
          if (fields.size() > columns.size()) throw Error("22P04", "extra data after last expected column");
-         if (fields.size() < columns.size())
-            throw Error("22P04", "missing data for column \"" + table.column(columns[fields.size()]).name() + "\"");
+         if (fields.size() < columns.size()) throw Error("22P04", "missing data for column \"" + table.column(columns[fields.size()]).name() + "\"");
          for (size_t i = 0; i < columns.size(); ++i) {
-            Column& column = table.column(columns[i]);
+            Column& column = *chunk.columns[columns[i]];
             const Field& field = fields[i];
             currentField = int(i);
             if (!field.quoted && field.text == options.nullString)
@@ -193,14 +201,78 @@ uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const st
          currentField = -1;
          // Columns not named in the COPY column list are NULL.
          if (columns.size() != table.columnCount())
-            for (size_t c = 0; c < table.columnCount(); ++c)
-               if (table.column(c).size() == rows) table.column(c).appendNull();
-         ++rows;
+            for (auto& column : chunk.columns)
+               if (column->size() == chunk.rows) column->appendNull();
+         ++chunk.rows;
          reader.releaseScratch();
       }
-   } catch (Error& error) {
-      table.rollbackToRowCount();
-      throw Error(error.sqlstate(), error.message(), 0, context());
+   } catch (...) {
+      chunk.error = std::current_exception();
+      chunk.errorLine = reader.recordLine();
+      if (currentField >= 0)
+         chunk.errorContext = ", column " + table.column(columns[size_t(currentField)]).name() + ": \"" + std::string(fields[size_t(currentField)].text) + "\"";
+   }
+}
+
+/// Splits [begin, end) at line starts into about `parts` pieces.
+std::vector<std::pair<const char*, const char*>> splitAtLines(const char* begin, const char* end, size_t parts) {
+   std::vector<std::pair<const char*, const char*>> pieces;
+   const char* start = begin;
+   for (size_t i = 1; i < parts && start < end; ++i) {
+      const char* target = begin + (end - begin) * ptrdiff_t(i) / ptrdiff_t(parts);
+      if (target <= start) continue;
+      auto* newline = static_cast<const char*>(std::memchr(target, '\n', size_t(end - target)));
+      if (!newline) break;
+      pieces.push_back({start, newline + 1});
+      start = newline + 1;
+   }
+   pieces.push_back({start, end});
+   return pieces;
+}
+
+size_t countLines(const char* begin, const char* end) {
+   size_t lines = 0;
+   for (const char* p = begin; (p = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)))); ++p) ++lines;
+   return lines;
+}
+
+}  // namespace
+
+uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options) {
+   MappedFile file(path);
+   const char* begin = file.data();
+   const char* end = begin + file.size();
+   if (options.header && begin) {
+      auto* newline = static_cast<const char*>(std::memchr(begin, '\n', file.size()));
+      begin = newline ? newline + 1 : end;
+   }
+   // Large files are parsed by several threads, one piece each. A quoted CSV field may span
+   // lines, so a file with quote characters is read by one thread.
+   constexpr size_t bytesPerThread = 32 << 20;
+   size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), size_t(end - begin) / bytesPerThread + 1);
+   if (threads > 1 && options.csv && std::memchr(begin, options.quote, size_t(end - begin))) threads = 1;
+   std::vector<Chunk> chunks;
+   for (auto [from, to] : splitAtLines(begin, end, threads)) chunks.push_back(Chunk{from, to, {}, 0, nullptr, 0, {}});
+   std::vector<std::thread> workers;
+   for (size_t i = 1; i < chunks.size(); ++i) workers.emplace_back([&, i] { parseChunk(table, columns, options, chunks[i]); });
+   parseChunk(table, columns, options, chunks[0]);
+   for (auto& worker : workers) worker.join();
+
+   for (auto& chunk : chunks) {
+      if (!chunk.error) continue;
+      size_t line = countLines(file.data(), chunk.begin) + chunk.errorLine;
+      std::string where = "COPY " + table.name() + ", file \"" + path + "\", line " + std::to_string(line) + chunk.errorContext;
+      try {
+         std::rethrow_exception(chunk.error);
+      } catch (Error& error) {
+         throw Error(error.sqlstate(), error.message(), 0, where);
+      }
+   }
+   // Every piece parsed: only now does the table change.
+   size_t rows = table.rowCount();
+   for (auto& chunk : chunks) {
+      for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).appendColumn(std::move(*chunk.columns[c]));
+      rows += chunk.rows;
    }
    uint64_t loaded = rows - table.rowCount();
    table.sealAppendedRows(rows);

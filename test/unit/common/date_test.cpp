@@ -1,0 +1,111 @@
+// DATE as days since 2000-01-01; day numbers checked with PostgreSQL ('...'::date - '2000-01-01').
+#include <gtest/gtest.h>
+
+#include "common/date.h"
+
+using namespace kiln;
+
+namespace {
+
+int32_t parseOk(std::string_view text) {
+   bool outOfRange = true;
+   auto days = date::parse(text, outOfRange);
+   EXPECT_TRUE(days.has_value()) << text;
+   EXPECT_FALSE(outOfRange) << text;
+   return days.value_or(INT32_MIN);
+}
+
+}  // namespace
+
+TEST(Date, FromCivil) {
+   EXPECT_EQ(date::fromCivil(2000, 1, 1), 0);
+   EXPECT_EQ(date::fromCivil(1970, 1, 1), -10957);
+   EXPECT_EQ(date::fromCivil(2024, 2, 29), 8825);
+   EXPECT_EQ(date::fromCivil(1998, 12, 1), -396);
+   EXPECT_EQ(date::fromCivil(9999, 12, 31), 2921939);
+   EXPECT_EQ(date::fromCivil(1, 1, 1), -730119);
+   EXPECT_EQ(date::fromCivil(1999, 12, 31), -1);
+   EXPECT_EQ(date::fromCivil(2000, 3, 1), 60);  // 2000 is a leap year: Jan 31 + Feb 29
+}
+
+TEST(Date, ToCivilRoundTripsEveryDayOf1899To2101) {
+   int32_t expected = date::fromCivil(1899, 1, 1);
+   for (int64_t y = 1899; y <= 2101; ++y)
+      for (unsigned m = 1; m <= 12; ++m)
+         for (unsigned d = 1; d <= date::daysInMonth(y, m); ++d) {
+            ASSERT_EQ(date::fromCivil(y, m, d), expected) << y << '-' << m << '-' << d;
+            int64_t year;
+            unsigned month, day;
+            date::toCivil(expected, year, month, day);
+            ASSERT_EQ(year, y);
+            ASSERT_EQ(month, m);
+            ASSERT_EQ(day, d);
+            ++expected;
+         }
+}
+
+TEST(Date, LeapYears) {
+   EXPECT_EQ(date::daysInMonth(2024, 2), 29u);
+   EXPECT_EQ(date::daysInMonth(2023, 2), 28u);
+   EXPECT_EQ(date::daysInMonth(1900, 2), 28u);
+   EXPECT_EQ(date::daysInMonth(2000, 2), 29u);
+   EXPECT_EQ(date::daysInMonth(2023, 4), 30u);
+   EXPECT_EQ(date::daysInMonth(2023, 12), 31u);
+   EXPECT_TRUE(date::isValid(2000, 2, 29));
+   EXPECT_FALSE(date::isValid(1900, 2, 29));
+   EXPECT_FALSE(date::isValid(2023, 2, 29));
+   EXPECT_FALSE(date::isValid(2023, 13, 1));
+   EXPECT_FALSE(date::isValid(2023, 0, 1));
+   EXPECT_FALSE(date::isValid(2023, 4, 31));
+   EXPECT_FALSE(date::isValid(2023, 1, 0));
+}
+
+TEST(Date, Parse) {
+   EXPECT_EQ(parseOk("2000-01-01"), 0);
+   EXPECT_EQ(parseOk("1998-12-01"), -396);
+   EXPECT_EQ(parseOk(" 2024-01-05 "), date::fromCivil(2024, 1, 5));  // PostgreSQL accepts blanks around
+   EXPECT_EQ(parseOk("2000-02-29"), 59);
+}
+
+TEST(Date, ParseOutOfRange) {
+   // '2023-02-29', '2023-13-01', '1900-02-29': date/time field value out of range (22008)
+   for (std::string_view text : {"2023-02-29", "2023-13-01", "1900-02-29", "2023-04-31", "2023-00-10"}) {
+      bool outOfRange = false;
+      EXPECT_FALSE(date::parse(text, outOfRange).has_value()) << text;
+      EXPECT_TRUE(outOfRange) << text;
+   }
+}
+
+TEST(Date, ParseMalformed) {
+   // 'abc'::date: invalid input syntax for type date (22007)
+   for (std::string_view text : {"abc", "", "2023-01", "2023/01/01", "2023-01-01x", "2023--01-01"}) {
+      bool outOfRange = true;
+      EXPECT_FALSE(date::parse(text, outOfRange).has_value()) << text;
+      EXPECT_FALSE(outOfRange) << text;
+   }
+}
+
+TEST(Date, Format) {
+   EXPECT_EQ(date::format(0), "2000-01-01");
+   EXPECT_EQ(date::format(-396), "1998-12-01");
+   EXPECT_EQ(date::format(8825), "2024-02-29");
+   EXPECT_EQ(date::format(-730119), "0001-01-01");
+   EXPECT_EQ(date::format(2921939), "9999-12-31");
+}
+
+TEST(Date, AddMonthsClampsToMonthEnd) {
+   auto add = [](int64_t y, unsigned m, unsigned d, int32_t months) { return date::format(date::addMonths(date::fromCivil(y, m, d), months)); };
+   // '2024-01-31'::date + interval '1 month' = 2024-02-29, '2023-01-31' + 1 month = 2023-02-28
+   EXPECT_EQ(add(2024, 1, 31, 1), "2024-02-29");
+   EXPECT_EQ(add(2023, 1, 31, 1), "2023-02-28");
+   // '2024-02-29' + 1 year = 2025-02-28, - 12 months = 2023-02-28
+   EXPECT_EQ(add(2024, 2, 29, 12), "2025-02-28");
+   EXPECT_EQ(add(2024, 2, 29, -12), "2023-02-28");
+   // '2024-03-31' - 1 month = 2024-02-29; '1999-12-31' + 2 months = 2000-02-29
+   EXPECT_EQ(add(2024, 3, 31, -1), "2024-02-29");
+   EXPECT_EQ(add(1999, 12, 31, 2), "2000-02-29");
+   EXPECT_EQ(add(1998, 12, 1, -3), "1998-09-01");
+   EXPECT_EQ(add(2000, 1, 15, -1), "1999-12-15");
+   EXPECT_EQ(add(2000, 1, 15, -25), "1997-12-15");
+   EXPECT_EQ(add(2000, 5, 31, 0), "2000-05-31");
+}
