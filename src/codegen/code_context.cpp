@@ -14,7 +14,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_rowbuffer_append", "p:p"},
       {"kiln_rowbuffer_rows", "p:p"},
       {"kiln_rowbuffer_size", "l:p"},
-      {"kiln_aggtable_insert", "p:pl"},
+      {"kiln_hashtable_insert", "p:pl"},
       {"kiln_distinct_insert", "c:pppic"},
       {"kiln_sort", "v:ppl"},
       {"kiln_string_equal", "c:pp"},

@@ -4,10 +4,11 @@
 // before the build, so an empty input still yields one row. All states start as zero bytes.
 #include "codegen/expression_compiler.h"
 #include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/hash_chain.h"
 #include "codegen/translators/row_access.h"
 #include <algorithm>
 
-#include "runtime/aggregation_table.h"
+#include "runtime/chained_hash_table.h"
 #include "runtime/helpers.h"
 
 namespace kiln {
@@ -38,7 +39,7 @@ class AggregateTranslator : public Translator {
          bufferSlot_ = compiler_.allocateSlot();
          size_t buffer = bufferSlot_;
          compiler_.addSetup([storage, buffer, entrySize](QueryRuntime& rt) {
-            auto* table = rt.own(storage, std::make_unique<AggregationTable>(entrySize));
+            auto* table = rt.own(storage, std::make_unique<ChainedHashTable>(entrySize));
             rt.slot(buffer) = &table->entries;
          });
       }
@@ -115,49 +116,21 @@ class AggregateTranslator : public Translator {
       llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
       for (auto& key : keys) hash = ops.hash(key, hash);
       llvm::Value* table = cx.loadSlot(storageSlot_);
-      llvm::Value* directory = b.CreateLoad(cx.ptr(), table);
-      llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, AggregationTable::maskOffset));
-      llvm::Value* head = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), directory, b.CreateAnd(hash, mask)));
-
-      llvm::BasicBlock* before = b.GetInsertBlock();
-      auto* probe = cx.newBlock("probe");
-      auto* check = cx.newBlock("check_hash");
-      auto* compareKeys = cx.newBlock("compare_keys");
-      auto* next = cx.newBlock("next_entry");
-      auto* insert = cx.newBlock("insert_group");
-      auto* found = cx.newBlock("found_group");
-      b.CreateBr(probe);
-
-      b.SetInsertPoint(probe);
-      llvm::PHINode* entry = b.CreatePHI(cx.ptr(), 2, "entry");
-      entry->addIncoming(head, before);
-      b.CreateCondBr(b.CreateIsNull(entry), insert, check);
-
-      b.SetInsertPoint(check);
-      llvm::Value* entryHash = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), entry, offsetof(HashEntryHeader, hash)));
-      b.CreateCondBr(b.CreateICmpEQ(entryHash, hash), compareKeys, next);
-
-      b.SetInsertPoint(compareKeys);
-      llvm::Value* same = cx.boolean(true);
-      for (size_t i = 0; i < keys.size(); ++i) same = b.CreateAnd(same, ops.sameKey(loadField(cx, entry, layout_.fields[i]), keys[i]));
-      llvm::BasicBlock* compared = b.GetInsertBlock();
-      b.CreateCondBr(same, found, next);
-
-      b.SetInsertPoint(next);
-      entry->addIncoming(b.CreateLoad(cx.ptr(), entry), next);
-      b.CreateBr(probe);
-
-      b.SetInsertPoint(insert);
-      llvm::Value* created = cx.callRuntime("kiln_aggtable_insert", {table, hash});
-      for (size_t i = 0; i < keys.size(); ++i) storeField(cx, created, layout_.fields[i], keys[i]);
-      llvm::BasicBlock* inserted = b.GetInsertBlock();
-      b.CreateBr(found);
-
-      b.SetInsertPoint(found);
-      llvm::PHINode* result = b.CreatePHI(cx.ptr(), 2, "group");
-      result->addIncoming(entry, compared);
-      result->addIncoming(created, inserted);
-      return result;
+      llvm::Value* group = cx.entryAlloca(cx.ptr(), "group");
+      llvm::Value* found = walkHashChain(
+         cx, table, hash,
+         [&](llvm::Value* entry) {
+            llvm::Value* same = cx.boolean(true);
+            for (size_t i = 0; i < keys.size(); ++i) same = b.CreateAnd(same, ops.sameKey(loadField(cx, entry, layout_.fields[i]), keys[i]));
+            return same;
+         },
+         [&](llvm::Value* entry) { b.CreateStore(entry, group); }, true);
+      cx.ifThen(b.CreateNot(found), [&] {
+         llvm::Value* created = cx.callRuntime("kiln_hashtable_insert", {table, hash});
+         for (size_t i = 0; i < keys.size(); ++i) storeField(cx, created, layout_.fields[i], keys[i]);
+         b.CreateStore(created, group);
+      });
+      return b.CreateLoad(cx.ptr(), group);
    }
 
    void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const State& state, const SqlValue& argument) {

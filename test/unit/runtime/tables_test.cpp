@@ -1,11 +1,11 @@
-// RowBuffer, AggregationTable and kiln_sort: the materializing data structures of the runtime.
+// RowBuffer, ChainedHashTable and kiln_sort: the materializing data structures of the runtime.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 #include <unordered_set>
 
-#include "runtime/aggregation_table.h"
+#include "runtime/chained_hash_table.h"
 #include "runtime/helpers.h"
 #include "runtime/row_buffer.h"
 
@@ -24,7 +24,7 @@ int32_t compareKeys(const char* a, const char* b) {
 }
 
 /// Every entry sits in the chain of its hash's bucket, exactly once.
-void expectChainsConsistent(const AggregationTable& table, size_t expectedEntries) {
+void expectChainsConsistent(const ChainedHashTable& table, size_t expectedEntries) {
    ASSERT_EQ(table.directory, table.buckets.data());
    ASSERT_EQ(table.mask + 1, table.buckets.size());
    ASSERT_EQ(table.buckets.size() & table.mask, 0u) << "bucket count is a power of two";
@@ -62,15 +62,15 @@ TEST(RowBuffer, StableZeroedRows) {
    EXPECT_EQ(RowBuffer(0).rowSize(), 1u);
 }
 
-TEST(AggregationTable, InsertAndGrowthKeepChainsConsistent) {
-   AggregationTable table(sizeof(HashEntryHeader) + 8);
+TEST(ChainedHashTable, InsertAndGrowthKeepChainsConsistent) {
+   ChainedHashTable table(sizeof(HashEntryHeader) + 8);
    expectChainsConsistent(table, 0);
    std::mt19937_64 random(42);
    std::vector<std::pair<char*, uint64_t>> inserted;
    for (int i = 0; i < 50000; ++i) {
       // Many duplicate low bits too: hashes that differ only above the mask.
       uint64_t hash = i % 3 == 0 ? (uint64_t(i) << 40) | 7 : random();
-      char* entry = kiln_aggtable_insert(&table, hash);
+      char* entry = kiln_hashtable_insert(&table, hash);
       auto* header = reinterpret_cast<HashEntryHeader*>(entry);
       ASSERT_EQ(header->hash, hash);
       int64_t payload;

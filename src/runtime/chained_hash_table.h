@@ -1,5 +1,6 @@
-// The hash table of a hash aggregation. Generated code walks the chains itself (it knows the
-// key layout); growth and allocation, which are cold, happen here.
+// A chained hash table of fixed-size entries, for hash aggregation (one entry per group) and hash
+// joins (one per build tuple). Generated code walks the chains itself (it knows the key layout);
+// growth and allocation, which are cold, happen here.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,7 @@ struct HashEntryHeader {
    uint64_t hash;
 };
 
-struct AggregationTable {
+struct ChainedHashTable {
    // Read by generated code at these offsets (checked in aggregation_table.cpp).
    static constexpr size_t directoryOffset = 0;
    static constexpr size_t maskOffset = 8;
@@ -24,7 +25,7 @@ struct AggregationTable {
    RowBuffer entries;
    std::vector<HashEntryHeader*> buckets;
 
-   explicit AggregationTable(size_t entrySize);
+   explicit ChainedHashTable(size_t entrySize);
    /// A new zeroed entry for `hash`, already linked into its chain.
    char* insert(uint64_t hash);
 

@@ -1,4 +1,4 @@
-#include "runtime/aggregation_table.h"
+#include "runtime/chained_hash_table.h"
 
 #include <cstddef>
 
@@ -6,13 +6,13 @@ namespace kiln {
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Winvalid-offsetof"
-static_assert(offsetof(AggregationTable, directory) == AggregationTable::directoryOffset);
-static_assert(offsetof(AggregationTable, mask) == AggregationTable::maskOffset);
+static_assert(offsetof(ChainedHashTable, directory) == ChainedHashTable::directoryOffset);
+static_assert(offsetof(ChainedHashTable, mask) == ChainedHashTable::maskOffset);
 #pragma GCC diagnostic pop
 
-AggregationTable::AggregationTable(size_t entrySize) : entries(entrySize) { resize(1024); }
+ChainedHashTable::ChainedHashTable(size_t entrySize) : entries(entrySize) { resize(1024); }
 
-void AggregationTable::resize(size_t bucketCount) {
+void ChainedHashTable::resize(size_t bucketCount) {
    buckets.assign(bucketCount, nullptr);
    directory = buckets.data();
    mask = bucketCount - 1;
@@ -24,7 +24,7 @@ void AggregationTable::resize(size_t bucketCount) {
    }
 }
 
-char* AggregationTable::insert(uint64_t hash) {
+char* ChainedHashTable::insert(uint64_t hash) {
    if (entries.size() >= buckets.size()) resize(buckets.size() * 2);
    char* row = entries.append();
    auto* entry = reinterpret_cast<HashEntryHeader*>(row);

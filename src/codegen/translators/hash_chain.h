@@ -1,0 +1,54 @@
+// Walking the chain of a ChainedHashTable bucket in generated code.
+#pragma once
+
+#include <functional>
+
+#include "codegen/code_context.h"
+#include "runtime/chained_hash_table.h"
+
+namespace kiln {
+
+/// For each entry in `hash`'s chain whose hash equals and for which `keysEqual(entry)` holds, calls
+/// `onMatch(entry)`; with `firstOnly` the walk ends at the first match. Returns an i1 that is true
+/// when some entry matched.
+inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Value* hash, const std::function<llvm::Value*(llvm::Value*)>& keysEqual,
+                                  const std::function<void(llvm::Value*)>& onMatch, bool firstOnly) {
+   auto& b = cx.builder();
+   llvm::Value* matched = cx.entryAlloca(cx.i1(), "matched");
+   b.CreateStore(cx.boolean(false), matched);
+   llvm::Value* directory = b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::directoryOffset));
+   llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::maskOffset));
+   llvm::Value* head = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), directory, b.CreateAnd(hash, mask)));
+
+   llvm::BasicBlock* before = b.GetInsertBlock();
+   auto* probe = cx.newBlock("chain");
+   auto* check = cx.newBlock("chain_check");
+   auto* next = cx.newBlock("chain_next");
+   auto* done = cx.newBlock("chain_done");
+   b.CreateBr(probe);
+
+   b.SetInsertPoint(probe);
+   llvm::PHINode* entry = b.CreatePHI(cx.ptr(), 2, "entry");
+   entry->addIncoming(head, before);
+   b.CreateCondBr(b.CreateIsNull(entry), done, check);
+
+   b.SetInsertPoint(check);
+   llvm::Value* entryHash = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), entry, offsetof(HashEntryHeader, hash)));
+   cx.ifThen(b.CreateICmpEQ(entryHash, hash), [&] {
+      cx.ifThen(keysEqual(entry), [&] {
+         b.CreateStore(cx.boolean(true), matched);
+         onMatch(entry);
+         if (firstOnly) b.CreateBr(done);
+      });
+   });
+   b.CreateBr(next);
+
+   b.SetInsertPoint(next);
+   entry->addIncoming(b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), entry, offsetof(HashEntryHeader, next))), next);
+   b.CreateBr(probe);
+
+   b.SetInsertPoint(done);
+   return b.CreateLoad(cx.i1(), matched);
+}
+
+}  // namespace kiln
