@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit, CrossProduct };
+enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit, Join };
 
 struct Operator {
    OperatorKind kind;
@@ -86,10 +86,23 @@ struct Limit : Operator {
    Limit() : Operator(OperatorKind::Limit) {}
 };
 
-/// Every combination of a left and a right tuple (FROM a, b); the right side is materialized.
-struct CrossProduct : Operator {
-   CrossProduct() : Operator(OperatorKind::CrossProduct) {}
+enum class JoinKind : uint8_t {
+   Inner,       // pairs that satisfy the condition (no condition: the cross product)
+   LeftOuter,   // and each left tuple without a partner, with NULLs on the right
+   Semi,        // left tuples that have a partner (EXISTS, IN)
+   Anti,        // left tuples without a partner (NOT EXISTS)
 };
+
+/// A join of children[0] (left, the probe side) and children[1] (right, materialized: the build
+/// side). Equality conjuncts between the sides become hash keys; the rest is checked per pair.
+struct Join : Operator {
+   JoinKind joinKind = JoinKind::Inner;
+   ExprPtr condition;  // may be null: every pair
+   double estimatedRows = 0;
+   explicit Join(JoinKind kind) : Operator(OperatorKind::Join), joinKind(kind) {}
+};
+
+const char* joinKindName(JoinKind kind);
 
 /// The IUs an operator's output carries.
 std::vector<const IU*> producedIUs(const Operator& op);

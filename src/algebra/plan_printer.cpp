@@ -16,6 +16,16 @@ const char* aggregateName(AggregateFunction function) {
    return "?";
 }
 
+const char* joinKindName(JoinKind kind) {
+   switch (kind) {
+      case JoinKind::Inner: return "Inner";
+      case JoinKind::LeftOuter: return "LeftOuter";
+      case JoinKind::Semi: return "Semi";
+      case JoinKind::Anti: return "Anti";
+   }
+   return "?";
+}
+
 std::vector<const IU*> producedIUs(const Operator& op) {
    switch (op.kind) {
       case OperatorKind::TableScan: return static_cast<const TableScan&>(op).columns;
@@ -31,9 +41,11 @@ std::vector<const IU*> producedIUs(const Operator& op) {
          for (auto& a : static_cast<const Aggregate&>(op).aggregates) ius.push_back(a.output);
          return ius;
       }
-      case OperatorKind::CrossProduct: {
+      case OperatorKind::Join: {
          auto ius = producedIUs(*op.children[0]);
-         for (const IU* iu : producedIUs(*op.children[1])) ius.push_back(iu);
+         JoinKind kind = static_cast<const Join&>(op).joinKind;
+         if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter)
+            for (const IU* iu : producedIUs(*op.children[1])) ius.push_back(iu);
          return ius;
       }
       default: return producedIUs(op.child());
@@ -77,7 +89,11 @@ std::string describe(const Operator& op) {
             keys.push_back(k.iu->name + (k.descending ? " DESC" : " ASC") + (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST"));
          return "Sort " + join(keys);
       }
-      case OperatorKind::CrossProduct: return "CrossProduct";
+      case OperatorKind::Join: {
+         auto& join = static_cast<const Join&>(op);
+         std::string s = std::string(joinKindName(join.joinKind)) + "Join";
+         return join.condition ? s + " " + join.condition->toString() : s + " (every pair)";
+      }
       case OperatorKind::Limit: {
          auto& limit = static_cast<const Limit&>(op);
          std::string s = "Limit";

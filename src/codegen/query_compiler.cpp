@@ -102,8 +102,10 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          required_[&op] = needed;  // the sort materializes its keys too
          break;
       case OperatorKind::Limit: break;
-      case OperatorKind::CrossProduct:
-         // Each side provides what it produces of what is needed.
+      case OperatorKind::Join: {
+         // Each side provides what it produces of what is needed above and in the condition.
+         auto& join = static_cast<const Join&>(op);
+         if (join.condition) addExpression(needed, *join.condition);
          for (auto& child : op.children) {
             std::vector<const IU*> produced = producedIUs(*child), fromChild;
             for (const IU* iu : needed)
@@ -112,6 +114,7 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
             computeRequired(*child, fromChild);
          }
          return;
+      }
    }
    for (auto& child : op.children) computeRequired(*child, needed);
 }
@@ -126,7 +129,7 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::Aggregate: translator = makeAggregateTranslator(*this, static_cast<const Aggregate&>(op)); break;
       case OperatorKind::Sort: translator = makeSortTranslator(*this, static_cast<const Sort&>(op)); break;
       case OperatorKind::Limit: translator = makeLimitTranslator(*this, static_cast<const Limit&>(op)); break;
-      case OperatorKind::CrossProduct: translator = makeCrossProductTranslator(*this, static_cast<const CrossProduct&>(op)); break;
+      case OperatorKind::Join: translator = makeJoinTranslator(*this, static_cast<const Join&>(op)); break;
    }
    for (auto& child : op.children) translator->addChild(translate(*child));
    return translator;

@@ -49,6 +49,6 @@ std::unique_ptr<Translator> makeMapTranslator(QueryCompiler& compiler, const Map
 std::unique_ptr<Translator> makeAggregateTranslator(QueryCompiler& compiler, const Aggregate& op);
 std::unique_ptr<Translator> makeSortTranslator(QueryCompiler& compiler, const Sort& op);
 std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op);
-std::unique_ptr<Translator> makeCrossProductTranslator(QueryCompiler& compiler, const CrossProduct& op);
+std::unique_ptr<Translator> makeJoinTranslator(QueryCompiler& compiler, const Join& op);
 
 }  // namespace kiln

@@ -6,6 +6,7 @@
 
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
+#include "optimizer/optimizer.h"
 #include "storage/copy_reader.h"
 
 namespace kiln {
@@ -17,7 +18,8 @@ using Clock = std::chrono::steady_clock;
 double millisecondsSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
 
 /// Compiles and runs a query; the rows are left in `result`.
-void runQuery(const QueryPlan& plan, ResultData& result, CompiledQuery* keep = nullptr) {
+void runQuery(QueryPlan& plan, ResultData& result, CompiledQuery* keep = nullptr) {
+   optimize(plan);
    QueryCompiler compiler(plan);
    CompiledQuery query = compiler.compile(false);
    result.stats.compileMs = query.codegenMs + query.llvmMs;
@@ -97,13 +99,14 @@ std::shared_ptr<ResultData> query(QueryStatement& statement) {
 }
 
 std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
+   optimize(*explain.plan);
    std::vector<std::string> lines = printPlan(*explain.plan);
    CompiledQuery compiled;
    double executeMs = 0;
    size_t rowCount = 0;
    if (explain.analyze) {
       ResultData rows;
-      runQuery(*explain.plan, rows, &compiled);
+      runQuery(*explain.plan, rows, &compiled);  // optimizing twice changes nothing
       executeMs = rows.stats.executeMs;
       rowCount = rows.rows.size();
    } else {

@@ -12,7 +12,7 @@ const IU* Scope::resolve(const std::string* table, const std::string& name, int 
    if (table && !hasTable(*table)) throw Error("42P01", "missing FROM-clause entry for table \"" + *table + "\"", position);
    const IU* found = nullptr;
    for (auto& c : columns_) {
-      if (c.name != name || (table && c.table != *table)) continue;
+      if (c.name != name || (table && c.table != *table) || (!table && c.qualifiedOnly)) continue;
       if (found) throw Error("42702", "column reference \"" + name + "\" is ambiguous", position);
       found = c.iu;
    }

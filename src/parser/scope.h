@@ -12,11 +12,13 @@ struct ScopeColumn {
    std::string table;  // the table's name or alias
    std::string name;
    const IU* iu;
+   bool qualifiedOnly = false;  // the right column of JOIN ... USING: unqualified, the left one is meant
 };
 
 class Scope {
    public:
    void add(std::string table, std::string name, const IU* iu) { columns_.push_back({std::move(table), std::move(name), iu}); }
+   std::vector<ScopeColumn>& columns() { return columns_; }
    const std::vector<ScopeColumn>& columns() const { return columns_; }
    bool hasTable(const std::string& table) const;
    /// Resolves [table.]name; throws 42703 (unknown), 42702 (ambiguous), 42P01 (unknown table).

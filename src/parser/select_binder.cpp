@@ -74,13 +74,23 @@ struct Target {
 
 class SelectBinder {
    public:
-   SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, QueryPlan& plan, const std::vector<ColumnInfo>* targets)
-      : select_(select), catalog_(catalog), plan_(plan), insertTargets_(targets) {}
+   SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, IUSet& ius, const std::vector<ColumnInfo>* targets)
+      : select_(select), catalog_(catalog), ius_(ius), insertTargets_(targets) {}
 
-   void bind();
+   /// The query's operator tree, output IUs and output names.
+   struct Bound {
+      std::unique_ptr<Operator> root;
+      std::vector<const IU*> columns;
+      std::vector<std::string> names;
+   };
+   Bound bind();
 
    private:
    void bindFrom();
+   std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
+   std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
+   void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
+                   const std::vector<std::string>& names, int position);
    void bindValuesLists();
    void expandTargets();
    std::vector<Computation> bindGroupKeys();
@@ -94,7 +104,8 @@ class SelectBinder {
 
    const PgQuery__SelectStmt& select_;
    const Catalog& catalog_;
-   QueryPlan& plan_;
+   IUSet& ius_;
+   Bound result_;
    const std::vector<ColumnInfo>* insertTargets_;
    Scope scope_;
    std::unique_ptr<Operator> root_;
@@ -111,36 +122,129 @@ void SelectBinder::bindFrom() {
       root_ = std::move(values);
       return;
    }
+   // FROM a, b, c: a chain of joins without condition; WHERE's conditions and the optimizer
+   // turn them into real joins.
    for (size_t i = 0; i < select_.n_from_clause; ++i) {
-      const PgQuery__Node& item = *select_.from_clause[i];
-      if (item.node_case != PG_QUERY__NODE__NODE_RANGE_VAR) throw Error("0A000", "joins and subqueries in FROM are not supported yet");
-      const PgQuery__RangeVar& range = *item.range_var;
-      Table* table = catalog_.findTable(range.relname);
-      if (!table) throw Error("42P01", "relation \"" + std::string(range.relname) + "\" does not exist", range.location + 1);
-      std::string alias = range.alias ? range.alias->aliasname : range.relname;
-      if (scope_.hasTable(alias)) throw Error("42712", "table name \"" + alias + "\" specified more than once", range.location + 1);
-      auto scan = std::make_unique<TableScan>(table);
-      for (size_t c = 0; c < table->columnCount(); ++c) {
-         const Column& column = table->column(c);
-         const IU* iu = plan_.ius.make(column.type(), !column.notNull(), column.name());
-         scan->columns.push_back(iu);
-         scope_.add(alias, column.name(), iu);
+      auto item = bindFromItem(*select_.from_clause[i]);
+      if (!root_) {
+         root_ = std::move(item);
+         continue;
       }
-      if (i == 0) {
-         root_ = std::move(scan);
-      } else {
-         auto product = std::make_unique<CrossProduct>();
-         product->children.push_back(std::move(root_));
-         product->children.push_back(std::move(scan));
-         root_ = std::move(product);
-      }
+      auto join = std::make_unique<Join>(JoinKind::Inner);
+      join->children.push_back(std::move(root_));
+      join->children.push_back(std::move(item));
+      root_ = std::move(join);
    }
+}
+
+void SelectBinder::addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
+                              const std::vector<std::string>& names, int position) {
+   if (scope_.hasTable(alias)) throw Error("42712", "table name \"" + alias + "\" specified more than once", position);
+   size_t renamed = columnAliases ? columnAliases->n_colnames : 0;
+   if (renamed > ius.size())
+      throw Error("42P10", "table \"" + alias + "\" has " + std::to_string(ius.size()) + " columns available but " + std::to_string(renamed) +
+                              " columns specified",
+                  position);
+   for (size_t c = 0; c < ius.size(); ++c) scope_.add(alias, c < renamed ? stringOf(columnAliases->colnames[c]) : names[c], ius[c]);
+}
+
+std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) {
+   switch (item.node_case) {
+      case PG_QUERY__NODE__NODE_RANGE_VAR: {
+         const PgQuery__RangeVar& range = *item.range_var;
+         Table* table = catalog_.findTable(range.relname);
+         if (!table) throw Error("42P01", "relation \"" + std::string(range.relname) + "\" does not exist", range.location + 1);
+         auto scan = std::make_unique<TableScan>(table);
+         std::vector<std::string> names;
+         for (size_t c = 0; c < table->columnCount(); ++c) {
+            const Column& column = table->column(c);
+            scan->columns.push_back(ius_.make(column.type(), !column.notNull(), column.name()));
+            names.push_back(column.name());
+         }
+         addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, scan->columns, names, range.location + 1);
+         return scan;
+      }
+      case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
+         const PgQuery__RangeSubselect& derived = *item.range_subselect;
+         if (derived.lateral) throw Error("0A000", "LATERAL is not supported yet");
+         if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
+         SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr);
+         Bound bound = inner.bind();
+         addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
+         // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
+         return std::move(bound.root);
+      }
+      case PG_QUERY__NODE__NODE_JOIN_EXPR: return bindJoin(*item.join_expr);
+      default: throw Error("0A000", "this kind of FROM item is not supported yet");
+   }
+}
+
+std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinExpr) {
+   if (joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL) throw Error("0A000", "FULL JOIN is not supported yet");
+   if (joinExpr.is_natural) throw Error("0A000", "NATURAL JOIN is not supported yet");
+   size_t leftStart = scope_.columns().size();
+   auto left = bindFromItem(*joinExpr.larg);
+   size_t rightStart = scope_.columns().size();
+   auto right = bindFromItem(*joinExpr.rarg);
+   size_t rightEnd = scope_.columns().size();
+   bool rightJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT;
+   JoinKind kind = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::Inner : JoinKind::LeftOuter;
+
+   ExprPtr condition;
+   if (joinExpr.n_using_clause) {
+      // USING (x): left.x = right.x, and an unqualified x means the left (RIGHT JOIN: right) one.
+      auto& columns = scope_.columns();
+      for (size_t u = 0; u < joinExpr.n_using_clause; ++u) {
+         std::string name = stringOf(joinExpr.using_clause[u]);
+         auto find = [&](size_t from, size_t to, const char* side) -> ScopeColumn& {
+            ScopeColumn* found = nullptr;
+            for (size_t c = from; c < to; ++c)
+               if (columns[c].name == name && !columns[c].qualifiedOnly) found = &columns[c];
+            if (!found)
+               throw Error("42703", "column \"" + name + "\" specified in USING clause does not exist in " + side + " table");
+            return *found;
+         };
+         ScopeColumn& l = find(leftStart, rightStart, "left");
+         ScopeColumn& r = find(rightStart, rightEnd, "right");
+         (rightJoin ? l : r).qualifiedOnly = true;
+         ExprPtr a = Expr::columnRef(l.iu), b = Expr::columnRef(r.iu);
+         ExpressionBinder::unify(a, b, "=", 0);
+         auto equal = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
+         equal->op = uint8_t(CompareOp::Eq);
+         equal->nullable = a->nullable || b->nullable;
+         equal->children.push_back(std::move(a));
+         equal->children.push_back(std::move(b));
+         if (!condition) {
+            condition = std::move(equal);
+         } else {
+            auto both = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
+            both->children.push_back(std::move(condition));
+            both->children.push_back(std::move(equal));
+            condition = std::move(both);
+         }
+      }
+   } else if (joinExpr.quals) {
+      ExpressionBinder binder(scope_, ius_);
+      binder.collectAggregates(nullptr, "JOIN conditions");
+      condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
+   }
+   if (rightJoin) std::swap(left, right);
+   if (kind == JoinKind::LeftOuter) {
+      // The outer join's inner side may now be NULL.
+      for (const IU* iu : producedIUs(*right)) const_cast<IU*>(iu)->nullable = true;
+   }
+   auto join = std::make_unique<Join>(kind);
+   join->condition = std::move(condition);
+   join->children.push_back(std::move(left));
+   join->children.push_back(std::move(right));
+   if (joinExpr.alias) throw Error("0A000", "aliases for JOIN results are not supported yet");
+   return join;
 }
 
 void SelectBinder::bindValuesLists() {
    auto values = std::make_unique<Values>();
    Scope empty;
-   ExpressionBinder binder(empty, plan_.ius);
+   ExpressionBinder binder(empty, ius_);
    size_t width = 0;
    for (size_t r = 0; r < select_.n_values_lists; ++r) {
       const PgQuery__List& list = *select_.values_lists[r]->list;
@@ -176,10 +280,10 @@ void SelectBinder::bindValuesLists() {
       if (type.id == TypeId::Unknown) type = SqlType::text();
       for (auto& row : values->rows) row[c] = ExpressionBinder::coerce(std::move(row[c]), type);
       std::string name = "column" + std::to_string(c + 1);
-      const IU* iu = plan_.ius.make(type, nullable, name);
+      const IU* iu = ius_.make(type, nullable, name);
       values->columns.push_back(iu);
-      plan_.columns.push_back(iu);
-      plan_.columnNames.push_back(name);
+      result_.columns.push_back(iu);
+      result_.names.push_back(name);
    }
    root_ = std::move(values);
 }
@@ -194,7 +298,7 @@ void SelectBinder::expandTargets() {
             throw Error("42P01", "missing FROM-clause entry for table \"" + table + "\"", ref.location + 1);
          if (scope_.columns().empty() && select_.n_from_clause == 0) throw Error("42601", "SELECT * with no tables specified is not valid", ref.location + 1);
          for (auto& column : scope_.columns())
-            if (table.empty() || column.table == table) targets_.push_back({nullptr, column.iu, column.name, nullptr});
+            if ((table.empty() && !column.qualifiedOnly) || column.table == table) targets_.push_back({nullptr, column.iu, column.name, nullptr});
          continue;
       }
       targets_.push_back({target.val, nullptr, (target.name && *target.name) ? target.name : outputName(*target.val), nullptr});
@@ -203,7 +307,7 @@ void SelectBinder::expandTargets() {
 
 std::vector<Computation> SelectBinder::bindGroupKeys() {
    std::vector<Computation> keys;
-   ExpressionBinder binder(scope_, plan_.ius);
+   ExpressionBinder binder(scope_, ius_);
    binder.collectAggregates(nullptr, "GROUP BY");
    for (size_t i = 0; i < select_.n_group_clause; ++i) {
       const PgQuery__Node* node = select_.group_clause[i];
@@ -223,7 +327,7 @@ std::vector<Computation> SelectBinder::bindGroupKeys() {
          key = binder.bind(*node);
       }
       if (std::any_of(keys.begin(), keys.end(), [&](auto& k) { return k.expression->equals(*key); })) continue;
-      const IU* output = plan_.ius.make(key->type, key->nullable, key->kind == ExprKind::ColumnRef ? key->iu->name : "key");
+      const IU* output = ius_.make(key->type, key->nullable, key->kind == ExprKind::ColumnRef ? key->iu->name : "key");
       keys.push_back({output, std::move(key)});
    }
    return keys;
@@ -251,26 +355,26 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
    if (e->kind == ExprKind::ColumnRef) return e->iu;
    for (auto& c : projection_->computations)
       if (c.expression->equals(*e)) return c.output;
-   const IU* iu = plan_.ius.make(e->type.id == TypeId::Unknown ? SqlType::text() : e->type, e->nullable, name);
+   const IU* iu = ius_.make(e->type.id == TypeId::Unknown ? SqlType::text() : e->type, e->nullable, name);
    if (e->type.id == TypeId::Unknown) e = ExpressionBinder::coerce(std::move(e), SqlType::text());
    projection_->computations.push_back({iu, std::move(e)});
    return iu;
 }
 
-void SelectBinder::bind() {
+SelectBinder::Bound SelectBinder::bind() {
    if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) throw Error("0A000", "UNION, INTERSECT and EXCEPT are not supported yet");
    if (select_.with_clause) throw Error("0A000", "WITH is not supported yet");
    if (select_.n_window_clause) throw Error("0A000", "WINDOW is not supported yet");
    if (select_.n_values_lists) {
       bindValuesLists();
-      plan_.root = std::move(root_);
-      return;
+      result_.root = std::move(root_);
+      return std::move(result_);
    }
    bindFrom();
    expandTargets();
 
    if (select_.where_clause) {
-      ExpressionBinder binder(scope_, plan_.ius);
+      ExpressionBinder binder(scope_, ius_);
       binder.collectAggregates(nullptr, "WHERE");
       auto filter = std::make_unique<Filter>();
       filter->condition = binder.bindCondition(*select_.where_clause, "WHERE");
@@ -279,7 +383,7 @@ void SelectBinder::bind() {
 
    std::vector<Computation> keys = bindGroupKeys();
    std::vector<AggregateCall> aggregates;
-   ExpressionBinder binder(scope_, plan_.ius);
+   ExpressionBinder binder(scope_, ius_);
    binder.collectAggregates(&aggregates, "this context");
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
    ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
@@ -356,7 +460,7 @@ void SelectBinder::bind() {
             distinctOutputs.push_back(existing->output);
             continue;
          }
-         const IU* output = plan_.ius.make(iu->type, iu->nullable, iu->name);
+         const IU* output = ius_.make(iu->type, iu->nullable, iu->name);
          aggregate->keys.push_back({output, Expr::columnRef(iu)});
          distinctOutputs.push_back(output);
       }
@@ -374,24 +478,28 @@ void SelectBinder::bind() {
       sort->keys = std::move(sortKeys);
       push(std::move(sort));
    }
-   auto limit = constantCount(select_.limit_count, "LIMIT", plan_.ius);
-   auto offset = constantCount(select_.limit_offset, "OFFSET", plan_.ius);
+   auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
+   auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
    if (limit || offset) {
       auto op = std::make_unique<Limit>();
       if (limit) op->limit = *limit;
       if (offset) op->offset = *offset;
       push(std::move(op));
    }
-   plan_.columns = outputs;
-   for (auto& target : targets_) plan_.columnNames.push_back(target.name);
-   plan_.root = std::move(root_);
+   result_.columns = outputs;
+   for (auto& target : targets_) result_.names.push_back(target.name);
+   result_.root = std::move(root_);
+   return std::move(result_);
 }
 
 }  // namespace
 
 std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets) {
    auto plan = std::make_unique<QueryPlan>();
-   SelectBinder(select, catalog, *plan, targets).bind();
+   auto bound = SelectBinder(select, catalog, plan->ius, targets).bind();
+   plan->root = std::move(bound.root);
+   plan->columns = std::move(bound.columns);
+   plan->columnNames = std::move(bound.names);
    return plan;
 }
 

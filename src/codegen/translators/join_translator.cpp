@@ -1,0 +1,172 @@
+// Joins. The right side is materialized first (a pipeline breaker): into a hash table keyed by the
+// equality conjuncts when there are any (hash join), otherwise into a list (nested loops). The
+// left side's pipeline then looks up its partners inside its own generated code.
+#include "codegen/expression_compiler.h"
+#include "codegen/query_compiler.h"
+#include "codegen/translators/hash_chain.h"
+#include "codegen/translators/join_condition.h"
+#include "codegen/translators/row_access.h"
+#include "runtime/chained_hash_table.h"
+
+namespace kiln {
+
+namespace {
+
+constexpr size_t entryHeaderSize = sizeof(HashEntryHeader);
+
+class JoinTranslator : public Translator {
+   public:
+   JoinTranslator(QueryCompiler& compiler, const Join& join) : Translator(compiler, &join), join_(join), condition_(splitJoinCondition(join)) {}
+
+   void produce() override {
+      // Entry: the key values, then the right side's IUs that are needed above or in the residual.
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (const Expr* key : condition_.rightKeys) fields.push_back({key->type, false});
+      for (const IU* iu : compiler_.required(join_.children[1].get())) {
+         payload_.push_back(iu);
+         fields.push_back({iu->type, iu->nullable});
+      }
+      layout_ = RowLayout::make(fields, hashed() ? entryHeaderSize : 0);
+      tableSlot_ = compiler_.allocateSlot();
+      size_t slot = tableSlot_, size = layout_.size;
+      if (hashed())
+         compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<ChainedHashTable>(size)); });
+      else
+         compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+      childAt(1).produce();
+      childAt(0).produce();
+   }
+
+   void consume(IUValues& values, Translator& from) override {
+      if (&from == &childAt(1)) return build(values);
+      probe(values);
+   }
+
+   private:
+   bool hashed() const { return !condition_.leftKeys.empty(); }
+
+   void build(IUValues& values) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      ExpressionCompiler expressions(cx, values);
+      compiler_.noteStage(hashed() ? "hash join build" : "nested loop join build");
+      std::vector<SqlValue> keys;
+      for (const Expr* key : condition_.rightKeys) keys.push_back(expressions.compile(*key));
+      std::vector<SqlValue> payload;
+      for (const IU* iu : payload_) payload.push_back(values.get(iu));
+      // A NULL key equals nothing: such a tuple can never be a partner.
+      llvm::Value* anyNull = cx.boolean(false);
+      for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
+      cx.ifThen(b.CreateNot(anyNull), [&] {
+         llvm::Value* entry;
+         if (hashed()) {
+            llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
+            for (auto& key : keys) hash = ops.hash(key, hash);
+            entry = cx.callRuntime("kiln_hashtable_insert", {cx.loadSlot(tableSlot_), hash});
+         } else {
+            entry = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(tableSlot_)});
+         }
+         for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
+         for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
+      });
+   }
+
+   void probe(IUValues& values) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      ExpressionCompiler expressions(cx, values);
+      JoinKind kind = join_.joinKind;
+      compiler_.noteStage(std::string(joinKindName(kind)) + (hashed() ? " hash join probe" : " nested loop join"));
+      if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti) {
+         // These emit tuples after the partner search too: the left values they need are
+         // produced before it, so that both paths can use them.
+         for (const IU* iu : compiler_.required(op_)) {
+            bool fromRight = false;
+            for (const IU* p : payload_) fromRight |= p == iu;
+            if (!fromRight) values.get(iu);
+         }
+      }
+      std::vector<SqlValue> keys;
+      for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
+      llvm::Value* anyNull = cx.boolean(false);
+      for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
+
+      auto bindPartner = [&](llvm::Value* entry) {
+         for (size_t i = 0; i < payload_.size(); ++i) {
+            const RowLayout::Field& field = layout_.fields[keys.size() + i];
+            values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); });
+         }
+      };
+      auto residualHolds = [&]() -> llvm::Value* {
+         llvm::Value* holds = cx.boolean(true);
+         for (const Expr* r : condition_.residual) holds = b.CreateAnd(holds, ops.isTrue(expressions.compile(*r)));
+         return holds;
+      };
+      bool firstOnly = kind == JoinKind::Semi || kind == JoinKind::Anti;
+      auto onPartner = [&](llvm::Value*) {
+         if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter || kind == JoinKind::Semi) consumeParent(values);
+      };
+
+      llvm::Value* matched = cx.entryAlloca(cx.i1(), "has_partner");
+      b.CreateStore(cx.boolean(false), matched);
+      cx.ifThen(b.CreateNot(anyNull), [&] {
+         llvm::Value* table = cx.loadSlot(tableSlot_);
+         if (hashed()) {
+            llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
+            for (auto& key : keys) hash = ops.hash(key, hash);
+            llvm::Value* found = walkHashChain(
+               cx, table, hash,
+               [&](llvm::Value* entry) {
+                  llvm::Value* same = cx.boolean(true);
+                  for (size_t i = 0; i < keys.size(); ++i)
+                     same = b.CreateAnd(same, ops.compareValues(CompareOp::Eq, keys[i].value, loadField(cx, entry, layout_.fields[i]).value, keys[i].type));
+                  if (condition_.residual.empty()) return same;
+                  // The residual reads the partner's values: only for pairs whose keys match.
+                  return cx.ifThenElse(
+                     same, [&] {
+                        bindPartner(entry);
+                        return residualHolds();
+                     },
+                     [&]() -> llvm::Value* { return cx.boolean(false); });
+               },
+               [&](llvm::Value* entry) {
+                  bindPartner(entry);
+                  onPartner(entry);
+               },
+               firstOnly);
+            b.CreateStore(found, matched);
+         } else {
+            llvm::Value* rows = cx.callRuntime("kiln_rowbuffer_rows", {table});
+            llvm::Value* count = cx.callRuntime("kiln_rowbuffer_size", {table});
+            cx.forRange(cx.int64(0), count, [&](llvm::Value* i) {
+               llvm::Value* entry = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i));
+               bindPartner(entry);
+               cx.ifThen(residualHolds(), [&] {
+                  b.CreateStore(cx.boolean(true), matched);
+                  onPartner(entry);
+               });
+            });
+         }
+      });
+      if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti) {
+         cx.ifThen(b.CreateNot(b.CreateLoad(cx.i1(), matched)), [&] {
+            for (const IU* iu : payload_) values.set(iu, ops.nullOf(iu->type));
+            consumeParent(values);
+         });
+      }
+   }
+
+   const Join& join_;
+   JoinCondition condition_;
+   std::vector<const IU*> payload_;
+   RowLayout layout_;
+   size_t tableSlot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeJoinTranslator(QueryCompiler& compiler, const Join& op) { return std::make_unique<JoinTranslator>(compiler, op); }
+
+}  // namespace kiln

@@ -1,0 +1,173 @@
+#include "optimizer/optimizer.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "optimizer/cardinality.h"
+
+namespace kiln {
+
+namespace {
+
+/// A relation of an inner-join region: an input the region's joins combine.
+struct Relation {
+   std::unique_ptr<Operator> op;
+   std::vector<const IU*> ius;
+   double rows = 1;
+};
+
+struct Predicate {
+   ExprPtr expr;
+   std::vector<const IU*> ius;
+   bool applied = false;
+};
+
+bool contains(const std::vector<const IU*>& set, const IU* iu) { return std::find(set.begin(), set.end(), iu) != set.end(); }
+
+bool coveredBy(const std::vector<const IU*>& used, const std::vector<const IU*>& available) {
+   return std::all_of(used.begin(), used.end(), [&](const IU* iu) { return contains(available, iu); });
+}
+
+void splitConjuncts(ExprPtr e, std::vector<ExprPtr>& out) {
+   if (e->kind != ExprKind::And) return out.push_back(std::move(e));
+   for (auto& c : e->children) splitConjuncts(std::move(c), out);
+}
+
+ExprPtr conjunction(std::vector<ExprPtr> parts) {
+   if (parts.empty()) return nullptr;
+   if (parts.size() == 1) return std::move(parts[0]);
+   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
+   for (auto& p : parts) {
+      e->nullable |= p->nullable;
+      e->children.push_back(std::move(p));
+   }
+   return e;
+}
+
+bool isRegionNode(const Operator& op) {
+   return op.kind == OperatorKind::Filter || (op.kind == OperatorKind::Join && static_cast<const Join&>(op).joinKind == JoinKind::Inner);
+}
+
+std::unique_ptr<Operator> optimizeTree(std::unique_ptr<Operator> op);
+
+/// Takes a region apart into its relations and predicates.
+void collect(std::unique_ptr<Operator> op, std::vector<Relation>& relations, std::vector<ExprPtr>& predicates) {
+   if (op->kind == OperatorKind::Filter) {
+      splitConjuncts(std::move(static_cast<Filter&>(*op).condition), predicates);
+      return collect(std::move(op->children[0]), relations, predicates);
+   }
+   if (op->kind == OperatorKind::Join && static_cast<Join&>(*op).joinKind == JoinKind::Inner) {
+      auto& join = static_cast<Join&>(*op);
+      if (join.condition) splitConjuncts(std::move(join.condition), predicates);
+      collect(std::move(op->children[0]), relations, predicates);
+      return collect(std::move(op->children[1]), relations, predicates);
+   }
+   Relation relation;
+   relation.op = optimizeTree(std::move(op));
+   relation.ius = producedIUs(*relation.op);
+   relations.push_back(std::move(relation));
+}
+
+/// Orders the joins of a region greedily: always the cheapest next join, preferring pairs that
+/// a predicate connects; the smaller side is the build side.
+std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top) {
+   std::vector<Relation> relations;
+   std::vector<ExprPtr> conjuncts;
+   collect(std::move(top), relations, conjuncts);
+   std::vector<Predicate> predicates;
+   for (auto& c : conjuncts) {
+      Predicate p;
+      c->collectIUs(p.ius);
+      p.expr = std::move(c);
+      predicates.push_back(std::move(p));
+   }
+   // Predicates on one relation go right above it.
+   for (auto& relation : relations) {
+      std::vector<ExprPtr> local;
+      for (auto& p : predicates)
+         if (!p.applied && !p.ius.empty() && coveredBy(p.ius, relation.ius)) {
+            local.push_back(std::move(p.expr));
+            p.applied = true;
+         }
+      if (!local.empty()) {
+         auto filter = std::make_unique<Filter>();
+         filter->condition = conjunction(std::move(local));
+         filter->children.push_back(std::move(relation.op));
+         relation.op = std::move(filter);
+      }
+      relation.rows = estimateRows(*relation.op);
+   }
+   while (relations.size() > 1) {
+      size_t bestA = 0, bestB = 1;
+      double bestRows = std::numeric_limits<double>::max();
+      bool bestConnected = false;
+      for (size_t a = 0; a < relations.size(); ++a) {
+         for (size_t b = a + 1; b < relations.size(); ++b) {
+            std::vector<const IU*> both = relations[a].ius;
+            both.insert(both.end(), relations[b].ius.begin(), relations[b].ius.end());
+            double selectivityProduct = 1;
+            bool connected = false;
+            for (auto& p : predicates) {
+               if (p.applied || !coveredBy(p.ius, both)) continue;
+               connected = true;
+               // An equality between the two sides joins a key: the result is about as large as
+               // the larger input, as for a foreign-key join.
+               bool equiJoin = p.expr->kind == ExprKind::Comparison && p.expr->compareOp() == CompareOp::Eq;
+               selectivityProduct *= equiJoin ? 1.0 / std::max(relations[a].rows, relations[b].rows) : selectivity(*p.expr);
+            }
+            double rows = std::max(1.0, relations[a].rows * relations[b].rows * selectivityProduct);
+            if ((connected && !bestConnected) || (connected == bestConnected && rows < bestRows)) {
+               bestA = a;
+               bestB = b;
+               bestRows = rows;
+               bestConnected = connected;
+            }
+         }
+      }
+      Relation& a = relations[bestA];
+      Relation& b = relations[bestB];
+      Relation& probe = a.rows >= b.rows ? a : b;
+      Relation& build = a.rows >= b.rows ? b : a;
+      auto join = std::make_unique<Join>(JoinKind::Inner);
+      std::vector<const IU*> both = probe.ius;
+      both.insert(both.end(), build.ius.begin(), build.ius.end());
+      std::vector<ExprPtr> parts;
+      for (auto& p : predicates)
+         if (!p.applied && coveredBy(p.ius, both)) {
+            parts.push_back(std::move(p.expr));
+            p.applied = true;
+         }
+      join->condition = conjunction(std::move(parts));
+      join->estimatedRows = bestRows;
+      join->children.push_back(std::move(probe.op));
+      join->children.push_back(std::move(build.op));
+      Relation combined{std::move(join), both, bestRows};
+      relations.erase(relations.begin() + long(std::max(bestA, bestB)));
+      relations.erase(relations.begin() + long(std::min(bestA, bestB)));
+      relations.push_back(std::move(combined));
+   }
+   std::unique_ptr<Operator> result = std::move(relations[0].op);
+   // What is left reads no relation (constants) or could not be placed: a filter on top.
+   std::vector<ExprPtr> rest;
+   for (auto& p : predicates)
+      if (!p.applied) rest.push_back(std::move(p.expr));
+   if (!rest.empty()) {
+      auto filter = std::make_unique<Filter>();
+      filter->condition = conjunction(std::move(rest));
+      filter->children.push_back(std::move(result));
+      result = std::move(filter);
+   }
+   return result;
+}
+
+std::unique_ptr<Operator> optimizeTree(std::unique_ptr<Operator> op) {
+   if (isRegionNode(*op)) return orderRegion(std::move(op));
+   for (auto& child : op->children) child = optimizeTree(std::move(child));
+   return op;
+}
+
+}  // namespace
+
+void optimize(QueryPlan& plan) { plan.root = optimizeTree(std::move(plan.root)); }
+
+}  // namespace kiln

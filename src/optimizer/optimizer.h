@@ -1,0 +1,11 @@
+// Rewrites a bound plan into one worth running: predicates pushed down to the relations they
+// read, inner joins reordered into hash joins with the smaller input on the build side.
+#pragma once
+
+#include "algebra/operator.h"
+
+namespace kiln {
+
+void optimize(QueryPlan& plan);
+
+}  // namespace kiln
