@@ -53,7 +53,15 @@ struct Map : Operator {
    Map() : Operator(OperatorKind::Map) {}
 };
 
-enum class AggregateFunction : uint8_t { CountStar, Count, Sum, Avg, Min, Max };
+enum class AggregateFunction : uint8_t {
+   CountStar,
+   Count,
+   Sum,
+   Avg,
+   Min,
+   Max,
+   SingleValue,  // a scalar subquery's value: NULL for no row, error 21000 for more than one
+};
 
 struct AggregateCall {
    AggregateFunction function;
@@ -91,6 +99,7 @@ enum class JoinKind : uint8_t {
    LeftOuter,   // and each left tuple without a partner, with NULLs on the right
    Semi,        // left tuples that have a partner (EXISTS, IN)
    Anti,        // left tuples without a partner (NOT EXISTS)
+   NullAwareAnti,  // NOT IN: no partner, and no NULL among the right keys (a NULL left key: right empty)
 };
 
 /// A join of children[0] (left, the probe side) and children[1] (right, materialized: the build

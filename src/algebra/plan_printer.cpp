@@ -12,6 +12,7 @@ const char* aggregateName(AggregateFunction function) {
       case AggregateFunction::Avg: return "avg";
       case AggregateFunction::Min: return "min";
       case AggregateFunction::Max: return "max";
+      case AggregateFunction::SingleValue: return "single_value";
    }
    return "?";
 }
@@ -22,6 +23,7 @@ const char* joinKindName(JoinKind kind) {
       case JoinKind::LeftOuter: return "LeftOuter";
       case JoinKind::Semi: return "Semi";
       case JoinKind::Anti: return "Anti";
+      case JoinKind::NullAwareAnti: return "NullAwareAnti";
    }
    return "?";
 }

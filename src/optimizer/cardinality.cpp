@@ -65,7 +65,8 @@ double estimateRows(const Operator& op) {
          double left = estimateRows(*op.children[0]), right = estimateRows(*op.children[1]);
          switch (join.joinKind) {
             case JoinKind::Semi:
-            case JoinKind::Anti: return std::max(1.0, left / 2);
+            case JoinKind::Anti:
+            case JoinKind::NullAwareAnti: return std::max(1.0, left / 2);
             case JoinKind::LeftOuter: return std::max(left, join.condition ? std::max(left, right) : left * right);
             case JoinKind::Inner: return join.condition ? std::max(left, right) : left * right;
          }

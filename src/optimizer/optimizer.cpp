@@ -63,9 +63,83 @@ void collect(std::unique_ptr<Operator> op, std::vector<Relation>& relations, std
       return collect(std::move(op->children[1]), relations, predicates);
    }
    Relation relation;
-   relation.op = optimizeTree(std::move(op));
+   relation.op = std::move(op);
    relation.ius = producedIUs(*relation.op);
    relations.push_back(std::move(relation));
+}
+
+/// (a AND x) OR (a AND y) = a AND (x OR y): a join condition repeated in every branch of an OR
+/// becomes a join condition of its own.
+ExprPtr factorOr(ExprPtr e) {
+   if (e->kind != ExprKind::Or) return e;
+   auto conjunctsOf = [](const Expr& branch) {
+      std::vector<const Expr*> parts;
+      if (branch.kind == ExprKind::And)
+         for (auto& c : branch.children) parts.push_back(c.get());
+      else
+         parts.push_back(&branch);
+      return parts;
+   };
+   std::vector<ExprPtr> common;
+   for (const Expr* candidate : conjunctsOf(*e->children[0])) {
+      bool everywhere = true;
+      for (size_t i = 1; i < e->children.size() && everywhere; ++i) {
+         bool found = false;
+         for (const Expr* other : conjunctsOf(*e->children[i])) found |= other->equals(*candidate);
+         everywhere = found;
+      }
+      if (everywhere) common.push_back(candidate->clone());
+   }
+   if (common.empty()) return e;
+   for (auto& branch : e->children) {
+      std::vector<ExprPtr> rest;
+      if (branch->kind == ExprKind::And) {
+         for (auto& c : branch->children) {
+            bool isCommon = false;
+            for (auto& k : common) isCommon |= k->equals(*c);
+            if (!isCommon) rest.push_back(std::move(c));
+         }
+      }
+      // A branch that was only common conjuncts is TRUE: so is the whole OR.
+      if (rest.empty()) return conjunction(std::move(common));
+      branch = conjunction(std::move(rest));
+   }
+   common.push_back(std::move(e));
+   return conjunction(std::move(common));
+}
+
+bool preservesLeft(const Operator& op) {
+   if (op.kind != OperatorKind::Join) return false;
+   JoinKind kind = static_cast<const Join&>(op).joinKind;
+   return kind == JoinKind::LeftOuter || kind == JoinKind::Semi || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti;
+}
+
+std::unique_ptr<Operator> withFilter(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates) {
+   if (predicates.empty()) return op;
+   auto filter = std::make_unique<Filter>();
+   filter->condition = conjunction(std::move(predicates));
+   filter->children.push_back(std::move(op));
+   return filter;
+}
+
+/// Optimizes a relation of a region together with the predicates that read only it: into the
+/// left side of a join that keeps its left tuples as they are (outer, semi, anti), where they read
+/// only that side, else a filter on top.
+std::unique_ptr<Operator> optimizeRelation(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates) {
+   if (preservesLeft(*op)) {
+      std::vector<const IU*> left = producedIUs(*op->children[0]);
+      std::vector<ExprPtr> below, above;
+      for (auto& p : predicates) {
+         std::vector<const IU*> used;
+         p->collectIUs(used);
+         (coveredBy(used, left) ? below : above).push_back(std::move(p));
+      }
+      op->children[0] = optimizeRelation(std::move(op->children[0]), std::move(below));
+      op->children[1] = optimizeTree(std::move(op->children[1]));
+      return withFilter(std::move(op), std::move(above));
+   }
+   if (isRegionNode(*op)) return optimizeTree(withFilter(std::move(op), std::move(predicates)));
+   return withFilter(optimizeTree(std::move(op)), std::move(predicates));
 }
 
 /// Orders the joins of a region greedily: always the cheapest next join, preferring pairs that
@@ -76,6 +150,18 @@ std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top) {
    collect(std::move(top), relations, conjuncts);
    std::vector<Predicate> predicates;
    for (auto& c : conjuncts) {
+      c = factorOr(std::move(c));
+      if (c->kind == ExprKind::And) {
+         std::vector<ExprPtr> parts;
+         splitConjuncts(std::move(c), parts);
+         for (auto& part : parts) {
+            Predicate p;
+            part->collectIUs(p.ius);
+            p.expr = std::move(part);
+            predicates.push_back(std::move(p));
+         }
+         continue;
+      }
       Predicate p;
       c->collectIUs(p.ius);
       p.expr = std::move(c);
@@ -89,12 +175,7 @@ std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top) {
             local.push_back(std::move(p.expr));
             p.applied = true;
          }
-      if (!local.empty()) {
-         auto filter = std::make_unique<Filter>();
-         filter->condition = conjunction(std::move(local));
-         filter->children.push_back(std::move(relation.op));
-         relation.op = std::move(filter);
-      }
+      relation.op = optimizeRelation(std::move(relation.op), std::move(local));
       relation.rows = estimateRows(*relation.op);
    }
    while (relations.size() > 1) {

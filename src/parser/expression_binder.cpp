@@ -167,7 +167,8 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          throw Error("0A000", "this SQL value function is not supported yet", node.sqlvalue_function->location + 1);
       }
       case PG_QUERY__NODE__NODE_SUB_LINK:
-         throw Error("0A000", "subqueries are not supported yet", node.sub_link->location + 1);
+         if (node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK && scalarSubquery_) return scalarSubquery_(*node.sub_link);
+         throw Error("0A000", "this subquery is supported only as a condition of WHERE (EXISTS, IN) yet", node.sub_link->location + 1);
       case PG_QUERY__NODE__NODE_PARAM_REF:
          throw Error("0A000", "parameters are not supported yet", node.param_ref->location + 1);
       default: throw Error("0A000", "this kind of expression is not supported yet");

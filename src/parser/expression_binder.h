@@ -2,6 +2,7 @@
 // rules, converts literals, and collects aggregate calls.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ class ExpressionBinder {
       aggregates_ = sink;
       clause_ = clause;
    }
+
+   /// Scalar subqueries in expressions are bound by this callback (the query binder turns them
+   /// into joins); without one they are an error.
+   void bindScalarSubqueriesWith(std::function<ExprPtr(const PgQuery__SubLink&)> callback) { scalarSubquery_ = std::move(callback); }
 
    ExprPtr bind(const PgQuery__Node& node);
    /// Binds a condition that must be boolean (WHERE, HAVING, ...); 42804 otherwise.
@@ -52,6 +57,7 @@ class ExpressionBinder {
    std::vector<AggregateCall>* aggregates_ = nullptr;
    const char* clause_ = "this context";
    bool insideAggregate_ = false;
+   std::function<ExprPtr(const PgQuery__SubLink&)> scalarSubquery_;
 };
 
 /// The identifier a node names when it is a bare column reference ("x" in ORDER BY x), else "".

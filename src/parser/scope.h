@@ -21,11 +21,18 @@ class Scope {
    std::vector<ScopeColumn>& columns() { return columns_; }
    const std::vector<ScopeColumn>& columns() const { return columns_; }
    bool hasTable(const std::string& table) const;
+   /// The enclosing query's scope, for correlated subqueries.
+   void setOuter(const Scope* outer) { outer_ = outer; }
+   /// Whether `iu` comes from an enclosing query's scope.
+   bool isOuter(const IU* iu) const;
    /// Resolves [table.]name; throws 42703 (unknown), 42702 (ambiguous), 42P01 (unknown table).
    const IU* resolve(const std::string* table, const std::string& name, int position) const;
 
    private:
+   const IU* resolveHere(const std::string* table, const std::string& name, int position) const;
+
    std::vector<ScopeColumn> columns_;
+   const Scope* outer_ = nullptr;
 };
 
 }  // namespace kiln

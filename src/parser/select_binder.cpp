@@ -1,7 +1,7 @@
-#include <algorithm>
-#include <unordered_set>
+#include "parser/select_binder.h"
 
-#include "parser/expression_binder.h"
+#include <algorithm>
+
 #include "parser/statement.h"
 #include "parser/type_rules.h"
 
@@ -65,54 +65,13 @@ std::optional<uint64_t> constantCount(const PgQuery__Node* node, const char* wha
    return uint64_t(e->constant.integer);
 }
 
-struct Target {
-   const PgQuery__Node* node;  // null for a column that came from '*'
-   const IU* iu;               // set for '*' columns
-   std::string name;
-   ExprPtr bound;
-};
+}  // namespace
 
-class SelectBinder {
-   public:
-   SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, IUSet& ius, const std::vector<ColumnInfo>* targets)
-      : select_(select), catalog_(catalog), ius_(ius), insertTargets_(targets) {}
-
-   /// The query's operator tree, output IUs and output names.
-   struct Bound {
-      std::unique_ptr<Operator> root;
-      std::vector<const IU*> columns;
-      std::vector<std::string> names;
-   };
-   Bound bind();
-
-   private:
-   void bindFrom();
-   std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
-   std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
-   void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
-                   const std::vector<std::string>& names, int position);
-   void bindValuesLists();
-   void expandTargets();
-   std::vector<Computation> bindGroupKeys();
-   ExprPtr overGroups(ExprPtr e, const std::vector<Computation>& keys);
-   const IU* materialize(ExprPtr e, const std::string& name);
-   std::string qualifiedName(const IU* iu) const;
-   void push(std::unique_ptr<Operator> op) {
-      op->children.push_back(std::move(root_));
-      root_ = std::move(op);
-   }
-
-   const PgQuery__SelectStmt& select_;
-   const Catalog& catalog_;
-   IUSet& ius_;
-   Bound result_;
-   const std::vector<ColumnInfo>* insertTargets_;
-   Scope scope_;
-   std::unique_ptr<Operator> root_;
-   std::vector<Target> targets_;
-   std::unordered_set<const IU*> aggregateOutputs_;
-   std::unique_ptr<Map> projection_ = std::make_unique<Map>();
-};
+SelectBinder::SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, IUSet& ius, const std::vector<ColumnInfo>* insertTargets,
+                           const Scope* outer, const SelectBinder* enclosing)
+   : select_(select), catalog_(catalog), ius_(ius), insertTargets_(insertTargets), enclosing_(enclosing) {
+   scope_.setOuter(outer);
+}
 
 void SelectBinder::bindFrom() {
    if (select_.n_from_clause == 0) {
@@ -152,6 +111,14 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
    switch (item.node_case) {
       case PG_QUERY__NODE__NODE_RANGE_VAR: {
          const PgQuery__RangeVar& range = *item.range_var;
+         if (const PgQuery__CommonTableExpr* cte = *range.schemaname ? nullptr : findCte(range.relname)) {
+            // A CTE is bound where it is used (each use computes it).
+            SelectBinder inner(*cte->ctequery->select_stmt, catalog_, ius_, nullptr, nullptr, this);
+            Bound bound = inner.bind();
+            for (size_t c = 0; c < cte->n_aliascolnames && c < bound.names.size(); ++c) bound.names[c] = stringOf(cte->aliascolnames[c]);
+            addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, bound.columns, bound.names, range.location + 1);
+            return std::move(bound.root);
+         }
          Table* table = catalog_.findTable(range.relname);
          if (!table) throw Error("42P01", "relation \"" + std::string(range.relname) + "\" does not exist", range.location + 1);
          auto scan = std::make_unique<TableScan>(table);
@@ -168,7 +135,7 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
          const PgQuery__RangeSubselect& derived = *item.range_subselect;
          if (derived.lateral) throw Error("0A000", "LATERAL is not supported yet");
          if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
-         SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr);
+         SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, nullptr, this);
          Bound bound = inner.bind();
          addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
          // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
@@ -363,7 +330,7 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
 
 SelectBinder::Bound SelectBinder::bind() {
    if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) throw Error("0A000", "UNION, INTERSECT and EXCEPT are not supported yet");
-   if (select_.with_clause) throw Error("0A000", "WITH is not supported yet");
+   if (select_.with_clause && select_.with_clause->recursive) throw Error("0A000", "WITH RECURSIVE is not supported yet");
    if (select_.n_window_clause) throw Error("0A000", "WINDOW is not supported yet");
    if (select_.n_values_lists) {
       bindValuesLists();
@@ -373,17 +340,11 @@ SelectBinder::Bound SelectBinder::bind() {
    bindFrom();
    expandTargets();
 
-   if (select_.where_clause) {
-      ExpressionBinder binder(scope_, ius_);
-      binder.collectAggregates(nullptr, "WHERE");
-      auto filter = std::make_unique<Filter>();
-      filter->condition = binder.bindCondition(*select_.where_clause, "WHERE");
-      push(std::move(filter));
-   }
+   bindWhere();
 
    std::vector<Computation> keys = bindGroupKeys();
    std::vector<AggregateCall> aggregates;
-   ExpressionBinder binder(scope_, ius_);
+   ExpressionBinder binder = expressionBinder(lateJoins_);
    binder.collectAggregates(&aggregates, "this context");
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
    ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
@@ -421,8 +382,15 @@ SelectBinder::Bound SelectBinder::bind() {
       order.push_back(std::move(item));
    }
 
+   if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) {
+      for (auto& a : aggregates)
+         if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar)
+            throw Error("0A000", "correlated subqueries with count() are not supported yet");
+      decorrelateGroups(keys);
+   }
    if (!keys.empty() || !aggregates.empty() || having) {
       for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
+      for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
       for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
       if (having) having = overGroups(std::move(having), keys);
       for (auto& item : order)
@@ -431,12 +399,14 @@ SelectBinder::Bound SelectBinder::bind() {
       aggregate->keys = std::move(keys);
       aggregate->aggregates = std::move(aggregates);
       push(std::move(aggregate));
+      attach(lateJoins_);
       if (having) {
          auto filter = std::make_unique<Filter>();
          filter->condition = std::move(having);
          push(std::move(filter));
       }
    }
+   attach(lateJoins_);
 
    std::vector<const IU*> outputs;
    for (auto& target : targets_) outputs.push_back(materialize(std::move(target.bound), target.name));
@@ -489,10 +459,73 @@ SelectBinder::Bound SelectBinder::bind() {
    result_.columns = outputs;
    for (auto& target : targets_) result_.names.push_back(target.name);
    result_.root = std::move(root_);
+   result_.correlated = std::move(correlated_);
    return std::move(result_);
 }
 
-}  // namespace
+void SelectBinder::attach(std::vector<PendingJoin>& joins) {
+   for (auto& pending : joins) {
+      pending.join->children.insert(pending.join->children.begin(), std::move(root_));
+      root_ = std::move(pending.join);
+   }
+   joins.clear();
+}
+
+ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins) {
+   ExpressionBinder binder(scope_, ius_);
+   binder.bindScalarSubqueriesWith([this, &joins](const PgQuery__SubLink& sublink) { return bindScalarSubquery(sublink, joins); });
+   return binder;
+}
+
+void SelectBinder::bindWhere() {
+   if (!select_.where_clause) return;
+   // Conjunct by conjunct: EXISTS/IN subqueries become joins, correlated conditions of a subquery
+   // go to the join that replaces it, the rest is this query's filter.
+   std::vector<const PgQuery__Node*> conjuncts{select_.where_clause};
+   for (size_t i = 0; i < conjuncts.size();) {
+      const PgQuery__Node* c = conjuncts[i];
+      if (c->node_case == PG_QUERY__NODE__NODE_BOOL_EXPR && c->bool_expr->boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR) {
+         conjuncts.erase(conjuncts.begin() + long(i));
+         conjuncts.insert(conjuncts.begin() + long(i), c->bool_expr->args, c->bool_expr->args + c->bool_expr->n_args);
+         continue;
+      }
+      ++i;
+   }
+   std::vector<ExprPtr> filters;
+   std::vector<PendingJoin> joins;
+   for (const PgQuery__Node* conjunct : conjuncts) {
+      if (bindSubqueryConjunct(*conjunct)) continue;
+      ExpressionBinder binder = expressionBinder(joins);
+      binder.collectAggregates(nullptr, "WHERE");
+      ExprPtr e = binder.bindCondition(*conjunct, conjuncts.size() > 1 ? "AND" : "WHERE");
+      if (isCorrelated(*e))
+         correlated_.push_back(std::move(e));
+      else
+         filters.push_back(std::move(e));
+   }
+   attach(joins);
+   if (filters.empty()) return;
+   auto filter = std::make_unique<Filter>();
+   if (filters.size() == 1) {
+      filter->condition = std::move(filters[0]);
+   } else {
+      filter->condition = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
+      for (auto& f : filters) {
+         filter->condition->nullable |= f->nullable;
+         filter->condition->children.push_back(std::move(f));
+      }
+   }
+   push(std::move(filter));
+}
+
+const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name) const {
+   if (select_.with_clause)
+      for (size_t i = 0; i < select_.with_clause->n_ctes; ++i) {
+         const PgQuery__CommonTableExpr& cte = *select_.with_clause->ctes[i]->common_table_expr;
+         if (name == cte.ctename) return &cte;
+      }
+   return enclosing_ ? enclosing_->findCte(name) : nullptr;
+}
 
 std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets) {
    auto plan = std::make_unique<QueryPlan>();

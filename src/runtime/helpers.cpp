@@ -94,6 +94,7 @@ void kiln_error(int32_t code) {
       case RuntimeError::NumericOverflow: throw Error("22003", "numeric field overflow");
       case RuntimeError::DoubleOutOfRange: throw Error("22003", "value out of range: overflow");
       case RuntimeError::RealOutOfRange: throw Error("22003", "value out of range: overflow");
+      case RuntimeError::SubqueryReturnedRows: throw Error("21000", "more than one row returned by a subquery used as an expression");
    }
    throw Error("XX000", "unknown run-time error");
 }

@@ -22,6 +22,7 @@ enum class RuntimeError : int32_t {
    NumericOverflow,
    DoubleOutOfRange,
    RealOutOfRange,
+   SubqueryReturnedRows,
 };
 
 }  // namespace kiln

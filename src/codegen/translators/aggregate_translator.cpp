@@ -95,6 +95,11 @@ class AggregateTranslator : public Translator {
                state.extra = fields.size();
                fields.push_back({SqlType::boolean(), false});
                break;
+            case AggregateFunction::SingleValue:
+               fields.push_back({call.argument->type, true});
+               state.extra = fields.size();
+               fields.push_back({SqlType::bigInt(), false});
+               break;
          }
          if (call.distinct) {
             state.distinctSet = int(fields.size());
@@ -140,6 +145,13 @@ class AggregateTranslator : public Translator {
       llvm::Value* valueAddress = fieldAddress(cx, entry, valueField);
       auto increment = [&](llvm::Value* address, llvm::Value* by) { b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), address), by), address); };
       if (call.function == AggregateFunction::CountStar) return increment(valueAddress, cx.int64(1));
+      if (call.function == AggregateFunction::SingleValue) {
+         llvm::Value* rowsAddress = fieldAddress(cx, entry, layout_.fields[state.extra]);
+         llvm::Value* rows = b.CreateAdd(b.CreateLoad(cx.i64(), rowsAddress), cx.int64(1));
+         cx.errorIf(b.CreateICmpUGT(rows, cx.int64(1)), int32_t(RuntimeError::SubqueryReturnedRows));
+         b.CreateStore(rows, rowsAddress);
+         return storeField(cx, entry, valueField, argument);
+      }
       if (call.function == AggregateFunction::Count && !call.distinct) {
          return increment(valueAddress, argument.isNull ? b.CreateZExt(b.CreateNot(argument.isNull), cx.i64()) : cx.int64(1));
       }
@@ -235,6 +247,11 @@ class AggregateTranslator : public Translator {
                llvm::Value* seen = b.CreateLoad(cx.i8(), fieldAddress(cx, row, layout_.fields[state.extra]));
                value.isNull = b.CreateICmpEQ(seen, cx.int8(0));
                value.type = type;
+               break;
+            }
+            case AggregateFunction::SingleValue: {
+               llvm::Value* rows = b.CreateLoad(cx.i64(), fieldAddress(cx, row, layout_.fields[state.extra]));
+               value.isNull = b.CreateOr(ops.isNull(value), b.CreateICmpEQ(rows, cx.int64(0)));
                break;
             }
             case AggregateFunction::Avg: {

@@ -1,6 +1,8 @@
 // Joins. The right side is materialized first (a pipeline breaker): into a hash table keyed by the
 // equality conjuncts when there are any (hash join), otherwise into a list (nested loops). The
 // left side's pipeline then looks up its partners inside its own generated code.
+#include <algorithm>
+
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
 #include "codegen/translators/hash_chain.h"
@@ -13,6 +15,11 @@ namespace kiln {
 namespace {
 
 constexpr size_t entryHeaderSize = sizeof(HashEntryHeader);
+
+struct BuildCounters {
+   int64_t rows = 0;
+   int64_t nullKeys = 0;
+};
 
 class JoinTranslator : public Translator {
    public:
@@ -29,6 +36,12 @@ class JoinTranslator : public Translator {
       layout_ = RowLayout::make(fields, hashed() ? entryHeaderSize : 0);
       tableSlot_ = compiler_.allocateSlot();
       size_t slot = tableSlot_, size = layout_.size;
+      if (join_.joinKind == JoinKind::NullAwareAnti) {
+         // NOT IN needs to know whether the right side is empty and whether it has NULL keys.
+         countersSlot_ = compiler_.allocateSlot();
+         size_t counters = countersSlot_;
+         compiler_.addSetup([counters](QueryRuntime& rt) { rt.own(counters, std::make_unique<BuildCounters>()); });
+      }
       if (hashed())
          compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<ChainedHashTable>(size)); });
       else
@@ -58,6 +71,15 @@ class JoinTranslator : public Translator {
       // A NULL key equals nothing: such a tuple can never be a partner.
       llvm::Value* anyNull = cx.boolean(false);
       for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
+      if (join_.joinKind == JoinKind::NullAwareAnti) {
+         llvm::Value* counters = cx.loadSlot(countersSlot_);
+         auto increment = [&](size_t offset, llvm::Value* by) {
+            llvm::Value* address = b.CreateConstGEP1_64(cx.i8(), counters, offset);
+            b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), address), by), address);
+         };
+         increment(offsetof(BuildCounters, rows), cx.int64(1));
+         increment(offsetof(BuildCounters, nullKeys), b.CreateZExt(anyNull, cx.i64()));
+      }
       cx.ifThen(b.CreateNot(anyNull), [&] {
          llvm::Value* entry;
          if (hashed()) {
@@ -79,7 +101,7 @@ class JoinTranslator : public Translator {
       ExpressionCompiler expressions(cx, values);
       JoinKind kind = join_.joinKind;
       compiler_.noteStage(std::string(joinKindName(kind)) + (hashed() ? " hash join probe" : " nested loop join"));
-      if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti) {
+      if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti) {
          // These emit tuples after the partner search too: the left values they need are
          // produced before it, so that both paths can use them.
          for (const IU* iu : compiler_.required(op_)) {
@@ -87,6 +109,14 @@ class JoinTranslator : public Translator {
             for (const IU* p : payload_) fromRight |= p == iu;
             if (!fromRight) values.get(iu);
          }
+      }
+      // The residual is checked inside branches of the partner search: the left values it reads
+      // are produced before, so that later code may use them too.
+      for (const Expr* r : condition_.residual) {
+         std::vector<const IU*> used;
+         r->collectIUs(used);
+         for (const IU* iu : used)
+            if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
@@ -104,7 +134,7 @@ class JoinTranslator : public Translator {
          for (const Expr* r : condition_.residual) holds = b.CreateAnd(holds, ops.isTrue(expressions.compile(*r)));
          return holds;
       };
-      bool firstOnly = kind == JoinKind::Semi || kind == JoinKind::Anti;
+      bool firstOnly = kind == JoinKind::Semi || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti;
       auto onPartner = [&](llvm::Value*) {
          if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter || kind == JoinKind::Semi) consumeParent(values);
       };
@@ -150,7 +180,16 @@ class JoinTranslator : public Translator {
             });
          }
       });
-      if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti) {
+      if (kind == JoinKind::NullAwareAnti) {
+         // x NOT IN (...) holds when nothing matched and the right side has no NULL; for a NULL x,
+         // only when the right side is empty.
+         llvm::Value* counters = cx.loadSlot(countersSlot_);
+         llvm::Value* rows = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), counters, offsetof(BuildCounters, rows)));
+         llvm::Value* nullKeys = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), counters, offsetof(BuildCounters, nullKeys)));
+         llvm::Value* keep = b.CreateSelect(anyNull, b.CreateICmpEQ(rows, cx.int64(0)),
+                                            b.CreateAnd(b.CreateNot(b.CreateLoad(cx.i1(), matched)), b.CreateICmpEQ(nullKeys, cx.int64(0))));
+         cx.ifThen(keep, [&] { consumeParent(values); });
+      } else if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti) {
          cx.ifThen(b.CreateNot(b.CreateLoad(cx.i1(), matched)), [&] {
             for (const IU* iu : payload_) values.set(iu, ops.nullOf(iu->type));
             consumeParent(values);
@@ -163,6 +202,7 @@ class JoinTranslator : public Translator {
    std::vector<const IU*> payload_;
    RowLayout layout_;
    size_t tableSlot_ = 0;
+   size_t countersSlot_ = 0;
 };
 
 }  // namespace

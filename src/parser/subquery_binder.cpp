@@ -1,0 +1,140 @@
+// Subqueries become joins (Neumann & Kemper, "Unnesting Arbitrary Queries", in the cases with
+// equality correlation): EXISTS/IN a semi join, NOT EXISTS an anti join, NOT IN a NULL-aware anti
+// join, a scalar subquery a join with its single row, and a correlated aggregate subquery a left
+// outer join with the subquery grouped by its correlation keys. No subquery is evaluated per row.
+#include "parser/select_binder.h"
+
+namespace kiln {
+
+namespace {
+
+ExprPtr conjunction(std::vector<ExprPtr> parts) {
+   if (parts.empty()) return nullptr;
+   if (parts.size() == 1) return std::move(parts[0]);
+   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
+   for (auto& p : parts) {
+      e->nullable |= p->nullable;
+      e->children.push_back(std::move(p));
+   }
+   return e;
+}
+
+ExprPtr equality(ExprPtr a, ExprPtr b) {
+   auto e = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
+   e->op = uint8_t(CompareOp::Eq);
+   e->nullable = a->nullable || b->nullable;
+   e->children.push_back(std::move(a));
+   e->children.push_back(std::move(b));
+   return e;
+}
+
+}  // namespace
+
+bool SelectBinder::isCorrelated(const Expr& e) const {
+   std::vector<const IU*> ius;
+   e.collectIUs(ius);
+   for (const IU* iu : ius)
+      if (scope_.isOuter(iu)) return true;
+   return false;
+}
+
+SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
+   if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
+   return SelectBinder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this).bind();
+}
+
+void SelectBinder::decorrelateGroups(std::vector<Computation>& keys) {
+   // inner = outer becomes a grouping key `inner`, and the join condition outer = key.
+   for (auto& predicate : correlated_) {
+      bool isEquality = predicate->kind == ExprKind::Comparison && predicate->compareOp() == CompareOp::Eq;
+      int innerSide = -1;
+      for (int side = 0; isEquality && side < 2; ++side)
+         if (!isCorrelated(*predicate->children[size_t(side)]) && isCorrelated(*predicate->children[size_t(1 - side)])) innerSide = side;
+      if (innerSide < 0)
+         throw Error("0A000", "a correlated subquery with aggregates may be correlated only by equalities (inner = outer) yet", predicate->position);
+      ExprPtr inner = std::move(predicate->children[size_t(innerSide)]);
+      ExprPtr outer = std::move(predicate->children[size_t(1 - innerSide)]);
+      const IU* key = nullptr;
+      for (auto& k : keys)
+         if (k.expression->equals(*inner)) key = k.output;
+      if (!key) {
+         key = ius_.make(inner->type, inner->nullable, "correlation key");
+         keys.push_back({key, std::move(inner)});
+      }
+      predicate = equality(std::move(outer), Expr::columnRef(key));
+   }
+   result_.decorrelated = true;
+}
+
+bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
+   const PgQuery__Node* node = &conjunct;
+   bool negated = false;
+   if (node->node_case == PG_QUERY__NODE__NODE_BOOL_EXPR && node->bool_expr->boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR &&
+       node->bool_expr->n_args == 1) {
+      node = node->bool_expr->args[0];
+      negated = true;
+   }
+   if (node->node_case != PG_QUERY__NODE__NODE_SUB_LINK) return false;
+   const PgQuery__SubLink& link = *node->sub_link;
+   bool in = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK &&
+             (link.n_oper_name == 0 || std::string(link.oper_name[link.n_oper_name - 1]->string->sval) == "=");
+   if (link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && !in) return false;
+   int position = link.location + 1;
+
+   Bound sub = bindSubquery(*link.subselect);
+   std::vector<ExprPtr> conditions = std::move(sub.correlated);
+   JoinKind kind = negated ? JoinKind::Anti : JoinKind::Semi;
+   if (in) {
+      if (sub.columns.size() != 1) throw Error("42601", "subquery has too many columns", position);
+      std::vector<PendingJoin> joins;
+      ExpressionBinder binder = expressionBinder(joins);
+      binder.collectAggregates(nullptr, "WHERE");
+      ExprPtr left = binder.bind(*link.testexpr);
+      attach(joins);
+      ExprPtr right = Expr::columnRef(sub.columns[0]);
+      ExpressionBinder::unify(left, right, "=", position);
+      conditions.push_back(equality(std::move(left), std::move(right)));
+      if (negated) {
+         if (conditions.size() > 1) throw Error("0A000", "NOT IN with a correlated subquery is not supported yet", position);
+         kind = JoinKind::NullAwareAnti;
+      }
+   }
+   auto join = std::make_unique<Join>(kind);
+   join->condition = conjunction(std::move(conditions));
+   join->children.push_back(std::move(root_));
+   join->children.push_back(std::move(sub.root));
+   root_ = std::move(join);
+   return true;
+}
+
+ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
+   int position = link.location + 1;
+   Bound sub = bindSubquery(*link.subselect);
+   if (sub.columns.size() != 1) throw Error("42601", "subquery must return only one column", position);
+   PendingJoin pending;
+   const IU* value;
+   if (sub.correlated.empty()) {
+      // One row, whatever the subquery yields: NULL for none, error 21000 for several.
+      auto single = std::make_unique<Aggregate>();
+      value = ius_.make(sub.columns[0]->type, true, "subquery");
+      single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
+      single->children.push_back(std::move(sub.root));
+      pending.join = std::make_unique<Join>(JoinKind::Inner);
+      pending.join->estimatedRows = 0;
+      pending.join->children.push_back(std::move(single));
+   } else {
+      if (!sub.decorrelated) throw Error("0A000", "correlated scalar subqueries are supported with aggregates only yet", position);
+      value = sub.columns[0];
+      const_cast<IU*>(value)->nullable = true;  // no group for this row: NULL
+      pending.join = std::make_unique<Join>(JoinKind::LeftOuter);
+      pending.join->condition = conjunction(std::move(sub.correlated));
+      pending.join->children.push_back(std::move(sub.root));
+   }
+   joins.push_back(std::move(pending));
+   lateValues_.insert(value);
+   auto e = Expr::columnRef(value);
+   e->position = position;
+   return e;
+}
+
+}  // namespace kiln
