@@ -6,8 +6,10 @@
 
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
+#include "optimizer/cardinality.h"
 #include "optimizer/optimizer.h"
 #include "storage/copy_reader.h"
+#include "storage/statistics.h"
 
 namespace kiln {
 
@@ -82,6 +84,8 @@ std::shared_ptr<ResultData> insert(InsertStatement& insert) {
 std::shared_ptr<ResultData> copy(CopyStatement& copy) {
    auto start = Clock::now();
    uint64_t rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options);
+   // Fresh statistics for the optimizer, as a bulk load changes the data wholesale.
+   analyzeTable(*copy.table);
    auto result = std::make_shared<ResultData>();
    result->rowsAffected = rows;
    result->statusTag = "COPY " + std::to_string(rows);
@@ -100,7 +104,8 @@ std::shared_ptr<ResultData> query(QueryStatement& statement) {
 
 std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
    optimize(*explain.plan);
-   std::vector<std::string> lines = printPlan(*explain.plan);
+   CardinalityEstimator estimates(*explain.plan->root);
+   std::vector<std::string> lines = printPlan(*explain.plan, [&](const Operator& op) { return estimates.rows(op); });
    CompiledQuery compiled;
    double executeMs = 0;
    size_t rowCount = 0;
@@ -150,6 +155,12 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
          else if constexpr (std::is_same_v<T, InsertStatement>) return insert(s);
          else if constexpr (std::is_same_v<T, CopyStatement>) return copy(s);
          else if constexpr (std::is_same_v<T, QueryStatement>) return query(s);
+         else if constexpr (std::is_same_v<T, AnalyzeStatement>) {
+            for (Table* table : s.tables) analyzeTable(*table);
+            auto result = std::make_shared<ResultData>();
+            result->statusTag = "ANALYZE";
+            return result;
+         }
          else return explain(s);
       },
       statement);

@@ -6,27 +6,37 @@
 
 namespace kiln {
 
-namespace {
+CardinalityEstimator::CardinalityEstimator(const Operator& root) { index(root); }
 
-bool readsColumnAndConstant(const Expr& e) {
-   std::vector<const IU*> ius;
-   e.collectIUs(ius);
-   return ius.size() == 1;
+void CardinalityEstimator::index(const Operator& op) {
+   if (op.kind == OperatorKind::TableScan) {
+      auto& scan = static_cast<const TableScan&>(op);
+      for (size_t c = 0; c < scan.columns.size(); ++c) columns_[scan.columns[c]] = &scan.table->column(c);
+   }
+   for (auto& child : op.children) index(*child);
 }
 
-}  // namespace
+double CardinalityEstimator::distinct(const Expr& e, double rows) const {
+   if (e.kind != ExprKind::ColumnRef) return 0;
+   auto it = columns_.find(e.iu);
+   if (it == columns_.end() || !it->second->statistics().valid()) return 0;
+   return std::max(1.0, std::min(it->second->statistics().distinct, rows));
+}
 
-double selectivity(const Expr& e) {
-   // Textbook defaults until statistics refine them.
+double CardinalityEstimator::selectivity(const Expr& e) const {
    switch (e.kind) {
-      case ExprKind::Comparison:
-         switch (e.compareOp()) {
-            case CompareOp::Eq:
-            case CompareOp::IsNotDistinct: return readsColumnAndConstant(e) ? 0.05 : 0.1;
-            case CompareOp::Ne:
-            case CompareOp::IsDistinct: return 0.9;
-            default: return 0.33;
+      case ExprKind::Comparison: {
+         bool equality = e.compareOp() == CompareOp::Eq || e.compareOp() == CompareOp::IsNotDistinct;
+         if (equality || e.compareOp() == CompareOp::Ne) {
+            // column = constant: one of its distinct values.
+            const Expr& a = *e.children[0];
+            const Expr& b = *e.children[1];
+            double d = std::max(distinct(a, 1e18), distinct(b, 1e18));
+            double s = d > 0 ? 1 / d : 0.05;
+            return equality ? s : 1 - s;
          }
+         return 0.33;
+      }
       case ExprKind::And: {
          double s = 1;
          for (auto& c : e.children) s *= selectivity(*c);
@@ -39,40 +49,61 @@ double selectivity(const Expr& e) {
       }
       case ExprKind::Not: return 1 - selectivity(*e.children[0]);
       case ExprKind::Like: return e.negated ? 0.9 : 0.1;
-      case ExprKind::InList: return e.negated ? 0.9 : std::min(1.0, 0.05 * double(e.children.size() - 1));
+      case ExprKind::InList: {
+         double d = distinct(*e.children[0], 1e18);
+         double s = std::min(1.0, double(e.children.size() - 1) * (d > 0 ? 1 / d : 0.05));
+         return e.negated ? 1 - s : s;
+      }
       case ExprKind::IsNull: return e.negated ? 0.95 : 0.05;
       default: return 0.5;
    }
 }
 
-double estimateRows(const Operator& op) {
+double CardinalityEstimator::joinSelectivity(const Expr& e, double leftRows, double rightRows) const {
+   if (e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) {
+      // |R ⋈ S| = |R| |S| / max(distinct(r), distinct(s)): each value of the side with fewer
+      // distinct values finds its partners among the other side's.
+      double a = distinct(*e.children[0], std::max(leftRows, rightRows));
+      double b = distinct(*e.children[1], std::max(leftRows, rightRows));
+      double d = std::max(a, b);
+      if (d <= 0) d = std::max(leftRows, rightRows);
+      return 1 / d;
+   }
+   return selectivity(e);
+}
+
+double CardinalityEstimator::rows(const Operator& op) const {
    switch (op.kind) {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->rowCount()));
       case OperatorKind::Values: return std::max<double>(1, double(static_cast<const Values&>(op).rows.size()));
-      case OperatorKind::Filter: return std::max(1.0, estimateRows(op.child()) * selectivity(*static_cast<const Filter&>(op).condition));
+      case OperatorKind::Filter: return std::max(1.0, rows(op.child()) * selectivity(*static_cast<const Filter&>(op).condition));
       case OperatorKind::Aggregate: {
          auto& aggregate = static_cast<const Aggregate&>(op);
+         double input = rows(op.child());
          if (aggregate.keys.empty()) return 1;
-         return std::max(1.0, estimateRows(op.child()) / 10);
+         double groups = 1;
+         for (auto& key : aggregate.keys) {
+            double d = distinct(*key.expression, input);
+            groups *= d > 0 ? d : std::max(1.0, input / 10);
+         }
+         return std::max(1.0, std::min(groups, input));
       }
-      case OperatorKind::Limit: {
-         auto& limit = static_cast<const Limit&>(op);
-         return std::min(estimateRows(op.child()), double(limit.limit));
-      }
+      case OperatorKind::Limit: return std::min(rows(op.child()), double(static_cast<const Limit&>(op).limit));
       case OperatorKind::Join: {
          auto& join = static_cast<const Join&>(op);
          if (join.estimatedRows > 0) return join.estimatedRows;
-         double left = estimateRows(*op.children[0]), right = estimateRows(*op.children[1]);
+         double left = rows(*op.children[0]), right = rows(*op.children[1]);
+         double s = join.condition ? joinSelectivity(*join.condition, left, right) : 1;
          switch (join.joinKind) {
-            case JoinKind::Semi:
+            case JoinKind::Semi: return std::max(1.0, std::min(left, left * right * s));
             case JoinKind::Anti:
-            case JoinKind::NullAwareAnti: return std::max(1.0, left / 2);
-            case JoinKind::LeftOuter: return std::max(left, join.condition ? std::max(left, right) : left * right);
-            case JoinKind::Inner: return join.condition ? std::max(left, right) : left * right;
+            case JoinKind::NullAwareAnti: return std::max(1.0, left - std::min(left, left * right * s));
+            case JoinKind::LeftOuter: return std::max(left, left * right * s);
+            case JoinKind::Inner: return std::max(1.0, left * right * s);
          }
          return left;
       }
-      default: return estimateRows(op.child());
+      default: return rows(op.child());
    }
 }
 

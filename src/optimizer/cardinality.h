@@ -1,14 +1,33 @@
-// Cardinality estimates for the optimizer's choices.
+// Cardinality estimates for the optimizer's choices, from the statistics kiln keeps (row
+// counts, distinct counts) and textbook defaults where it has none.
 #pragma once
+
+#include <unordered_map>
 
 #include "algebra/operator.h"
 
 namespace kiln {
 
-/// The fraction of tuples for which `predicate` is expected to hold.
-double selectivity(const Expr& predicate);
+class Column;
 
-/// Rows an operator is expected to produce.
-double estimateRows(const Operator& op);
+class CardinalityEstimator {
+   public:
+   /// Learns which table column each scanned IU comes from.
+   explicit CardinalityEstimator(const Operator& root);
+
+   /// The fraction of tuples for which `predicate` is expected to hold.
+   double selectivity(const Expr& predicate) const;
+   /// The fraction of pairs of a `leftRows` and a `rightRows` input for which `predicate` holds.
+   double joinSelectivity(const Expr& predicate, double leftRows, double rightRows) const;
+   /// Rows an operator is expected to produce.
+   double rows(const Operator& op) const;
+
+   private:
+   /// Distinct values of an expression (a column's statistic), at most `rows`; 0 when unknown.
+   double distinct(const Expr& e, double rows) const;
+   void index(const Operator& op);
+
+   std::unordered_map<const IU*, const Column*> columns_;
+};
 
 }  // namespace kiln

@@ -48,8 +48,6 @@ bool isRegionNode(const Operator& op) {
    return op.kind == OperatorKind::Filter || (op.kind == OperatorKind::Join && static_cast<const Join&>(op).joinKind == JoinKind::Inner);
 }
 
-std::unique_ptr<Operator> optimizeTree(std::unique_ptr<Operator> op);
-
 /// Takes a region apart into its relations and predicates.
 void collect(std::unique_ptr<Operator> op, std::vector<Relation>& relations, std::vector<ExprPtr>& predicates) {
    if (op->kind == OperatorKind::Filter) {
@@ -114,6 +112,18 @@ bool preservesLeft(const Operator& op) {
    return kind == JoinKind::LeftOuter || kind == JoinKind::Semi || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti;
 }
 
+class Optimizer {
+   public:
+   explicit Optimizer(const CardinalityEstimator& estimates) : estimates_(estimates) {}
+   std::unique_ptr<Operator> optimizeTree(std::unique_ptr<Operator> op);
+
+   private:
+   std::unique_ptr<Operator> optimizeRelation(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates);
+   std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top);
+
+   const CardinalityEstimator& estimates_;
+};
+
 std::unique_ptr<Operator> withFilter(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates) {
    if (predicates.empty()) return op;
    auto filter = std::make_unique<Filter>();
@@ -125,7 +135,7 @@ std::unique_ptr<Operator> withFilter(std::unique_ptr<Operator> op, std::vector<E
 /// Optimizes a relation of a region together with the predicates that read only it: into the
 /// left side of a join that keeps its left tuples as they are (outer, semi, anti), where they read
 /// only that side, else a filter on top.
-std::unique_ptr<Operator> optimizeRelation(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates) {
+std::unique_ptr<Operator> Optimizer::optimizeRelation(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates) {
    if (preservesLeft(*op)) {
       std::vector<const IU*> left = producedIUs(*op->children[0]);
       std::vector<ExprPtr> below, above;
@@ -144,7 +154,7 @@ std::unique_ptr<Operator> optimizeRelation(std::unique_ptr<Operator> op, std::ve
 
 /// Orders the joins of a region greedily: always the cheapest next join, preferring pairs that
 /// a predicate connects; the smaller side is the build side.
-std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top) {
+std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) {
    std::vector<Relation> relations;
    std::vector<ExprPtr> conjuncts;
    collect(std::move(top), relations, conjuncts);
@@ -176,7 +186,7 @@ std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top) {
             p.applied = true;
          }
       relation.op = optimizeRelation(std::move(relation.op), std::move(local));
-      relation.rows = estimateRows(*relation.op);
+      relation.rows = estimates_.rows(*relation.op);
    }
    while (relations.size() > 1) {
       size_t bestA = 0, bestB = 1;
@@ -191,10 +201,7 @@ std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top) {
             for (auto& p : predicates) {
                if (p.applied || !coveredBy(p.ius, both)) continue;
                connected = true;
-               // An equality between the two sides joins a key: the result is about as large as
-               // the larger input, as for a foreign-key join.
-               bool equiJoin = p.expr->kind == ExprKind::Comparison && p.expr->compareOp() == CompareOp::Eq;
-               selectivityProduct *= equiJoin ? 1.0 / std::max(relations[a].rows, relations[b].rows) : selectivity(*p.expr);
+               selectivityProduct *= estimates_.joinSelectivity(*p.expr, relations[a].rows, relations[b].rows);
             }
             double rows = std::max(1.0, relations[a].rows * relations[b].rows * selectivityProduct);
             if ((connected && !bestConnected) || (connected == bestConnected && rows < bestRows)) {
@@ -241,7 +248,7 @@ std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top) {
    return result;
 }
 
-std::unique_ptr<Operator> optimizeTree(std::unique_ptr<Operator> op) {
+std::unique_ptr<Operator> Optimizer::optimizeTree(std::unique_ptr<Operator> op) {
    if (isRegionNode(*op)) return orderRegion(std::move(op));
    for (auto& child : op->children) child = optimizeTree(std::move(child));
    return op;
@@ -249,6 +256,9 @@ std::unique_ptr<Operator> optimizeTree(std::unique_ptr<Operator> op) {
 
 }  // namespace
 
-void optimize(QueryPlan& plan) { plan.root = optimizeTree(std::move(plan.root)); }
+void optimize(QueryPlan& plan) {
+   CardinalityEstimator estimates(*plan.root);
+   plan.root = Optimizer(estimates).optimizeTree(std::move(plan.root));
+}
 
 }  // namespace kiln

@@ -49,7 +49,13 @@ struct ExplainStatement {
    bool showIR = false;
 };
 
-using Statement = std::variant<CreateTableStatement, DropTableStatement, InsertStatement, CopyStatement, QueryStatement, ExplainStatement>;
+/// ANALYZE [table, ...]: refreshes the optimizer's statistics.
+struct AnalyzeStatement {
+   std::vector<Table*> tables;
+};
+
+using Statement =
+   std::variant<CreateTableStatement, DropTableStatement, InsertStatement, CopyStatement, QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement against the catalog.
 Statement bindStatement(const PgQuery__Node& node, const Catalog& catalog);

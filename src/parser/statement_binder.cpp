@@ -266,6 +266,15 @@ Statement bindStatement(const PgQuery__Node& node, const Catalog& catalog) {
       case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog);
       case PG_QUERY__NODE__NODE_COPY_STMT: return bindCopy(*node.copy_stmt, catalog);
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT: return bindExplain(*node.explain_stmt, catalog);
+      case PG_QUERY__NODE__NODE_VACUUM_STMT: {
+         const PgQuery__VacuumStmt& analyze = *node.vacuum_stmt;
+         if (analyze.is_vacuumcmd) throw Error("0A000", "VACUUM is not supported: kiln keeps no dead rows to reclaim");
+         AnalyzeStatement result;
+         for (size_t i = 0; i < analyze.n_rels; ++i) result.tables.push_back(&findTable(catalog, *analyze.rels[i]->vacuum_relation->relation));
+         if (analyze.n_rels == 0)
+            for (const Table* table : catalog.tables()) result.tables.push_back(const_cast<Table*>(table));
+         return result;
+      }
       default: throw Error("0A000", "this kind of statement is not supported yet");
    }
 }

@@ -10,6 +10,7 @@
 #include "common/physical_type.h"
 #include "common/string_heap.h"
 #include "common/value.h"
+#include "storage/statistics.h"
 
 namespace kiln {
 
@@ -44,6 +45,9 @@ class Column {
    void appendNull();
    /// Moves all of `other`'s rows (same type) to the end of this column.
    void appendColumn(Column&& other);
+   const ColumnStatistics& statistics() const { return statistics_; }
+   void setStatistics(ColumnStatistics statistics) { statistics_ = statistics; }
+
    /// Drops rows past `rows` (undoes a failed statement's appends).
    void truncate(size_t rows);
 
@@ -68,6 +72,7 @@ class Column {
    size_t size_ = 0;
    size_t capacity_ = 0;
    StringHeap strings_;
+   ColumnStatistics statistics_;
 };
 
 }  // namespace kiln

@@ -1,0 +1,67 @@
+#include "storage/statistics.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <thread>
+
+#include "common/german_string.h"
+#include "storage/hyperloglog.h"
+#include "storage/table.h"
+
+namespace kiln {
+
+namespace {
+
+uint64_t mix(uint64_t x) {
+   x ^= x >> 33;
+   x *= 0xff51afd7ed558ccdULL;
+   x ^= x >> 33;
+   x *= 0xc4ceb9fe1a85ec53ULL;
+   return x ^ (x >> 33);
+}
+
+uint64_t hashBytes(const char* data, size_t length) {
+   uint64_t h = 0xcbf29ce484222325ULL;
+   for (size_t i = 0; i < length; ++i) h = (h ^ static_cast<unsigned char>(data[i])) * 0x100000001b3ULL;
+   return mix(h);
+}
+
+ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
+   HyperLogLog sketch;
+   const uint8_t* data = column.data();
+   const uint8_t* nulls = column.nulls();
+   size_t width = column.width();
+   for (size_t r = 0; r < rows; ++r) {
+      if (nulls && nulls[r]) continue;
+      const uint8_t* value = data + r * width;
+      if (column.physicalType() == PhysicalType::String) {
+         GermanString s;
+         std::memcpy(&s, value, sizeof(s));
+         sketch.add(hashBytes(s.data(), s.length));
+      } else {
+         uint64_t words[2] = {0, 0};
+         std::memcpy(words, value, width);
+         sketch.add(mix(words[0] ^ mix(words[1])));
+      }
+   }
+   return {std::min(sketch.estimate(), double(rows)), rows};
+}
+
+}  // namespace
+
+void analyzeTable(Table& table) {
+   size_t rows = table.rowCount();
+   std::atomic<size_t> next{0};
+   auto work = [&] {
+      for (size_t c; (c = next++) < table.columnCount();) table.column(c).setStatistics(analyzeColumn(table.column(c), rows));
+   };
+   std::vector<std::thread> helpers;
+   size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), table.columnCount());
+   if (rows < 100000) threads = 1;
+   for (size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
+   work();
+   for (auto& h : helpers) h.join();
+}
+
+}  // namespace kiln

@@ -1,0 +1,19 @@
+// What the optimizer knows of a column's values: how many are distinct (HyperLogLog).
+#pragma once
+
+#include <cstdint>
+
+namespace kiln {
+
+class Table;
+
+struct ColumnStatistics {
+   double distinct = 0;  // estimated number of distinct non-NULL values
+   uint64_t rows = 0;    // the table's row count when they were computed
+   bool valid() const { return rows > 0; }
+};
+
+/// Recomputes the statistics of every column (in parallel over columns).
+void analyzeTable(Table& table);
+
+}  // namespace kiln
