@@ -72,6 +72,20 @@ double CardinalityEstimator::joinSelectivity(const Expr& e, double leftRows, dou
    return selectivity(e);
 }
 
+double CardinalityEstimator::keyJoinSelectivity(const std::vector<const Expr*>& leftKeys, const std::vector<const Expr*>& rightKeys,
+                                                double leftRows, double rightRows) const {
+   auto keyDistinct = [&](const std::vector<const Expr*>& keys, double rows) {
+      double product = 1;
+      for (const Expr* key : keys) {
+         double d = distinct(*key, rows);
+         product *= d > 0 ? d : rows;
+         if (product >= rows) return rows;
+      }
+      return std::max(1.0, product);
+   };
+   return 1 / std::max(keyDistinct(leftKeys, leftRows), keyDistinct(rightKeys, rightRows));
+}
+
 double CardinalityEstimator::rows(const Operator& op) const {
    switch (op.kind) {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->rowCount()));

@@ -19,6 +19,12 @@ class CardinalityEstimator {
    double selectivity(const Expr& predicate) const;
    /// The fraction of pairs of a `leftRows` and a `rightRows` input for which `predicate` holds.
    double joinSelectivity(const Expr& predicate, double leftRows, double rightRows) const;
+   /// The fraction of pairs that agree on a key of several columns (a = a' AND b = b' ...), where
+   /// `leftKeys[i]` and `rightKeys[i]` are compared. The key's distinct count on each side is the
+   /// product of its columns' counts, but no more than that side's rows: columns of a key are
+   /// not independent.
+   double keyJoinSelectivity(const std::vector<const Expr*>& leftKeys, const std::vector<const Expr*>& rightKeys, double leftRows,
+                             double rightRows) const;
    /// Rows an operator is expected to produce.
    double rows(const Operator& op) const;
 

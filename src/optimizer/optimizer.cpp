@@ -198,11 +198,31 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
             both.insert(both.end(), relations[b].ius.begin(), relations[b].ius.end());
             double selectivityProduct = 1;
             bool connected = false;
+            std::vector<const Expr*> keysA, keysB;
             for (auto& p : predicates) {
                if (p.applied || !coveredBy(p.ius, both)) continue;
                connected = true;
-               selectivityProduct *= estimates_.joinSelectivity(*p.expr, relations[a].rows, relations[b].rows);
+               const Expr& e = *p.expr;
+               if (e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) {
+                  std::vector<const IU*> left, right;
+                  e.children[0]->collectIUs(left);
+                  e.children[1]->collectIUs(right);
+                  bool leftInA = !left.empty() && coveredBy(left, relations[a].ius), rightInB = !right.empty() && coveredBy(right, relations[b].ius);
+                  bool leftInB = !left.empty() && coveredBy(left, relations[b].ius), rightInA = !right.empty() && coveredBy(right, relations[a].ius);
+                  if (leftInA && rightInB) {
+                     keysA.push_back(e.children[0].get());
+                     keysB.push_back(e.children[1].get());
+                     continue;
+                  }
+                  if (leftInB && rightInA) {
+                     keysA.push_back(e.children[1].get());
+                     keysB.push_back(e.children[0].get());
+                     continue;
+                  }
+               }
+               selectivityProduct *= estimates_.joinSelectivity(e, relations[a].rows, relations[b].rows);
             }
+            if (!keysA.empty()) selectivityProduct *= estimates_.keyJoinSelectivity(keysA, keysB, relations[a].rows, relations[b].rows);
             double rows = std::max(1.0, relations[a].rows * relations[b].rows * selectivityProduct);
             if ((connected && !bestConnected) || (connected == bestConnected && rows < bestRows)) {
                bestA = a;
