@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "common/date.h"
@@ -81,6 +82,39 @@ bool likeMatch(const char* s, const char* sEnd, const char* p, const char* pEnd,
    return s == sEnd;
 }
 
+/// LIKE for patterns of literal pieces and '%' only (most patterns): each piece found in turn,
+/// leftmost first, which is a correct match strategy when only '%' separates the pieces.
+bool likeByPieces(std::string_view v, std::string_view p) {
+   size_t start = 0;
+   bool anchoredStart = p.empty() || p.front() != '%';
+   size_t pieceStart = 0;
+   bool first = true;
+   while (pieceStart <= p.size()) {
+      size_t pieceEnd = p.find('%', pieceStart);
+      bool last = pieceEnd == std::string_view::npos;
+      std::string_view piece = p.substr(pieceStart, last ? std::string_view::npos : pieceEnd - pieceStart);
+      if (last) {
+         // The final piece must end the string (unless the pattern ends in '%': then it is empty).
+         if (first && anchoredStart) return v == piece;
+         return v.size() >= start + piece.size() && v.substr(v.size() - piece.size()) == piece;
+      }
+      if (!piece.empty()) {
+         if (first && anchoredStart) {
+            if (!v.starts_with(piece)) return false;
+            start = piece.size();
+         } else {
+            // glibc's memmem (two-way search) beats a memchr-and-compare loop here.
+            auto* at = static_cast<const char*>(::memmem(v.data() + start, v.size() - start, piece.data(), piece.size()));
+            if (!at) return false;
+            start = size_t(at - v.data()) + piece.size();
+         }
+      }
+      first = false;
+      pieceStart = pieceEnd + 1;
+   }
+   return true;
+}
+
 }  // namespace
 
 extern "C" {
@@ -145,6 +179,7 @@ uint64_t kiln_string_hash(const GermanString* s) {
 
 bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo) {
    std::string_view v = s->view(), p = pattern->view();
+   if (!caseInsensitive && padTo == 0 && p.find_first_of("_\\") == std::string_view::npos) return likeByPieces(v, p);
    std::string padded;
    if (padTo > 0 && characterCount(v) < padTo) {
       padded = std::string(v) + std::string(size_t(padTo - characterCount(v)), ' ');
