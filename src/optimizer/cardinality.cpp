@@ -86,6 +86,24 @@ double CardinalityEstimator::keyJoinSelectivity(const std::vector<const Expr*>& 
    return 1 / std::max(keyDistinct(leftKeys, leftRows), keyDistinct(rightKeys, rightRows));
 }
 
+double CardinalityEstimator::partnerFraction(const Join& join, double leftRows, double rightRows) const {
+   // With an equality key: the share of the left key's distinct values the right side has.
+   // Any other condition makes it a guess.
+   if (!join.condition) return rightRows > 0 ? 1 : 0;
+   const Expr& c = *join.condition;
+   if (c.kind != ExprKind::Comparison || c.compareOp() != CompareOp::Eq) return 0.5;
+   std::vector<const IU*> rightIUs = producedIUs(*join.children[1]), firstIUs;
+   c.children[0]->collectIUs(firstIUs);
+   bool firstIsRight = !firstIUs.empty() && std::find(rightIUs.begin(), rightIUs.end(), firstIUs[0]) != rightIUs.end();
+   const Expr& leftKey = *c.children[firstIsRight ? 1 : 0];
+   const Expr& rightKey = *c.children[firstIsRight ? 0 : 1];
+   // Without a statistic (a computed key), each row may be a distinct value.
+   double l = distinct(leftKey, leftRows), r = distinct(rightKey, rightRows);
+   if (l <= 0) l = leftRows;
+   if (r <= 0) r = rightRows;
+   return std::clamp(r / l, 0.05, 1.0);
+}
+
 double CardinalityEstimator::rows(const Operator& op) const {
    switch (op.kind) {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->rowCount()));
@@ -109,9 +127,9 @@ double CardinalityEstimator::rows(const Operator& op) const {
          double left = rows(*op.children[0]), right = rows(*op.children[1]);
          double s = join.condition ? joinSelectivity(*join.condition, left, right) : 1;
          switch (join.joinKind) {
-            case JoinKind::Semi: return std::max(1.0, std::min(left, left * right * s));
+            case JoinKind::Semi: return std::max(1.0, left * partnerFraction(join, left, right));
             case JoinKind::Anti:
-            case JoinKind::NullAwareAnti: return std::max(1.0, left - std::min(left, left * right * s));
+            case JoinKind::NullAwareAnti: return std::max(1.0, left * (1 - partnerFraction(join, left, right)));
             case JoinKind::LeftOuter: return std::max(left, left * right * s);
             case JoinKind::Inner: return std::max(1.0, left * right * s);
          }

@@ -29,6 +29,8 @@ class CardinalityEstimator {
    double rows(const Operator& op) const;
 
    private:
+   /// The share of a semi join's left tuples expected to find a partner.
+   double partnerFraction(const Join& join, double leftRows, double rightRows) const;
    /// Distinct values of an expression (a column's statistic), at most `rows`; 0 when unknown.
    double distinct(const Expr& e, double rows) const;
    void index(const Operator& op);

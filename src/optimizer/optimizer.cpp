@@ -44,21 +44,47 @@ ExprPtr conjunction(std::vector<ExprPtr> parts) {
    return e;
 }
 
-bool isRegionNode(const Operator& op) {
-   return op.kind == OperatorKind::Filter || (op.kind == OperatorKind::Join && static_cast<const Join&>(op).joinKind == JoinKind::Inner);
+bool isFilteringJoin(const Operator& op) {
+   if (op.kind != OperatorKind::Join) return false;
+   JoinKind kind = static_cast<const Join&>(op).joinKind;
+   return kind == JoinKind::Semi || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti;
 }
 
-/// Takes a region apart into its relations and predicates.
-void collect(std::unique_ptr<Operator> op, std::vector<Relation>& relations, std::vector<ExprPtr>& predicates) {
+bool isRegionNode(const Operator& op) {
+   return op.kind == OperatorKind::Filter || (op.kind == OperatorKind::Join && static_cast<const Join&>(op).joinKind == JoinKind::Inner) ||
+          isFilteringJoin(op);
+}
+
+/// A semi or anti join found in a region: it filters the region's tuples, and may be applied to
+/// the one relation it reads (early, when it is selective) or to the region's result.
+struct FilteringJoin {
+   std::unique_ptr<Join> join;  // its left child is filled in where it is placed
+   std::vector<const IU*> leftIUs;
+};
+
+/// Takes a region apart into its relations, predicates and filtering joins.
+void collect(std::unique_ptr<Operator> op, std::vector<Relation>& relations, std::vector<ExprPtr>& predicates,
+             std::vector<FilteringJoin>& filteringJoins) {
    if (op->kind == OperatorKind::Filter) {
       splitConjuncts(std::move(static_cast<Filter&>(*op).condition), predicates);
-      return collect(std::move(op->children[0]), relations, predicates);
+      return collect(std::move(op->children[0]), relations, predicates, filteringJoins);
+   }
+   if (isFilteringJoin(*op)) {
+      std::unique_ptr<Join> join(static_cast<Join*>(op.release()));
+      std::unique_ptr<Operator> left = std::move(join->children[0]);
+      join->children.erase(join->children.begin());
+      std::vector<const IU*> used, rightIUs = producedIUs(*join->children[0]), leftIUs;
+      if (join->condition) join->condition->collectIUs(used);
+      for (const IU* iu : used)
+         if (!contains(rightIUs, iu)) leftIUs.push_back(iu);
+      filteringJoins.push_back({std::move(join), std::move(leftIUs)});
+      return collect(std::move(left), relations, predicates, filteringJoins);
    }
    if (op->kind == OperatorKind::Join && static_cast<Join&>(*op).joinKind == JoinKind::Inner) {
       auto& join = static_cast<Join&>(*op);
       if (join.condition) splitConjuncts(std::move(join.condition), predicates);
-      collect(std::move(op->children[0]), relations, predicates);
-      return collect(std::move(op->children[1]), relations, predicates);
+      collect(std::move(op->children[0]), relations, predicates, filteringJoins);
+      return collect(std::move(op->children[1]), relations, predicates, filteringJoins);
    }
    Relation relation;
    relation.op = std::move(op);
@@ -157,7 +183,8 @@ std::unique_ptr<Operator> Optimizer::optimizeRelation(std::unique_ptr<Operator> 
 std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) {
    std::vector<Relation> relations;
    std::vector<ExprPtr> conjuncts;
-   collect(std::move(top), relations, conjuncts);
+   std::vector<FilteringJoin> filteringJoins;
+   collect(std::move(top), relations, conjuncts, filteringJoins);
    std::vector<Predicate> predicates;
    for (auto& c : conjuncts) {
       c = factorOr(std::move(c));
@@ -187,6 +214,23 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
          }
       relation.op = optimizeRelation(std::move(relation.op), std::move(local));
       relation.rows = estimates_.rows(*relation.op);
+   }
+   // A selective semi/anti join on one relation goes right onto it, before the joins.
+   for (auto& filtering : filteringJoins) {
+      filtering.join->children[0] = optimizeTree(std::move(filtering.join->children[0]));
+      for (auto& relation : relations) {
+         if (filtering.leftIUs.empty() || !coveredBy(filtering.leftIUs, relation.ius)) continue;
+         filtering.join->children.insert(filtering.join->children.begin(), std::move(relation.op));
+         double rows = estimates_.rows(*filtering.join);
+         if (rows < relation.rows / 2) {
+            relation.rows = rows;
+            relation.op = std::move(filtering.join);
+         } else {
+            relation.op = std::move(filtering.join->children[0]);
+            filtering.join->children.erase(filtering.join->children.begin());
+         }
+         break;
+      }
    }
    while (relations.size() > 1) {
       size_t bestA = 0, bestB = 1;
@@ -255,6 +299,12 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
       relations.push_back(std::move(combined));
    }
    std::unique_ptr<Operator> result = std::move(relations[0].op);
+   // The other semi/anti joins filter the region's result.
+   for (auto& filtering : filteringJoins) {
+      if (!filtering.join) continue;
+      filtering.join->children.insert(filtering.join->children.begin(), std::move(result));
+      result = std::move(filtering.join);
+   }
    // What is left reads no relation (constants) or could not be placed: a filter on top.
    std::vector<ExprPtr> rest;
    for (auto& p : predicates)
