@@ -108,6 +108,9 @@ struct Join : Operator {
    JoinKind joinKind = JoinKind::Inner;
    ExprPtr condition;  // may be null: every pair
    double estimatedRows = 0;
+   /// Physical choice for outer, semi and anti joins with a small left side: the left side is
+   /// hashed and marked by the right side's probes, then read back.
+   bool buildLeft = false;
    explicit Join(JoinKind kind) : Operator(OperatorKind::Join), joinKind(kind) {}
 };
 

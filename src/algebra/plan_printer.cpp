@@ -93,7 +93,7 @@ std::string describe(const Operator& op) {
       }
       case OperatorKind::Join: {
          auto& join = static_cast<const Join&>(op);
-         std::string s = std::string(joinKindName(join.joinKind)) + "Join";
+         std::string s = std::string(joinKindName(join.joinKind)) + "Join" + (join.buildLeft ? " (build left)" : "");
          return join.condition ? s + " " + join.condition->toString() : s + " (every pair)";
       }
       case OperatorKind::Limit: {

@@ -129,7 +129,10 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::Aggregate: translator = makeAggregateTranslator(*this, static_cast<const Aggregate&>(op)); break;
       case OperatorKind::Sort: translator = makeSortTranslator(*this, static_cast<const Sort&>(op)); break;
       case OperatorKind::Limit: translator = makeLimitTranslator(*this, static_cast<const Limit&>(op)); break;
-      case OperatorKind::Join: translator = makeJoinTranslator(*this, static_cast<const Join&>(op)); break;
+      case OperatorKind::Join:
+         translator = static_cast<const Join&>(op).buildLeft ? makeBuildLeftJoinTranslator(*this, static_cast<const Join&>(op))
+                                                              : makeJoinTranslator(*this, static_cast<const Join&>(op));
+         break;
    }
    for (auto& child : op.children) translator->addChild(translate(*child));
    return translator;

@@ -50,5 +50,6 @@ std::unique_ptr<Translator> makeAggregateTranslator(QueryCompiler& compiler, con
 std::unique_ptr<Translator> makeSortTranslator(QueryCompiler& compiler, const Sort& op);
 std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op);
 std::unique_ptr<Translator> makeJoinTranslator(QueryCompiler& compiler, const Join& op);
+std::unique_ptr<Translator> makeBuildLeftJoinTranslator(QueryCompiler& compiler, const Join& op);
 
 }  // namespace kiln

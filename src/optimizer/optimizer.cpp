@@ -324,11 +324,42 @@ std::unique_ptr<Operator> Optimizer::optimizeTree(std::unique_ptr<Operator> op) 
    return op;
 }
 
+/// Whether a join condition has an equality between its two sides (a hash key).
+bool hasKey(const Join& join) {
+   if (!join.condition) return false;
+   std::vector<const IU*> left = producedIUs(*join.children[0]), right = producedIUs(*join.children[1]);
+   std::vector<const Expr*> conjuncts{join.condition.get()};
+   for (size_t i = 0; i < conjuncts.size(); ++i) {
+      const Expr& e = *conjuncts[i];
+      if (e.kind == ExprKind::And) {
+         for (auto& c : e.children) conjuncts.push_back(c.get());
+         continue;
+      }
+      if (e.kind != ExprKind::Comparison || e.compareOp() != CompareOp::Eq) continue;
+      std::vector<const IU*> a, b;
+      e.children[0]->collectIUs(a);
+      e.children[1]->collectIUs(b);
+      if (a.empty() || b.empty()) continue;
+      if ((coveredBy(a, left) && coveredBy(b, right)) || (coveredBy(a, right) && coveredBy(b, left))) return true;
+   }
+   return false;
+}
+
+/// Physical choices: an outer, semi or anti join hashes its left side when that is the smaller.
+void choosePhysical(Operator& op, const CardinalityEstimator& estimates) {
+   for (auto& child : op.children) choosePhysical(*child, estimates);
+   if (op.kind != OperatorKind::Join) return;
+   auto& join = static_cast<Join&>(op);
+   bool kindAllows = join.joinKind == JoinKind::LeftOuter || join.joinKind == JoinKind::Semi || join.joinKind == JoinKind::Anti;
+   join.buildLeft = kindAllows && hasKey(join) && estimates.rows(*join.children[0]) < estimates.rows(*join.children[1]);
+}
+
 }  // namespace
 
 void optimize(QueryPlan& plan) {
    CardinalityEstimator estimates(*plan.root);
    plan.root = Optimizer(estimates).optimizeTree(std::move(plan.root));
+   choosePhysical(*plan.root, estimates);
 }
 
 }  // namespace kiln

@@ -1,0 +1,174 @@
+// Outer, semi and anti joins whose left side is the small one: the left side is hashed (with a
+// "matched" mark per entry), the right side probes it and marks what it finds (an outer join
+// also emits each matching pair right away), and a last pipeline reads the entries back: the
+// marked ones for a semi join, the unmarked ones for an anti join or, with NULLs on the right,
+// for an outer join. Left tuples with a NULL key never match; they are kept aside.
+#include <algorithm>
+
+#include "codegen/expression_compiler.h"
+#include "codegen/query_compiler.h"
+#include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/hash_chain.h"
+#include "codegen/translators/join_condition.h"
+#include "codegen/translators/row_access.h"
+#include "runtime/chained_hash_table.h"
+
+namespace kiln {
+
+namespace {
+
+class BuildLeftJoinTranslator : public Translator {
+   public:
+   BuildLeftJoinTranslator(QueryCompiler& compiler, const Join& join) : Translator(compiler, &join), join_(join), condition_(splitJoinCondition(join)) {}
+
+   void produce() override {
+      // Entry: the left key values, the left IUs needed above or in the residual, the mark.
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (const Expr* key : condition_.leftKeys) fields.push_back({key->type, false});
+      for (const IU* iu : compiler_.required(join_.children[0].get())) {
+         payload_.push_back(iu);
+         fields.push_back({iu->type, iu->nullable});
+      }
+      markField_ = fields.size();
+      fields.push_back({SqlType::boolean(), false});
+      layout_ = RowLayout::make(fields, sizeof(HashEntryHeader));
+      tableSlot_ = compiler_.allocateSlot();
+      entriesSlot_ = compiler_.allocateSlot();
+      nullKeysSlot_ = compiler_.allocateSlot();
+      size_t table = tableSlot_, entries = entriesSlot_, nullKeys = nullKeysSlot_, size = layout_.size;
+      compiler_.addSetup([table, entries, nullKeys, size](QueryRuntime& rt) {
+         auto* hashTable = rt.own(table, std::make_unique<ChainedHashTable>(size));
+         rt.slot(entries) = &hashTable->entries;
+         rt.own(nullKeys, std::make_unique<RowBuffer>(size));
+      });
+      childAt(0).produce();
+      childAt(1).produce();
+      addBufferScan(compiler_, "scan join entries", entriesSlot_, [&](llvm::Value* entry) { emitEntry(entry, true); });
+      if (join_.joinKind != JoinKind::Semi)
+         addBufferScan(compiler_, "scan left tuples without key", nullKeysSlot_, [&](llvm::Value* entry) { emitEntry(entry, false); });
+   }
+
+   void consume(IUValues& values, Translator& from) override {
+      if (&from == &childAt(0)) return build(values);
+      probe(values);
+   }
+
+   private:
+   void build(IUValues& values) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      ExpressionCompiler expressions(cx, values);
+      compiler_.noteStage("hash join build (left)");
+      std::vector<SqlValue> keys;
+      for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
+      std::vector<SqlValue> payload;
+      for (const IU* iu : payload_) payload.push_back(values.get(iu));
+      llvm::Value* anyNull = cx.boolean(false);
+      for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
+      llvm::Value* entry = cx.ifThenElse(
+         anyNull, [&]() -> llvm::Value* { return cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(nullKeysSlot_)}); },
+         [&]() -> llvm::Value* {
+            llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
+            for (auto& key : keys) hash = ops.hash(key, hash);
+            return cx.callRuntime("kiln_hashtable_insert", {cx.loadSlot(tableSlot_), hash});
+         });
+      for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
+      for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
+   }
+
+   void bindLeft(IUValues& values, llvm::Value* entry) {
+      CodeContext& cx = compiler_.cx();
+      for (size_t i = 0; i < payload_.size(); ++i) {
+         const RowLayout::Field& field = layout_.fields[condition_.leftKeys.size() + i];
+         values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); });
+      }
+   }
+
+   void probe(IUValues& values) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      ExpressionCompiler expressions(cx, values);
+      compiler_.noteStage(std::string(joinKindName(join_.joinKind)) + " hash join probe (marks left)");
+      // Right values the residual reads are produced before the search (see join_translator.cpp).
+      for (const Expr* r : condition_.residual) {
+         std::vector<const IU*> used;
+         r->collectIUs(used);
+         for (const IU* iu : used)
+            if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
+      }
+      std::vector<SqlValue> keys;
+      for (const Expr* key : condition_.rightKeys) keys.push_back(expressions.compile(*key));
+      llvm::Value* anyNull = cx.boolean(false);
+      for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
+      cx.ifThen(b.CreateNot(anyNull), [&] {
+         llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
+         for (auto& key : keys) hash = ops.hash(key, hash);
+         bool emitsPairs = join_.joinKind == JoinKind::LeftOuter;
+         walkHashChain(
+            cx, cx.loadSlot(tableSlot_), hash,
+            [&](llvm::Value* entry) {
+               llvm::Value* same = cx.boolean(true);
+               for (size_t i = 0; i < keys.size(); ++i)
+                  same = b.CreateAnd(same, ops.compareValues(CompareOp::Eq, keys[i].value, loadField(cx, entry, layout_.fields[i]).value, keys[i].type));
+               // A semi or anti join needs each left entry marked once only.
+               if (!emitsPairs) same = b.CreateAnd(same, b.CreateICmpEQ(b.CreateLoad(cx.i8(), markAddress(entry)), cx.int8(0)));
+               if (condition_.residual.empty()) return same;
+               return cx.ifThenElse(
+                  same,
+                  [&] {
+                     bindLeft(values, entry);
+                     llvm::Value* holds = cx.boolean(true);
+                     for (const Expr* r : condition_.residual) holds = b.CreateAnd(holds, ops.isTrue(expressions.compile(*r)));
+                     return holds;
+                  },
+                  [&]() -> llvm::Value* { return cx.boolean(false); });
+            },
+            [&](llvm::Value* entry) {
+               b.CreateStore(cx.int8(1), markAddress(entry));
+               if (emitsPairs) {
+                  bindLeft(values, entry);
+                  consumeParent(values);
+               }
+            },
+            false);
+      });
+   }
+
+   /// The last pipelines: entries of the hash table (`hashed`) or of the NULL-key buffer.
+   void emitEntry(llvm::Value* entry, bool hashed) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      llvm::Value* marked = b.CreateICmpNE(b.CreateLoad(cx.i8(), markAddress(entry)), cx.int8(0));
+      llvm::Value* emit = join_.joinKind == JoinKind::Semi ? marked : b.CreateNot(marked);
+      if (!hashed) emit = cx.boolean(join_.joinKind != JoinKind::Semi);
+      cx.ifThen(emit, [&] {
+         IUValues values;
+         bindLeft(values, entry);
+         if (join_.joinKind == JoinKind::LeftOuter)
+            for (const IU* iu : compiler_.required(join_.children[1].get())) values.set(iu, ops.nullOf(iu->type));
+         consumeParent(values);
+      });
+   }
+
+   llvm::Value* markAddress(llvm::Value* entry) { return fieldAddress(compiler_.cx(), entry, layout_.fields[markField_]); }
+
+   const Join& join_;
+   JoinCondition condition_;
+   std::vector<const IU*> payload_;
+   RowLayout layout_;
+   size_t markField_ = 0;
+   size_t tableSlot_ = 0;
+   size_t entriesSlot_ = 0;
+   size_t nullKeysSlot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeBuildLeftJoinTranslator(QueryCompiler& compiler, const Join& op) {
+   return std::make_unique<BuildLeftJoinTranslator>(compiler, op);
+}
+
+}  // namespace kiln
