@@ -318,7 +318,31 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
    return result;
 }
 
+/// Conjuncts of an outer/semi/anti join's condition that read one side only filter that side's
+/// input: the right one always (only right tuples that satisfy them can be partners), the left
+/// one for a semi join (its left tuples need a partner anyway).
+void pushJoinConditionsDown(Join& join) {
+   if (!join.condition || join.joinKind == JoinKind::Inner) return;
+   std::vector<ExprPtr> conjuncts, kept, leftOnly, rightOnly;
+   splitConjuncts(std::move(join.condition), conjuncts);
+   std::vector<const IU*> left = producedIUs(*join.children[0]), right = producedIUs(*join.children[1]);
+   for (auto& c : conjuncts) {
+      std::vector<const IU*> used;
+      c->collectIUs(used);
+      if (!used.empty() && coveredBy(used, right))
+         rightOnly.push_back(std::move(c));
+      else if (!used.empty() && coveredBy(used, left) && join.joinKind == JoinKind::Semi)
+         leftOnly.push_back(std::move(c));
+      else
+         kept.push_back(std::move(c));
+   }
+   join.condition = conjunction(std::move(kept));
+   join.children[0] = withFilter(std::move(join.children[0]), std::move(leftOnly));
+   join.children[1] = withFilter(std::move(join.children[1]), std::move(rightOnly));
+}
+
 std::unique_ptr<Operator> Optimizer::optimizeTree(std::unique_ptr<Operator> op) {
+   if (op->kind == OperatorKind::Join) pushJoinConditionsDown(static_cast<Join&>(*op));
    if (isRegionNode(*op)) return orderRegion(std::move(op));
    for (auto& child : op->children) child = optimizeTree(std::move(child));
    return op;

@@ -112,10 +112,23 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
       case PG_QUERY__NODE__NODE_RANGE_VAR: {
          const PgQuery__RangeVar& range = *item.range_var;
          if (const PgQuery__CommonTableExpr* cte = *range.schemaname ? nullptr : findCte(range.relname)) {
-            // A CTE is bound where it is used (each use computes it).
-            SelectBinder inner(*cte->ctequery->select_stmt, catalog_, ius_, nullptr, nullptr, this);
+            // A CTE is bound where it is used (each use computes it); it sees the CTEs before it.
+            const SelectBinder* owner = this;
+            size_t index = 0;
+            for (bool found = false; owner && !found; owner = found ? owner : owner->enclosing_) {
+               const PgQuery__WithClause* with = owner->select_.with_clause;
+               for (size_t i = 0; with && i < with->n_ctes && !found; ++i)
+                  if (with->ctes[i]->common_table_expr == cte) found = true, index = i;
+               if (found) break;
+            }
+            SelectBinder inner(*cte->ctequery->select_stmt, catalog_, ius_, nullptr, nullptr, owner);
+            inner.enclosingCtesVisible_ = index;
             Bound bound = inner.bind();
-            for (size_t c = 0; c < cte->n_aliascolnames && c < bound.names.size(); ++c) bound.names[c] = stringOf(cte->aliascolnames[c]);
+            if (cte->n_aliascolnames > bound.names.size())
+               throw Error("42P10", "WITH query \"" + std::string(cte->ctename) + "\" has " + std::to_string(bound.names.size()) +
+                                       " columns available but " + std::to_string(cte->n_aliascolnames) + " columns specified",
+                           cte->location + 1);
+            for (size_t c = 0; c < cte->n_aliascolnames; ++c) bound.names[c] = stringOf(cte->aliascolnames[c]);
             addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, bound.columns, bound.names, range.location + 1);
             return std::move(bound.root);
          }
@@ -161,6 +174,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
    if (joinExpr.n_using_clause) {
       // USING (x): left.x = right.x, and an unqualified x means the left (RIGHT JOIN: right) one.
       auto& columns = scope_.columns();
+      std::vector<const IU*> usingColumns;
       for (size_t u = 0; u < joinExpr.n_using_clause; ++u) {
          std::string name = stringOf(joinExpr.using_clause[u]);
          auto find = [&](size_t from, size_t to, const char* side) -> ScopeColumn& {
@@ -174,6 +188,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
          ScopeColumn& l = find(leftStart, rightStart, "left");
          ScopeColumn& r = find(rightStart, rightEnd, "right");
          (rightJoin ? l : r).qualifiedOnly = true;
+         usingColumns.push_back((rightJoin ? r : l).iu);
          ExprPtr a = Expr::columnRef(l.iu), b = Expr::columnRef(r.iu);
          ExpressionBinder::unify(a, b, "=", 0);
          auto equal = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
@@ -190,6 +205,10 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
             condition = std::move(both);
          }
       }
+      // SELECT * lists the USING columns first, as PostgreSQL does.
+      std::stable_partition(columns.begin() + long(leftStart), columns.begin() + long(rightEnd), [&](const ScopeColumn& c) {
+         return !c.qualifiedOnly && std::find(usingColumns.begin(), usingColumns.end(), c.iu) != usingColumns.end();
+      });
    } else if (joinExpr.quals) {
       ExpressionBinder binder(scope_, ius_);
       binder.collectAggregates(nullptr, "JOIN conditions");
@@ -331,6 +350,13 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
 SelectBinder::Bound SelectBinder::bind() {
    if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) throw Error("0A000", "UNION, INTERSECT and EXCEPT are not supported yet");
    if (select_.with_clause && select_.with_clause->recursive) throw Error("0A000", "WITH RECURSIVE is not supported yet");
+   if (select_.with_clause)
+      for (size_t i = 0; i < select_.with_clause->n_ctes; ++i)
+         for (size_t j = 0; j < i; ++j) {
+            const PgQuery__CommonTableExpr& a = *select_.with_clause->ctes[i]->common_table_expr;
+            if (std::string(a.ctename) == select_.with_clause->ctes[j]->common_table_expr->ctename)
+               throw Error("42712", "WITH query name \"" + std::string(a.ctename) + "\" specified more than once", a.location + 1);
+         }
    if (select_.n_window_clause) throw Error("0A000", "WINDOW is not supported yet");
    if (select_.n_values_lists) {
       bindValuesLists();
@@ -518,13 +544,15 @@ void SelectBinder::bindWhere() {
    push(std::move(filter));
 }
 
-const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name) const {
+const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name) const { return findCte(name, SIZE_MAX); }
+
+const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name, size_t visible) const {
    if (select_.with_clause)
-      for (size_t i = 0; i < select_.with_clause->n_ctes; ++i) {
+      for (size_t i = 0; i < select_.with_clause->n_ctes && i < visible; ++i) {
          const PgQuery__CommonTableExpr& cte = *select_.with_clause->ctes[i]->common_table_expr;
          if (name == cte.ctename) return &cte;
       }
-   return enclosing_ ? enclosing_->findCte(name) : nullptr;
+   return enclosing_ ? enclosing_->findCte(name, enclosingCtesVisible_) : nullptr;
 }
 
 std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets) {

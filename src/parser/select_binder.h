@@ -51,6 +51,8 @@ class SelectBinder {
    void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
                    const std::vector<std::string>& names, int position);
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
+   /// Looks among the first `visible` CTEs of this query's WITH, then outwards.
+   const PgQuery__CommonTableExpr* findCte(const std::string& name, size_t visible) const;
    void bindValuesLists();
    void expandTargets();
    void bindWhere();
@@ -81,6 +83,8 @@ class SelectBinder {
    IUSet& ius_;
    const std::vector<ColumnInfo>* insertTargets_;
    const SelectBinder* enclosing_;
+   /// How many of the enclosing query's CTEs this query may see: a CTE sees only those before it.
+   size_t enclosingCtesVisible_ = SIZE_MAX;
    Bound result_;
    Scope scope_;
    std::unique_ptr<Operator> root_;

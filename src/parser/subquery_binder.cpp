@@ -4,6 +4,8 @@
 // outer join with the subquery grouped by its correlation keys. No subquery is evaluated per row.
 #include "parser/select_binder.h"
 
+#include <algorithm>
+
 namespace kiln {
 
 namespace {
@@ -16,6 +18,24 @@ ExprPtr conjunction(std::vector<ExprPtr> parts) {
       e->nullable |= p->nullable;
       e->children.push_back(std::move(p));
    }
+   return e;
+}
+
+/// CASE WHEN c THEN a ELSE b END for constant booleans a, b: `c IS NOT TRUE` is (c, false, true).
+ExprPtr truthTest(ExprPtr c, bool whenTrue, bool otherwise) {
+   auto e = std::make_unique<Expr>(ExprKind::Case, SqlType::boolean());
+   e->nullable = false;
+   e->hasElse = true;
+   e->children.push_back(std::move(c));
+   e->children.push_back(Expr::constantOf(Value::ofBool(whenTrue)));
+   e->children.push_back(Expr::constantOf(Value::ofBool(otherwise)));
+   return e;
+}
+
+ExprPtr negation(ExprPtr c) {
+   auto e = std::make_unique<Expr>(ExprKind::Not, SqlType::boolean());
+   e->nullable = c->nullable;
+   e->children.push_back(std::move(c));
    return e;
 }
 
@@ -40,16 +60,26 @@ bool SelectBinder::isCorrelated(const Expr& e) const {
 
 SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
-   return SelectBinder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this).bind();
+   Bound sub = SelectBinder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this).bind();
+   // Its conditions become this query's join conditions: they may read this query's values, not
+   // those of a query further out.
+   for (auto& condition : sub.correlated)
+      if (isCorrelated(*condition))
+         throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+   return sub;
 }
 
-void SelectBinder::decorrelateGroups(std::vector<Computation>& keys) {
-   // inner = outer becomes a grouping key `inner`, and the join condition outer = key.
-   for (auto& predicate : correlated_) {
+namespace {
+
+/// Correlated conditions `inner = outer` become grouping keys `inner` (added to `keys`) and the
+/// join conditions `outer = key`; `isInner` tells the subquery's own expressions.
+void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computation>& keys, IUSet& ius,
+                        const std::function<bool(const Expr&)>& isInner) {
+   for (auto& predicate : correlated) {
       bool isEquality = predicate->kind == ExprKind::Comparison && predicate->compareOp() == CompareOp::Eq;
       int innerSide = -1;
       for (int side = 0; isEquality && side < 2; ++side)
-         if (!isCorrelated(*predicate->children[size_t(side)]) && isCorrelated(*predicate->children[size_t(1 - side)])) innerSide = side;
+         if (isInner(*predicate->children[size_t(side)]) && !isInner(*predicate->children[size_t(1 - side)])) innerSide = side;
       if (innerSide < 0)
          throw Error("0A000", "a correlated subquery with aggregates may be correlated only by equalities (inner = outer) yet", predicate->position);
       ExprPtr inner = std::move(predicate->children[size_t(innerSide)]);
@@ -58,11 +88,17 @@ void SelectBinder::decorrelateGroups(std::vector<Computation>& keys) {
       for (auto& k : keys)
          if (k.expression->equals(*inner)) key = k.output;
       if (!key) {
-         key = ius_.make(inner->type, inner->nullable, "correlation key");
+         key = ius.make(inner->type, inner->nullable, "correlation key");
          keys.push_back({key, std::move(inner)});
       }
       predicate = equality(std::move(outer), Expr::columnRef(key));
    }
+}
+
+}  // namespace
+
+void SelectBinder::decorrelateGroups(std::vector<Computation>& keys) {
+   groupByCorrelation(correlated_, keys, ius_, [&](const Expr& e) { return !isCorrelated(e); });
    result_.decorrelated = true;
 }
 
@@ -76,15 +112,21 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    }
    if (node->node_case != PG_QUERY__NODE__NODE_SUB_LINK) return false;
    const PgQuery__SubLink& link = *node->sub_link;
-   bool in = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK &&
-             (link.n_oper_name == 0 || std::string(link.oper_name[link.n_oper_name - 1]->string->sval) == "=");
-   if (link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && !in) return false;
+   bool any = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK, all = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
+   if (link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && !any && !all) return false;
+   std::string op = link.n_oper_name ? link.oper_name[link.n_oper_name - 1]->string->sval : "=";
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   const CompareOp* compareOp = nullptr;
+   for (auto& [name, cmp] : comparisons)
+      if (op == name) compareOp = &cmp;
    int position = link.location + 1;
+   if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
 
    Bound sub = bindSubquery(*link.subselect);
    std::vector<ExprPtr> conditions = std::move(sub.correlated);
    JoinKind kind = negated ? JoinKind::Anti : JoinKind::Semi;
-   if (in) {
+   if (any || all) {
       if (sub.columns.size() != 1) throw Error("42601", "subquery has too many columns", position);
       std::vector<PendingJoin> joins;
       ExpressionBinder binder = expressionBinder(joins);
@@ -92,11 +134,23 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       ExprPtr left = binder.bind(*link.testexpr);
       attach(joins);
       ExprPtr right = Expr::columnRef(sub.columns[0]);
-      ExpressionBinder::unify(left, right, "=", position);
-      conditions.push_back(equality(std::move(left), std::move(right)));
-      if (negated) {
-         if (conditions.size() > 1) throw Error("0A000", "NOT IN with a correlated subquery is not supported yet", position);
+      ExpressionBinder::unify(left, right, op, position);
+      ExprPtr comparison = equality(std::move(left), std::move(right));
+      comparison->op = uint8_t(*compareOp);
+      // x op ANY (S): some y with x op y TRUE. x op ALL (S): no y with x op y not TRUE. Negated:
+      // NOT (x = ANY S) is NOT IN (its NULL-aware join); NOT (x op ANY S): no y with x op y not
+      // FALSE; NOT (x op ALL S): some y with x op y not TRUE.
+      if (any && !negated) {
+         conditions.push_back(std::move(comparison));
+      } else if (any && *compareOp == CompareOp::Eq) {
+         if (!conditions.empty()) throw Error("0A000", "NOT IN with a correlated subquery is not supported yet", position);
+         conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
+      } else if (any) {
+         conditions.push_back(truthTest(negation(std::move(comparison)), false, true));
+      } else {
+         conditions.push_back(truthTest(std::move(comparison), false, true));
+         kind = negated ? JoinKind::Semi : JoinKind::Anti;
       }
    }
    auto join = std::make_unique<Join>(kind);
@@ -123,7 +177,22 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
       pending.join->estimatedRows = 0;
       pending.join->children.push_back(std::move(single));
    } else {
-      if (!sub.decorrelated) throw Error("0A000", "correlated scalar subqueries are supported with aggregates only yet", position);
+      if (!sub.decorrelated) {
+         // At most one row per outer row: grouped by the correlation keys, one value per group
+         // (error 21000 when a group has several rows).
+         std::vector<const IU*> inner = producedIUs(*sub.root);
+         auto grouped = std::make_unique<Aggregate>();
+         groupByCorrelation(sub.correlated, grouped->keys, ius_, [&](const Expr& e) {
+            std::vector<const IU*> used;
+            e.collectIUs(used);
+            return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
+         });
+         const IU* single = ius_.make(sub.columns[0]->type, true, "subquery");
+         grouped->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), single});
+         grouped->children.push_back(std::move(sub.root));
+         sub.root = std::move(grouped);
+         sub.columns[0] = single;
+      }
       value = sub.columns[0];
       const_cast<IU*>(value)->nullable = true;  // no group for this row: NULL
       pending.join = std::make_unique<Join>(JoinKind::LeftOuter);

@@ -173,7 +173,10 @@ class JoinTranslator : public Translator {
             cx.forRange(cx.int64(0), count, [&](llvm::Value* i) {
                llvm::Value* entry = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i));
                bindPartner(entry);
-               cx.ifThen(residualHolds(), [&] {
+               llvm::Value* partner = residualHolds();
+               // Semi and anti joins look for one partner only.
+               if (firstOnly) partner = b.CreateAnd(partner, b.CreateNot(b.CreateLoad(cx.i1(), matched)));
+               cx.ifThen(partner, [&] {
                   b.CreateStore(cx.boolean(true), matched);
                   onPartner(entry);
                });
