@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit, Join };
+enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll };
 
 struct Operator {
    OperatorKind kind;
@@ -112,6 +112,13 @@ struct Join : Operator {
    /// hashed and marked by the right side's probes, then read back.
    bool buildLeft = false;
    explicit Join(JoinKind kind) : Operator(OperatorKind::Join), joinKind(kind) {}
+};
+
+/// The tuples of all children, one after another: children[i]'s IU inputs[i][c] becomes columns[c].
+struct UnionAll : Operator {
+   std::vector<const IU*> columns;
+   std::vector<std::vector<const IU*>> inputs;
+   UnionAll() : Operator(OperatorKind::UnionAll) {}
 };
 
 const char* joinKindName(JoinKind kind);

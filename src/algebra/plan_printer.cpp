@@ -32,6 +32,7 @@ std::vector<const IU*> producedIUs(const Operator& op) {
    switch (op.kind) {
       case OperatorKind::TableScan: return static_cast<const TableScan&>(op).columns;
       case OperatorKind::Values: return static_cast<const Values&>(op).columns;
+      case OperatorKind::UnionAll: return static_cast<const UnionAll&>(op).columns;
       case OperatorKind::Map: {
          auto ius = producedIUs(op.child());
          for (auto& c : static_cast<const Map&>(op).computations) ius.push_back(c.output);
@@ -96,6 +97,7 @@ std::string describe(const Operator& op) {
          std::string s = std::string(joinKindName(join.joinKind)) + "Join" + (join.buildLeft ? " (build left)" : "");
          return join.condition ? s + " " + join.condition->toString() : s + " (every pair)";
       }
+      case OperatorKind::UnionAll: return "UnionAll";
       case OperatorKind::Limit: {
          auto& limit = static_cast<const Limit&>(op);
          std::string s = "Limit";

@@ -102,6 +102,18 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          required_[&op] = needed;  // the sort materializes its keys too
          break;
       case OperatorKind::Limit: break;
+      case OperatorKind::UnionAll: {
+         // Each input provides its own columns in place of the union's.
+         auto& unionAll = static_cast<const UnionAll&>(op);
+         for (size_t i = 0; i < op.children.size(); ++i) {
+            std::vector<const IU*> fromChild;
+            for (const IU* iu : needed)
+               for (size_t c = 0; c < unionAll.columns.size(); ++c)
+                  if (unionAll.columns[c] == iu) addUnique(fromChild, unionAll.inputs[i][c]);
+            computeRequired(*op.children[i], fromChild);
+         }
+         return;
+      }
       case OperatorKind::Join: {
          // Each side provides what it produces of what is needed above and in the condition.
          auto& join = static_cast<const Join&>(op);
@@ -129,6 +141,7 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::Aggregate: translator = makeAggregateTranslator(*this, static_cast<const Aggregate&>(op)); break;
       case OperatorKind::Sort: translator = makeSortTranslator(*this, static_cast<const Sort&>(op)); break;
       case OperatorKind::Limit: translator = makeLimitTranslator(*this, static_cast<const Limit&>(op)); break;
+      case OperatorKind::UnionAll: translator = makeUnionAllTranslator(*this, static_cast<const UnionAll&>(op)); break;
       case OperatorKind::Join:
          translator = static_cast<const Join&>(op).buildLeft ? makeBuildLeftJoinTranslator(*this, static_cast<const Join&>(op))
                                                               : makeJoinTranslator(*this, static_cast<const Join&>(op));

@@ -51,5 +51,6 @@ std::unique_ptr<Translator> makeSortTranslator(QueryCompiler& compiler, const So
 std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op);
 std::unique_ptr<Translator> makeJoinTranslator(QueryCompiler& compiler, const Join& op);
 std::unique_ptr<Translator> makeBuildLeftJoinTranslator(QueryCompiler& compiler, const Join& op);
+std::unique_ptr<Translator> makeUnionAllTranslator(QueryCompiler& compiler, const UnionAll& op);
 
 }  // namespace kiln

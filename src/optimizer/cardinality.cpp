@@ -121,6 +121,11 @@ double CardinalityEstimator::rows(const Operator& op) const {
          return std::max(1.0, std::min(groups, input));
       }
       case OperatorKind::Limit: return std::min(rows(op.child()), double(static_cast<const Limit&>(op).limit));
+      case OperatorKind::UnionAll: {
+         double total = 0;
+         for (auto& child : op.children) total += rows(*child);
+         return std::max(1.0, total);
+      }
       case OperatorKind::Join: {
          auto& join = static_cast<const Join&>(op);
          if (join.estimatedRows > 0) return join.estimatedRows;

@@ -23,6 +23,7 @@ class Scope {
    bool hasTable(const std::string& table) const;
    /// The enclosing query's scope, for correlated subqueries.
    void setOuter(const Scope* outer) { outer_ = outer; }
+   const Scope* outer() const { return outer_; }
    /// Whether `iu` comes from an enclosing query's scope.
    bool isOuter(const IU* iu) const;
    /// Resolves [table.]name; throws 42703 (unknown), 42702 (ambiguous), 42P01 (unknown table).

@@ -348,7 +348,11 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
 }
 
 SelectBinder::Bound SelectBinder::bind() {
-   if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) throw Error("0A000", "UNION, INTERSECT and EXCEPT are not supported yet");
+   if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
+      bindSetOperation();
+      result_.root = std::move(root_);
+      return std::move(result_);
+   }
    if (select_.with_clause && select_.with_clause->recursive) throw Error("0A000", "WITH RECURSIVE is not supported yet");
    if (select_.with_clause)
       for (size_t i = 0; i < select_.with_clause->n_ctes; ++i)
@@ -487,6 +491,138 @@ SelectBinder::Bound SelectBinder::bind() {
    result_.root = std::move(root_);
    result_.correlated = std::move(correlated_);
    return std::move(result_);
+}
+
+void SelectBinder::bindSetOperation() {
+   const char* name = select_.op == PG_QUERY__SET_OPERATION__SETOP_UNION ? "UNION" : select_.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
+   if (select_.all && select_.op != PG_QUERY__SET_OPERATION__SETOP_UNION)
+      throw Error("0A000", std::string(name) + " ALL is not supported yet");
+   Bound sides[2] = {SelectBinder(*select_.larg, catalog_, ius_, nullptr, scope_.outer(), this).bind(),
+                     SelectBinder(*select_.rarg, catalog_, ius_, nullptr, scope_.outer(), this).bind()};
+   for (auto& side : sides)
+      if (!side.correlated.empty()) throw Error("0A000", std::string("correlated ") + name + " subqueries are not supported yet");
+   if (sides[0].columns.size() != sides[1].columns.size())
+      throw Error("42601", std::string("each ") + name + " query must have the same number of columns");
+   // Both sides are converted to the columns' common types.
+   std::vector<SqlType> types;
+   for (size_t c = 0; c < sides[0].columns.size(); ++c) {
+      auto common = types::common(sides[0].columns[c]->type, sides[1].columns[c]->type);
+      if (!common)
+         throw Error("42804", std::string(name) + " types " + sides[0].columns[c]->type.toString() + " and " +
+                                 sides[1].columns[c]->type.toString() + " cannot be matched");
+      types.push_back(common->id == TypeId::Unknown ? SqlType::text() : *common);
+   }
+   bool setDifference = select_.op != PG_QUERY__SET_OPERATION__SETOP_UNION;
+   auto unionAll = std::make_unique<UnionAll>();
+   for (size_t s = 0; s < 2; ++s) {
+      auto map = std::make_unique<Map>();
+      std::vector<const IU*> inputs;
+      for (size_t c = 0; c < types.size(); ++c) {
+         ExprPtr value = ExpressionBinder::coerce(Expr::columnRef(sides[s].columns[c]), types[c]);
+         if (value->kind == ExprKind::ColumnRef) {
+            inputs.push_back(value->iu);
+            continue;
+         }
+         const IU* iu = ius_.make(types[c], value->nullable, sides[s].names[c]);
+         map->computations.push_back({iu, std::move(value)});
+         inputs.push_back(iu);
+      }
+      if (setDifference) {
+         // INTERSECT and EXCEPT count, per distinct row, whether it came from each side.
+         for (size_t t = 0; t < 2; ++t) {
+            const IU* tag = ius_.make(SqlType::integer(), false, t == 0 ? "from left" : "from right");
+            map->computations.push_back({tag, Expr::constantOf(Value::ofInteger(SqlType::integer(), s == t ? 1 : 0))});
+            inputs.push_back(tag);
+         }
+      }
+      std::unique_ptr<Operator> input = std::move(sides[s].root);
+      if (!map->computations.empty()) {
+         map->children.push_back(std::move(input));
+         input = std::move(map);
+      }
+      unionAll->children.push_back(std::move(input));
+      unionAll->inputs.push_back(std::move(inputs));
+   }
+   for (size_t c = 0; c < unionAll->inputs[0].size(); ++c) {
+      const IU* a = unionAll->inputs[0][c];
+      unionAll->columns.push_back(ius_.make(a->type, a->nullable || unionAll->inputs[1][c]->nullable, c < types.size() ? sides[0].names[c] : a->name));
+   }
+   std::vector<const IU*> outputs(unionAll->columns.begin(), unionAll->columns.begin() + long(types.size()));
+   std::vector<const IU*> tags(unionAll->columns.begin() + long(types.size()), unionAll->columns.end());
+   root_ = std::move(unionAll);
+   if (!select_.all) {
+      // Duplicates go (NULLs count as equal, as in GROUP BY); for INTERSECT/EXCEPT the sides too.
+      auto distinct = std::make_unique<Aggregate>();
+      std::vector<const IU*> distinctOutputs;
+      for (const IU* iu : outputs) {
+         const IU* key = ius_.make(iu->type, iu->nullable, iu->name);
+         distinct->keys.push_back({key, Expr::columnRef(iu)});
+         distinctOutputs.push_back(key);
+      }
+      std::vector<const IU*> seen;
+      for (const IU* tag : tags) {
+         const IU* out = ius_.make(SqlType::integer(), true, tag->name);
+         distinct->aggregates.push_back({AggregateFunction::Max, Expr::columnRef(tag), out});
+         seen.push_back(out);
+      }
+      push(std::move(distinct));
+      outputs = distinctOutputs;
+      if (setDifference) {
+         auto seenOn = [&](size_t side, int64_t value) {
+            auto e = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
+            e->op = uint8_t(CompareOp::Eq);
+            e->children.push_back(Expr::columnRef(seen[side]));
+            e->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::integer(), value)));
+            return e;
+         };
+         auto filter = std::make_unique<Filter>();
+         filter->condition = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
+         filter->condition->children.push_back(seenOn(0, 1));
+         filter->condition->children.push_back(seenOn(1, select_.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? 1 : 0));
+         push(std::move(filter));
+      }
+   }
+   result_.columns = outputs;
+   result_.names = sides[0].names;
+   bindOutputOrderAndLimit();
+}
+
+void SelectBinder::bindOutputOrderAndLimit() {
+   std::vector<SortKey> keys;
+   for (size_t i = 0; i < select_.n_sort_clause; ++i) {
+      const PgQuery__SortBy& sortBy = *select_.sort_clause[i]->sort_by;
+      const PgQuery__Node& node = *sortBy.node;
+      int column = -1;
+      if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+         int64_t position = node.a_const->ival->ival;
+         if (position < 1 || size_t(position) > result_.columns.size())
+            throw Error("42P10", "ORDER BY position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
+         column = int(position - 1);
+      } else if (std::string name = bareColumnName(node); !name.empty()) {
+         for (size_t c = 0; c < result_.names.size() && column < 0; ++c)
+            if (result_.names[c] == name) column = int(c);
+         if (column < 0) throw Error("42703", "column \"" + name + "\" does not exist", node.column_ref->location + 1);
+      } else {
+         throw Error("0A000", "ORDER BY of UNION/INTERSECT/EXCEPT may name only result columns", sortBy.location + 1);
+      }
+      bool descending = sortBy.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      bool nullsFirst = sortBy.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST ||
+                        (sortBy.sortby_nulls != PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST && descending);
+      keys.push_back({result_.columns[size_t(column)], descending, nullsFirst});
+   }
+   if (!keys.empty()) {
+      auto sort = std::make_unique<Sort>();
+      sort->keys = std::move(keys);
+      push(std::move(sort));
+   }
+   auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
+   auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
+   if (limit || offset) {
+      auto op = std::make_unique<Limit>();
+      if (limit) op->limit = *limit;
+      if (offset) op->offset = *offset;
+      push(std::move(op));
+   }
 }
 
 void SelectBinder::attach(std::vector<PendingJoin>& joins) {

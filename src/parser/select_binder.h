@@ -45,6 +45,9 @@ class SelectBinder {
       std::unique_ptr<Join> join;  // without its left child yet
    };
 
+   void bindSetOperation();
+   /// ORDER BY and LIMIT/OFFSET over this query's outputs (for set operations: by name or position).
+   void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
