@@ -37,7 +37,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
    for (size_t i = 0; i < script.size(); ++i) {
       // Each statement is bound after the previous one ran: it may name what that one created.
       auto start = Clock::now();
-      Statement statement = bindStatement(script.statement(i), database_.impl().catalog);
+      Statement statement = bindStatement(script.statement(i), script.statementText(i), database_.impl().catalog);
       double bindMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
       std::shared_ptr<ResultData> data = executeStatement(database_.impl(), statement);
       data->stats.parseMs = parseMs + bindMs;

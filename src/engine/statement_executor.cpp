@@ -46,13 +46,13 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
    return result;
 }
 
-std::shared_ptr<ResultData> dropTable(DatabaseImpl& database, DropTableStatement& drop) {
-   for (auto& name : drop.names)
-      if (!database.catalog.findTable(name) && !drop.ifExists) throw Error("42P01", "table \"" + name + "\" does not exist");
-   for (auto& name : drop.names)
-      if (database.catalog.findTable(name)) database.catalog.dropTable(name);
+std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
+   for (auto& name : drop.names) {
+      if (drop.views && database.catalog.findView(name)) database.catalog.dropView(name);
+      if (!drop.views && database.catalog.findTable(name)) database.catalog.dropTable(name);
+   }
    auto result = std::make_shared<ResultData>();
-   result->statusTag = "DROP TABLE";
+   result->statusTag = drop.views ? "DROP VIEW" : "DROP TABLE";
    return result;
 }
 
@@ -151,7 +151,13 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
       [&](auto& s) -> std::shared_ptr<ResultData> {
          using T = std::decay_t<decltype(s)>;
          if constexpr (std::is_same_v<T, CreateTableStatement>) return createTable(database, s);
-         else if constexpr (std::is_same_v<T, DropTableStatement>) return dropTable(database, s);
+         else if constexpr (std::is_same_v<T, DropStatement>) return drop(database, s);
+         else if constexpr (std::is_same_v<T, CreateViewStatement>) {
+            database.catalog.createView(std::move(s.view), s.replace);
+            auto result = std::make_shared<ResultData>();
+            result->statusTag = "CREATE VIEW";
+            return result;
+         }
          else if constexpr (std::is_same_v<T, InsertStatement>) return insert(s);
          else if constexpr (std::is_same_v<T, CopyStatement>) return copy(s);
          else if constexpr (std::is_same_v<T, QueryStatement>) return query(s);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parser/pg_parser.h"
 #include "parser/statement.h"
 #include "parser/type_rules.h"
 
@@ -130,6 +131,13 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
                            cte->location + 1);
             for (size_t c = 0; c < cte->n_aliascolnames; ++c) bound.names[c] = stringOf(cte->aliascolnames[c]);
             addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, bound.columns, bound.names, range.location + 1);
+            return std::move(bound.root);
+         }
+         if (const View* view = catalog_.findView(range.relname)) {
+            ParsedScript definition(view->definition);
+            const PgQuery__ViewStmt& create = *definition.statement(0).view_stmt;
+            Bound bound = SelectBinder(*create.query->select_stmt, catalog_, ius_, nullptr).bind();
+            addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, bound.columns, view->columnNames, range.location + 1);
             return std::move(bound.root);
          }
          Table* table = catalog_.findTable(range.relname);

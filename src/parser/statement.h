@@ -21,9 +21,16 @@ struct CreateTableStatement {
    bool ifNotExists = false;
 };
 
-struct DropTableStatement {
+/// DROP TABLE or DROP VIEW.
+struct DropStatement {
+   bool views = false;
    std::vector<std::string> names;
    bool ifExists = false;
+};
+
+struct CreateViewStatement {
+   View view;
+   bool replace = false;
 };
 
 /// INSERT: the plan yields one value per table column, already of the column's type.
@@ -55,10 +62,10 @@ struct AnalyzeStatement {
 };
 
 using Statement =
-   std::variant<CreateTableStatement, DropTableStatement, InsertStatement, CopyStatement, QueryStatement, ExplainStatement, AnalyzeStatement>;
+   std::variant<CreateTableStatement, DropStatement, CreateViewStatement, InsertStatement, CopyStatement, QueryStatement, ExplainStatement, AnalyzeStatement>;
 
-/// Semantic analysis of one parsed statement against the catalog.
-Statement bindStatement(const PgQuery__Node& node, const Catalog& catalog);
+/// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.
+Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog);
 
 /// A SELECT (or VALUES) as a plan. For INSERT ... VALUES, `targets` are the columns the values
 /// go to: literals take the column's type directly, as in PostgreSQL.

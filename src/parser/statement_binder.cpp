@@ -73,14 +73,33 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
    return result;
 }
 
-DropTableStatement bindDropTable(const PgQuery__DropStmt& drop) {
-   if (drop.remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) throw Error("0A000", "only DROP TABLE is supported yet");
-   DropTableStatement result;
+DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
+   bool views = drop.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW;
+   if (drop.remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE && !views) throw Error("0A000", "only DROP TABLE and DROP VIEW are supported yet");
+   DropStatement result;
+   result.views = views;
    result.ifExists = drop.missing_ok;
    for (size_t i = 0; i < drop.n_objects; ++i) {
       const PgQuery__List& names = *drop.objects[i]->list;
-      result.names.push_back(stringOf(names.items[names.n_items - 1]));
+      std::string name = stringOf(names.items[names.n_items - 1]);
+      bool isView = catalog.findView(name), isTable = catalog.findTable(name);
+      if ((views && isTable) || (!views && isView))
+         throw Error("42809", "\"" + name + "\" is not a " + (views ? "view" : "table"));
+      if (!(views ? isView : isTable) && !drop.missing_ok)
+         throw Error("42P01", std::string(views ? "view" : "table") + " \"" + name + "\" does not exist");
+      result.names.push_back(name);
    }
+   return result;
+}
+
+CreateViewStatement bindCreateView(const PgQuery__ViewStmt& create, const std::string& text, const Catalog& catalog) {
+   // Bound now so that a broken view is an error at creation, as in PostgreSQL.
+   auto plan = bindSelect(*create.query->select_stmt, catalog);
+   CreateViewStatement result;
+   result.view = View{create.view->relname, text, plan->columnNames};
+   result.replace = create.replace;
+   if (create.n_aliases > plan->columnNames.size()) throw Error("42601", "CREATE VIEW specifies more column names than columns");
+   for (size_t i = 0; i < create.n_aliases; ++i) result.view.columnNames[i] = stringOf(create.aliases[i]);
    return result;
 }
 
@@ -258,11 +277,12 @@ ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog&
 
 }  // namespace
 
-Statement bindStatement(const PgQuery__Node& node, const Catalog& catalog) {
+Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog) {
    switch (node.node_case) {
       case PG_QUERY__NODE__NODE_SELECT_STMT: return QueryStatement{bindSelect(*node.select_stmt, catalog)};
       case PG_QUERY__NODE__NODE_CREATE_STMT: return bindCreateTable(*node.create_stmt);
-      case PG_QUERY__NODE__NODE_DROP_STMT: return bindDropTable(*node.drop_stmt);
+      case PG_QUERY__NODE__NODE_DROP_STMT: return bindDrop(*node.drop_stmt, catalog);
+      case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
       case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog);
       case PG_QUERY__NODE__NODE_COPY_STMT: return bindCopy(*node.copy_stmt, catalog);
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT: return bindExplain(*node.explain_stmt, catalog);

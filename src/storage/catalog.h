@@ -10,8 +10,22 @@
 
 namespace kiln {
 
+/// A view: the CREATE VIEW statement it was made by, bound anew wherever the view is used.
+struct View {
+   std::string name;
+   std::string definition;  // the whole CREATE VIEW statement
+   std::vector<std::string> columnNames;  // the query's output names, or the view's aliases
+};
+
 class Catalog {
    public:
+   /// nullptr when there is no such view.
+   const View* findView(const std::string& name) const;
+   /// Throws 42P07 when the name is taken (by a table, or by a view unless `replace`).
+   void createView(View view, bool replace);
+   /// Throws 42P01 when there is no such view.
+   void dropView(const std::string& name);
+
    /// nullptr when there is no such table.
    Table* findTable(const std::string& name) const;
    /// Throws 42P07 when the name is taken.
@@ -22,6 +36,7 @@ class Catalog {
 
    private:
    std::map<std::string, std::unique_ptr<Table>> tables_;
+   std::map<std::string, View> views_;
 };
 
 }  // namespace kiln
