@@ -109,21 +109,21 @@ std::string describe(const Operator& op) {
    return "?";
 }
 
-void print(const Operator& op, int depth, std::vector<std::string>& lines, const std::function<double(const Operator&)>& estimate) {
+void print(const Operator& op, int depth, std::vector<std::string>& lines, const std::function<std::string(const Operator&)>& annotate) {
    std::string line = std::string(size_t(depth) * 2, ' ') + (depth ? "-> " : "") + describe(op);
-   if (estimate) line += "  (rows=" + std::to_string(uint64_t(estimate(op) + 0.5)) + ")";
+   if (annotate) line += "  " + annotate(op);
    lines.push_back(line);
-   for (auto& child : op.children) print(*child, depth + 1, lines, estimate);
+   for (auto& child : op.children) print(*child, depth + 1, lines, annotate);
 }
 
 }  // namespace
 
-std::vector<std::string> printPlan(const QueryPlan& plan, const std::function<double(const Operator&)>& estimate) {
+std::vector<std::string> printPlan(const QueryPlan& plan, const std::function<std::string(const Operator&)>& annotate) {
    std::vector<std::string> lines;
    std::vector<std::string> names;
    for (size_t i = 0; i < plan.columns.size(); ++i) names.push_back(plan.columnNames[i]);
    lines.push_back("Result " + join(names));
-   print(*plan.root, 1, lines, estimate);
+   print(*plan.root, 1, lines, annotate);
    return lines;
 }
 

@@ -9,7 +9,7 @@
 
 namespace kiln {
 
-/// `estimate`, when given, annotates each operator with its expected row count.
-std::vector<std::string> printPlan(const QueryPlan& plan, const std::function<double(const Operator&)>& estimate = nullptr);
+/// `annotate`, when given, adds a note to each operator's line (estimated and actual rows).
+std::vector<std::string> printPlan(const QueryPlan& plan, const std::function<std::string(const Operator&)>& annotate = nullptr);
 
 }  // namespace kiln

@@ -1,5 +1,6 @@
 #include "codegen/query_compiler.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 
@@ -69,7 +70,27 @@ class ResultTranslator : public Translator {
 
 const std::vector<const IU*>& Translator::required() const { return compiler_.required(op_); }
 
-QueryCompiler::QueryCompiler(const QueryPlan& plan) : plan_(plan), cx_("q" + std::to_string(++queryCounter)) {}
+void Translator::consumeParent(IUValues& values) {
+   compiler_.countOutput(op_);
+   parent_->consume(values, *this);
+}
+
+QueryCompiler::QueryCompiler(const QueryPlan& plan, bool instrument)
+   : plan_(plan), cx_("q" + std::to_string(++queryCounter)), instrument_(instrument) {}
+
+void QueryCompiler::countOutput(const Operator* op) {
+   if (!instrument_ || !op) return;
+   auto it = std::find_if(query_.rowCounters.begin(), query_.rowCounters.end(), [&](auto& c) { return c.first == op; });
+   if (it == query_.rowCounters.end()) {
+      size_t slot = allocateSlot();
+      addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<uint64_t>(0)); });
+      query_.rowCounters.push_back({op, slot});
+      it = query_.rowCounters.end() - 1;
+   }
+   auto& b = cx_.builder();
+   llvm::Value* counter = cx_.loadSlot(it->second);
+   b.CreateStore(b.CreateAdd(b.CreateLoad(cx_.i64(), counter), cx_.int64(1)), counter);
+}
 
 void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> needed) {
    required_[&op] = needed;
@@ -154,15 +175,19 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
 void QueryCompiler::addPipeline(const std::string& source, std::function<uint64_t(QueryRuntime&)> rowCount,
                                 const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before) {
    std::string name = cx_.uniqueName("pipeline");
-   query_.pipelines.push_back({name, {source}});
+   size_t index = query_.pipelines->size();
+   query_.pipelines->push_back({name, {source}, 0});
    cx_.beginPipelineFunction(name);
    body(cx_.argument(1), cx_.argument(2));
    cx_.builder().CreateRetVoid();
    cx_.finishFunction();
-   query_.steps.push_back([name, rowCount = std::move(rowCount), before = std::move(before)](QueryRuntime& rt, CompiledModule& module) {
+   query_.steps.push_back([name, index, pipelines = query_.pipelines, rowCount = std::move(rowCount), before = std::move(before)](
+                             QueryRuntime& rt, CompiledModule& module) {
+      auto start = std::chrono::steady_clock::now();
       if (before) before(rt);
       auto* function = reinterpret_cast<void (*)(void**, uint64_t, uint64_t)>(module.lookup(name));
       function(rt.slots(), 0, rowCount(rt));
+      (*pipelines)[index].ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
    });
 }
 
@@ -180,7 +205,7 @@ CompiledQuery QueryCompiler::compile(bool keepIR) {
    auto generated = Clock::now();
    query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext());
    // Resolving the first symbol makes ORC generate the machine code now, inside the compile time.
-   if (!query_.pipelines.empty()) query_.module->lookup(query_.pipelines.front().function);
+   if (!query_.pipelines->empty()) query_.module->lookup(query_.pipelines->front().function);
    auto done = Clock::now();
    query_.slotCount = slotCount_;
    query_.codegenMs = std::chrono::duration<double, std::milli>(generated - start).count();

@@ -20,6 +20,7 @@ namespace kiln {
 struct PipelineInfo {
    std::string function;
    std::vector<std::string> stages;  // for EXPLAIN: "scan lineitem", "filter", "aggregate build", ...
+   double ms = 0;  // measured when the query ran
 };
 
 struct CompiledQuery {
@@ -29,7 +30,9 @@ struct CompiledQuery {
    std::vector<std::function<void(QueryRuntime&, CompiledModule&)>> steps;
    RowLayout resultLayout;
    size_t resultSlot = 0;
-   std::vector<PipelineInfo> pipelines;
+   std::shared_ptr<std::vector<PipelineInfo>> pipelines = std::make_shared<std::vector<PipelineInfo>>();
+   /// With instrumentation (EXPLAIN ANALYZE): the slot counting each operator's output tuples.
+   std::vector<std::pair<const Operator*, size_t>> rowCounters;
    std::string ir;       // the generated IR before optimization, when asked for
    double codegenMs = 0;  // building the IR
    double llvmMs = 0;     // optimizing and generating machine code
@@ -37,7 +40,8 @@ struct CompiledQuery {
 
 class QueryCompiler {
    public:
-   explicit QueryCompiler(const QueryPlan& plan);
+   /// `instrument`: count each operator's output tuples (for EXPLAIN ANALYZE).
+   explicit QueryCompiler(const QueryPlan& plan, bool instrument = false);
    CompiledQuery compile(bool keepIR);
 
    // For translators
@@ -49,7 +53,9 @@ class QueryCompiler {
    /// calls it over [0, rowCount()).
    void addPipeline(const std::string& source, std::function<uint64_t(QueryRuntime&)> rowCount,
                     const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before = nullptr);
-   void noteStage(const std::string& stage) { query_.pipelines.back().stages.push_back(stage); }
+   void noteStage(const std::string& stage) { query_.pipelines->back().stages.push_back(stage); }
+   /// Emits the counting of one output tuple of `op`, when instrumenting.
+   void countOutput(const Operator* op);
    const std::vector<const IU*>& required(const Operator* op) const { return required_.at(op); }
    void setResultLayout(RowLayout layout, size_t slot) {
       query_.resultLayout = std::move(layout);
@@ -64,6 +70,7 @@ class QueryCompiler {
    CodeContext cx_;
    CompiledQuery query_;
    size_t slotCount_ = 1;  // slot 0: the string arena
+   bool instrument_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
 };
 

@@ -31,7 +31,7 @@ class Translator {
    Translator& childAt(size_t i) { return *children_[i]; }
 
    protected:
-   void consumeParent(IUValues& values) { parent_->consume(values, *this); }
+   void consumeParent(IUValues& values);
    Translator& child(size_t i = 0) { return *children_[i]; }
    /// The IUs the parent reads from this operator's output.
    const std::vector<const IU*>& required() const;

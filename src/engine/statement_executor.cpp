@@ -1,6 +1,7 @@
 #include "engine/statement_executor.h"
 
 #include <chrono>
+#include <unordered_map>
 #include <cstring>
 #include <sstream>
 
@@ -19,10 +20,17 @@ using Clock = std::chrono::steady_clock;
 
 double millisecondsSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
 
-/// Compiles and runs a query; the rows are left in `result`.
-void runQuery(QueryPlan& plan, ResultData& result, CompiledQuery* keep = nullptr) {
+/// What EXPLAIN ANALYZE learns from running a query.
+struct Analysis {
+   CompiledQuery query;
+   std::unordered_map<const Operator*, uint64_t> actualRows;
+};
+
+/// Optimizes, compiles and runs a query; the rows are left in `result`. With `analysis`, the
+/// generated code counts each operator's output and the pipelines are timed.
+void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr) {
    optimize(plan);
-   QueryCompiler compiler(plan);
+   QueryCompiler compiler(plan, analysis != nullptr);
    CompiledQuery query = compiler.compile(false);
    result.stats.compileMs = query.codegenMs + query.llvmMs;
    auto start = Clock::now();
@@ -33,7 +41,10 @@ void runQuery(QueryPlan& plan, ResultData& result, CompiledQuery* keep = nullptr
    result.names = plan.columnNames;
    for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
    result.takeRows(*runtime.get<RowBuffer>(query.resultSlot), query.resultLayout);
-   if (keep) *keep = std::move(query);
+   if (analysis) {
+      for (auto [op, slot] : query.rowCounters) analysis->actualRows[op] = *runtime.get<uint64_t>(slot);
+      analysis->query = std::move(query);
+   }
 }
 
 std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableStatement& create) {
@@ -103,25 +114,36 @@ std::shared_ptr<ResultData> query(QueryStatement& statement) {
 }
 
 std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
-   optimize(*explain.plan);
-   CardinalityEstimator estimates(*explain.plan->root);
-   std::vector<std::string> lines = printPlan(*explain.plan, [&](const Operator& op) { return estimates.rows(op); });
-   CompiledQuery compiled;
+   Analysis analysis;
    double executeMs = 0;
    size_t rowCount = 0;
    if (explain.analyze) {
       ResultData rows;
-      runQuery(*explain.plan, rows, &compiled);  // optimizing twice changes nothing
+      runQuery(*explain.plan, rows, &analysis);
       executeMs = rows.stats.executeMs;
       rowCount = rows.rows.size();
    } else {
-      compiled = QueryCompiler(*explain.plan).compile(explain.showIR);
+      optimize(*explain.plan);
+      analysis.query = QueryCompiler(*explain.plan).compile(explain.showIR);
    }
+   CompiledQuery& compiled = analysis.query;
+   CardinalityEstimator estimates(*explain.plan->root);
+   std::vector<std::string> lines = printPlan(*explain.plan, [&](const Operator& op) {
+      std::string note = "(rows=" + std::to_string(uint64_t(estimates.rows(op) + 0.5));
+      if (explain.analyze) {
+         auto it = analysis.actualRows.find(&op);
+         note += " actual=" + std::to_string(it == analysis.actualRows.end() ? 0 : it->second);
+      }
+      return note + ")";
+   });
    lines.push_back("Pipelines:");
-   for (size_t i = 0; i < compiled.pipelines.size(); ++i) {
+   for (size_t i = 0; i < compiled.pipelines->size(); ++i) {
+      const PipelineInfo& pipeline = (*compiled.pipelines)[i];
       std::string stages;
-      for (auto& stage : compiled.pipelines[i].stages) stages += (stages.empty() ? "" : " -> ") + stage;
-      lines.push_back("  " + std::to_string(i + 1) + ": " + stages);
+      for (auto& stage : pipeline.stages) stages += (stages.empty() ? "" : " -> ") + stage;
+      char time[64] = "";
+      if (explain.analyze) std::snprintf(time, sizeof(time), "  (%.3f ms)", pipeline.ms);
+      lines.push_back("  " + std::to_string(i + 1) + ": " + stages + time);
    }
    char buffer[160];
    std::snprintf(buffer, sizeof(buffer), "Compile time: %.3f ms (IR generation %.3f ms, LLVM %.3f ms)", compiled.codegenMs + compiled.llvmMs,
@@ -132,7 +154,7 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
       lines.push_back(buffer);
    }
    if (explain.showIR) {
-      if (compiled.ir.empty()) compiled = QueryCompiler(*explain.plan).compile(true);
+      if (compiled.ir.empty()) compiled = QueryCompiler(*explain.plan).compile(true);  // the same plan, compiled to show its IR
       lines.push_back("Generated LLVM IR:");
       std::istringstream ir(compiled.ir);
       for (std::string line; std::getline(ir, line);) lines.push_back(line);
