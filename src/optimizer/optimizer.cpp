@@ -1,6 +1,7 @@
 #include "optimizer/optimizer.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 #include "optimizer/cardinality.h"
@@ -146,6 +147,11 @@ class Optimizer {
    private:
    std::unique_ptr<Operator> optimizeRelation(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates);
    std::unique_ptr<Operator> orderRegion(std::unique_ptr<Operator> top);
+   /// The cheapest bushy join tree by dynamic programming over connected subsets; nullptr when
+   /// the relations are not connected by predicates (then the greedy order decides).
+   std::unique_ptr<Operator> orderByDynamicProgramming(std::vector<Relation>& relations, std::vector<Predicate>& predicates);
+   /// Joins relations greedily, the cheapest next join first (for large or disconnected regions).
+   std::unique_ptr<Operator> orderGreedily(std::vector<Relation>& relations, std::vector<Predicate>& predicates);
 
    const CardinalityEstimator& estimates_;
 };
@@ -232,6 +238,52 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
          break;
       }
    }
+   std::unique_ptr<Operator> result;
+   if (relations.size() > 1 && relations.size() <= 12) result = orderByDynamicProgramming(relations, predicates);
+   if (!result) result = orderGreedily(relations, predicates);
+   // The other semi/anti joins filter the region's result.
+   for (auto& filtering : filteringJoins) {
+      if (!filtering.join) continue;
+      filtering.join->children.insert(filtering.join->children.begin(), std::move(result));
+      result = std::move(filtering.join);
+   }
+   // What is left reads no relation (constants) or could not be placed: a filter on top.
+   std::vector<ExprPtr> rest;
+   for (auto& p : predicates)
+      if (!p.applied) rest.push_back(std::move(p.expr));
+   if (!rest.empty()) {
+      auto filter = std::make_unique<Filter>();
+      filter->condition = conjunction(std::move(rest));
+      filter->children.push_back(std::move(result));
+      result = std::move(filter);
+   }
+   return result;
+}
+
+/// Conjuncts of an outer/semi/anti join's condition that read one side only filter that side's
+/// input: the right one always (only right tuples that satisfy them can be partners), the left
+/// one for a semi join (its left tuples need a partner anyway).
+void pushJoinConditionsDown(Join& join) {
+   if (!join.condition || join.joinKind == JoinKind::Inner) return;
+   std::vector<ExprPtr> conjuncts, kept, leftOnly, rightOnly;
+   splitConjuncts(std::move(join.condition), conjuncts);
+   std::vector<const IU*> left = producedIUs(*join.children[0]), right = producedIUs(*join.children[1]);
+   for (auto& c : conjuncts) {
+      std::vector<const IU*> used;
+      c->collectIUs(used);
+      if (!used.empty() && coveredBy(used, right))
+         rightOnly.push_back(std::move(c));
+      else if (!used.empty() && coveredBy(used, left) && join.joinKind == JoinKind::Semi)
+         leftOnly.push_back(std::move(c));
+      else
+         kept.push_back(std::move(c));
+   }
+   join.condition = conjunction(std::move(kept));
+   join.children[0] = withFilter(std::move(join.children[0]), std::move(leftOnly));
+   join.children[1] = withFilter(std::move(join.children[1]), std::move(rightOnly));
+}
+
+std::unique_ptr<Operator> Optimizer::orderGreedily(std::vector<Relation>& relations, std::vector<Predicate>& predicates) {
    while (relations.size() > 1) {
       size_t bestA = 0, bestB = 1;
       double bestRows = std::numeric_limits<double>::max();
@@ -298,47 +350,116 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
       relations.erase(relations.begin() + long(std::min(bestA, bestB)));
       relations.push_back(std::move(combined));
    }
-   std::unique_ptr<Operator> result = std::move(relations[0].op);
-   // The other semi/anti joins filter the region's result.
-   for (auto& filtering : filteringJoins) {
-      if (!filtering.join) continue;
-      filtering.join->children.insert(filtering.join->children.begin(), std::move(result));
-      result = std::move(filtering.join);
-   }
-   // What is left reads no relation (constants) or could not be placed: a filter on top.
-   std::vector<ExprPtr> rest;
-   for (auto& p : predicates)
-      if (!p.applied) rest.push_back(std::move(p.expr));
-   if (!rest.empty()) {
-      auto filter = std::make_unique<Filter>();
-      filter->condition = conjunction(std::move(rest));
-      filter->children.push_back(std::move(result));
-      result = std::move(filter);
-   }
-   return result;
+   return std::move(relations[0].op);
 }
 
-/// Conjuncts of an outer/semi/anti join's condition that read one side only filter that side's
-/// input: the right one always (only right tuples that satisfy them can be partners), the left
-/// one for a semi join (its left tuples need a partner anyway).
-void pushJoinConditionsDown(Join& join) {
-   if (!join.condition || join.joinKind == JoinKind::Inner) return;
-   std::vector<ExprPtr> conjuncts, kept, leftOnly, rightOnly;
-   splitConjuncts(std::move(join.condition), conjuncts);
-   std::vector<const IU*> left = producedIUs(*join.children[0]), right = producedIUs(*join.children[1]);
-   for (auto& c : conjuncts) {
-      std::vector<const IU*> used;
-      c->collectIUs(used);
-      if (!used.empty() && coveredBy(used, right))
-         rightOnly.push_back(std::move(c));
-      else if (!used.empty() && coveredBy(used, left) && join.joinKind == JoinKind::Semi)
-         leftOnly.push_back(std::move(c));
-      else
-         kept.push_back(std::move(c));
+std::unique_ptr<Operator> Optimizer::orderByDynamicProgramming(std::vector<Relation>& relations, std::vector<Predicate>& predicates) {
+   const size_t n = relations.size();
+   using Set = uint32_t;
+   auto relationsOf = [&](const std::vector<const IU*>& ius) {
+      Set set = 0;
+      for (size_t r = 0; r < n; ++r)
+         for (const IU* iu : ius)
+            if (contains(relations[r].ius, iu)) set |= Set(1) << r;
+      return set;
+   };
+   // The join predicates, each with the relations it reads; equalities between the same two
+   // relations form one key (see CardinalityEstimator::keyJoinSelectivity).
+   struct JoinPredicate {
+      Set set;
+      double selectivity;
+   };
+   std::vector<JoinPredicate> joinPredicates;
+   std::vector<std::vector<std::pair<const Expr*, const Expr*>>> keys(n * n);
+   for (auto& p : predicates) {
+      if (p.applied) continue;
+      Set set = relationsOf(p.ius);
+      if (__builtin_popcount(set) < 2) continue;
+      const Expr& e = *p.expr;
+      if (__builtin_popcount(set) == 2 && e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) {
+         Set a = relationsOf([&] { std::vector<const IU*> u; e.children[0]->collectIUs(u); return u; }());
+         Set b = relationsOf([&] { std::vector<const IU*> u; e.children[1]->collectIUs(u); return u; }());
+         if (__builtin_popcount(a) == 1 && __builtin_popcount(b) == 1 && a != b) {
+            size_t i = size_t(__builtin_ctz(a)), j = size_t(__builtin_ctz(b));
+            if (i < j)
+               keys[i * n + j].push_back({e.children[0].get(), e.children[1].get()});
+            else
+               keys[j * n + i].push_back({e.children[1].get(), e.children[0].get()});
+            continue;
+         }
+      }
+      joinPredicates.push_back({set, estimates_.selectivity(e)});
    }
-   join.condition = conjunction(std::move(kept));
-   join.children[0] = withFilter(std::move(join.children[0]), std::move(leftOnly));
-   join.children[1] = withFilter(std::move(join.children[1]), std::move(rightOnly));
+   for (size_t i = 0; i < n; ++i)
+      for (size_t j = i + 1; j < n; ++j) {
+         if (keys[i * n + j].empty()) continue;
+         std::vector<const Expr*> left, right;
+         for (auto& [a, b] : keys[i * n + j]) {
+            left.push_back(a);
+            right.push_back(b);
+         }
+         joinPredicates.push_back({(Set(1) << i) | (Set(1) << j),
+                                   estimates_.keyJoinSelectivity(left, right, relations[i].rows, relations[j].rows)});
+      }
+
+   // Best plan per connected subset: its rows, cost (intermediate results plus hashed rows), split.
+   const Set all = (Set(1) << n) - 1;
+   std::vector<double> rows(size_t(all) + 1, 0), cost(size_t(all) + 1, -1);
+   std::vector<Set> split(size_t(all) + 1, 0);
+   for (Set s = 1; s <= all; ++s) {
+      double r = 1;
+      for (size_t i = 0; i < n; ++i)
+         if (s & (Set(1) << i)) r *= relations[i].rows;
+      for (auto& p : joinPredicates)
+         if ((p.set & s) == p.set) r *= p.selectivity;
+      rows[s] = std::max(1.0, r);
+      if (__builtin_popcount(s) == 1) cost[s] = 0;
+   }
+   auto connects = [&](Set a, Set b) {
+      for (auto& p : joinPredicates)
+         if ((p.set & a) && (p.set & b) && (p.set & ~(a | b)) == 0) return true;
+      return false;
+   };
+   for (Set s = 1; s <= all; ++s) {
+      if (__builtin_popcount(s) < 2) continue;
+      // Every split of s into two connected, mutually connected halves (each pair once).
+      for (Set a = (s - 1) & s; a > 0; a = (a - 1) & s) {
+         Set b = s & ~a;
+         if (a < b || cost[a] < 0 || cost[b] < 0 || !connects(a, b)) continue;
+         double c = cost[a] + cost[b] + rows[s] + std::min(rows[a], rows[b]);
+         if (cost[s] < 0 || c < cost[s]) {
+            cost[s] = c;
+            split[s] = a;
+         }
+      }
+   }
+   if (cost[all] < 0) return nullptr;
+
+   std::function<std::pair<std::unique_ptr<Operator>, std::vector<const IU*>>(Set)> build = [&](Set s) {
+      if (__builtin_popcount(s) == 1) {
+         Relation& relation = relations[size_t(__builtin_ctz(s))];
+         return std::make_pair(std::move(relation.op), relation.ius);
+      }
+      Set a = split[s], b = s & ~a;
+      auto left = build(a), right = build(b);
+      // The larger input is probed, the smaller one hashed.
+      if (rows[a] < rows[b]) std::swap(left, right);
+      std::vector<const IU*> both = left.second;
+      both.insert(both.end(), right.second.begin(), right.second.end());
+      std::vector<ExprPtr> parts;
+      for (auto& p : predicates)
+         if (!p.applied && coveredBy(p.ius, both)) {
+            parts.push_back(std::move(p.expr));
+            p.applied = true;
+         }
+      auto join = std::make_unique<Join>(JoinKind::Inner);
+      join->condition = conjunction(std::move(parts));
+      join->estimatedRows = rows[s];
+      join->children.push_back(std::move(left.first));
+      join->children.push_back(std::move(right.first));
+      return std::make_pair(std::unique_ptr<Operator>(std::move(join)), both);
+   };
+   return build(all).first;
 }
 
 std::unique_ptr<Operator> Optimizer::optimizeTree(std::unique_ptr<Operator> op) {
