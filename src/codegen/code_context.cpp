@@ -145,6 +145,11 @@ llvm::AllocaInst* CodeContext::entryAlloca(llvm::Type* type, const std::string& 
    return entryBuilder.CreateAlloca(type, nullptr, name);
 }
 
+void CodeContext::atEntry(const std::function<void(llvm::IRBuilder<>&)>& emit) {
+   llvm::IRBuilder<> entryBuilder(entry_);
+   emit(entryBuilder);
+}
+
 std::string CodeContext::uniqueName(const std::string& base) { return prefix_ + "_" + base + std::to_string(counter_++); }
 
 llvm::BasicBlock* CodeContext::newBlock(const std::string& name) { return llvm::BasicBlock::Create(*context_, name, function_); }

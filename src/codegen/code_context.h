@@ -63,6 +63,8 @@ class CodeContext {
    llvm::Value* loadSlot(size_t slot);
    /// A stack slot in the entry block (promoted to registers by mem2reg).
    llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name = "");
+   /// Emits code at the start of the function (before the body), e.g. to initialize a stack slot.
+   void atEntry(const std::function<void(llvm::IRBuilder<>&)>& emit);
    std::string uniqueName(const std::string& base);
 
    // Control flow

@@ -178,7 +178,10 @@ void QueryCompiler::addPipeline(const std::string& source, std::function<uint64_
    size_t index = query_.pipelines->size();
    query_.pipelines->push_back({name, {source}, 0});
    cx_.beginPipelineFunction(name);
+   pipelineEnd_.clear();
    body(cx_.argument(1), cx_.argument(2));
+   for (auto& emit : pipelineEnd_) emit();
+   pipelineEnd_.clear();
    cx_.builder().CreateRetVoid();
    cx_.finishFunction();
    query_.steps.push_back([name, index, pipelines = query_.pipelines, rowCount = std::move(rowCount), before = std::move(before)](

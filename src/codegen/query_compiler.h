@@ -53,6 +53,8 @@ class QueryCompiler {
    /// calls it over [0, rowCount()).
    void addPipeline(const std::string& source, std::function<uint64_t(QueryRuntime&)> rowCount,
                     const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before = nullptr);
+   /// Emits code when the current pipeline function has processed its row range (before it returns).
+   void atPipelineEnd(std::function<void()> emit) { pipelineEnd_.push_back(std::move(emit)); }
    void noteStage(const std::string& stage) { query_.pipelines->back().stages.push_back(stage); }
    /// Emits the counting of one output tuple of `op`, when instrumenting.
    void countOutput(const Operator* op);
@@ -71,6 +73,7 @@ class QueryCompiler {
    CompiledQuery query_;
    size_t slotCount_ = 1;  // slot 0: the string arena
    bool instrument_;
+   std::vector<std::function<void()>> pipelineEnd_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
 };
 

@@ -60,7 +60,7 @@ class AggregateTranslator : public Translator {
       std::vector<SqlValue> keys, arguments;
       for (auto& key : aggregate_.keys) keys.push_back(expressions.compile(*key.expression));
       for (auto& call : aggregate_.aggregates) arguments.push_back(call.argument ? expressions.compile(*call.argument) : SqlValue{});
-      llvm::Value* entry = aggregate_.keys.empty() ? cx.loadSlot(entrySlot_) : findOrInsert(cx, keys);
+      llvm::Value* entry = aggregate_.keys.empty() ? localEntry(cx) : findOrInsert(cx, keys);
       for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) update(cx, entry, aggregate_.aggregates[i], states_[i], arguments[i]);
    }
 
@@ -108,6 +108,85 @@ class AggregateTranslator : public Translator {
          states_.push_back(state);
       }
       layout_ = RowLayout::make(fields, entryHeaderSize);
+   }
+
+   /// Without GROUP BY, the pipeline accumulates into a stack copy of the one entry (kept in
+   /// registers by the optimizer) and adds it to the shared entry when its rows are done. With
+   /// DISTINCT the states are sets in memory, updated in place.
+   llvm::Value* localEntry(CodeContext& cx) {
+      if (distinctSlot_) return cx.loadSlot(entrySlot_);
+      auto& b = cx.builder();
+      llvm::AllocaInst* local = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), layout_.size), "partial_aggregate");
+      local->setAlignment(llvm::Align(16));
+      size_t size = layout_.size;
+      cx.atEntry([local, size](llvm::IRBuilder<>& entry) { entry.CreateMemSet(local, entry.getInt8(0), size, llvm::MaybeAlign(16)); });
+      compiler_.atPipelineEnd([this, &cx, local] { merge(cx, cx.loadSlot(entrySlot_), local); });
+      (void)b;
+      return local;
+   }
+
+   /// Adds the states of `partial` into `target`.
+   void merge(CodeContext& cx, llvm::Value* target, llvm::Value* partial) {
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) {
+         const AggregateCall& call = aggregate_.aggregates[i];
+         const State& state = states_[i];
+         const RowLayout::Field& valueField = layout_.fields[state.value];
+         auto addCounts = [&](const RowLayout::Field& field) {
+            llvm::Value* a = fieldAddress(cx, target, field);
+            b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), a), b.CreateLoad(cx.i64(), fieldAddress(cx, partial, field))), a);
+         };
+         auto addValues = [&] {
+            SqlValue mine = loadField(cx, target, valueField), theirs = loadField(cx, partial, valueField);
+            SqlValue sum = valueField.type.isFloat() ? SqlValue{b.CreateFAdd(mine.value, theirs.value), nullptr, valueField.type} : checkedAdd(cx, mine, theirs);
+            storeField(cx, target, valueField, sum);
+         };
+         switch (call.function) {
+            case AggregateFunction::CountStar:
+            case AggregateFunction::Count: addCounts(valueField); break;
+            case AggregateFunction::Sum: {
+               llvm::Value* seenAddress = fieldAddress(cx, partial, layout_.fields[state.extra]);
+               cx.ifThen(b.CreateICmpNE(b.CreateLoad(cx.i8(), seenAddress), cx.int8(0)), [&] {
+                  addValues();
+                  b.CreateStore(cx.int8(1), fieldAddress(cx, target, layout_.fields[state.extra]));
+               });
+               break;
+            }
+            case AggregateFunction::Avg:
+               addValues();
+               addCounts(layout_.fields[state.extra]);
+               break;
+            case AggregateFunction::Min:
+            case AggregateFunction::Max: {
+               llvm::Value* theirSeen = b.CreateICmpNE(b.CreateLoad(cx.i8(), fieldAddress(cx, partial, layout_.fields[state.extra])), cx.int8(0));
+               cx.ifThen(theirSeen, [&] {
+                  llvm::Value* mySeenAddress = fieldAddress(cx, target, layout_.fields[state.extra]);
+                  SqlValue mine = loadField(cx, target, valueField), theirs = loadField(cx, partial, valueField);
+                  CompareOp better = call.function == AggregateFunction::Min ? CompareOp::Lt : CompareOp::Gt;
+                  llvm::Value* replace = cx.ifThenElse(
+                     b.CreateICmpNE(b.CreateLoad(cx.i8(), mySeenAddress), cx.int8(0)),
+                     [&] { return ops.compareValues(better, theirs.value, mine.value, valueField.type); },
+                     [&]() -> llvm::Value* { return cx.boolean(true); });
+                  cx.ifThen(replace, [&] {
+                     storeField(cx, target, valueField, theirs);
+                     b.CreateStore(cx.int8(1), mySeenAddress);
+                  });
+               });
+               break;
+            }
+            case AggregateFunction::SingleValue: {
+               const RowLayout::Field& rowsField = layout_.fields[state.extra];
+               llvm::Value* theirRows = b.CreateLoad(cx.i64(), fieldAddress(cx, partial, rowsField));
+               llvm::Value* myRowsAddress = fieldAddress(cx, target, rowsField);
+               llvm::Value* total = b.CreateAdd(b.CreateLoad(cx.i64(), myRowsAddress), theirRows);
+               cx.errorIf(b.CreateICmpUGT(total, cx.int64(1)), int32_t(RuntimeError::SubqueryReturnedRows));
+               cx.ifThen(b.CreateICmpEQ(theirRows, cx.int64(1)), [&] { storeField(cx, target, valueField, loadField(cx, partial, valueField)); });
+               b.CreateStore(total, myRowsAddress);
+               break;
+            }
+         }
+      }
    }
 
    static SqlType averageAccumulator(const AggregateCall& call) {
