@@ -27,6 +27,7 @@ struct Operator {
 struct TableScan : Operator {
    Table* table;
    std::vector<const IU*> columns;  // one per table column
+   const IU* rowId = nullptr;  // the row's position, for UPDATE and DELETE
    TableScan(Table* table) : Operator(OperatorKind::TableScan), table(table) {}
 };
 

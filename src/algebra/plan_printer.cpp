@@ -30,7 +30,12 @@ const char* joinKindName(JoinKind kind) {
 
 std::vector<const IU*> producedIUs(const Operator& op) {
    switch (op.kind) {
-      case OperatorKind::TableScan: return static_cast<const TableScan&>(op).columns;
+      case OperatorKind::TableScan: {
+         auto& scan = static_cast<const TableScan&>(op);
+         auto ius = scan.columns;
+         if (scan.rowId) ius.push_back(scan.rowId);
+         return ius;
+      }
       case OperatorKind::Values: return static_cast<const Values&>(op).columns;
       case OperatorKind::UnionAll: return static_cast<const UnionAll&>(op).columns;
       case OperatorKind::Map: {

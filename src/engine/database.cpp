@@ -3,7 +3,7 @@
 namespace kiln {
 
 static TableInfo describe(const Table& table) {
-   TableInfo info{table.name(), {}, {}, table.rowCount()};
+   TableInfo info{table.name(), {}, {}, table.liveRowCount()};
    for (size_t i = 0; i < table.columnCount(); ++i) {
       const Column& column = table.column(i);
       info.columns.push_back({column.name(), column.type(), column.notNull()});

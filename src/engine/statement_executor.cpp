@@ -92,6 +92,49 @@ std::shared_ptr<ResultData> insert(InsertStatement& insert) {
    return result;
 }
 
+std::shared_ptr<ResultData> update(UpdateStatement& update) {
+   ResultData rows;
+   runQuery(*update.plan, rows);
+   Table& table = *update.table;
+   const auto& fields = rows.layout.fields;
+   size_t rowIdField = update.columns.size();
+   auto rowIdOf = [&](const char* row) {
+      int64_t id;
+      std::memcpy(&id, row + fields[rowIdField].offset, 8);
+      return size_t(id);
+   };
+   auto isNull = [&](const char* row, size_t i) { return fields[i].nullOffset >= 0 && row[fields[i].nullOffset]; };
+   // Constraints are checked before anything changes.
+   for (const char* row : rows.rows)
+      for (size_t i = 0; i < update.columns.size(); ++i)
+         if (isNull(row, i) && table.column(update.columns[i]).notNull())
+            throw Error("23502", "null value in column \"" + table.column(update.columns[i]).name() + "\" of relation \"" + table.name() +
+                                    "\" violates not-null constraint");
+   for (const char* row : rows.rows)
+      for (size_t i = 0; i < update.columns.size(); ++i) table.column(update.columns[i]).setRaw(rowIdOf(row), row + fields[i].offset, isNull(row, i));
+   auto result = std::make_shared<ResultData>();
+   result->rowsAffected = rows.rows.size();
+   result->statusTag = "UPDATE " + std::to_string(rows.rows.size());
+   result->stats = rows.stats;
+   return result;
+}
+
+std::shared_ptr<ResultData> remove(DeleteStatement& remove) {
+   ResultData rows;
+   runQuery(*remove.plan, rows);
+   const auto& field = rows.layout.fields[0];
+   for (const char* row : rows.rows) {
+      int64_t id;
+      std::memcpy(&id, row + field.offset, 8);
+      remove.table->setDeleted(size_t(id), true);
+   }
+   auto result = std::make_shared<ResultData>();
+   result->rowsAffected = rows.rows.size();
+   result->statusTag = "DELETE " + std::to_string(rows.rows.size());
+   result->stats = rows.stats;
+   return result;
+}
+
 std::shared_ptr<ResultData> copy(CopyStatement& copy) {
    auto start = Clock::now();
    uint64_t rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options);
@@ -181,6 +224,8 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
             return result;
          }
          else if constexpr (std::is_same_v<T, InsertStatement>) return insert(s);
+         else if constexpr (std::is_same_v<T, UpdateStatement>) return update(s);
+         else if constexpr (std::is_same_v<T, DeleteStatement>) return remove(s);
          else if constexpr (std::is_same_v<T, CopyStatement>) return copy(s);
          else if constexpr (std::is_same_v<T, QueryStatement>) return query(s);
          else if constexpr (std::is_same_v<T, AnalyzeStatement>) {

@@ -149,6 +149,7 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
             scan->columns.push_back(ius_.make(column.type(), !column.notNull(), column.name()));
             names.push_back(column.name());
          }
+         if (table == rowIdTable_ && !rowId_) scan->rowId = rowId_ = ius_.make(SqlType::bigInt(), false, "row id");
          addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, scan->columns, names, range.location + 1);
          return scan;
       }
@@ -446,6 +447,18 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    attach(lateJoins_);
 
+   // INSERT ... SELECT and UPDATE: each value is assigned to its column's type, like a literal.
+   if (insertTargets_) {
+      for (size_t i = 0; i < targets_.size() && i < insertTargets_->size(); ++i) {
+         const ColumnInfo& column = (*insertTargets_)[i];
+         ExprPtr& value = targets_[i].bound;
+         if (!types::canAssign(value->type, column.type))
+            throw Error("42804", "column \"" + column.name + "\" is of type " + column.type.toString() + " but expression is of type " +
+                                    value->type.toString(),
+                        value->position);
+         value = ExpressionBinder::coerce(std::move(value), column.type);
+      }
+   }
    std::vector<const IU*> outputs;
    for (auto& target : targets_) outputs.push_back(materialize(std::move(target.bound), target.name));
    std::vector<SortKey> sortKeys;
@@ -496,6 +509,10 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    result_.columns = outputs;
    for (auto& target : targets_) result_.names.push_back(target.name);
+   if (rowId_) {
+      result_.columns.push_back(rowId_);
+      result_.names.push_back("row id");
+   }
    result_.root = std::move(root_);
    result_.correlated = std::move(correlated_);
    return std::move(result_);
@@ -697,6 +714,44 @@ const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name, s
          if (name == cte.ctename) return &cte;
       }
    return enclosing_ ? enclosing_->findCte(name, enclosingCtesVisible_) : nullptr;
+}
+
+std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
+                                                 const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
+                                                 const Table& table, const Catalog& catalog) {
+   // SELECT values..., <row id> FROM relation WHERE where
+   PgQuery__Node from = PG_QUERY__NODE__INIT;
+   from.node_case = PG_QUERY__NODE__NODE_RANGE_VAR;
+   from.range_var = const_cast<PgQuery__RangeVar*>(&relation);
+   PgQuery__Node* fromList[] = {&from};
+   std::vector<PgQuery__ResTarget> targets(values.size());
+   std::vector<PgQuery__Node> targetNodes(values.size());
+   std::vector<PgQuery__Node*> targetList;
+   static char noName[] = "";
+   for (size_t i = 0; i < values.size(); ++i) {
+      targets[i] = PG_QUERY__RES_TARGET__INIT;
+      targets[i].name = noName;
+      targets[i].val = values[i];
+      targetNodes[i] = PG_QUERY__NODE__INIT;
+      targetNodes[i].node_case = PG_QUERY__NODE__NODE_RES_TARGET;
+      targetNodes[i].res_target = &targets[i];
+      targetList.push_back(&targetNodes[i]);
+   }
+   PgQuery__SelectStmt select = PG_QUERY__SELECT_STMT__INIT;
+   select.op = PG_QUERY__SET_OPERATION__SETOP_NONE;
+   select.n_from_clause = 1;
+   select.from_clause = fromList;
+   select.n_target_list = targetList.size();
+   select.target_list = targetList.data();
+   select.where_clause = const_cast<PgQuery__Node*>(where);
+   auto plan = std::make_unique<QueryPlan>();
+   SelectBinder binder(select, catalog, plan->ius, &targetColumns);
+   binder.yieldRowIdOf(&table);
+   auto bound = binder.bind();
+   plan->root = std::move(bound.root);
+   plan->columns = std::move(bound.columns);
+   plan->columnNames = std::move(bound.names);
+   return plan;
 }
 
 std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets) {

@@ -32,6 +32,9 @@ class SelectBinder {
       bool decorrelated = false;  // grouped by its correlation keys
    };
    Bound bind();
+   /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
+   /// position, as the last output column.
+   void yieldRowIdOf(const Table* table) { rowIdTable_ = table; }
 
    private:
    struct Target {
@@ -97,6 +100,8 @@ class SelectBinder {
    std::vector<ExprPtr> correlated_;
    std::vector<PendingJoin> lateJoins_;  // for subqueries in the select list, HAVING and ORDER BY
    std::unordered_set<const IU*> lateValues_;
+   const Table* rowIdTable_ = nullptr;
+   const IU* rowId_ = nullptr;
 };
 
 }  // namespace kiln

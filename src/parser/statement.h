@@ -39,6 +39,19 @@ struct InsertStatement {
    std::unique_ptr<QueryPlan> plan;
 };
 
+/// UPDATE: the plan yields the new values of `columns` (of their types), then the row id.
+struct UpdateStatement {
+   Table* table;
+   std::vector<size_t> columns;
+   std::unique_ptr<QueryPlan> plan;
+};
+
+/// DELETE: the plan yields the row ids of the rows to delete.
+struct DeleteStatement {
+   Table* table;
+   std::unique_ptr<QueryPlan> plan;
+};
+
 struct CopyStatement {
    Table* table;
    std::vector<size_t> columns;
@@ -62,10 +75,16 @@ struct AnalyzeStatement {
 };
 
 using Statement =
-   std::variant<CreateTableStatement, DropStatement, CreateViewStatement, InsertStatement, CopyStatement, QueryStatement, ExplainStatement, AnalyzeStatement>;
+   std::variant<CreateTableStatement, DropStatement, CreateViewStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
+                QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.
 Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog);
+
+/// What UPDATE and DELETE change: SELECT values..., <row id> FROM relation WHERE where.
+std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
+                                                 const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
+                                                 const Table& table, const Catalog& catalog);
 
 /// A SELECT (or VALUES) as a plan. For INSERT ... VALUES, `targets` are the columns the values
 /// go to: literals take the column's type directly, as in PostgreSQL.

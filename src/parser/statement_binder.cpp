@@ -190,6 +190,57 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    return InsertStatement{&table, std::move(plan)};
 }
 
+UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& catalog) {
+   Table& table = findTable(catalog, *update.relation);
+   if (update.n_from_clause) throw Error("0A000", "UPDATE ... FROM is not supported yet");
+   if (update.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
+   UpdateStatement result{&table, {}, nullptr};
+   std::vector<PgQuery__Node*> values;
+   for (size_t i = 0; i < update.n_target_list; ++i) {
+      const PgQuery__ResTarget& target = *update.target_list[i]->res_target;
+      int position = target.location + 1;
+      if (target.n_indirection) throw Error("0A000", "assignments to parts of a column are not supported", position);
+      if (target.val->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT) throw Error("0A000", "SET ... = DEFAULT is not supported yet", position);
+      int column = table.findColumn(target.name);
+      if (column < 0)
+         throw Error("42703", "column \"" + std::string(target.name) + "\" of relation \"" + table.name() + "\" does not exist", position);
+      if (std::find(result.columns.begin(), result.columns.end(), size_t(column)) != result.columns.end())
+         throw Error("42601", "multiple assignments to same column \"" + std::string(target.name) + "\"", position);
+      result.columns.push_back(size_t(column));
+      values.push_back(target.val);
+   }
+   std::vector<ColumnInfo> targets;
+   for (size_t c : result.columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
+   auto plan = bindModificationSource(*update.relation, update.where_clause, values, targets, table, catalog);
+   // The new values are converted to their columns' types, as for INSERT.
+   auto map = std::make_unique<Map>();
+   for (size_t i = 0; i < result.columns.size(); ++i) {
+      const Column& column = table.column(result.columns[i]);
+      ExprPtr value = Expr::columnRef(plan->columns[i]);
+      if (!types::canAssign(value->type, column.type()))
+         throw Error("42804", "column \"" + column.name() + "\" is of type " + column.type().toString() + " but expression is of type " +
+                                 value->type.toString());
+      value = ExpressionBinder::coerce(std::move(value), column.type());
+      if (value->kind == ExprKind::ColumnRef) continue;
+      const IU* iu = plan->ius.make(column.type(), value->nullable, column.name());
+      map->computations.push_back({iu, std::move(value)});
+      plan->columns[i] = iu;
+   }
+   if (!map->computations.empty()) {
+      map->children.push_back(std::move(plan->root));
+      plan->root = std::move(map);
+   }
+   result.plan = std::move(plan);
+   return result;
+}
+
+DeleteStatement bindDelete(const PgQuery__DeleteStmt& remove, const Catalog& catalog) {
+   Table& table = findTable(catalog, *remove.relation);
+   if (remove.n_using_clause) throw Error("0A000", "DELETE ... USING is not supported yet");
+   if (remove.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
+   return DeleteStatement{&table, bindModificationSource(*remove.relation, remove.where_clause, {}, {}, table, catalog)};
+}
+
 std::string optionText(const PgQuery__DefElem& option) {
    if (!option.arg) return "";
    switch (option.arg->node_case) {
@@ -284,6 +335,8 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
       case PG_QUERY__NODE__NODE_DROP_STMT: return bindDrop(*node.drop_stmt, catalog);
       case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
       case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog);
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, catalog);
+      case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, catalog);
       case PG_QUERY__NODE__NODE_COPY_STMT: return bindCopy(*node.copy_stmt, catalog);
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT: return bindExplain(*node.explain_stmt, catalog);
       case PG_QUERY__NODE__NODE_VACUUM_STMT: {

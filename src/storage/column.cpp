@@ -85,6 +85,22 @@ void Column::appendRaw(const void* bytes, bool isNull) {
    }
 }
 
+void Column::setRaw(size_t row, const void* bytes, bool isNull) {
+   if (isNull && notNull_)
+      throw Error("23502", "null value in column \"" + name_ + "\" of relation \"" + tableName_ + "\" violates not-null constraint");
+   uint8_t* target = data_ + row * width_;
+   if (nulls_) nulls_[row] = isNull;
+   if (isNull) {
+      std::memset(target, 0, width_);
+   } else if (physical_ == PhysicalType::String) {
+      GermanString s;
+      std::memcpy(&s, bytes, sizeof(s));
+      storeString(target, s.view());
+   } else {
+      std::memcpy(target, bytes, width_);
+   }
+}
+
 void Column::appendText(std::string_view text) {
    // Parse first, then take the slot: a parse error must not leave a half-appended row.
    switch (physical_) {

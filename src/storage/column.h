@@ -40,6 +40,11 @@ class Column {
    void append(const Value& value);
    /// Appends the raw bytes of one value (strings: a GermanString whose bytes are copied).
    void appendRaw(const void* bytes, bool isNull);
+   /// Overwrites row `row` with the raw bytes of one value (strings: a GermanString, copied).
+   void setRaw(size_t row, const void* bytes, bool isNull);
+   /// The raw bytes of row `row` (what setRaw takes).
+   const uint8_t* rawAt(size_t row) const { return data_ + row * width_; }
+   bool isNullAt(size_t row) const { return nulls_ && nulls_[row]; }
    /// Parses text in PostgreSQL's input format for this column's type and appends it.
    void appendText(std::string_view text);
    void appendNull();

@@ -7,6 +7,13 @@ Table::Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std
    for (auto& column : columns_) column->setTableName(name_);
 }
 
+void Table::setDeleted(size_t row, bool deleted) {
+   if (deleted_.empty()) deleted_.assign(rowCount_, 0);
+   if (deleted_[row] == deleted) return;
+   deleted_[row] = deleted;
+   deletedCount_ += deleted ? 1 : size_t(-1);
+}
+
 int Table::findColumn(std::string_view name) const {
    for (size_t i = 0; i < columns_.size(); ++i)
       if (columns_[i]->name() == name) return int(i);

@@ -20,10 +20,20 @@ class Table {
    /// Index of the column with this (lower-case) name, or -1.
    int findColumn(std::string_view name) const;
    const std::vector<size_t>& primaryKey() const { return primaryKey_; }
+   /// Rows stored, deleted ones included (scans skip those).
    size_t rowCount() const { return rowCount_; }
+   /// Rows not deleted.
+   size_t liveRowCount() const { return rowCount_ - deletedCount_; }
+   /// One byte per row, 1 = deleted; nullptr while no row was ever deleted.
+   uint8_t* deleted() { return deleted_.empty() ? nullptr : deleted_.data(); }
+   bool isDeleted(size_t row) const { return !deleted_.empty() && deleted_[row]; }
+   void setDeleted(size_t row, bool deleted);
 
    /// Appends are made column by column, then sealed; a failure rolls back to `rowCount()`.
-   void sealAppendedRows(size_t rows) { rowCount_ = rows; }
+   void sealAppendedRows(size_t rows) {
+      rowCount_ = rows;
+      if (!deleted_.empty()) deleted_.resize(rows, 0);
+   }
    void rollbackToRowCount() {
       for (auto& c : columns_) c->truncate(rowCount_);
    }
@@ -33,6 +43,8 @@ class Table {
    std::vector<std::unique_ptr<Column>> columns_;
    std::vector<size_t> primaryKey_;
    size_t rowCount_ = 0;
+   std::vector<uint8_t> deleted_;
+   size_t deletedCount_ = 0;
 };
 
 }  // namespace kiln

@@ -15,13 +15,7 @@ class ScanTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       Table* table = scan_.table;
-      struct ColumnSlots {
-         const IU* iu;
-         size_t column;
-         size_t dataSlot;
-         int nullSlot;
-      };
-      std::vector<ColumnSlots> columns;
+      std::vector<ColumnSlots>& columns = columns_;
       for (const IU* iu : required()) {
          for (size_t c = 0; c < scan_.columns.size(); ++c) {
             if (scan_.columns[c] != iu) continue;
@@ -29,36 +23,33 @@ class ScanTranslator : public Translator {
             columns.push_back({iu, c, compiler_.allocateSlot(), nullable ? int(compiler_.allocateSlot()) : -1});
          }
       }
+      // Deleted rows are skipped; a table without deletions needs no check.
+      int deletedSlot = table->deleted() ? int(compiler_.allocateSlot()) : -1;
       // Column arrays move as tables grow: their addresses are read when the query starts.
-      compiler_.addSetup([table, columns](QueryRuntime& rt) {
+      compiler_.addSetup([table, columns, deletedSlot](QueryRuntime& rt) {
          for (auto& c : columns) {
             rt.slot(c.dataSlot) = table->column(c.column).data();
             if (c.nullSlot >= 0) rt.slot(size_t(c.nullSlot)) = table->column(c.column).nulls();
          }
+         if (deletedSlot >= 0) rt.slot(size_t(deletedSlot)) = table->deleted();
       });
       compiler_.addPipeline(
          "scan " + table->name(), [table](QueryRuntime&) { return table->rowCount(); },
          [&](llvm::Value* begin, llvm::Value* end) {
-            std::vector<llvm::Value*> data, nulls;
+            data_.clear();
+            nulls_.clear();
             for (auto& c : columns) {
-               data.push_back(cx.loadSlot(c.dataSlot));
-               nulls.push_back(c.nullSlot >= 0 ? cx.loadSlot(size_t(c.nullSlot)) : nullptr);
+               data_.push_back(cx.loadSlot(c.dataSlot));
+               nulls_.push_back(c.nullSlot >= 0 ? cx.loadSlot(size_t(c.nullSlot)) : nullptr);
             }
+            llvm::Value* deleted = deletedSlot >= 0 ? cx.loadSlot(size_t(deletedSlot)) : nullptr;
             cx.forRange(begin, end, [&](llvm::Value* row) {
-               IUValues values;
-               SqlOps ops(cx);
-               for (size_t i = 0; i < columns.size(); ++i) {
-                  const IU* iu = columns[i].iu;
-                  llvm::Value* base = data[i];
-                  llvm::Value* nullBase = nulls[i];
-                  values.setLazy(iu, [&cx, &b, iu, base, nullBase, row] {
-                     SqlOps ops(cx);
-                     llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), base, row);
-                     llvm::Value* nullAddress = nullBase ? b.CreateInBoundsGEP(cx.i8(), nullBase, row) : nullptr;
-                     return ops.load(address, nullAddress, iu->type, nullBase != nullptr);
-                  });
+               if (deleted) {
+                  llvm::Value* isDeleted = b.CreateLoad(cx.i8(), b.CreateInBoundsGEP(cx.i8(), deleted, row));
+                  cx.ifThen(b.CreateICmpEQ(isDeleted, cx.int8(0)), [&] { emitRow(row); });
+               } else {
+                  emitRow(row);
                }
-               consumeParent(values);
             });
          });
    }
@@ -66,7 +57,35 @@ class ScanTranslator : public Translator {
    void consume(IUValues&, Translator&) override {}
 
    private:
+   struct ColumnSlots {
+      const IU* iu;
+      size_t column;
+      size_t dataSlot;
+      int nullSlot;
+   };
+
+   void emitRow(llvm::Value* row) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      IUValues values;
+      for (size_t i = 0; i < columns_.size(); ++i) {
+         const IU* iu = columns_[i].iu;
+         llvm::Value* base = data_[i];
+         llvm::Value* nullBase = nulls_[i];
+         values.setLazy(iu, [&cx, &b, iu, base, nullBase, row] {
+            SqlOps ops(cx);
+            llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), base, row);
+            llvm::Value* nullAddress = nullBase ? b.CreateInBoundsGEP(cx.i8(), nullBase, row) : nullptr;
+            return ops.load(address, nullAddress, iu->type, nullBase != nullptr);
+         });
+      }
+      if (scan_.rowId) values.set(scan_.rowId, {row, nullptr, SqlType::bigInt()});
+      consumeParent(values);
+   }
+
    const TableScan& scan_;
+   std::vector<ColumnSlots> columns_;
+   std::vector<llvm::Value*> data_, nulls_;
 };
 
 }  // namespace
