@@ -175,10 +175,15 @@ class Database {
    std::unique_ptr<DatabaseImpl> impl_;
 };
 
-/// A session on a Database.
+/// A session on a Database. Statements run in autocommit mode until BEGIN; transactions of
+/// different connections run one after the other, never interleaved.
 class Connection {
    public:
    explicit Connection(Database& database);
+   /// An open transaction is rolled back.
+   ~Connection();
+   Connection(const Connection&) = delete;
+   Connection& operator=(const Connection&) = delete;
 
    /// Runs one or more ';'-separated statements and returns the result of the last.
    /// On an error nothing of the failing statement remains, and the error is thrown.
@@ -188,8 +193,12 @@ class Connection {
 
    private:
    std::vector<Result> run(const std::string& sql);
+   /// BEGIN, COMMIT, ROLLBACK (`kind`: the parser's transaction statement kind).
+   std::shared_ptr<const ResultData> control(int kind);
 
    Database& database_;
+   bool inTransaction_ = false;
+   bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) may follow
 };
 
 /// Splits SQL text into statements at top-level ';' (respecting quotes and comments).

@@ -1,14 +1,39 @@
-// The state behind a Database: its catalog (and, later, its log and checkpoints).
+// The state behind a Database: its catalog, the undo log of the running transaction, and the
+// lock that runs transactions one at a time.
 #pragma once
+
+#include <condition_variable>
+#include <mutex>
 
 #include "kiln/kiln.h"
 #include "storage/catalog.h"
+#include "storage/undo_log.h"
 
 namespace kiln {
 
 class DatabaseImpl {
    public:
    Catalog catalog;
+   UndoLog undo;
+
+   /// Waits until no other connection's transaction runs, then makes `connection` the owner.
+   void acquire(const void* connection) {
+      std::unique_lock lock(mutex_);
+      released_.wait(lock, [&] { return owner_ == nullptr || owner_ == connection; });
+      owner_ = connection;
+   }
+   void release(const void* connection) {
+      {
+         std::lock_guard lock(mutex_);
+         if (owner_ == connection) owner_ = nullptr;
+      }
+      released_.notify_one();
+   }
+
+   private:
+   std::mutex mutex_;
+   std::condition_variable released_;
+   const void* owner_ = nullptr;
 };
 
 }  // namespace kiln

@@ -54,23 +54,25 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
    std::vector<std::unique_ptr<Column>> columns;
    for (auto& c : create.columns) columns.push_back(std::make_unique<Column>(c.name, c.type, c.notNull));
    database.catalog.createTable(std::make_unique<Table>(create.name, std::move(columns), create.primaryKey));
+   database.undo.recordCreateTable(create.name);
    return result;
 }
 
 std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
    for (auto& name : drop.names) {
-      if (drop.views && database.catalog.findView(name)) database.catalog.dropView(name);
-      if (!drop.views && database.catalog.findTable(name)) database.catalog.dropTable(name);
+      if (drop.views && database.catalog.findView(name)) database.undo.recordDropView(database.catalog.dropView(name));
+      if (!drop.views && database.catalog.findTable(name)) database.undo.recordDropTable(database.catalog.dropTable(name));
    }
    auto result = std::make_shared<ResultData>();
    result->statusTag = drop.views ? "DROP VIEW" : "DROP TABLE";
    return result;
 }
 
-std::shared_ptr<ResultData> insert(InsertStatement& insert) {
+std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& insert) {
    ResultData rows;
    runQuery(*insert.plan, rows);
    Table& table = *insert.table;
+   database.undo.recordAppend(table, table.rowCount());
    try {
       for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).reserve(table.rowCount() + rows.rows.size());
       for (const char* row : rows.rows) {
@@ -92,7 +94,7 @@ std::shared_ptr<ResultData> insert(InsertStatement& insert) {
    return result;
 }
 
-std::shared_ptr<ResultData> update(UpdateStatement& update) {
+std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update) {
    ResultData rows;
    runQuery(*update.plan, rows);
    Table& table = *update.table;
@@ -111,7 +113,10 @@ std::shared_ptr<ResultData> update(UpdateStatement& update) {
             throw Error("23502", "null value in column \"" + table.column(update.columns[i]).name() + "\" of relation \"" + table.name() +
                                     "\" violates not-null constraint");
    for (const char* row : rows.rows)
-      for (size_t i = 0; i < update.columns.size(); ++i) table.column(update.columns[i]).setRaw(rowIdOf(row), row + fields[i].offset, isNull(row, i));
+      for (size_t i = 0; i < update.columns.size(); ++i) {
+         database.undo.recordUpdate(table, update.columns[i], rowIdOf(row));
+         table.column(update.columns[i]).setRaw(rowIdOf(row), row + fields[i].offset, isNull(row, i));
+      }
    auto result = std::make_shared<ResultData>();
    result->rowsAffected = rows.rows.size();
    result->statusTag = "UPDATE " + std::to_string(rows.rows.size());
@@ -119,13 +124,14 @@ std::shared_ptr<ResultData> update(UpdateStatement& update) {
    return result;
 }
 
-std::shared_ptr<ResultData> remove(DeleteStatement& remove) {
+std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remove) {
    ResultData rows;
    runQuery(*remove.plan, rows);
    const auto& field = rows.layout.fields[0];
    for (const char* row : rows.rows) {
       int64_t id;
       std::memcpy(&id, row + field.offset, 8);
+      database.undo.recordDelete(*remove.table, size_t(id));
       remove.table->setDeleted(size_t(id), true);
    }
    auto result = std::make_shared<ResultData>();
@@ -135,8 +141,9 @@ std::shared_ptr<ResultData> remove(DeleteStatement& remove) {
    return result;
 }
 
-std::shared_ptr<ResultData> copy(CopyStatement& copy) {
+std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    auto start = Clock::now();
+   database.undo.recordAppend(*copy.table, copy.table->rowCount());
    uint64_t rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options);
    // Fresh statistics for the optimizer, as a bulk load changes the data wholesale.
    analyzeTable(*copy.table);
@@ -218,15 +225,19 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
          if constexpr (std::is_same_v<T, CreateTableStatement>) return createTable(database, s);
          else if constexpr (std::is_same_v<T, DropStatement>) return drop(database, s);
          else if constexpr (std::is_same_v<T, CreateViewStatement>) {
+            std::optional<View> replaced;
+            if (const View* old = database.catalog.findView(s.view.name)) replaced = *old;
+            std::string name = s.view.name;
             database.catalog.createView(std::move(s.view), s.replace);
+            database.undo.recordCreateView(name, std::move(replaced));
             auto result = std::make_shared<ResultData>();
             result->statusTag = "CREATE VIEW";
             return result;
          }
-         else if constexpr (std::is_same_v<T, InsertStatement>) return insert(s);
-         else if constexpr (std::is_same_v<T, UpdateStatement>) return update(s);
-         else if constexpr (std::is_same_v<T, DeleteStatement>) return remove(s);
-         else if constexpr (std::is_same_v<T, CopyStatement>) return copy(s);
+         else if constexpr (std::is_same_v<T, InsertStatement>) return insert(database, s);
+         else if constexpr (std::is_same_v<T, UpdateStatement>) return update(database, s);
+         else if constexpr (std::is_same_v<T, DeleteStatement>) return remove(database, s);
+         else if constexpr (std::is_same_v<T, CopyStatement>) return copy(database, s);
          else if constexpr (std::is_same_v<T, QueryStatement>) return query(s);
          else if constexpr (std::is_same_v<T, AnalyzeStatement>) {
             for (Table* table : s.tables) analyzeTable(*table);

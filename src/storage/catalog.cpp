@@ -19,8 +19,12 @@ void Catalog::createView(View view, bool replace) {
    views_[name] = std::move(view);
 }
 
-void Catalog::dropView(const std::string& name) {
-   if (!views_.erase(name)) throw Error("42P01", "view \"" + name + "\" does not exist");
+View Catalog::dropView(const std::string& name) {
+   auto it = views_.find(name);
+   if (it == views_.end()) throw Error("42P01", "view \"" + name + "\" does not exist");
+   View view = std::move(it->second);
+   views_.erase(it);
+   return view;
 }
 
 Table& Catalog::createTable(std::unique_ptr<Table> table) {
@@ -29,8 +33,12 @@ Table& Catalog::createTable(std::unique_ptr<Table> table) {
    return *(tables_[name] = std::move(table));
 }
 
-void Catalog::dropTable(const std::string& name) {
-   if (!tables_.erase(name)) throw Error("42P01", "table \"" + name + "\" does not exist");
+std::unique_ptr<Table> Catalog::dropTable(const std::string& name) {
+   auto it = tables_.find(name);
+   if (it == tables_.end()) throw Error("42P01", "table \"" + name + "\" does not exist");
+   std::unique_ptr<Table> table = std::move(it->second);
+   tables_.erase(it);
+   return table;
 }
 
 std::vector<const Table*> Catalog::tables() const {

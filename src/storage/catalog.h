@@ -23,15 +23,15 @@ class Catalog {
    const View* findView(const std::string& name) const;
    /// Throws 42P07 when the name is taken (by a table, or by a view unless `replace`).
    void createView(View view, bool replace);
-   /// Throws 42P01 when there is no such view.
-   void dropView(const std::string& name);
+   /// Throws 42P01 when there is no such view; returns it (for undo).
+   View dropView(const std::string& name);
 
    /// nullptr when there is no such table.
    Table* findTable(const std::string& name) const;
    /// Throws 42P07 when the name is taken.
    Table& createTable(std::unique_ptr<Table> table);
-   /// Throws 42P01 when there is no such table.
-   void dropTable(const std::string& name);
+   /// Throws 42P01 when there is no such table; returns the table (for undo).
+   std::unique_ptr<Table> dropTable(const std::string& name);
    std::vector<const Table*> tables() const;
 
    private:

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -42,6 +43,11 @@ class Column {
    void appendRaw(const void* bytes, bool isNull);
    /// Overwrites row `row` with the raw bytes of one value (strings: a GermanString, copied).
    void setRaw(size_t row, const void* bytes, bool isNull);
+   /// Puts back bytes taken with rawAt (a string's header is restored as it was, not copied).
+   void restoreRaw(size_t row, const void* bytes, bool isNull) {
+      std::memcpy(data_ + row * width_, bytes, width_);
+      if (nulls_) nulls_[row] = isNull;
+   }
    /// The raw bytes of row `row` (what setRaw takes).
    const uint8_t* rawAt(size_t row) const { return data_ + row * width_; }
    bool isNullAt(size_t row) const { return nulls_ && nulls_[row]; }

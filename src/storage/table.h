@@ -37,6 +37,8 @@ class Table {
    void rollbackToRowCount() {
       for (auto& c : columns_) c->truncate(rowCount_);
    }
+   /// Drops the rows after the first `rows` (undoes appends).
+   void truncate(size_t rows);
 
    private:
    std::string name_;

@@ -1,0 +1,48 @@
+// The undo log of the running transaction: enough to put every change back, newest first, when
+// a statement fails or the transaction rolls back. Transactions run one at a time, so one log
+// serves the database.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/catalog.h"
+
+namespace kiln {
+
+class UndoLog {
+   public:
+   size_t mark() const { return entries_.size(); }
+   /// Undoes everything recorded after `mark`, newest first.
+   void rollbackTo(size_t mark, Catalog& catalog);
+   void clear() { entries_.clear(); }
+
+   /// Rows were appended to `table` after its first `rows`.
+   void recordAppend(Table& table, size_t rows);
+   void recordDelete(Table& table, size_t row);
+   /// Before `row` of `column` is overwritten.
+   void recordUpdate(Table& table, size_t column, size_t row);
+   void recordCreateTable(const std::string& name);
+   void recordDropTable(std::unique_ptr<Table> table);
+   void recordCreateView(const std::string& name, std::optional<View> replaced);
+   void recordDropView(View view);
+
+   private:
+   struct Entry {
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView } kind = Kind::Append;
+      Table* table = nullptr;
+      size_t column = 0;
+      size_t row = 0;  // Append: the row count before
+      uint8_t oldValue[16] = {};
+      bool oldNull = false;
+      std::string name;
+      std::unique_ptr<Table> droppedTable;
+      std::optional<View> view;
+   };
+   std::vector<Entry> entries_;
+};
+
+}  // namespace kiln
