@@ -1,0 +1,42 @@
+// kiln-bench SUBCOMMAND [options]: kiln's benchmark runners behind one executable.
+// A new runner (e.g. tpcc) adds its entry to `subcommands` and links its sources into kiln-bench.
+#include "tpch_command.h"
+
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct Subcommand {
+   const char* name;
+   const char* summary;
+   int (*run)(int argc, char** argv);  // argv[0] is the subcommand's name
+};
+
+const Subcommand subcommands[] = {
+   {"tpch", "TPC-H: load, time the 22 queries, check answers, energy (kiln or SQLite)", kiln::bench::tpchCommand},
+};
+
+void printUsage(std::FILE* out) {
+   std::fprintf(out, "usage: kiln-bench SUBCOMMAND [options]   (kiln-bench SUBCOMMAND --help for its options)\n");
+   for (const Subcommand& subcommand : subcommands) std::fprintf(out, "  %-8s %s\n", subcommand.name, subcommand.summary);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+   if (argc < 2) {
+      printUsage(stderr);
+      return 2;
+   }
+   std::string name = argv[1];
+   if (name == "-h" || name == "--help") {
+      printUsage(stdout);
+      return 0;
+   }
+   for (const Subcommand& subcommand : subcommands)
+      if (name == subcommand.name) return subcommand.run(argc - 1, argv + 1);
+   std::fprintf(stderr, "kiln-bench: unknown subcommand '%s'\n", name.c_str());
+   printUsage(stderr);
+   return 2;
+}
