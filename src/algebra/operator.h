@@ -101,6 +101,7 @@ enum class JoinKind : uint8_t {
    Semi,        // left tuples that have a partner (EXISTS, IN)
    Anti,        // left tuples without a partner (NOT EXISTS)
    NullAwareAnti,  // NOT IN: no partner, and no NULL among the right keys (a NULL left key: right empty)
+   FullOuter,      // LeftOuter, and each right tuple without a partner, with NULLs on the left
 };
 
 /// A join of children[0] (left, the probe side) and children[1] (right, materialized: the build

@@ -24,6 +24,7 @@ const char* joinKindName(JoinKind kind) {
       case JoinKind::Semi: return "Semi";
       case JoinKind::Anti: return "Anti";
       case JoinKind::NullAwareAnti: return "NullAwareAnti";
+      case JoinKind::FullOuter: return "FullOuter";
    }
    return "?";
 }
@@ -52,7 +53,7 @@ std::vector<const IU*> producedIUs(const Operator& op) {
       case OperatorKind::Join: {
          auto ius = producedIUs(*op.children[0]);
          JoinKind kind = static_cast<const Join&>(op).joinKind;
-         if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter)
+         if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter)
             for (const IU* iu : producedIUs(*op.children[1])) ius.push_back(iu);
          return ius;
       }

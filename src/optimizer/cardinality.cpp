@@ -136,6 +136,7 @@ double CardinalityEstimator::rows(const Operator& op) const {
             case JoinKind::Anti:
             case JoinKind::NullAwareAnti: return std::max(1.0, left * (1 - partnerFraction(join, left, right)));
             case JoinKind::LeftOuter: return std::max(left, left * right * s);
+            case JoinKind::FullOuter: return std::max(left + right, left * right * s);
             case JoinKind::Inner: return std::max(1.0, left * right * s);
          }
          return left;

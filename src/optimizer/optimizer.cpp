@@ -262,9 +262,10 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
 
 /// Conjuncts of an outer/semi/anti join's condition that read one side only filter that side's
 /// input: the right one always (only right tuples that satisfy them can be partners), the left
-/// one for a semi join (its left tuples need a partner anyway).
+/// one for a semi join (its left tuples need a partner anyway). A full join keeps its condition:
+/// its tuples without a partner are part of the result from both sides.
 void pushJoinConditionsDown(Join& join) {
-   if (!join.condition || join.joinKind == JoinKind::Inner) return;
+   if (!join.condition || join.joinKind == JoinKind::Inner || join.joinKind == JoinKind::FullOuter) return;
    std::vector<ExprPtr> conjuncts, kept, leftOnly, rightOnly;
    splitConjuncts(std::move(join.condition), conjuncts);
    std::vector<const IU*> left = producedIUs(*join.children[0]), right = producedIUs(*join.children[1]);

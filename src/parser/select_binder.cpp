@@ -169,7 +169,6 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
 }
 
 std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinExpr) {
-   if (joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL) throw Error("0A000", "FULL JOIN is not supported yet");
    if (joinExpr.is_natural) throw Error("0A000", "NATURAL JOIN is not supported yet");
    size_t leftStart = scope_.columns().size();
    auto left = bindFromItem(*joinExpr.larg);
@@ -177,7 +176,10 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
    auto right = bindFromItem(*joinExpr.rarg);
    size_t rightEnd = scope_.columns().size();
    bool rightJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT;
-   JoinKind kind = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::Inner : JoinKind::LeftOuter;
+   bool fullJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL;
+   JoinKind kind = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::Inner : fullJoin ? JoinKind::FullOuter : JoinKind::LeftOuter;
+   // FULL JOIN ... USING (x): an unqualified x is COALESCE(left.x, right.x), computed above the join.
+   auto merged = std::make_unique<Map>();
 
    ExprPtr condition;
    if (joinExpr.n_using_clause) {
@@ -197,7 +199,24 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
          ScopeColumn& l = find(leftStart, rightStart, "left");
          ScopeColumn& r = find(rightStart, rightEnd, "right");
          (rightJoin ? l : r).qualifiedOnly = true;
-         usingColumns.push_back((rightJoin ? r : l).iu);
+         if (fullJoin) {
+            l.qualifiedOnly = true;
+            SqlType type = types::common(l.iu->type, r.iu->type).value_or(l.iu->type);
+            auto coalesce = std::make_unique<Expr>(ExprKind::Case, type);
+            coalesce->hasElse = true;
+            auto test = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+            test->negated = true;
+            test->nullable = false;
+            test->children.push_back(Expr::columnRef(l.iu));
+            coalesce->children.push_back(std::move(test));
+            coalesce->children.push_back(ExpressionBinder::coerce(Expr::columnRef(l.iu), type));
+            coalesce->children.push_back(ExpressionBinder::coerce(Expr::columnRef(r.iu), type));
+            const IU* iu = ius_.make(type, true, name);
+            merged->computations.push_back({iu, std::move(coalesce)});
+            usingColumns.push_back(iu);
+         } else {
+            usingColumns.push_back((rightJoin ? r : l).iu);
+         }
          ExprPtr a = Expr::columnRef(l.iu), b = Expr::columnRef(r.iu);
          ExpressionBinder::unify(a, b, "=", 0);
          auto equal = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
@@ -214,6 +233,8 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
             condition = std::move(both);
          }
       }
+      for (auto& c : merged->computations) columns.insert(columns.begin() + long(rightEnd), ScopeColumn{"", c.output->name, c.output});
+      if (!merged->computations.empty()) rightEnd += merged->computations.size();
       // SELECT * lists the USING columns first, as PostgreSQL does.
       std::stable_partition(columns.begin() + long(leftStart), columns.begin() + long(rightEnd), [&](const ScopeColumn& c) {
          return !c.qualifiedOnly && std::find(usingColumns.begin(), usingColumns.end(), c.iu) != usingColumns.end();
@@ -224,16 +245,20 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
    }
    if (rightJoin) std::swap(left, right);
-   if (kind == JoinKind::LeftOuter) {
-      // The outer join's inner side may now be NULL.
+   if (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) {
+      // The outer join's inner side (a full join: both sides) may now be NULL.
       for (const IU* iu : producedIUs(*right)) const_cast<IU*>(iu)->nullable = true;
+      if (kind == JoinKind::FullOuter)
+         for (const IU* iu : producedIUs(*left)) const_cast<IU*>(iu)->nullable = true;
    }
    auto join = std::make_unique<Join>(kind);
    join->condition = std::move(condition);
    join->children.push_back(std::move(left));
    join->children.push_back(std::move(right));
    if (joinExpr.alias) throw Error("0A000", "aliases for JOIN results are not supported yet");
-   return join;
+   if (merged->computations.empty()) return join;
+   merged->children.push_back(std::move(join));
+   return merged;
 }
 
 void SelectBinder::bindValuesLists() {

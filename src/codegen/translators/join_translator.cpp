@@ -5,6 +5,7 @@
 
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
+#include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/join_condition.h"
 #include "codegen/translators/row_access.h"
@@ -33,6 +34,9 @@ class JoinTranslator : public Translator {
          payload_.push_back(iu);
          fields.push_back({iu->type, iu->nullable});
       }
+      // A full join marks the right tuples that found a partner; the others come at the end.
+      markField_ = fields.size();
+      if (fullOuter()) fields.push_back({SqlType::boolean(), false});
       layout_ = RowLayout::make(fields, hashed() ? entryHeaderSize : 0);
       tableSlot_ = compiler_.allocateSlot();
       size_t slot = tableSlot_, size = layout_.size;
@@ -46,8 +50,50 @@ class JoinTranslator : public Translator {
          compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<ChainedHashTable>(size)); });
       else
          compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+      if (fullOuter()) {
+         unmatchedSlot_ = compiler_.allocateSlot();
+         size_t unmatched = unmatchedSlot_, table = tableSlot_;
+         bool isHashed = hashed();
+         compiler_.addSetup([unmatched, table, size, isHashed](QueryRuntime& rt) {
+            // Right tuples with a NULL key have no partner; they wait here (hashed), or all wait
+            // in the list itself (nested loops).
+            if (isHashed)
+               rt.own(unmatched, std::make_unique<RowBuffer>(size));
+            else
+               rt.slot(unmatched) = rt.slot(table);
+         });
+         if (isHashed) {
+            entriesSlot_ = compiler_.allocateSlot();
+            size_t entries = entriesSlot_;
+            compiler_.addSetup([entries, table](QueryRuntime& rt) { rt.slot(entries) = &rt.get<ChainedHashTable>(table)->entries; });
+         }
+      }
       childAt(1).produce();
       childAt(0).produce();
+      if (fullOuter()) {
+         auto emitUnmatched = [&](llvm::Value* entry, bool checkMark) {
+            CodeContext& cx = compiler_.cx();
+            auto& b = cx.builder();
+            SqlOps ops(cx);
+            llvm::Value* unmatched =
+               checkMark ? b.CreateICmpEQ(b.CreateLoad(cx.i8(), fieldAddress(cx, entry, layout_.fields[markField_])), cx.int8(0)) : cx.boolean(true);
+            cx.ifThen(unmatched, [&] {
+               IUValues values;
+               for (size_t i = 0; i < payload_.size(); ++i) {
+                  const RowLayout::Field& field = layout_.fields[condition_.rightKeys.size() + i];
+                  values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); });
+               }
+               for (const IU* iu : compiler_.required(join_.children[0].get())) values.set(iu, ops.nullOf(iu->type));
+               consumeParent(values);
+            });
+         };
+         if (hashed()) {
+            addBufferScan(compiler_, "scan unmatched right tuples", entriesSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+            addBufferScan(compiler_, "scan right tuples without key", unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, false); });
+         } else {
+            addBufferScan(compiler_, "scan unmatched right tuples", unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+         }
+      }
    }
 
    void consume(IUValues& values, Translator& from) override {
@@ -57,6 +103,7 @@ class JoinTranslator : public Translator {
 
    private:
    bool hashed() const { return !condition_.leftKeys.empty(); }
+   bool fullOuter() const { return join_.joinKind == JoinKind::FullOuter; }
 
    void build(IUValues& values) {
       CodeContext& cx = compiler_.cx();
@@ -80,6 +127,12 @@ class JoinTranslator : public Translator {
          increment(offsetof(BuildCounters, rows), cx.int64(1));
          increment(offsetof(BuildCounters, nullKeys), b.CreateZExt(anyNull, cx.i64()));
       }
+      if (fullOuter() && hashed()) {
+         cx.ifThen(anyNull, [&] {
+            llvm::Value* entry = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(unmatchedSlot_)});
+            for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
+         });
+      }
       cx.ifThen(b.CreateNot(anyNull), [&] {
          llvm::Value* entry;
          if (hashed()) {
@@ -101,7 +154,7 @@ class JoinTranslator : public Translator {
       ExpressionCompiler expressions(cx, values);
       JoinKind kind = join_.joinKind;
       compiler_.noteStage(std::string(joinKindName(kind)) + (hashed() ? " hash join probe" : " nested loop join"));
-      if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti) {
+      if (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti) {
          // These emit tuples after the partner search too: the left values they need are
          // produced before it, so that both paths can use them.
          for (const IU* iu : compiler_.required(op_)) {
@@ -135,8 +188,9 @@ class JoinTranslator : public Translator {
          return holds;
       };
       bool firstOnly = kind == JoinKind::Semi || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti;
-      auto onPartner = [&](llvm::Value*) {
-         if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter || kind == JoinKind::Semi) consumeParent(values);
+      auto onPartner = [&](llvm::Value* entry) {
+         if (fullOuter()) b.CreateStore(cx.int8(1), fieldAddress(cx, entry, layout_.fields[markField_]));
+         if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter || kind == JoinKind::Semi) consumeParent(values);
       };
 
       llvm::Value* matched = cx.entryAlloca(cx.i1(), "has_partner");
@@ -192,7 +246,7 @@ class JoinTranslator : public Translator {
          llvm::Value* keep = b.CreateSelect(anyNull, b.CreateICmpEQ(rows, cx.int64(0)),
                                             b.CreateAnd(b.CreateNot(b.CreateLoad(cx.i1(), matched)), b.CreateICmpEQ(nullKeys, cx.int64(0))));
          cx.ifThen(keep, [&] { consumeParent(values); });
-      } else if (kind == JoinKind::LeftOuter || kind == JoinKind::Anti) {
+      } else if (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter || kind == JoinKind::Anti) {
          cx.ifThen(b.CreateNot(b.CreateLoad(cx.i1(), matched)), [&] {
             for (const IU* iu : payload_) values.set(iu, ops.nullOf(iu->type));
             consumeParent(values);
@@ -206,6 +260,9 @@ class JoinTranslator : public Translator {
    RowLayout layout_;
    size_t tableSlot_ = 0;
    size_t countersSlot_ = 0;
+   size_t markField_ = 0;
+   size_t unmatchedSlot_ = 0;  // full join: right tuples with a NULL key (hashed) or the whole list
+   size_t entriesSlot_ = 0;    // full join, hashed: the hash table's entries, read back at the end
 };
 
 }  // namespace
