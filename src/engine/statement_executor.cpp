@@ -53,7 +53,15 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
    if (create.ifNotExists && database.catalog.findTable(create.name)) return result;
    std::vector<std::unique_ptr<Column>> columns;
    for (auto& c : create.columns) columns.push_back(std::make_unique<Column>(c.name, c.type, c.notNull));
-   database.catalog.createTable(std::make_unique<Table>(create.name, std::move(columns), create.primaryKey));
+   auto table = std::make_unique<Table>(create.name, std::move(columns), create.primaryKey);
+   // Indexes named as PostgreSQL names them: t_pkey, t_a_key, t_a_b_key.
+   if (!create.primaryKey.empty()) table->addUniqueIndex(create.name + "_pkey", create.primaryKey);
+   for (auto& key : create.uniqueKeys) {
+      std::string name = create.name;
+      for (size_t c : key) name += "_" + create.columns[c].name;
+      table->addUniqueIndex(name + "_key", key);
+   }
+   database.catalog.createTable(std::move(table));
    database.undo.recordCreateTable(create.name);
    return result;
 }
@@ -86,7 +94,9 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
       table.rollbackToRowCount();
       throw;
    }
+   size_t before = table.rowCount();
    table.sealAppendedRows(table.rowCount() + rows.rows.size());
+   table.indexRows(before, table.rowCount());
    auto result = std::make_shared<ResultData>();
    result->rowsAffected = rows.rows.size();
    result->statusTag = "INSERT 0 " + std::to_string(rows.rows.size());
@@ -115,7 +125,7 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
    for (const char* row : rows.rows)
       for (size_t i = 0; i < update.columns.size(); ++i) {
          database.undo.recordUpdate(table, update.columns[i], rowIdOf(row));
-         table.column(update.columns[i]).setRaw(rowIdOf(row), row + fields[i].offset, isNull(row, i));
+         table.updateValue(update.columns[i], rowIdOf(row), row + fields[i].offset, isNull(row, i));
       }
    auto result = std::make_shared<ResultData>();
    result->rowsAffected = rows.rows.size();
@@ -143,8 +153,10 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
 
 std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    auto start = Clock::now();
-   database.undo.recordAppend(*copy.table, copy.table->rowCount());
+   size_t before = copy.table->rowCount();
+   database.undo.recordAppend(*copy.table, before);
    uint64_t rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options);
+   copy.table->indexRows(before, copy.table->rowCount());
    // Fresh statistics for the optimizer, as a bulk load changes the data wholesale.
    analyzeTable(*copy.table);
    auto result = std::make_shared<ResultData>();

@@ -18,6 +18,7 @@ struct CreateTableStatement {
    std::string name;
    std::vector<ColumnInfo> columns;
    std::vector<size_t> primaryKey;
+   std::vector<std::vector<size_t>> uniqueKeys;
    bool ifNotExists = false;
 };
 

@@ -22,6 +22,7 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
    result.name = create.relation->relname;
    result.ifNotExists = create.if_not_exists;
    std::vector<std::string> primaryKeyNames;
+   std::vector<std::vector<std::string>> uniqueNames;
    auto addPrimaryKey = [&](std::vector<std::string> names, int position) {
       if (!primaryKeyNames.empty())
          throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
@@ -31,7 +32,8 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
       switch (c.contype) {
          case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
          case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
-         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: return false;
+         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+         case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: return false;
          default: return true;
       }
    };
@@ -51,24 +53,37 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
                column.notNull = true;
                addPrimaryKey({column.name}, constraint.location + 1);
             }
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) uniqueNames.push_back({column.name});
          }
          result.columns.push_back(std::move(column));
       } else if (element.node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
          const PgQuery__Constraint& constraint = *element.constraint;
-         if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY)
+         if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
             throw Error("0A000", "this table constraint is not supported yet", constraint.location + 1);
          std::vector<std::string> names;
          for (size_t k = 0; k < constraint.n_keys; ++k) names.push_back(stringOf(constraint.keys[k]));
-         addPrimaryKey(std::move(names), constraint.location + 1);
+         if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
+            uniqueNames.push_back(std::move(names));
+         else
+            addPrimaryKey(std::move(names), constraint.location + 1);
       } else {
          throw Error("0A000", "this table element is not supported yet");
       }
    }
-   for (auto& name : primaryKeyNames) {
+   auto columnIndex = [&](const std::string& name) {
       auto it = std::find_if(result.columns.begin(), result.columns.end(), [&](auto& c) { return c.name == name; });
       if (it == result.columns.end()) throw Error("42703", "column \"" + name + "\" named in key does not exist");
-      it->notNull = true;
-      result.primaryKey.push_back(size_t(it - result.columns.begin()));
+      return size_t(it - result.columns.begin());
+   };
+   for (auto& name : primaryKeyNames) {
+      size_t index = columnIndex(name);
+      result.columns[index].notNull = true;
+      result.primaryKey.push_back(index);
+   }
+   for (auto& names : uniqueNames) {
+      std::vector<size_t> key;
+      for (auto& name : names) key.push_back(columnIndex(name));
+      result.uniqueKeys.push_back(std::move(key));
    }
    return result;
 }

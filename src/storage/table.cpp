@@ -9,9 +9,43 @@ Table::Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std
    for (auto& column : columns_) column->setTableName(name_);
 }
 
+void Table::addUniqueIndex(std::string name, std::vector<size_t> columns) {
+   indexes_.push_back(std::make_unique<UniqueIndex>(std::move(name), std::move(columns)));
+   indexRows(0, rowCount_);
+}
+
+void Table::indexRows(size_t from, size_t to) {
+   for (auto& index : indexes_)
+      for (size_t row = from; row < to; ++row)
+         if (!isDeleted(row)) index->insert(*this, row);
+}
+
+void Table::updateValue(size_t column, size_t row, const void* bytes, bool isNull) {
+   std::vector<UniqueIndex*> affected;
+   for (auto& index : indexes_)
+      if (index->covers(column)) affected.push_back(index.get());
+   for (UniqueIndex* index : affected) index->erase(*this, row);
+   columns_[column]->setRaw(row, bytes, isNull);
+   for (UniqueIndex* index : affected) index->insert(*this, row);
+}
+
+void Table::restoreValue(size_t column, size_t row, const void* bytes, bool isNull) {
+   for (auto& index : indexes_)
+      if (index->covers(column)) index->erase(*this, row);
+   columns_[column]->restoreRaw(row, bytes, isNull);
+   for (auto& index : indexes_)
+      if (index->covers(column) && !isDeleted(row)) index->insertQuietly(*this, row);
+}
+
 void Table::truncate(size_t rows) {
-   for (size_t row = rows; row < rowCount_ && !deleted_.empty(); ++row)
-      if (deleted_[row]) setDeleted(row, false);
+   for (size_t row = rows; row < rowCount_; ++row) {
+      if (isDeleted(row)) {
+         deleted_[row] = 0;
+         --deletedCount_;
+      } else {
+         for (auto& index : indexes_) index->erase(*this, row);
+      }
+   }
    rowCount_ = std::min(rowCount_, rows);
    if (!deleted_.empty()) deleted_.resize(rowCount_);
    rollbackToRowCount();
@@ -20,6 +54,12 @@ void Table::truncate(size_t rows) {
 void Table::setDeleted(size_t row, bool deleted) {
    if (deleted_.empty()) deleted_.assign(rowCount_, 0);
    if (deleted_[row] == deleted) return;
+   for (auto& index : indexes_) {
+      if (deleted)
+         index->erase(*this, row);
+      else
+         index->insertQuietly(*this, row);
+   }
    deleted_[row] = deleted;
    deletedCount_ += deleted ? 1 : size_t(-1);
 }

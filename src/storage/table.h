@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "storage/column.h"
+#include "storage/unique_index.h"
 
 namespace kiln {
 
@@ -40,6 +41,16 @@ class Table {
    /// Drops the rows after the first `rows` (undoes appends).
    void truncate(size_t rows);
 
+   // Unique indexes (PRIMARY KEY, UNIQUE), kept up to date by the changes below.
+   void addUniqueIndex(std::string name, std::vector<size_t> columns);
+   const std::vector<std::unique_ptr<UniqueIndex>>& uniqueIndexes() const { return indexes_; }
+   /// Indexes appended rows [from, to); throws 23505 on a duplicate key.
+   void indexRows(size_t from, size_t to);
+   /// Writes a value of `row` (UPDATE), moving its keys; throws 23505 on a duplicate key.
+   void updateValue(size_t column, size_t row, const void* bytes, bool isNull);
+   /// Puts back a value taken with Column::rawAt (undo of an update).
+   void restoreValue(size_t column, size_t row, const void* bytes, bool isNull);
+
    private:
    std::string name_;
    std::vector<std::unique_ptr<Column>> columns_;
@@ -47,6 +58,7 @@ class Table {
    size_t rowCount_ = 0;
    std::vector<uint8_t> deleted_;
    size_t deletedCount_ = 0;
+   std::vector<std::unique_ptr<UniqueIndex>> indexes_;
 };
 
 }  // namespace kiln

@@ -68,7 +68,7 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
       switch (e.kind) {
          case Entry::Kind::Append: e.table->truncate(e.row); break;
          case Entry::Kind::Delete: e.table->setDeleted(e.row, false); break;
-         case Entry::Kind::Update: e.table->column(e.column).restoreRaw(e.row, e.oldValue, e.oldNull); break;
+         case Entry::Kind::Update: e.table->restoreValue(e.column, e.row, e.oldValue, e.oldNull); break;
          case Entry::Kind::CreateTable: catalog.dropTable(e.name); break;
          case Entry::Kind::DropTable: catalog.createTable(std::move(e.droppedTable)); break;
          case Entry::Kind::CreateView:

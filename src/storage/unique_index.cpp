@@ -1,0 +1,61 @@
+#include "storage/unique_index.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/german_string.h"
+#include "storage/table.h"
+
+namespace kiln {
+
+bool UniqueIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
+
+std::optional<std::string> UniqueIndex::keyOf(const Table& table, size_t row) const {
+   std::string key;
+   for (size_t c : columns_) {
+      const Column& column = table.column(c);
+      if (column.isNullAt(row)) return std::nullopt;
+      if (column.physicalType() == PhysicalType::String) {
+         GermanString s;
+         std::memcpy(&s, column.rawAt(row), sizeof(s));
+         uint32_t length = s.length;
+         key.append(reinterpret_cast<const char*>(&length), sizeof(length));
+         key.append(s.view());
+      } else {
+         key.append(reinterpret_cast<const char*>(column.rawAt(row)), column.width());
+      }
+   }
+   return key;
+}
+
+void UniqueIndex::insert(const Table& table, size_t row) {
+   auto key = keyOf(table, row);
+   if (!key) return;
+   auto [it, inserted] = rows_.emplace(std::move(*key), row);
+   if (inserted || it->second == row) return;
+   std::string names, values;
+   for (size_t i = 0; i < columns_.size(); ++i) {
+      names += (i ? ", " : "") + table.column(columns_[i]).name();
+      values += (i ? ", " : "") + formatValue(table.column(columns_[i]).get(row));
+   }
+   throw Error("23505", "duplicate key value violates unique constraint \"" + name_ + "\"", 0, "Key (" + names + ")=(" + values + ") already exists.");
+}
+
+void UniqueIndex::insertQuietly(const Table& table, size_t row) {
+   if (auto key = keyOf(table, row)) rows_.emplace(std::move(*key), row);
+}
+
+void UniqueIndex::erase(const Table& table, size_t row) {
+   auto key = keyOf(table, row);
+   if (!key) return;
+   auto it = rows_.find(*key);
+   if (it != rows_.end() && it->second == row) rows_.erase(it);
+}
+
+std::optional<size_t> UniqueIndex::find(const std::string& key) const {
+   auto it = rows_.find(key);
+   if (it == rows_.end()) return std::nullopt;
+   return it->second;
+}
+
+}  // namespace kiln
