@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -156,6 +158,28 @@ struct TableInfo {
 };
 
 class DatabaseImpl;
+struct PreparedStatementImpl;
+class Connection;
+
+/// A statement with parameters $1, $2, ..., planned and compiled once and run many times from
+/// the cached machine code. Values are bound as text (PostgreSQL's input format) or as numbers.
+class PreparedStatement {
+   public:
+   size_t parameterCount() const;
+   /// The type of $number (1-based), decided by where the parameter is used.
+   SqlType parameterType(size_t number) const;
+   PreparedStatement& bind(size_t number, const std::string& text);
+   PreparedStatement& bind(size_t number, int64_t value);
+   PreparedStatement& bind(size_t number, double value);
+   PreparedStatement& bindNull(size_t number);
+   Result execute();
+
+   private:
+   friend class Connection;
+   PreparedStatement(Connection& connection, std::shared_ptr<PreparedStatementImpl> impl);
+   Connection* connection_;
+   std::shared_ptr<PreparedStatementImpl> impl_;
+};
 
 /// A database. Database() or Database(":memory:") is in memory.
 class Database {
@@ -190,9 +214,17 @@ class Connection {
    Result query(const std::string& sql);
    /// Runs one or more statements and returns every result, in order.
    std::vector<Result> queryAll(const std::string& sql);
+   /// Prepares one statement (SELECT, INSERT, UPDATE, DELETE) with parameters $1, $2, ...
+   PreparedStatement prepare(const std::string& sql);
 
    private:
+   friend class PreparedStatement;
    std::vector<Result> run(const std::string& sql);
+   /// Runs `work` as one statement: in the connection's transaction or autocommitted, undone
+   /// if it fails.
+   std::shared_ptr<const ResultData> statement(const std::function<std::shared_ptr<ResultData>()>& work);
+   Result execute(PreparedStatementImpl& prepared);
+   std::map<std::string, std::shared_ptr<PreparedStatementImpl>> prepared_;  // PREPARE name
    /// BEGIN, COMMIT, ROLLBACK (`kind`: the parser's transaction statement kind).
    std::shared_ptr<const ResultData> control(int kind);
 

@@ -27,6 +27,8 @@ ExprPtr Expr::clone() const {
    e->hasElse = hasElse;
    e->iu = iu;
    e->constant = constant;
+   e->parameter = parameter;
+   e->parameterType = parameterType;
    for (auto& c : children) e->children.push_back(c->clone());
    return e;
 }
@@ -38,7 +40,7 @@ static bool sameConstant(const Value& a, const Value& b) {
 }
 
 bool Expr::equals(const Expr& o) const {
-   if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || iu != o.iu ||
+   if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || iu != o.iu || parameter != o.parameter ||
        children.size() != o.children.size())
       return false;
    if (kind == ExprKind::Constant && !sameConstant(constant, o.constant)) return false;
@@ -118,6 +120,7 @@ std::string Expr::toString() const {
          return children[0]->toString() + (negated ? " NOT" : "") + (op ? " ILIKE " : " LIKE ") + children[1]->toString();
       case ExprKind::InList: return children[0]->toString() + (negated ? " NOT IN (" : " IN (") + list(1, ", ") + ")";
       case ExprKind::Function: return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
+      case ExprKind::Parameter: return "$" + std::to_string(parameter);
    }
    return "?";
 }

@@ -26,6 +26,7 @@ enum class ExprKind : uint8_t {
    Like,        // children: value, pattern; negated; op: 1 = ILIKE
    InList,      // children: value, item0, item1, ...; negated
    Function,    // op: FunctionId; children: arguments
+   Parameter,   // $parameter, a value given when a prepared statement runs
 };
 
 enum class ArithOp : uint8_t { Add, Sub, Mul, Div, Mod, Concat };
@@ -66,6 +67,8 @@ struct Expr {
    bool hasElse = false;
    const IU* iu = nullptr;
    Value constant;
+   int parameter = 0;                 // Parameter: its number, 1-based
+   SqlType* parameterType = nullptr;  // Parameter: the plan's record of its type
    std::vector<std::unique_ptr<Expr>> children;
 
    Expr(ExprKind kind, SqlType type) : kind(kind), type(type) {}

@@ -12,6 +12,7 @@
 #include <llvm/IR/Module.h>
 
 #include "kiln/kiln.h"
+#include "runtime/row_layout.h"
 
 namespace kiln {
 
@@ -52,6 +53,14 @@ class CodeContext {
    /// Calls a runtime helper declared in runtime_functions.cpp.
    llvm::CallInst* callRuntime(const std::string& name, llvm::ArrayRef<llvm::Value*> args);
 
+   // Parameters of a prepared statement: a buffer (in `slot`) laid out by `layout`.
+   void setParameters(size_t slot, const RowLayout* layout) {
+      parameterSlot_ = slot;
+      parameterLayout_ = layout;
+   }
+   size_t parameterSlot() const { return parameterSlot_; }
+   const RowLayout* parameterLayout() const { return parameterLayout_; }
+
    // Functions
    /// Starts `void name(ptr slots, i64 begin, i64 end)` and positions the builder in it.
    llvm::Function* beginPipelineFunction(const std::string& name);
@@ -88,6 +97,8 @@ class CodeContext {
    llvm::BasicBlock* entry_ = nullptr;
    std::unordered_map<std::string, llvm::FunctionCallee> runtime_;
    unsigned counter_ = 0;
+   size_t parameterSlot_ = 0;
+   const RowLayout* parameterLayout_ = nullptr;
 };
 
 }  // namespace kiln

@@ -2,6 +2,7 @@
 
 #include <llvm/IR/Intrinsics.h>
 
+#include "codegen/translators/row_access.h"
 #include "common/decimal.h"
 
 namespace kiln {
@@ -70,6 +71,10 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
       }
       case ExprKind::InList: return compileInList(e);
       case ExprKind::Function: return compileFunction(e);
+      case ExprKind::Parameter: {
+         const RowLayout::Field& field = cx_.parameterLayout()->fields.at(size_t(e.parameter - 1));
+         return loadField(cx_, cx_.loadSlot(cx_.parameterSlot()), field);
+      }
    }
    throw Error("XX000", "internal: unknown expression kind");
 }

@@ -197,6 +197,16 @@ void QueryCompiler::addPipeline(const std::string& source, std::function<uint64_
 CompiledQuery QueryCompiler::compile(bool keepIR) {
    using Clock = std::chrono::steady_clock;
    auto start = Clock::now();
+   if (plan_.ius.parameterCount()) {
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (size_t i = 1; i <= plan_.ius.parameterCount(); ++i) {
+         SqlType type = const_cast<IUSet&>(plan_.ius).parameter(i);
+         fields.push_back({type.id == TypeId::Unknown ? SqlType::text() : type, true});
+      }
+      query_.parameterLayout = RowLayout::make(fields);
+      query_.parameterSlot = allocateSlot();
+      cx_.setParameters(query_.parameterSlot, &query_.parameterLayout);
+   }
    computeRequired(*plan_.root, plan_.columns);
    ResultTranslator root(*this, plan_);
    root.addChild(translate(*plan_.root));

@@ -30,6 +30,9 @@ struct CompiledQuery {
    std::vector<std::function<void(QueryRuntime&, CompiledModule&)>> steps;
    RowLayout resultLayout;
    size_t resultSlot = 0;
+   /// Prepared statements: where the generated code reads parameter values ($1 in field 0, ...).
+   RowLayout parameterLayout;
+   size_t parameterSlot = 0;
    std::shared_ptr<std::vector<PipelineInfo>> pipelines = std::make_shared<std::vector<PipelineInfo>>();
    /// With instrumentation (EXPLAIN ANALYZE): the slot counting each operator's output tuples.
    std::vector<std::pair<const Operator*, size_t>> rowCounters;

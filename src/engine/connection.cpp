@@ -1,7 +1,10 @@
 #include <chrono>
 
+#include "engine/prepared_statement_impl.h"
 #include "engine/statement_executor.h"
+#include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
+#include "parser/type_rules.h"
 
 namespace kiln {
 
@@ -45,6 +48,39 @@ std::vector<Result> Connection::queryAll(const std::string& sql) {
    }
 }
 
+std::shared_ptr<const ResultData> Connection::statement(const std::function<std::shared_ptr<ResultData>()>& work) {
+   using Clock = std::chrono::steady_clock;
+   DatabaseImpl& db = database_.impl();
+   // Each statement runs in the connection's transaction, or in one of its own (autocommit).
+   if (!inTransaction_) db.acquire(this);
+   if (aborted_) throw Error("25P02", "current transaction is aborted, commands ignored until end of transaction block");
+   size_t mark = db.undo.mark();
+   auto start = Clock::now();
+   std::shared_ptr<ResultData> data;
+   try {
+      data = work();
+   } catch (...) {
+      // A failing statement changes nothing; in a transaction block, the block is aborted.
+      if (db.undo.mark() != mark) ++db.catalogVersion;
+      db.undo.rollbackTo(mark, db.catalog);
+      if (inTransaction_) {
+         aborted_ = true;
+      } else {
+         db.undo.clear();
+         db.release(this);
+      }
+      throw;
+   }
+   if (!inTransaction_) {
+      db.undo.clear();
+      db.release(this);
+   }
+   double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+   data->stats.parseMs = ms - data->stats.compileMs - data->stats.executeMs;
+   data->stats.totalMs = ms;
+   return data;
+}
+
 std::vector<Result> Connection::run(const std::string& sql) {
    using Clock = std::chrono::steady_clock;
    DatabaseImpl& db = database_.impl();
@@ -54,41 +90,93 @@ std::vector<Result> Connection::run(const std::string& sql) {
    double parseMs = std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size()));
    for (size_t i = 0; i < script.size(); ++i) {
       const PgQuery__Node& node = script.statement(i);
-      if (node.node_case == PG_QUERY__NODE__NODE_TRANSACTION_STMT) {
-         results.emplace_back(control(int(node.transaction_stmt->kind)));
-         continue;
-      }
-      // Each statement runs in the connection's transaction, or in one of its own (autocommit).
-      if (!inTransaction_) db.acquire(this);
-      if (aborted_) throw Error("25P02", "current transaction is aborted, commands ignored until end of transaction block");
-      size_t mark = db.undo.mark();
-      auto start = Clock::now();
-      std::shared_ptr<ResultData> data;
-      try {
-         // Bound after the previous statement ran: it may name what that one created.
-         Statement statement = bindStatement(node, script.statementText(i), db.catalog);
-         data = executeStatement(db, statement);
-      } catch (...) {
-         // A failing statement changes nothing; in a transaction block, the block is aborted.
-         db.undo.rollbackTo(mark, db.catalog);
-         if (inTransaction_) {
-            aborted_ = true;
-         } else {
-            db.undo.clear();
-            db.release(this);
+      switch (node.node_case) {
+         case PG_QUERY__NODE__NODE_TRANSACTION_STMT: results.emplace_back(control(int(node.transaction_stmt->kind))); continue;
+         case PG_QUERY__NODE__NODE_PREPARE_STMT: {
+            // PREPARE name [(types)] AS statement: parsed again, so that its tree outlives this script.
+            const PgQuery__PrepareStmt& prepare = *node.prepare_stmt;
+            std::vector<SqlType> declared;
+            for (size_t t = 0; t < prepare.n_argtypes; ++t) declared.push_back(types::resolve(*prepare.argtypes[t]->type_name));
+            if (prepared_.count(prepare.name)) throw Error("42P05", "prepared statement \"" + std::string(prepare.name) + "\" already exists");
+            auto impl = std::make_shared<PreparedStatementImpl>(script.statementText(i), declared);
+            auto data = std::const_pointer_cast<ResultData>(statement([&] {
+               impl->refresh(db);
+               return tagged("PREPARE");
+            }));
+            prepared_[prepare.name] = std::move(impl);
+            results.emplace_back(std::move(data));
+            continue;
          }
-         throw;
+         case PG_QUERY__NODE__NODE_EXECUTE_STMT: {
+            const PgQuery__ExecuteStmt& execute = *node.execute_stmt;
+            auto it = prepared_.find(execute.name);
+            if (it == prepared_.end()) throw Error("26000", "prepared statement \"" + std::string(execute.name) + "\" does not exist");
+            PreparedStatementImpl& impl = *it->second;
+            // The arguments are constants, converted to the parameters' types.
+            results.emplace_back(std::const_pointer_cast<ResultData>(statement([&] {
+               impl.refresh(db);
+               if (execute.n_params != impl.parameterTypes.size())
+                  throw Error("42601", "wrong number of parameters for prepared statement \"" + std::string(execute.name) + "\"",
+                              0, "Expected " + std::to_string(impl.parameterTypes.size()) + " parameters but got " + std::to_string(execute.n_params) + ".");
+               IUSet scratch;
+               Scope empty;
+               for (size_t p = 0; p < execute.n_params; ++p) {
+                  ExprPtr value = ExpressionBinder::coerce(ExpressionBinder(empty, scratch).bind(*execute.params[p]), impl.parameterTypes[p]);
+                  if (value->kind != ExprKind::Constant) throw Error("0A000", "EXECUTE takes constants as parameters yet", value->position);
+                  impl.values[p] = value->constant;
+               }
+               ExecutionInput input{&impl.compiled, &impl.values};
+               return executeStatement(db, *impl.statement, &input);
+            })));
+            continue;
+         }
+         case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
+            std::string name = node.deallocate_stmt->name;
+            if (name.empty())
+               prepared_.clear();
+            else if (!prepared_.erase(name))
+               throw Error("26000", "prepared statement \"" + name + "\" does not exist");
+            results.emplace_back(tagged(name.empty() ? "DEALLOCATE ALL" : "DEALLOCATE"));
+            continue;
+         }
+         default: break;
       }
-      if (!inTransaction_) {
-         db.undo.clear();
-         db.release(this);
-      }
-      data->stats.parseMs = parseMs + std::chrono::duration<double, std::milli>(Clock::now() - start).count() - data->stats.compileMs -
-                            data->stats.executeMs;
-      data->stats.totalMs = parseMs + std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-      results.emplace_back(std::move(data));
+      auto data = statement([&] {
+         // Bound after the previous statement ran: it may name what that one created.
+         Statement bound = bindStatement(node, script.statementText(i), db.catalog);
+         if (std::holds_alternative<CreateTableStatement>(bound) || std::holds_alternative<DropStatement>(bound) ||
+             std::holds_alternative<CreateViewStatement>(bound))
+            ++db.catalogVersion;
+         return executeStatement(db, bound);
+      });
+      std::const_pointer_cast<ResultData>(data)->stats.parseMs += parseMs;
+      std::const_pointer_cast<ResultData>(data)->stats.totalMs += parseMs;
+      results.emplace_back(data);
    }
    return results;
+}
+
+PreparedStatement Connection::prepare(const std::string& sql) {
+   auto impl = std::make_shared<PreparedStatementImpl>(sql, std::vector<SqlType>{});
+   statement([&] {
+      impl->refresh(database_.impl());
+      return tagged("PREPARE");
+   });
+   return PreparedStatement(*this, std::move(impl));
+}
+
+Result Connection::execute(PreparedStatementImpl& prepared) {
+   DatabaseImpl& db = database_.impl();
+   try {
+      return Result(statement([&] {
+         prepared.refresh(db);
+         ExecutionInput input{&prepared.compiled, &prepared.values};
+         return executeStatement(db, *prepared.statement, &input);
+      }));
+   } catch (Error& error) {
+      if (error.position() > 0) error.setPosition(characterPosition(prepared.text, error.position()));
+      throw;
+   }
 }
 
 std::shared_ptr<const ResultData> Connection::control(int kind) {
@@ -107,10 +195,12 @@ std::shared_ptr<const ResultData> Connection::control(int kind) {
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK: {
          bool commit = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT && !aborted_;
          if (inTransaction_) {
-            if (commit)
+            if (commit) {
                db.undo.clear();
-            else
+            } else {
+               if (db.undo.mark()) ++db.catalogVersion;
                db.undo.rollbackTo(0, db.catalog);
+            }
             inTransaction_ = aborted_ = false;
             db.release(this);
          }

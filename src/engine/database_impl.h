@@ -15,6 +15,8 @@ class DatabaseImpl {
    public:
    Catalog catalog;
    UndoLog undo;
+   /// Changes whenever what statements are bound against may have changed (DDL, rollbacks).
+   uint64_t catalogVersion = 0;
 
    /// Waits until no other connection's transaction runs, then makes `connection` the owner.
    void acquire(const void* connection) {

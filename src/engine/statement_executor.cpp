@@ -7,6 +7,7 @@
 
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
+#include "common/german_string.h"
 #include "optimizer/cardinality.h"
 #include "optimizer/optimizer.h"
 #include "storage/copy_reader.h"
@@ -26,16 +27,60 @@ struct Analysis {
    std::unordered_map<const Operator*, uint64_t> actualRows;
 };
 
+/// The parameter values laid out for the generated code.
+std::vector<char> parameterBuffer(const RowLayout& layout, const std::vector<Value>& values) {
+   std::vector<char> buffer(layout.size + 16, 0);
+   for (size_t i = 0; i < layout.fields.size(); ++i) {
+      const auto& field = layout.fields[i];
+      const Value& v = values.at(i);
+      if (v.isNull) {
+         buffer[size_t(field.nullOffset)] = 1;
+         continue;
+      }
+      char* target = buffer.data() + field.offset;
+      switch (physicalTypeOf(field.type)) {
+         case PhysicalType::Bool: *target = v.boolean; break;
+         case PhysicalType::Int16: *reinterpret_cast<int16_t*>(target) = int16_t(v.integer); break;
+         case PhysicalType::Int32: *reinterpret_cast<int32_t*>(target) = int32_t(v.integer); break;
+         case PhysicalType::Int64:
+            *reinterpret_cast<int64_t*>(target) = field.type.id == TypeId::Decimal ? int64_t(v.decimal) : v.integer;
+            break;
+         case PhysicalType::Int128: std::memcpy(target, &v.decimal, 16); break;
+         case PhysicalType::Float: *reinterpret_cast<float*>(target) = float(v.floating); break;
+         case PhysicalType::Double: *reinterpret_cast<double*>(target) = v.floating; break;
+         case PhysicalType::Interval: std::memcpy(target, &v.interval, 16); break;
+         case PhysicalType::String: {
+            // Points at the Value's bytes, which outlive the run.
+            GermanString s = GermanString::make(v.string);
+            std::memcpy(target, &s, 16);
+            break;
+         }
+      }
+   }
+   return buffer;
+}
+
 /// Optimizes, compiles and runs a query; the rows are left in `result`. With `analysis`, the
-/// generated code counts each operator's output and the pipelines are timed.
-void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr) {
-   optimize(plan);
-   QueryCompiler compiler(plan, analysis != nullptr);
-   CompiledQuery query = compiler.compile(false);
-   result.stats.compileMs = query.codegenMs + query.llvmMs;
+/// generated code counts each operator's output and the pipelines are timed. With `input`, a
+/// query compiled before runs again with the given parameter values.
+void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
+   CompiledQuery local;
+   CompiledQuery& query = input && input->compiled ? *input->compiled : local;
+   if (!query.module) {
+      optimize(plan);
+      query = QueryCompiler(plan, analysis != nullptr).compile(false);
+      result.stats.compileMs = query.codegenMs + query.llvmMs;
+   }
    auto start = Clock::now();
    QueryRuntime runtime(query.slotCount);
    for (auto& setup : query.setup) setup(runtime);
+   std::vector<char> parameters;
+   if (!query.parameterLayout.fields.empty()) {
+      if (!input || !input->parameters || input->parameters->size() < query.parameterLayout.fields.size())
+         throw Error("08P01", "the statement needs " + std::to_string(query.parameterLayout.fields.size()) + " parameter values");
+      parameters = parameterBuffer(query.parameterLayout, *input->parameters);
+      runtime.slot(query.parameterSlot) = parameters.data();
+   }
    for (auto& step : query.steps) step(runtime, *query.module);
    result.stats.executeMs = millisecondsSince(start);
    result.names = plan.columnNames;
@@ -76,9 +121,9 @@ std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
    return result;
 }
 
-std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& insert) {
+std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& insert, ExecutionInput* input) {
    ResultData rows;
-   runQuery(*insert.plan, rows);
+   runQuery(*insert.plan, rows, nullptr, input);
    Table& table = *insert.table;
    database.undo.recordAppend(table, table.rowCount());
    try {
@@ -104,9 +149,9 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
    return result;
 }
 
-std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update) {
+std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update, ExecutionInput* input) {
    ResultData rows;
-   runQuery(*update.plan, rows);
+   runQuery(*update.plan, rows, nullptr, input);
    Table& table = *update.table;
    const auto& fields = rows.layout.fields;
    size_t rowIdField = update.columns.size();
@@ -134,9 +179,9 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
    return result;
 }
 
-std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remove) {
+std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remove, ExecutionInput* input) {
    ResultData rows;
-   runQuery(*remove.plan, rows);
+   runQuery(*remove.plan, rows, nullptr, input);
    const auto& field = rows.layout.fields[0];
    for (const char* row : rows.rows) {
       int64_t id;
@@ -166,9 +211,9 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    return result;
 }
 
-std::shared_ptr<ResultData> query(QueryStatement& statement) {
+std::shared_ptr<ResultData> query(QueryStatement& statement, ExecutionInput* input) {
    auto result = std::make_shared<ResultData>();
-   runQuery(*statement.plan, *result);
+   runQuery(*statement.plan, *result, nullptr, input);
    result->hasRows = true;
    result->rowsAffected = result->rows.size();
    result->statusTag = "SELECT " + std::to_string(result->rows.size());
@@ -230,7 +275,7 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
 
 }  // namespace
 
-std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement) {
+std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement, ExecutionInput* input) {
    return std::visit(
       [&](auto& s) -> std::shared_ptr<ResultData> {
          using T = std::decay_t<decltype(s)>;
@@ -246,11 +291,11 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
             result->statusTag = "CREATE VIEW";
             return result;
          }
-         else if constexpr (std::is_same_v<T, InsertStatement>) return insert(database, s);
-         else if constexpr (std::is_same_v<T, UpdateStatement>) return update(database, s);
-         else if constexpr (std::is_same_v<T, DeleteStatement>) return remove(database, s);
+         else if constexpr (std::is_same_v<T, InsertStatement>) return insert(database, s, input);
+         else if constexpr (std::is_same_v<T, UpdateStatement>) return update(database, s, input);
+         else if constexpr (std::is_same_v<T, DeleteStatement>) return remove(database, s, input);
          else if constexpr (std::is_same_v<T, CopyStatement>) return copy(database, s);
-         else if constexpr (std::is_same_v<T, QueryStatement>) return query(s);
+         else if constexpr (std::is_same_v<T, QueryStatement>) return query(s, input);
          else if constexpr (std::is_same_v<T, AnalyzeStatement>) {
             for (Table* table : s.tables) analyzeTable(*table);
             auto result = std::make_shared<ResultData>();

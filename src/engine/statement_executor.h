@@ -5,10 +5,18 @@
 
 #include "engine/database_impl.h"
 #include "engine/result_data.h"
+#include "codegen/query_compiler.h"
 #include "parser/statement.h"
 
 namespace kiln {
 
-std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement);
+/// For prepared statements: the compiled query to reuse (compiled into it when empty) and the
+/// parameter values.
+struct ExecutionInput {
+   CompiledQuery* compiled = nullptr;
+   const std::vector<Value>* parameters = nullptr;
+};
+
+std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement, ExecutionInput* input = nullptr);
 
 }  // namespace kiln

@@ -58,6 +58,10 @@ std::string bareColumnName(const PgQuery__Node& node) {
 
 ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
    if (e->type == target) return e;
+   if (e->kind == ExprKind::Parameter && e->type.id == TypeId::Unknown && target.id != TypeId::Unknown) {
+      *e->parameterType = e->type = target;
+      return e;
+   }
    if (e->kind == ExprKind::Constant) {
       std::optional<Value> folded;
       try {
@@ -169,8 +173,16 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_SUB_LINK:
          if (node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK && scalarSubquery_) return scalarSubquery_(*node.sub_link);
          throw Error("0A000", "this subquery is supported only as a condition of WHERE (EXISTS, IN) yet", node.sub_link->location + 1);
-      case PG_QUERY__NODE__NODE_PARAM_REF:
-         throw Error("0A000", "parameters are not supported yet", node.param_ref->location + 1);
+      case PG_QUERY__NODE__NODE_PARAM_REF: {
+         // A parameter's type is what its first context asks for (as for an untyped literal).
+         int number = node.param_ref->number;
+         if (number < 1 || number > 65535) throw Error("42P02", "there is no parameter $" + std::to_string(number), node.param_ref->location + 1);
+         SqlType& type = ius_.parameter(size_t(number));
+         auto e = makeExpr(ExprKind::Parameter, type, true, node.param_ref->location + 1);
+         e->parameter = number;
+         e->parameterType = &type;
+         return e;
+      }
       default: throw Error("0A000", "this kind of expression is not supported yet");
    }
 }

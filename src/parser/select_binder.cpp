@@ -743,7 +743,7 @@ const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name, s
 
 std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
                                                  const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
-                                                 const Table& table, const Catalog& catalog) {
+                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    // SELECT values..., <row id> FROM relation WHERE where
    PgQuery__Node from = PG_QUERY__NODE__INIT;
    from.node_case = PG_QUERY__NODE__NODE_RANGE_VAR;
@@ -770,6 +770,7 @@ std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relat
    select.target_list = targetList.data();
    select.where_clause = const_cast<PgQuery__Node*>(where);
    auto plan = std::make_unique<QueryPlan>();
+   for (size_t i = 0; i < parameterTypes.size(); ++i) plan->ius.parameter(i + 1) = parameterTypes[i];
    SelectBinder binder(select, catalog, plan->ius, &targetColumns);
    binder.yieldRowIdOf(&table);
    auto bound = binder.bind();
@@ -779,8 +780,10 @@ std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relat
    return plan;
 }
 
-std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets) {
+std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets,
+                                      const std::vector<SqlType>& parameterTypes) {
    auto plan = std::make_unique<QueryPlan>();
+   for (size_t i = 0; i < parameterTypes.size(); ++i) plan->ius.parameter(i + 1) = parameterTypes[i];
    auto bound = SelectBinder(select, catalog, plan->ius, targets).bind();
    plan->root = std::move(bound.root);
    plan->columns = std::move(bound.columns);

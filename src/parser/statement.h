@@ -80,15 +80,21 @@ using Statement =
                 QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.
-Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog);
+/// `parameterTypes` are the types PREPARE declared for $1, $2, ... (others follow from context).
+Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog,
+                        const std::vector<SqlType>& parameterTypes = {});
+
+/// The plan of a statement that has one (SELECT, INSERT, UPDATE, DELETE), else nullptr.
+QueryPlan* planOf(Statement& statement);
 
 /// What UPDATE and DELETE change: SELECT values..., <row id> FROM relation WHERE where.
 std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
                                                  const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
-                                                 const Table& table, const Catalog& catalog);
+                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes = {});
 
 /// A SELECT (or VALUES) as a plan. For INSERT ... VALUES, `targets` are the columns the values
 /// go to: literals take the column's type directly, as in PostgreSQL.
-std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets = nullptr);
+std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets = nullptr,
+                                      const std::vector<SqlType>& parameterTypes = {});
 
 }  // namespace kiln

@@ -159,7 +159,7 @@ int sourcePosition(const PgQuery__SelectStmt& source, size_t index) {
    return index < source.n_target_list ? nodePosition(*source.target_list[index]) : 0;
 }
 
-InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& catalog) {
+InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *insert.relation);
    if (insert.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
    if (insert.on_conflict_clause) throw Error("0A000", "ON CONFLICT is not supported yet");
@@ -167,7 +167,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    if (!insert.select_stmt) throw Error("0A000", "INSERT ... DEFAULT VALUES is not supported yet");
    std::vector<ColumnInfo> targets;
    for (size_t c : columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
-   auto plan = bindSelect(*insert.select_stmt->select_stmt, catalog, &targets);
+   auto plan = bindSelect(*insert.select_stmt->select_stmt, catalog, &targets, parameterTypes);
    if (plan->columns.size() > columns.size())
       throw Error("42601", "INSERT has more expressions than target columns", sourcePosition(*insert.select_stmt->select_stmt, columns.size()));
    if (plan->columns.size() < columns.size()) {
@@ -205,7 +205,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    return InsertStatement{&table, std::move(plan)};
 }
 
-UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& catalog) {
+UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *update.relation);
    if (update.n_from_clause) throw Error("0A000", "UPDATE ... FROM is not supported yet");
    if (update.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
@@ -226,7 +226,7 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& cat
    }
    std::vector<ColumnInfo> targets;
    for (size_t c : result.columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
-   auto plan = bindModificationSource(*update.relation, update.where_clause, values, targets, table, catalog);
+   auto plan = bindModificationSource(*update.relation, update.where_clause, values, targets, table, catalog, parameterTypes);
    // The new values are converted to their columns' types, as for INSERT.
    auto map = std::make_unique<Map>();
    for (size_t i = 0; i < result.columns.size(); ++i) {
@@ -249,11 +249,11 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& cat
    return result;
 }
 
-DeleteStatement bindDelete(const PgQuery__DeleteStmt& remove, const Catalog& catalog) {
+DeleteStatement bindDelete(const PgQuery__DeleteStmt& remove, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *remove.relation);
    if (remove.n_using_clause) throw Error("0A000", "DELETE ... USING is not supported yet");
    if (remove.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
-   return DeleteStatement{&table, bindModificationSource(*remove.relation, remove.where_clause, {}, {}, table, catalog)};
+   return DeleteStatement{&table, bindModificationSource(*remove.relation, remove.where_clause, {}, {}, table, catalog, parameterTypes)};
 }
 
 std::string optionText(const PgQuery__DefElem& option) {
@@ -343,15 +343,28 @@ ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog&
 
 }  // namespace
 
-Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog) {
+QueryPlan* planOf(Statement& statement) {
+   return std::visit(
+      [](auto& s) -> QueryPlan* {
+         using T = std::decay_t<decltype(s)>;
+         if constexpr (std::is_same_v<T, QueryStatement> || std::is_same_v<T, InsertStatement> || std::is_same_v<T, UpdateStatement> ||
+                       std::is_same_v<T, DeleteStatement>)
+            return s.plan.get();
+         else
+            return nullptr;
+      },
+      statement);
+}
+
+Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    switch (node.node_case) {
-      case PG_QUERY__NODE__NODE_SELECT_STMT: return QueryStatement{bindSelect(*node.select_stmt, catalog)};
+      case PG_QUERY__NODE__NODE_SELECT_STMT: return QueryStatement{bindSelect(*node.select_stmt, catalog, nullptr, parameterTypes)};
       case PG_QUERY__NODE__NODE_CREATE_STMT: return bindCreateTable(*node.create_stmt);
       case PG_QUERY__NODE__NODE_DROP_STMT: return bindDrop(*node.drop_stmt, catalog);
       case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
-      case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog);
-      case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, catalog);
-      case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, catalog);
+      case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog, parameterTypes);
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, catalog, parameterTypes);
+      case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_COPY_STMT: return bindCopy(*node.copy_stmt, catalog);
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT: return bindExplain(*node.explain_stmt, catalog);
       case PG_QUERY__NODE__NODE_VACUUM_STMT: {

@@ -27,6 +27,7 @@ class Table {
    size_t liveRowCount() const { return rowCount_ - deletedCount_; }
    /// One byte per row, 1 = deleted; nullptr while no row was ever deleted.
    uint8_t* deleted() { return deleted_.empty() ? nullptr : deleted_.data(); }
+   bool hasDeletedRows() const { return !deleted_.empty(); }
    bool isDeleted(size_t row) const { return !deleted_.empty() && deleted_[row]; }
    void setDeleted(size_t row, bool deleted);
 

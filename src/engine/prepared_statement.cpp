@@ -1,0 +1,74 @@
+#include <functional>
+
+#include "common/value.h"
+#include "engine/database_impl.h"
+#include "engine/prepared_statement_impl.h"
+#include "engine/result_data.h"
+#include "storage/table.h"
+
+namespace kiln {
+
+PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared)
+   : text(std::move(sqlText)), declaredTypes(declared) {
+   parsed = std::make_unique<ParsedScript>(text);
+   if (parsed->size() != 1) throw Error("42601", "cannot prepare " + std::string(parsed->size() ? "several statements" : "an empty statement"));
+   node = &parsed->statement(0);
+   if (node->node_case == PG_QUERY__NODE__NODE_PREPARE_STMT) node = node->prepare_stmt->query;
+   auto kind = node->node_case;
+   if (kind != PG_QUERY__NODE__NODE_SELECT_STMT && kind != PG_QUERY__NODE__NODE_INSERT_STMT && kind != PG_QUERY__NODE__NODE_UPDATE_STMT &&
+       kind != PG_QUERY__NODE__NODE_DELETE_STMT)
+      throw Error("42601", "only SELECT, VALUES, INSERT, UPDATE and DELETE can be prepared");
+}
+
+void PreparedStatementImpl::refresh(DatabaseImpl& database) {
+   bool current = statement && catalogVersion == database.catalogVersion;
+   for (auto [table, hadDeletions] : scans) current = current && table->hasDeletedRows() == hadDeletions;
+   if (current) return;
+   statement = bindStatement(*node, text, database.catalog, declaredTypes);
+   catalogVersion = database.catalogVersion;
+   compiled = CompiledQuery();
+   scans.clear();
+   parameterTypes.clear();
+   QueryPlan* plan = planOf(*statement);
+   for (size_t i = 1; i <= plan->ius.parameterCount(); ++i) {
+      SqlType type = plan->ius.parameter(i);
+      parameterTypes.push_back(type.id == TypeId::Unknown ? SqlType::text() : type);
+   }
+   std::function<void(const Operator&)> findScans = [&](const Operator& op) {
+      if (op.kind == OperatorKind::TableScan) {
+         const Table* table = static_cast<const TableScan&>(op).table;
+         scans.push_back({table, table->hasDeletedRows()});
+      }
+      for (auto& child : op.children) findScans(*child);
+   };
+   findScans(*plan->root);
+   values.resize(parameterTypes.size(), Value::null(SqlType::text()));
+}
+
+PreparedStatement::PreparedStatement(Connection& connection, std::shared_ptr<PreparedStatementImpl> impl)
+   : connection_(&connection), impl_(std::move(impl)) {}
+
+size_t PreparedStatement::parameterCount() const { return impl_->parameterTypes.size(); }
+
+SqlType PreparedStatement::parameterType(size_t number) const {
+   if (number < 1 || number > impl_->parameterTypes.size()) throw Error("42P02", "there is no parameter $" + std::to_string(number));
+   return impl_->parameterTypes[number - 1];
+}
+
+PreparedStatement& PreparedStatement::bind(size_t number, const std::string& text) {
+   impl_->values[number - 1 < impl_->values.size() ? number - 1 : 0] = parseValue(text, parameterType(number));
+   return *this;
+}
+
+PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) { return bind(number, std::to_string(value)); }
+
+PreparedStatement& PreparedStatement::bind(size_t number, double value) { return bind(number, text::formatDouble(value, false)); }
+
+PreparedStatement& PreparedStatement::bindNull(size_t number) {
+   impl_->values[number - 1] = Value::null(parameterType(number));
+   return *this;
+}
+
+Result PreparedStatement::execute() { return connection_->execute(*impl_); }
+
+}  // namespace kiln

@@ -1,0 +1,39 @@
+// A prepared statement: parsed once, bound and compiled on first use, then run from the cached
+// machine code with new parameter values. It is bound and compiled again only when the catalog
+// changed (DDL) or a table it scans got its first deleted row (the scan's code differs).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegen/query_compiler.h"
+#include "parser/pg_parser.h"
+#include "parser/statement.h"
+
+namespace kiln {
+
+class DatabaseImpl;
+
+struct PreparedStatementImpl {
+   std::string text;                     // the statement, or the whole PREPARE
+   std::unique_ptr<ParsedScript> parsed;  // kept: binding again needs the parse tree
+   const PgQuery__Node* node = nullptr;   // the statement to run, inside `parsed`
+   std::vector<SqlType> declaredTypes;    // PREPARE name (types)
+
+   // What was bound and compiled.
+   uint64_t catalogVersion = UINT64_MAX;
+   std::optional<Statement> statement;
+   CompiledQuery compiled;
+   std::vector<std::pair<const Table*, bool>> scans;  // each scanned table, and whether it had deleted rows
+   std::vector<SqlType> parameterTypes;
+
+   std::vector<Value> values;  // the values bound for the next run
+
+   PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared);
+   /// Binds (and forgets the machine code) when what it was bound against changed.
+   void refresh(DatabaseImpl& database);
+};
+
+}  // namespace kiln

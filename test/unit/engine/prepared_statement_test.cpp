@@ -1,0 +1,93 @@
+// Prepared statements through the embedded API: parameters typed by their context, values bound
+// as text or numbers, machine code reused across runs, and compiled again when needed.
+#include <gtest/gtest.h>
+
+#include "kiln/kiln.h"
+
+namespace {
+
+struct PreparedTest : ::testing::Test {
+   kiln::Database db;
+   kiln::Connection con{db};
+   void SetUp() override { con.query("CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT, c DECIMAL(10,2))"); }
+};
+
+TEST_F(PreparedTest, ParametersTakeTheirContextsTypes) {
+   auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
+   ASSERT_EQ(insert.parameterCount(), 3u);
+   EXPECT_EQ(insert.parameterType(1), kiln::SqlType::integer());
+   EXPECT_EQ(insert.parameterType(2), kiln::SqlType::text());
+   EXPECT_EQ(insert.parameterType(3), kiln::SqlType::decimal(10, 2));
+   auto select = con.prepare("SELECT b FROM t WHERE a = $1 AND c > $2");
+   EXPECT_EQ(select.parameterType(1), kiln::SqlType::integer());
+   EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(10, 2));
+}
+
+TEST_F(PreparedTest, RunsManyTimesFromTheSameMachineCode) {
+   auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
+   for (int64_t i = 1; i <= 100; ++i) {
+      kiln::Result r = insert.bind(1, i).bind(2, "row " + std::to_string(i)).bind(3, double(i) / 4).execute();
+      EXPECT_EQ(r.rowsAffected(), 1u);
+      if (i > 1) {
+         EXPECT_EQ(r.stats().compileMs, 0) << "run " << i << " compiled again";
+      }
+   }
+   auto lookup = con.prepare("SELECT b, c FROM t WHERE a = $1");
+   kiln::Result r = lookup.bind(1, int64_t(42)).execute();
+   ASSERT_EQ(r.rowCount(), 1u);
+   EXPECT_EQ(r.getString(0, 0), "row 42");
+   EXPECT_EQ(r.getString(0, 1), "10.50");
+   r = lookup.bind(1, "7").execute();
+   EXPECT_EQ(r.getString(0, 0), "row 7");
+   EXPECT_EQ(r.stats().compileMs, 0);
+   r = lookup.bindNull(1).execute();
+   EXPECT_EQ(r.rowCount(), 0u);
+}
+
+TEST_F(PreparedTest, ErrorsOfBoundValuesAndConstraints) {
+   auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
+   EXPECT_THROW(insert.bind(1, "not a number"), kiln::Error);
+   insert.bind(1, int64_t(1)).bind(2, "x").bind(3, "1.00").execute();
+   try {
+      insert.execute();
+      FAIL() << "duplicate key accepted";
+   } catch (const kiln::Error& e) {
+      EXPECT_EQ(e.sqlstate(), "23505");
+   }
+   EXPECT_EQ(con.query("SELECT count(*) FROM t").getInt64(0, 0), 1);
+}
+
+TEST_F(PreparedTest, CompiledAgainAfterDeletionsAndDdl) {
+   con.query("INSERT INTO t VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3)");
+   auto count = con.prepare("SELECT count(*) FROM t WHERE c >= $1");
+   EXPECT_EQ(count.bind(1, int64_t(1)).execute().getInt64(0, 0), 3);
+   // The first deleted row changes the scan's code: the next run must skip deleted rows.
+   con.query("DELETE FROM t WHERE a = 2");
+   kiln::Result r = count.bind(1, int64_t(1)).execute();
+   EXPECT_EQ(r.getInt64(0, 0), 2);
+   EXPECT_GT(r.stats().compileMs, 0);
+   // A dropped and recreated table: bound again against the new one.
+   con.query("DROP TABLE t; CREATE TABLE t (a INTEGER, b TEXT, c DECIMAL(10,2)); INSERT INTO t VALUES (9, 'z', 5)");
+   EXPECT_EQ(count.bind(1, int64_t(1)).execute().getInt64(0, 0), 1);
+}
+
+TEST_F(PreparedTest, SqlPrepareExecuteDeallocate) {
+   con.query("PREPARE ins (int, text) AS INSERT INTO t (a, b) VALUES ($1, $2)");
+   con.query("EXECUTE ins(1, 'one'); EXECUTE ins(2, 'two')");
+   EXPECT_EQ(con.query("SELECT count(*) FROM t").getInt64(0, 0), 2);
+   try {
+      con.query("EXECUTE ins(1)");
+      FAIL();
+   } catch (const kiln::Error& e) {
+      EXPECT_EQ(e.sqlstate(), "42601");
+   }
+   con.query("DEALLOCATE ins");
+   try {
+      con.query("EXECUTE ins(3, 'three')");
+      FAIL();
+   } catch (const kiln::Error& e) {
+      EXPECT_EQ(e.sqlstate(), "26000");
+   }
+}
+
+}  // namespace
