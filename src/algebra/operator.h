@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll };
+enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll };
 
 struct Operator {
    OperatorKind kind;
@@ -29,6 +29,19 @@ struct TableScan : Operator {
    std::vector<const IU*> columns;  // one per table column
    const IU* rowId = nullptr;  // the row's position, for UPDATE and DELETE
    TableScan(Table* table) : Operator(OperatorKind::TableScan), table(table) {}
+};
+
+class UniqueIndex;
+
+/// The row of a table whose unique key equals `keys` (constants or parameters), if there is one:
+/// a lookup instead of a scan. Produces the same IUs as the TableScan it replaces.
+struct IndexScan : Operator {
+   Table* table;
+   const UniqueIndex* index;
+   std::vector<const IU*> columns;  // one per table column
+   const IU* rowId = nullptr;
+   std::vector<ExprPtr> keys;       // one per index column, in the index's order
+   IndexScan(Table* table, const UniqueIndex* index) : Operator(OperatorKind::IndexScan), table(table), index(index) {}
 };
 
 /// Constant rows (VALUES, SELECT without FROM).

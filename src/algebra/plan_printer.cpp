@@ -1,6 +1,7 @@
 #include "algebra/plan_printer.h"
 
 #include "storage/table.h"
+#include "storage/unique_index.h"
 
 namespace kiln {
 
@@ -33,6 +34,12 @@ std::vector<const IU*> producedIUs(const Operator& op) {
    switch (op.kind) {
       case OperatorKind::TableScan: {
          auto& scan = static_cast<const TableScan&>(op);
+         auto ius = scan.columns;
+         if (scan.rowId) ius.push_back(scan.rowId);
+         return ius;
+      }
+      case OperatorKind::IndexScan: {
+         auto& scan = static_cast<const IndexScan&>(op);
          auto ius = scan.columns;
          if (scan.rowId) ius.push_back(scan.rowId);
          return ius;
@@ -74,6 +81,12 @@ std::string describe(const Operator& op) {
       case OperatorKind::TableScan: {
          auto& scan = static_cast<const TableScan&>(op);
          return "TableScan " + scan.table->name();
+      }
+      case OperatorKind::IndexScan: {
+         auto& scan = static_cast<const IndexScan&>(op);
+         std::vector<std::string> keys;
+         for (auto& k : scan.keys) keys.push_back(k->toString());
+         return "IndexScan " + scan.table->name() + " using " + scan.index->name() + " (" + join(keys) + ")";
       }
       case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";
       case OperatorKind::Filter: return "Filter " + static_cast<const Filter&>(op).condition->toString();

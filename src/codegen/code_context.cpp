@@ -12,6 +12,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
    static const std::unordered_map<std::string, std::string> prototypes = {
       {"kiln_error", "v:i"},
       {"kiln_rowbuffer_append", "p:p"},
+      {"kiln_index_lookup", "l:ppp"},
       {"kiln_rowbuffer_rows", "p:p"},
       {"kiln_rowbuffer_size", "l:p"},
       {"kiln_hashtable_insert", "p:pl"},

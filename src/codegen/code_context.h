@@ -12,7 +12,7 @@
 #include <llvm/IR/Module.h>
 
 #include "kiln/kiln.h"
-#include "runtime/row_layout.h"
+#include "common/row_layout.h"
 
 namespace kiln {
 

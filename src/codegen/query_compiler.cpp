@@ -97,6 +97,9 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
    switch (op.kind) {
       case OperatorKind::TableScan:
       case OperatorKind::Values: return;
+      case OperatorKind::IndexScan:
+         // The key expressions read only parameters and constants.
+         return;
       case OperatorKind::Filter: addExpression(needed, *static_cast<const Filter&>(op).condition); break;
       case OperatorKind::Map: {
          auto& map = static_cast<const Map&>(op);
@@ -156,6 +159,7 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
    std::unique_ptr<Translator> translator;
    switch (op.kind) {
       case OperatorKind::TableScan: translator = makeScanTranslator(*this, static_cast<const TableScan&>(op)); break;
+      case OperatorKind::IndexScan: translator = makeIndexScanTranslator(*this, static_cast<const IndexScan&>(op)); break;
       case OperatorKind::Values: translator = makeValuesTranslator(*this, static_cast<const Values&>(op)); break;
       case OperatorKind::Filter: translator = makeFilterTranslator(*this, static_cast<const Filter&>(op)); break;
       case OperatorKind::Map: translator = makeMapTranslator(*this, static_cast<const Map&>(op)); break;

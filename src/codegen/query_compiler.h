@@ -13,7 +13,7 @@
 #include "codegen/jit.h"
 #include "codegen/translator.h"
 #include "runtime/query_runtime.h"
-#include "runtime/row_layout.h"
+#include "common/row_layout.h"
 
 namespace kiln {
 

@@ -43,6 +43,7 @@ class Translator {
 };
 
 std::unique_ptr<Translator> makeScanTranslator(QueryCompiler& compiler, const TableScan& op);
+std::unique_ptr<Translator> makeIndexScanTranslator(QueryCompiler& compiler, const IndexScan& op);
 std::unique_ptr<Translator> makeValuesTranslator(QueryCompiler& compiler, const Values& op);
 std::unique_ptr<Translator> makeFilterTranslator(QueryCompiler& compiler, const Filter& op);
 std::unique_ptr<Translator> makeMapTranslator(QueryCompiler& compiler, const Map& op);

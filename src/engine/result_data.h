@@ -8,7 +8,7 @@
 #include "common/value.h"
 #include "kiln/kiln.h"
 #include "runtime/row_buffer.h"
-#include "runtime/row_layout.h"
+#include "common/row_layout.h"
 
 namespace kiln {
 

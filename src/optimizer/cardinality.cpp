@@ -107,6 +107,7 @@ double CardinalityEstimator::partnerFraction(const Join& join, double leftRows, 
 double CardinalityEstimator::rows(const Operator& op) const {
    switch (op.kind) {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->liveRowCount()));
+      case OperatorKind::IndexScan: return 1;
       case OperatorKind::Values: return std::max<double>(1, double(static_cast<const Values&>(op).rows.size()));
       case OperatorKind::Filter: return std::max(1.0, rows(op.child()) * selectivity(*static_cast<const Filter&>(op).condition));
       case OperatorKind::Aggregate: {

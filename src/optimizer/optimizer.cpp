@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "optimizer/cardinality.h"
+#include "storage/table.h"
 
 namespace kiln {
 
@@ -491,6 +492,47 @@ bool hasKey(const Join& join) {
    return false;
 }
 
+/// A filter on a table scan whose equalities give every column of a unique index a value from
+/// constants or parameters becomes an index lookup (the rest of the filter stays above it).
+std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
+   for (auto& child : op->children) child = useIndexes(std::move(child));
+   if (op->kind != OperatorKind::Filter || op->child().kind != OperatorKind::TableScan) return op;
+   auto& filter = static_cast<Filter&>(*op);
+   auto& scan = static_cast<TableScan&>(op->child());
+   std::vector<ExprPtr> conjuncts;
+   splitConjuncts(filter.condition->clone(), conjuncts);
+   for (auto& index : scan.table->uniqueIndexes()) {
+      std::vector<int> keyConjunct(index->columns().size(), -1);
+      std::vector<int> keySide(index->columns().size(), 0);
+      for (size_t c = 0; c < conjuncts.size(); ++c) {
+         const Expr& e = *conjuncts[c];
+         if (e.kind != ExprKind::Comparison || e.compareOp() != CompareOp::Eq) continue;
+         for (int side = 0; side < 2; ++side) {
+            const Expr& column = *e.children[size_t(side)];
+            const Expr& value = *e.children[size_t(1 - side)];
+            std::vector<const IU*> valueIUs;
+            value.collectIUs(valueIUs);
+            if (column.kind != ExprKind::ColumnRef || !valueIUs.empty()) continue;
+            for (size_t k = 0; k < index->columns().size(); ++k)
+               if (scan.columns[index->columns()[k]] == column.iu && keyConjunct[k] < 0) {
+                  keyConjunct[k] = int(c);
+                  keySide[k] = 1 - side;
+               }
+         }
+      }
+      if (std::find(keyConjunct.begin(), keyConjunct.end(), -1) != keyConjunct.end()) continue;
+      auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
+      lookup->columns = scan.columns;
+      lookup->rowId = scan.rowId;
+      for (size_t k = 0; k < keyConjunct.size(); ++k) lookup->keys.push_back(conjuncts[size_t(keyConjunct[k])]->children[size_t(keySide[k])]->clone());
+      std::vector<ExprPtr> rest;
+      for (size_t c = 0; c < conjuncts.size(); ++c)
+         if (std::find(keyConjunct.begin(), keyConjunct.end(), int(c)) == keyConjunct.end()) rest.push_back(std::move(conjuncts[c]));
+      return withFilter(std::move(lookup), std::move(rest));
+   }
+   return op;
+}
+
 /// Physical choices: an outer, semi or anti join hashes its left side when that is the smaller.
 void choosePhysical(Operator& op, const CardinalityEstimator& estimates) {
    for (auto& child : op.children) choosePhysical(*child, estimates);
@@ -505,6 +547,7 @@ void choosePhysical(Operator& op, const CardinalityEstimator& estimates) {
 void optimize(QueryPlan& plan) {
    CardinalityEstimator estimates(*plan.root);
    plan.root = Optimizer(estimates).optimizeTree(std::move(plan.root));
+   plan.root = useIndexes(std::move(plan.root));
    choosePhysical(*plan.root, estimates);
 }
 

@@ -135,6 +135,11 @@ void kiln_error(int32_t code) {
 
 char* kiln_rowbuffer_append(RowBuffer* buffer) { return buffer->append(); }
 
+int64_t kiln_index_lookup(const Table* table, const UniqueIndex* index, const char* keyRow) {
+   auto row = index->find(index->keyFromRow(*table, keyRow));
+   return row ? int64_t(*row) : -1;
+}
+
 char** kiln_rowbuffer_rows(RowBuffer* buffer) { return buffer->rows(); }
 
 uint64_t kiln_rowbuffer_size(RowBuffer* buffer) { return buffer->size(); }

@@ -10,6 +10,7 @@
 #include "kiln/kiln.h"
 #include "runtime/chained_hash_table.h"
 #include "runtime/distinct_sets.h"
+#include "storage/table.h"
 
 namespace kiln {
 
@@ -42,6 +43,9 @@ char* kiln_hashtable_insert(kiln::ChainedHashTable* table, uint64_t hash);
 /// in `*set`, owned by `sets`); true when it was not there yet.
 bool kiln_distinct_insert(kiln::DistinctSets* sets, void** set, const void* value, int32_t width, bool isString);
 void kiln_sort(kiln::RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep);
+
+/// The row of `table` whose key in `index` equals the values in `keyRow`, or -1.
+int64_t kiln_index_lookup(const kiln::Table* table, const kiln::UniqueIndex* index, const char* keyRow);
 
 // Strings
 bool kiln_string_equal(const GermanString* a, const GermanString* b);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common/german_string.h"
+#include "common/row_layout.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -50,6 +51,27 @@ void UniqueIndex::erase(const Table& table, size_t row) {
    if (!key) return;
    auto it = rows_.find(*key);
    if (it != rows_.end() && it->second == row) rows_.erase(it);
+}
+
+std::string UniqueIndex::keyFromRow(const Table& table, const char* row) const {
+   std::vector<std::pair<SqlType, bool>> fields;
+   for (size_t c : columns_) fields.push_back({table.column(c).type(), false});
+   RowLayout layout = RowLayout::make(fields);
+   std::string key;
+   for (size_t i = 0; i < columns_.size(); ++i) {
+      const Column& column = table.column(columns_[i]);
+      const char* value = row + layout.fields[i].offset;
+      if (column.physicalType() == PhysicalType::String) {
+         GermanString s;
+         std::memcpy(&s, value, sizeof(s));
+         uint32_t length = s.length;
+         key.append(reinterpret_cast<const char*>(&length), sizeof(length));
+         key.append(s.view());
+      } else {
+         key.append(value, column.width());
+      }
+   }
+   return key;
 }
 
 std::optional<size_t> UniqueIndex::find(const std::string& key) const {

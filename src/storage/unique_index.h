@@ -27,6 +27,9 @@ class UniqueIndex {
    void insertQuietly(const Table& table, size_t row);
    /// Removes `row`'s key if it points at `row`.
    void erase(const Table& table, size_t row);
+   /// The key built from values laid out in a row of the index columns' types (see RowLayout),
+   /// as generated code passes them.
+   std::string keyFromRow(const Table& table, const char* row) const;
    /// The row holding `key`, if any.
    std::optional<size_t> find(const std::string& key) const;
 

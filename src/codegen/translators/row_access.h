@@ -2,7 +2,7 @@
 #pragma once
 
 #include "codegen/sql_ops.h"
-#include "runtime/row_layout.h"
+#include "common/row_layout.h"
 
 namespace kiln {
 
