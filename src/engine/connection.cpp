@@ -1,6 +1,7 @@
 #include <chrono>
 
 #include "engine/prepared_statement_impl.h"
+#include "storage/redo.h"
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
@@ -15,6 +16,13 @@ int characterPosition(const std::string& sql, int bytePosition) {
    int characters = 0;
    for (int i = 0; i < bytePosition - 1 && size_t(i) < sql.size(); ++i) characters += (static_cast<unsigned char>(sql[size_t(i)]) & 0xC0) != 0x80;
    return characters + 1;
+}
+
+/// Writes the transaction's redo records to the log (the commit point of a database on disk).
+void commitLog(DatabaseImpl& db) {
+   std::string& records = db.pendingRedo.buffer();
+   if (db.durability && !records.empty()) db.durability->commit(records);
+   records.clear();
 }
 
 std::shared_ptr<ResultData> tagged(const char* tag) {
@@ -59,6 +67,9 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    std::shared_ptr<ResultData> data;
    try {
       data = work();
+      // What the statement changed, for the log (a database on disk).
+      if (db.durability) encodeRedo(db.undo, mark, db.undo.mark(), db.catalog, db.pendingRedo);
+      if (!inTransaction_) commitLog(db);
    } catch (...) {
       // A failing statement changes nothing; in a transaction block, the block is aborted.
       if (db.undo.mark() != mark) ++db.catalogVersion;
@@ -67,6 +78,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
          aborted_ = true;
       } else {
          db.undo.clear();
+         db.pendingRedo.buffer().clear();
          db.release(this);
       }
       throw;
@@ -128,6 +140,29 @@ std::vector<Result> Connection::run(const std::string& sql) {
                ExecutionInput input{&impl.compiled, &impl.values};
                return executeStatement(db, *impl.statement, &input);
             })));
+            continue;
+         }
+         case PG_QUERY__NODE__NODE_CHECK_POINT_STMT:
+            if (inTransaction_) throw Error("25001", "CHECKPOINT cannot run inside a transaction block");
+            results.emplace_back(statement([&] {
+               if (db.durability) db.durability->checkpoint(true);
+               return tagged("CHECKPOINT");
+            }));
+            continue;
+         case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: {
+            const PgQuery__VariableSetStmt& set = *node.variable_set_stmt;
+            std::string name = set.name;
+            if (name != "synchronous_commit") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
+            std::string value;
+            if (set.n_args == 1 && set.args[0]->node_case == PG_QUERY__NODE__NODE_A_CONST) {
+               const PgQuery__AConst& c = *set.args[0]->a_const;
+               if (c.val_case == PG_QUERY__A__CONST__VAL_SVAL) value = c.sval->sval;
+               if (c.val_case == PG_QUERY__A__CONST__VAL_BOOLVAL) value = c.boolval->boolval ? "on" : "off";
+            }
+            if (value != "on" && value != "off" && value != "true" && value != "false")
+               throw Error("22023", "invalid value for parameter \"synchronous_commit\": \"" + value + "\"");
+            if (db.durability) db.durability->synchronousCommit = value == "on" || value == "true";
+            results.emplace_back(tagged("SET"));
             continue;
          }
          case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
@@ -196,8 +231,20 @@ std::shared_ptr<const ResultData> Connection::control(int kind) {
          bool commit = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT && !aborted_;
          if (inTransaction_) {
             if (commit) {
+               try {
+                  commitLog(db);
+               } catch (...) {
+                  // Not logged, not committed.
+                  ++db.catalogVersion;
+                  db.undo.rollbackTo(0, db.catalog);
+                  db.pendingRedo.buffer().clear();
+                  inTransaction_ = aborted_ = false;
+                  db.release(this);
+                  throw;
+               }
                db.undo.clear();
             } else {
+               db.pendingRedo.buffer().clear();
                if (db.undo.mark()) ++db.catalogVersion;
                db.undo.rollbackTo(0, db.catalog);
             }

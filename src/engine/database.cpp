@@ -13,8 +13,7 @@ static TableInfo describe(const Table& table) {
 }
 
 Database::Database(const std::string& path) : impl_(std::make_unique<DatabaseImpl>()) {
-   if (path != ":memory:" && !path.empty())
-      throw Error("0A000", "databases on disk are not supported yet; open an in-memory database (no path)");
+   if (path != ":memory:" && !path.empty()) impl_->durability = std::make_unique<Durability>(path, impl_->catalog);
 }
 
 Database::~Database() = default;

@@ -6,6 +6,8 @@
 #include <mutex>
 
 #include "kiln/kiln.h"
+#include "engine/durability.h"
+#include "storage/binary_io.h"
 #include "storage/catalog.h"
 #include "storage/undo_log.h"
 
@@ -17,6 +19,10 @@ class DatabaseImpl {
    UndoLog undo;
    /// Changes whenever what statements are bound against may have changed (DDL, rollbacks).
    uint64_t catalogVersion = 0;
+   /// For a database on disk: the log and checkpoints.
+   std::unique_ptr<Durability> durability;
+   /// The redo records of the running transaction's statements so far.
+   BinaryWriter pendingRedo;
 
    /// Waits until no other connection's transaction runs, then makes `connection` the owner.
    void acquire(const void* connection) {

@@ -41,6 +41,12 @@ std::unique_ptr<Table> Catalog::dropTable(const std::string& name) {
    return table;
 }
 
+std::vector<const View*> Catalog::views() const {
+   std::vector<const View*> result;
+   for (auto& [name, view] : views_) result.push_back(&view);
+   return result;
+}
+
 std::vector<const Table*> Catalog::tables() const {
    std::vector<const Table*> result;
    for (auto& [name, table] : tables_) result.push_back(table.get());

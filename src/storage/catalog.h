@@ -33,6 +33,7 @@ class Catalog {
    /// Throws 42P01 when there is no such table; returns the table (for undo).
    std::unique_ptr<Table> dropTable(const std::string& name);
    std::vector<const Table*> tables() const;
+   std::vector<const View*> views() const;
 
    private:
    std::map<std::string, std::unique_ptr<Table>> tables_;

@@ -30,7 +30,7 @@ class UndoLog {
    void recordCreateView(const std::string& name, std::optional<View> replaced);
    void recordDropView(View view);
 
-   private:
+   /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
       enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView } kind = Kind::Append;
       Table* table = nullptr;
@@ -42,6 +42,9 @@ class UndoLog {
       std::unique_ptr<Table> droppedTable;
       std::optional<View> view;
    };
+   const Entry& entry(size_t i) const { return entries_[i]; }
+
+   private:
    std::vector<Entry> entries_;
 };
 

@@ -1,0 +1,100 @@
+#include "engine/durability.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "storage/binary_io.h"
+#include "storage/checkpoint.h"
+#include "storage/redo.h"
+#include "storage/statistics.h"
+
+namespace kiln {
+
+namespace fs = std::filesystem;
+
+Durability::Durability(std::string directory, Catalog& catalog) : directory_(std::move(directory)), catalog_(catalog) {
+   std::error_code error;
+   fs::create_directories(directory_, error);
+   if (error || !fs::is_directory(directory_)) throw Error("58030", "could not create database directory \"" + directory_ + "\": " + error.message());
+   // Recovery: the last checkpoint, then the log files after it, in order.
+   uint64_t covered = 0;
+   if (fs::exists(directory_ + "/checkpoint")) covered = readCheckpoint(directory_ + "/checkpoint", catalog_);
+   std::vector<uint64_t> logs;
+   for (auto& entry : fs::directory_iterator(directory_)) {
+      std::string name = entry.path().filename().string();
+      if (name.rfind("wal.", 0) == 0 && name.find_first_not_of("0123456789", 4) == std::string::npos && name.size() > 4)
+         logs.push_back(std::stoull(name.substr(4)));
+   }
+   std::sort(logs.begin(), logs.end());
+   bool intact = true;
+   for (uint64_t sequence : logs) {
+      sequence_ = std::max(sequence_, sequence);
+      if (sequence <= covered) {
+         fs::remove(logPath(sequence), error);  // a checkpoint finished but its logs were not removed yet
+         continue;
+      }
+      if (!intact) {
+         // After a damaged record nothing later can be applied.
+         fs::remove(logPath(sequence), error);
+         continue;
+      }
+      intact = RedoLogFile::replay(logPath(sequence), [&](const char* data, size_t size) {
+         BinaryReader in(data, size);
+         applyRedo(in, catalog_);
+      });
+   }
+   sequence_ = std::max(sequence_, covered) + 1;
+   log_ = std::make_unique<RedoLogFile>(logPath(sequence_));
+   for (const Table* table : catalog_.tables()) analyzeTable(const_cast<Table&>(*table));
+}
+
+Durability::~Durability() { finishCheckpoint(true); }
+
+std::string Durability::logPath(uint64_t sequence) const { return directory_ + "/wal." + std::to_string(sequence); }
+
+void Durability::commit(const std::string& records) {
+   log_->append(records, synchronousCommit);
+   finishCheckpoint(false);
+   if (log_->size() > checkpointAfterBytes && checkpointer_ < 0) checkpoint(false);
+}
+
+void Durability::checkpoint(bool wait) {
+   finishCheckpoint(true);
+   // From here on the log goes to a new file; the checkpoint covers the ones before it.
+   log_ = std::make_unique<RedoLogFile>(logPath(++sequence_));
+   uint64_t covers = sequence_ - 1;
+   pid_t child = ::fork();
+   if (child < 0) throw Error("58030", "could not start the checkpoint process");
+   if (child == 0) {
+      // The child sees the database as it is now (copy-on-write) and writes it out.
+      int status = 0;
+      try {
+         writeCheckpoint(catalog_, covers, directory_ + "/checkpoint");
+      } catch (...) {
+         status = 1;
+      }
+      ::_exit(status);
+   }
+   checkpointer_ = child;
+   checkpointCovers_ = covers;
+   if (wait) finishCheckpoint(true);
+}
+
+void Durability::finishCheckpoint(bool wait) {
+   if (checkpointer_ < 0) return;
+   int status = 0;
+   pid_t done = ::waitpid(checkpointer_, &status, wait ? 0 : WNOHANG);
+   if (done == 0) return;
+   checkpointer_ = -1;
+   if (done < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      if (wait) throw Error("58030", "the checkpoint could not be written");
+      return;
+   }
+   std::error_code error;
+   for (uint64_t sequence = 1; sequence <= checkpointCovers_; ++sequence) fs::remove(logPath(sequence), error);
+}
+
+}  // namespace kiln

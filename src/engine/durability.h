@@ -1,0 +1,44 @@
+// Durability of a database opened with a path: recovery from the last checkpoint plus the log,
+// a redo record per committed transaction (synchronously by default), and checkpoints written by
+// a forked child from the copy-on-write image of the database at a transaction boundary.
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+
+#include "storage/catalog.h"
+#include "storage/redo_log_file.h"
+
+namespace kiln {
+
+class Durability {
+   public:
+   /// Opens (creating) the database directory and recovers its contents into `catalog`.
+   Durability(std::string directory, Catalog& catalog);
+   ~Durability();
+
+   /// Logs a committed transaction's redo records; with synchronous commit they are on disk when
+   /// this returns. A large log starts a checkpoint.
+   void commit(const std::string& records);
+   /// Writes a checkpoint (in a child process); `wait`: until it is on disk.
+   void checkpoint(bool wait);
+
+   bool synchronousCommit = true;
+
+   private:
+   std::string logPath(uint64_t sequence) const;
+   void finishCheckpoint(bool wait);
+
+   static constexpr uint64_t checkpointAfterBytes = uint64_t(256) << 20;
+
+   std::string directory_;
+   Catalog& catalog_;
+   uint64_t sequence_ = 0;  // the log file written now: wal.<sequence>
+   std::unique_ptr<RedoLogFile> log_;
+   pid_t checkpointer_ = -1;
+   uint64_t checkpointCovers_ = 0;
+};
+
+}  // namespace kiln

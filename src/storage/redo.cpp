@@ -1,0 +1,113 @@
+#include "storage/redo.h"
+
+#include "storage/table_image.h"
+
+namespace kiln {
+
+namespace {
+
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView };
+
+Table& tableNamed(Catalog& catalog, const std::string& name) {
+   Table* table = catalog.findTable(name);
+   if (!table) throw Error("XX001", "corrupt log: it names table \"" + name + "\", which does not exist");
+   return *table;
+}
+
+}  // namespace
+
+void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& catalog, BinaryWriter& out) {
+   for (size_t i = from; i < to; ++i) {
+      const UndoLog::Entry& e = undo.entry(i);
+      switch (e.kind) {
+         case UndoLog::Entry::Kind::Append: {
+            const Table& table = *e.table;
+            out.put(RedoOp::Append);
+            out.putString(table.name());
+            out.put(uint64_t(table.rowCount() - e.row));
+            for (size_t row = e.row; row < table.rowCount(); ++row)
+               for (size_t c = 0; c < table.columnCount(); ++c) writeCell(table.column(c), row, out);
+            break;
+         }
+         case UndoLog::Entry::Kind::Delete:
+            out.put(RedoOp::Delete);
+            out.putString(e.table->name());
+            out.put(uint64_t(e.row));
+            break;
+         case UndoLog::Entry::Kind::Update:
+            out.put(RedoOp::Update);
+            out.putString(e.table->name());
+            out.put(uint32_t(e.column));
+            out.put(uint64_t(e.row));
+            writeCell(e.table->column(e.column), e.row, out);
+            break;
+         case UndoLog::Entry::Kind::CreateTable:
+            out.put(RedoOp::CreateTable);
+            writeTableDefinition(*catalog.findTable(e.name), out);
+            break;
+         case UndoLog::Entry::Kind::DropTable:
+            out.put(RedoOp::DropTable);
+            out.putString(e.droppedTable->name());
+            break;
+         case UndoLog::Entry::Kind::CreateView: {
+            const View& view = *catalog.findView(e.name);
+            out.put(RedoOp::CreateView);
+            out.putString(view.name);
+            out.putString(view.definition);
+            out.put(uint32_t(view.columnNames.size()));
+            for (auto& name : view.columnNames) out.putString(name);
+            break;
+         }
+         case UndoLog::Entry::Kind::DropView:
+            out.put(RedoOp::DropView);
+            out.putString(e.view->name);
+            break;
+      }
+   }
+}
+
+void applyRedo(BinaryReader& in, Catalog& catalog) {
+   while (!in.atEnd()) {
+      switch (in.get<RedoOp>()) {
+         case RedoOp::Append: {
+            Table& table = tableNamed(catalog, in.getString());
+            uint64_t rows = in.get<uint64_t>();
+            size_t before = table.rowCount();
+            for (uint64_t r = 0; r < rows; ++r)
+               for (size_t c = 0; c < table.columnCount(); ++c) appendCell(table.column(c), in);
+            table.sealAppendedRows(before + rows);
+            table.indexRows(before, before + rows);
+            break;
+         }
+         case RedoOp::Delete: {
+            Table& table = tableNamed(catalog, in.getString());
+            table.setDeleted(in.get<uint64_t>(), true);
+            break;
+         }
+         case RedoOp::Update: {
+            Table& table = tableNamed(catalog, in.getString());
+            uint32_t column = in.get<uint32_t>();
+            uint64_t row = in.get<uint64_t>();
+            uint8_t raw[16];
+            std::string bytes;
+            bool isNull = readCellRaw(table.column(column), in, raw, bytes);
+            table.updateValue(column, row, raw, isNull);
+            break;
+         }
+         case RedoOp::CreateTable: catalog.createTable(readTableDefinition(in)); break;
+         case RedoOp::DropTable: catalog.dropTable(in.getString()); break;
+         case RedoOp::CreateView: {
+            View view;
+            view.name = in.getString();
+            view.definition = in.getString();
+            view.columnNames.resize(in.get<uint32_t>());
+            for (auto& name : view.columnNames) name = in.getString();
+            catalog.createView(std::move(view), true);
+            break;
+         }
+         case RedoOp::DropView: catalog.dropView(in.getString()); break;
+      }
+   }
+}
+
+}  // namespace kiln

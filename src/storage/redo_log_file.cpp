@@ -1,0 +1,92 @@
+#include "storage/redo_log_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "storage/binary_io.h"
+
+namespace kiln {
+
+namespace {
+
+[[noreturn]] void ioError(const std::string& what, const std::string& path) {
+   throw Error("58030", "could not " + what + " \"" + path + "\": " + std::strerror(errno));
+}
+
+}  // namespace
+
+RedoLogFile::RedoLogFile(const std::string& path) : path_(path) {
+   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+   if (fd_ < 0) ioError("open log file", path);
+   struct stat info;
+   if (::fstat(fd_, &info) == 0) size_ = uint64_t(info.st_size);
+}
+
+RedoLogFile::~RedoLogFile() {
+   if (fd_ >= 0) ::close(fd_);
+}
+
+void RedoLogFile::append(const std::string& payload, bool sync) {
+   std::string record;
+   record.reserve(payload.size() + 8);
+   uint32_t length = uint32_t(payload.size()), checksum = crc32(payload.data(), payload.size());
+   record.append(reinterpret_cast<const char*>(&length), 4);
+   record.append(reinterpret_cast<const char*>(&checksum), 4);
+   record.append(payload);
+   for (size_t written = 0; written < record.size();) {
+      ssize_t n = ::write(fd_, record.data() + written, record.size() - written);
+      if (n < 0) {
+         if (errno == EINTR) continue;
+         ioError("write to log file", path_);
+      }
+      written += size_t(n);
+   }
+   size_ += record.size();
+   if (sync && ::fdatasync(fd_) != 0) ioError("sync log file", path_);
+}
+
+bool RedoLogFile::replay(const std::string& path, const std::function<void(const char*, size_t)>& apply) {
+   int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+   if (fd < 0) ioError("open log file", path);
+   std::vector<char> data;
+   char buffer[1 << 16];
+   for (ssize_t n; (n = ::read(fd, buffer, sizeof(buffer))) != 0;) {
+      if (n < 0) {
+         if (errno == EINTR) continue;
+         ::close(fd);
+         ioError("read log file", path);
+      }
+      data.insert(data.end(), buffer, buffer + n);
+   }
+   size_t position = 0;
+   bool intact = true;
+   while (position < data.size()) {
+      uint32_t length, checksum;
+      if (data.size() - position < 8) {
+         intact = false;
+         break;
+      }
+      std::memcpy(&length, data.data() + position, 4);
+      std::memcpy(&checksum, data.data() + position + 4, 4);
+      if (data.size() - position - 8 < length || crc32(data.data() + position + 8, length) != checksum) {
+         intact = false;
+         break;
+      }
+      apply(data.data() + position + 8, length);
+      position += 8 + length;
+   }
+   // A torn or corrupt tail is cut at the last complete record.
+   if (!intact && (::ftruncate(fd, off_t(position)) != 0 || ::fsync(fd) != 0)) {
+      ::close(fd);
+      ioError("cut the torn end of log file", path);
+   }
+   ::close(fd);
+   return intact;
+}
+
+}  // namespace kiln

@@ -1,0 +1,90 @@
+#include "storage/table_image.h"
+
+#include "common/german_string.h"
+
+namespace kiln {
+
+void writeTableDefinition(const Table& table, BinaryWriter& out) {
+   out.putString(table.name());
+   out.put(uint32_t(table.columnCount()));
+   for (size_t c = 0; c < table.columnCount(); ++c) {
+      const Column& column = table.column(c);
+      out.putString(column.name());
+      SqlType t = column.type();
+      out.put(uint8_t(t.id));
+      out.put(t.precision);
+      out.put(t.scale);
+      out.put(t.length);
+      out.put(uint8_t(column.notNull()));
+   }
+   out.put(uint32_t(table.primaryKey().size()));
+   for (size_t k : table.primaryKey()) out.put(uint32_t(k));
+   out.put(uint32_t(table.uniqueIndexes().size()));
+   for (auto& index : table.uniqueIndexes()) {
+      out.putString(index->name());
+      out.put(uint32_t(index->columns().size()));
+      for (size_t c : index->columns()) out.put(uint32_t(c));
+   }
+}
+
+std::unique_ptr<Table> readTableDefinition(BinaryReader& in) {
+   std::string name = in.getString();
+   uint32_t count = in.get<uint32_t>();
+   std::vector<std::unique_ptr<Column>> columns;
+   for (uint32_t c = 0; c < count; ++c) {
+      std::string columnName = in.getString();
+      SqlType t;
+      t.id = TypeId(in.get<uint8_t>());
+      t.precision = in.get<uint8_t>();
+      t.scale = in.get<uint8_t>();
+      t.length = in.get<uint32_t>();
+      bool notNull = in.get<uint8_t>() != 0;
+      columns.push_back(std::make_unique<Column>(columnName, t, notNull));
+   }
+   std::vector<size_t> primaryKey(in.get<uint32_t>());
+   for (auto& k : primaryKey) k = in.get<uint32_t>();
+   auto table = std::make_unique<Table>(name, std::move(columns), primaryKey);
+   uint32_t indexes = in.get<uint32_t>();
+   for (uint32_t i = 0; i < indexes; ++i) {
+      std::string indexName = in.getString();
+      std::vector<size_t> keyColumns(in.get<uint32_t>());
+      for (auto& k : keyColumns) k = in.get<uint32_t>();
+      table->addUniqueIndex(indexName, keyColumns);
+   }
+   return table;
+}
+
+void writeCell(const Column& column, size_t row, BinaryWriter& out) {
+   bool isNull = column.isNullAt(row);
+   out.put(uint8_t(isNull));
+   if (isNull) return;
+   if (column.physicalType() == PhysicalType::String) {
+      GermanString s;
+      std::memcpy(&s, column.rawAt(row), sizeof(s));
+      out.putString(s.view());
+   } else {
+      out.putBytes(column.rawAt(row), column.width());
+   }
+}
+
+bool readCellRaw(const Column& column, BinaryReader& in, uint8_t raw[16], std::string& heapBytes) {
+   std::memset(raw, 0, 16);
+   if (in.get<uint8_t>()) return true;
+   if (column.physicalType() == PhysicalType::String) {
+      heapBytes = in.getString();
+      GermanString s = GermanString::make(heapBytes);
+      std::memcpy(raw, &s, sizeof(s));
+   } else {
+      std::memcpy(raw, in.take(column.width()), column.width());
+   }
+   return false;
+}
+
+void appendCell(Column& column, BinaryReader& in) {
+   uint8_t raw[16];
+   std::string bytes;
+   bool isNull = readCellRaw(column, in, raw, bytes);
+   column.appendRaw(raw, isNull);
+}
+
+}  // namespace kiln

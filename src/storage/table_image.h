@@ -1,0 +1,22 @@
+// The binary form of tables, shared by the redo log and checkpoints: a table's definition, and
+// its values cell by cell.
+#pragma once
+
+#include <memory>
+
+#include "storage/binary_io.h"
+#include "storage/table.h"
+
+namespace kiln {
+
+void writeTableDefinition(const Table& table, BinaryWriter& out);
+std::unique_ptr<Table> readTableDefinition(BinaryReader& in);
+
+/// One value of `column` at `row` (NULL flag, then its bytes; strings by length and bytes).
+void writeCell(const Column& column, size_t row, BinaryWriter& out);
+/// Reads a value written by writeCell and appends it to `column`.
+void appendCell(Column& column, BinaryReader& in);
+/// Reads a value written by writeCell as raw bytes (a string's bytes stay in `heapBytes`).
+bool readCellRaw(const Column& column, BinaryReader& in, uint8_t raw[16], std::string& heapBytes);
+
+}  // namespace kiln
