@@ -1,0 +1,82 @@
+#include "storage/btree.h"
+
+#include <algorithm>
+
+namespace kiln {
+
+BTree::BTree() : root_(std::make_unique<Node>()) {}
+BTree::~BTree() = default;
+
+const BTree::Node* BTree::leafFor(const std::string* key) const {
+   const Node* node = root_.get();
+   while (!node->leaf) {
+      // The leftmost child that may hold `key` (duplicates may straddle a separator).
+      size_t child = key ? size_t(std::lower_bound(node->keys.begin(), node->keys.end(), *key) - node->keys.begin()) : 0;
+      node = node->children[child].get();
+   }
+   return node;
+}
+
+std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const std::string& key, size_t row, std::string& separator) {
+   if (node.leaf) {
+      size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
+      node.keys.insert(node.keys.begin() + long(at), key);
+      node.rows.insert(node.rows.begin() + long(at), row);
+   } else {
+      size_t child = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
+      std::string childSeparator;
+      if (auto sibling = insertInto(*node.children[child], key, row, childSeparator)) {
+         node.keys.insert(node.keys.begin() + long(child), childSeparator);
+         node.children.insert(node.children.begin() + long(child) + 1, std::move(sibling));
+      }
+   }
+   if (node.keys.size() <= capacity) return nullptr;
+   // Split in half; a leaf copies its middle key up, an inner node moves it up.
+   auto right = std::make_unique<Node>();
+   right->leaf = node.leaf;
+   size_t middle = node.keys.size() / 2;
+   separator = node.keys[middle];
+   if (node.leaf) {
+      right->keys.assign(node.keys.begin() + long(middle), node.keys.end());
+      right->rows.assign(node.rows.begin() + long(middle), node.rows.end());
+      node.keys.resize(middle);
+      node.rows.resize(middle);
+      right->next = node.next;
+      node.next = right.get();
+   } else {
+      right->keys.assign(node.keys.begin() + long(middle) + 1, node.keys.end());
+      for (size_t c = middle + 1; c < node.children.size(); ++c) right->children.push_back(std::move(node.children[c]));
+      node.keys.resize(middle);
+      node.children.resize(middle + 1);
+   }
+   return right;
+}
+
+void BTree::insert(const std::string& key, size_t row) {
+   std::string separator;
+   if (auto sibling = insertInto(*root_, key, row, separator)) {
+      auto root = std::make_unique<Node>();
+      root->leaf = false;
+      root->keys.push_back(separator);
+      root->children.push_back(std::move(root_));
+      root->children.push_back(std::move(sibling));
+      root_ = std::move(root);
+   }
+   ++size_;
+}
+
+void BTree::erase(const std::string& key, size_t row) {
+   for (Node* leaf = const_cast<Node*>(leafFor(&key)); leaf; leaf = leaf->next) {
+      for (size_t i = 0; i < leaf->keys.size(); ++i) {
+         if (leaf->keys[i] > key) return;
+         if (leaf->keys[i] == key && leaf->rows[i] == row) {
+            leaf->keys.erase(leaf->keys.begin() + long(i));
+            leaf->rows.erase(leaf->rows.begin() + long(i));
+            --size_;
+            return;
+         }
+      }
+   }
+}
+
+}  // namespace kiln

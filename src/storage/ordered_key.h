@@ -1,0 +1,76 @@
+// Keys whose byte order (memcmp) is the order of the values they encode, for ordered indexes:
+// integers and decimals big-endian with the sign bit flipped, doubles by their IEEE bits
+// (negative ones inverted), strings with 0x00 escaped and a 0x00 0x00 terminator. A NULL sorts
+// first (0x00 before 0x01 + value).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "common/german_string.h"
+#include "common/physical_type.h"
+
+namespace kiln {
+
+class OrderedKey {
+   public:
+   void appendNull() { key_.push_back('\0'); }
+
+   /// Appends a value given by its raw bytes (as a column stores them).
+   void append(PhysicalType type, const void* raw) {
+      key_.push_back('\1');
+      switch (type) {
+         case PhysicalType::Bool: key_.push_back(*static_cast<const char*>(raw) ? '\1' : '\0'); break;
+         case PhysicalType::Int16: appendSigned(readAs<int16_t>(raw), 2); break;
+         case PhysicalType::Int32: appendSigned(readAs<int32_t>(raw), 4); break;
+         case PhysicalType::Int64: appendSigned(readAs<int64_t>(raw), 8); break;
+         case PhysicalType::Int128: {
+            __int128 v = readAs<__int128>(raw);
+            appendSigned(int64_t(v >> 64), 8);
+            appendUnsigned(uint64_t(v), 8);
+            break;
+         }
+         case PhysicalType::Float: appendDouble(double(readAs<float>(raw))); break;
+         case PhysicalType::Double: appendDouble(readAs<double>(raw)); break;
+         case PhysicalType::Interval: key_.append(static_cast<const char*>(raw), 16); break;
+         case PhysicalType::String: {
+            GermanString s = readAs<GermanString>(raw);
+            for (char c : s.view()) {
+               key_.push_back(c);
+               if (c == '\0') key_.push_back('\xff');
+            }
+            key_.push_back('\0');
+            key_.push_back('\0');
+            break;
+         }
+      }
+   }
+   const std::string& bytes() const { return key_; }
+
+   private:
+   template <typename T>
+   static T readAs(const void* raw) {
+      T v;
+      std::memcpy(&v, raw, sizeof(T));
+      return v;
+   }
+   void appendUnsigned(uint64_t v, int bytes) {
+      for (int i = bytes - 1; i >= 0; --i) key_.push_back(char(uint8_t(v >> (8 * i))));
+   }
+   void appendSigned(int64_t v, int bytes) {
+      uint64_t flipped = uint64_t(v) ^ (uint64_t(1) << (8 * bytes - 1));
+      appendUnsigned(bytes == 8 ? flipped : flipped & ((uint64_t(1) << (8 * bytes)) - 1), bytes);
+   }
+   void appendDouble(double d) {
+      uint64_t bits;
+      std::memcpy(&bits, &d, 8);
+      bits = (bits >> 63) ? ~bits : bits | (uint64_t(1) << 63);
+      appendUnsigned(bits, 8);
+   }
+
+   std::string key_;
+};
+
+}  // namespace kiln

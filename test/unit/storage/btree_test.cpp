@@ -1,0 +1,74 @@
+// The B+-tree against std::multimap: random keys with duplicates, deletions, and ranges with
+// every combination of bounds; and the byte order of OrderedKey against the values' order.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+#include "storage/btree.h"
+#include "storage/ordered_key.h"
+
+namespace {
+
+std::string keyOf(int64_t v) {
+   kiln::OrderedKey key;
+   key.append(kiln::PhysicalType::Int64, &v);
+   return key.bytes();
+}
+
+TEST(BTree, MatchesAMultimap) {
+   kiln::BTree tree;
+   std::multimap<std::string, size_t> reference;
+   std::mt19937 random(7);
+   for (size_t row = 0; row < 20000; ++row) {
+      std::string key = keyOf(int64_t(random() % 3000) - 1500);
+      tree.insert(key, row);
+      reference.emplace(key, row);
+   }
+   for (size_t i = 0; i < 5000; ++i) {
+      auto it = reference.begin();
+      std::advance(it, random() % reference.size());
+      tree.erase(it->first, it->second);
+      reference.erase(it);
+   }
+   ASSERT_EQ(tree.size(), reference.size());
+   for (int trial = 0; trial < 200; ++trial) {
+      std::string low = keyOf(int64_t(random() % 3200) - 1600), high = keyOf(int64_t(random() % 3200) - 1600);
+      bool lowInclusive = random() % 2, highInclusive = random() % 2, hasLow = random() % 4, hasHigh = random() % 4;
+      std::multiset<size_t> expected, actual;
+      for (auto& [key, row] : reference) {
+         if (hasLow && (key < low || (!lowInclusive && key == low))) continue;
+         if (hasHigh && (key > high || (!highInclusive && key == high))) continue;
+         expected.insert(row);
+      }
+      tree.scan(hasLow ? &low : nullptr, lowInclusive, hasHigh ? &high : nullptr, highInclusive, [&](size_t row) { actual.insert(row); });
+      ASSERT_EQ(actual, expected) << "trial " << trial;
+   }
+}
+
+TEST(OrderedKey, ByteOrderIsValueOrder) {
+   int64_t values[] = {INT64_MIN, -1000000, -1, 0, 1, 42, INT64_MAX};
+   for (size_t i = 1; i < std::size(values); ++i) EXPECT_LT(keyOf(values[i - 1]), keyOf(values[i]));
+   double doubles[] = {-1e300, -2.5, -0.0, 0.5, 3.0, 1e300};
+   for (size_t i = 1; i < std::size(doubles); ++i) {
+      kiln::OrderedKey a, b;
+      a.append(kiln::PhysicalType::Double, &doubles[i - 1]);
+      b.append(kiln::PhysicalType::Double, &doubles[i]);
+      EXPECT_LE(a.bytes(), b.bytes());
+   }
+   const char* strings[] = {"", "a", "ab", "abc", "b", "ba"};
+   for (size_t i = 1; i < std::size(strings); ++i) {
+      kiln::GermanString x = kiln::GermanString::make(strings[i - 1]), y = kiln::GermanString::make(strings[i]);
+      kiln::OrderedKey a, b;
+      a.append(kiln::PhysicalType::String, &x);
+      b.append(kiln::PhysicalType::String, &y);
+      EXPECT_LT(a.bytes(), b.bytes()) << strings[i - 1] << " < " << strings[i];
+   }
+   kiln::OrderedKey null, value;
+   null.appendNull();
+   int64_t zero = INT64_MIN;
+   value.append(kiln::PhysicalType::Int64, &zero);
+   EXPECT_LT(null.bytes(), value.bytes());
+}
+
+}  // namespace
