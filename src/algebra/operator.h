@@ -32,16 +32,24 @@ struct TableScan : Operator {
 };
 
 class UniqueIndex;
+class SecondaryIndex;
 
-/// The row of a table whose unique key equals `keys` (constants or parameters), if there is one:
-/// a lookup instead of a scan. Produces the same IUs as the TableScan it replaces.
+/// Rows of a table found through an index instead of a scan: the row whose unique key equals
+/// `keys`, or (a CREATE INDEX index) the rows whose key equals `keys` or whose first column lies
+/// between `low` and `high`. Keys and bounds are constants or parameters. Produces the same IUs
+/// as the TableScan it replaces.
 struct IndexScan : Operator {
    Table* table;
-   const UniqueIndex* index;
+   const UniqueIndex* index = nullptr;
+   const SecondaryIndex* secondary = nullptr;
    std::vector<const IU*> columns;  // one per table column
    const IU* rowId = nullptr;
-   std::vector<ExprPtr> keys;       // one per index column, in the index's order
+   std::vector<ExprPtr> keys;       // equality: one per index column, in the index's order
+   ExprPtr low, high;               // range (secondary, one column): either may be missing
+   bool lowInclusive = true, highInclusive = true;
    IndexScan(Table* table, const UniqueIndex* index) : Operator(OperatorKind::IndexScan), table(table), index(index) {}
+   IndexScan(Table* table, const SecondaryIndex* index) : Operator(OperatorKind::IndexScan), table(table), secondary(index) {}
+   const std::string& indexName() const;
 };
 
 /// Constant rows (VALUES, SELECT without FROM).

@@ -1,6 +1,7 @@
 #include "algebra/plan_printer.h"
 
 #include "storage/table.h"
+#include "storage/secondary_index.h"
 #include "storage/unique_index.h"
 
 namespace kiln {
@@ -17,6 +18,8 @@ const char* aggregateName(AggregateFunction function) {
    }
    return "?";
 }
+
+const std::string& IndexScan::indexName() const { return index ? index->name() : secondary->name(); }
 
 const char* joinKindName(JoinKind kind) {
    switch (kind) {
@@ -86,7 +89,12 @@ std::string describe(const Operator& op) {
          auto& scan = static_cast<const IndexScan&>(op);
          std::vector<std::string> keys;
          for (auto& k : scan.keys) keys.push_back(k->toString());
-         return "IndexScan " + scan.table->name() + " using " + scan.index->name() + " (" + join(keys) + ")";
+         std::string condition = join(keys);
+         if (!scan.keys.size()) {
+            condition = (scan.low ? (scan.lowInclusive ? ">= " : "> ") + scan.low->toString() : "") + (scan.low && scan.high ? " and " : "") +
+                        (scan.high ? (scan.highInclusive ? "<= " : "< ") + scan.high->toString() : "");
+         }
+         return "IndexScan " + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
       }
       case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";
       case OperatorKind::Filter: return "Filter " + static_cast<const Filter&>(op).condition->toString();

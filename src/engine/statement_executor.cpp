@@ -111,7 +111,44 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
    return result;
 }
 
+std::shared_ptr<ResultData> createIndex(DatabaseImpl& database, CreateIndexStatement& create) {
+   auto result = std::make_shared<ResultData>();
+   result->statusTag = "CREATE INDEX";
+   for (const Table* table : database.catalog.tables()) {
+      bool taken = false;
+      for (auto& index : table->uniqueIndexes()) taken |= index->name() == create.name;
+      for (auto& index : table->secondaryIndexes()) taken |= index->name() == create.name;
+      if (!taken) continue;
+      if (create.ifNotExists) return result;
+      throw Error("42P07", "relation \"" + create.name + "\" already exists");
+   }
+   if (create.unique)
+      create.table->addUniqueIndex(create.name, create.columns);
+   else
+      create.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(create.name, create.columns, create.method));
+   database.undo.recordCreateIndex(*create.table, create.name);
+   return result;
+}
+
 std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
+   if (drop.indexes) {
+      for (auto& name : drop.names) {
+         for (const Table* constTable : database.catalog.tables()) {
+            Table& table = const_cast<Table&>(*constTable);
+            for (auto& index : table.uniqueIndexes())
+               if (index->name() == name) {
+                  database.undo.recordDropIndex(table, name, index->columns(), true, SecondaryIndex::Method::Hash);
+                  table.dropUniqueIndex(name);
+                  break;
+               }
+            if (auto index = table.dropSecondaryIndex(name))
+               database.undo.recordDropIndex(table, name, index->columns(), false, index->method());
+         }
+      }
+      auto result = std::make_shared<ResultData>();
+      result->statusTag = "DROP INDEX";
+      return result;
+   }
    for (auto& name : drop.names) {
       if (drop.views && database.catalog.findView(name)) database.undo.recordDropView(database.catalog.dropView(name));
       if (!drop.views && database.catalog.findTable(name)) database.undo.recordDropTable(database.catalog.dropTable(name));
@@ -281,6 +318,7 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
          using T = std::decay_t<decltype(s)>;
          if constexpr (std::is_same_v<T, CreateTableStatement>) return createTable(database, s);
          else if constexpr (std::is_same_v<T, DropStatement>) return drop(database, s);
+         else if constexpr (std::is_same_v<T, CreateIndexStatement>) return createIndex(database, s);
          else if constexpr (std::is_same_v<T, CreateViewStatement>) {
             std::optional<View> replaced;
             if (const View* old = database.catalog.findView(s.view.name)) replaced = *old;

@@ -107,7 +107,12 @@ double CardinalityEstimator::partnerFraction(const Join& join, double leftRows, 
 double CardinalityEstimator::rows(const Operator& op) const {
    switch (op.kind) {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->liveRowCount()));
-      case OperatorKind::IndexScan: return 1;
+      case OperatorKind::IndexScan: {
+         auto& scan = static_cast<const IndexScan&>(op);
+         if (scan.index) return 1;
+         double rows = std::max<double>(1, double(scan.table->liveRowCount()));
+         return std::max(1.0, scan.keys.empty() ? rows * 0.11 : rows * 0.05);
+      }
       case OperatorKind::Values: return std::max<double>(1, double(static_cast<const Values&>(op).rows.size()));
       case OperatorKind::Filter: return std::max(1.0, rows(op.child()) * selectivity(*static_cast<const Filter&>(op).condition));
       case OperatorKind::Aggregate: {

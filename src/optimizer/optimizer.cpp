@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <limits>
 
 #include "optimizer/cardinality.h"
@@ -492,8 +493,51 @@ bool hasKey(const Join& join) {
    return false;
 }
 
-/// A filter on a table scan whose equalities give every column of a unique index a value from
-/// constants or parameters becomes an index lookup (the rest of the filter stays above it).
+/// Conjuncts `column op value` where value reads no column (a constant or parameter).
+struct ColumnCondition {
+   size_t conjunct;
+   const IU* column;
+   CompareOp op;  // as if the column were on the left
+   const Expr* value;
+};
+
+std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjuncts) {
+   std::vector<ColumnCondition> result;
+   for (size_t c = 0; c < conjuncts.size(); ++c) {
+      const Expr& e = *conjuncts[c];
+      if (e.kind != ExprKind::Comparison) continue;
+      CompareOp op = e.compareOp();
+      if (op == CompareOp::Ne || op == CompareOp::IsDistinct || op == CompareOp::IsNotDistinct) continue;
+      for (int side = 0; side < 2; ++side) {
+         const Expr& column = *e.children[size_t(side)];
+         const Expr& value = *e.children[size_t(1 - side)];
+         std::vector<const IU*> valueIUs;
+         value.collectIUs(valueIUs);
+         if (column.kind != ExprKind::ColumnRef || !valueIUs.empty()) continue;
+         static const CompareOp mirrored[] = {CompareOp::Eq, CompareOp::Ne, CompareOp::Gt, CompareOp::Ge, CompareOp::Lt, CompareOp::Le};
+         result.push_back({c, column.iu, side == 0 ? op : mirrored[size_t(op)], &value});
+      }
+   }
+   return result;
+}
+
+/// For each of `columns` (table column numbers), the equality condition that gives it a value.
+std::optional<std::vector<const ColumnCondition*>> equalitiesFor(const std::vector<ColumnCondition>& conditions, const TableScan& scan,
+                                                                 const std::vector<size_t>& columns) {
+   std::vector<const ColumnCondition*> found;
+   for (size_t column : columns) {
+      const ColumnCondition* match = nullptr;
+      for (auto& condition : conditions)
+         if (condition.op == CompareOp::Eq && condition.column == scan.columns[column] && !match) match = &condition;
+      if (!match) return std::nullopt;
+      found.push_back(match);
+   }
+   return found;
+}
+
+/// A filter on a table scan becomes an index lookup when its conditions give every column of a
+/// unique index (or of a CREATE INDEX index) a value, or bound a one-column B+-tree index from
+/// both sides; the other conditions stay in a filter above it.
 std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
    for (auto& child : op->children) child = useIndexes(std::move(child));
    if (op->kind != OperatorKind::Filter || op->child().kind != OperatorKind::TableScan) return op;
@@ -501,34 +545,52 @@ std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
    auto& scan = static_cast<TableScan&>(op->child());
    std::vector<ExprPtr> conjuncts;
    splitConjuncts(filter.condition->clone(), conjuncts);
-   for (auto& index : scan.table->uniqueIndexes()) {
-      std::vector<int> keyConjunct(index->columns().size(), -1);
-      std::vector<int> keySide(index->columns().size(), 0);
-      for (size_t c = 0; c < conjuncts.size(); ++c) {
-         const Expr& e = *conjuncts[c];
-         if (e.kind != ExprKind::Comparison || e.compareOp() != CompareOp::Eq) continue;
-         for (int side = 0; side < 2; ++side) {
-            const Expr& column = *e.children[size_t(side)];
-            const Expr& value = *e.children[size_t(1 - side)];
-            std::vector<const IU*> valueIUs;
-            value.collectIUs(valueIUs);
-            if (column.kind != ExprKind::ColumnRef || !valueIUs.empty()) continue;
-            for (size_t k = 0; k < index->columns().size(); ++k)
-               if (scan.columns[index->columns()[k]] == column.iu && keyConjunct[k] < 0) {
-                  keyConjunct[k] = int(c);
-                  keySide[k] = 1 - side;
-               }
-         }
-      }
-      if (std::find(keyConjunct.begin(), keyConjunct.end(), -1) != keyConjunct.end()) continue;
-      auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
+   std::vector<ColumnCondition> conditions = columnConditions(conjuncts);
+   auto finish = [&](std::unique_ptr<IndexScan> lookup, const std::vector<size_t>& used) {
       lookup->columns = scan.columns;
       lookup->rowId = scan.rowId;
-      for (size_t k = 0; k < keyConjunct.size(); ++k) lookup->keys.push_back(conjuncts[size_t(keyConjunct[k])]->children[size_t(keySide[k])]->clone());
       std::vector<ExprPtr> rest;
       for (size_t c = 0; c < conjuncts.size(); ++c)
-         if (std::find(keyConjunct.begin(), keyConjunct.end(), int(c)) == keyConjunct.end()) rest.push_back(std::move(conjuncts[c]));
+         if (std::find(used.begin(), used.end(), c) == used.end()) rest.push_back(std::move(conjuncts[c]));
       return withFilter(std::move(lookup), std::move(rest));
+   };
+   for (auto& index : scan.table->uniqueIndexes()) {
+      auto keys = equalitiesFor(conditions, scan, index->columns());
+      if (!keys) continue;
+      auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
+      std::vector<size_t> used;
+      for (auto* key : *keys) {
+         lookup->keys.push_back(key->value->clone());
+         used.push_back(key->conjunct);
+      }
+      return finish(std::move(lookup), used);
+   }
+   for (auto& index : scan.table->secondaryIndexes()) {
+      if (auto keys = equalitiesFor(conditions, scan, index->columns())) {
+         auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
+         std::vector<size_t> used;
+         for (auto* key : *keys) {
+            lookup->keys.push_back(key->value->clone());
+            used.push_back(key->conjunct);
+         }
+         return finish(std::move(lookup), used);
+      }
+      if (index->method() != SecondaryIndex::Method::BTree || index->columns().size() != 1) continue;
+      // A range bounded from both sides (selective enough to beat a scan).
+      const IU* column = scan.columns[index->columns()[0]];
+      const ColumnCondition *low = nullptr, *high = nullptr;
+      for (auto& condition : conditions) {
+         if (condition.column != column) continue;
+         if ((condition.op == CompareOp::Gt || condition.op == CompareOp::Ge) && !low) low = &condition;
+         if ((condition.op == CompareOp::Lt || condition.op == CompareOp::Le) && !high) high = &condition;
+      }
+      if (!low || !high) continue;
+      auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
+      lookup->low = low->value->clone();
+      lookup->lowInclusive = low->op == CompareOp::Ge;
+      lookup->high = high->value->clone();
+      lookup->highInclusive = high->op == CompareOp::Le;
+      return finish(std::move(lookup), {low->conjunct, high->conjunct});
    }
    return op;
 }

@@ -22,9 +22,20 @@ struct CreateTableStatement {
    bool ifNotExists = false;
 };
 
-/// DROP TABLE or DROP VIEW.
+/// CREATE [UNIQUE] INDEX name ON table [USING btree|hash] (columns).
+struct CreateIndexStatement {
+   Table* table;
+   std::string name;
+   std::vector<size_t> columns;
+   bool unique = false;
+   SecondaryIndex::Method method = SecondaryIndex::Method::BTree;
+   bool ifNotExists = false;
+};
+
+/// DROP TABLE, DROP VIEW or DROP INDEX.
 struct DropStatement {
    bool views = false;
+   bool indexes = false;
    std::vector<std::string> names;
    bool ifExists = false;
 };
@@ -76,7 +87,7 @@ struct AnalyzeStatement {
 };
 
 using Statement =
-   std::variant<CreateTableStatement, DropStatement, CreateViewStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
+   std::variant<CreateTableStatement, DropStatement, CreateViewStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
                 QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.

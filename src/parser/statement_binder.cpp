@@ -88,7 +88,67 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
    return result;
 }
 
+/// The table holding the index `name`, or nullptr.
+const Table* tableWithIndex(const Catalog& catalog, const std::string& name, bool* unique = nullptr) {
+   for (const Table* table : catalog.tables()) {
+      for (auto& index : table->uniqueIndexes())
+         if (index->name() == name) {
+            if (unique) *unique = true;
+            return table;
+         }
+      for (auto& index : table->secondaryIndexes())
+         if (index->name() == name) {
+            if (unique) *unique = false;
+            return table;
+         }
+   }
+   return nullptr;
+}
+
+CreateIndexStatement bindCreateIndex(const PgQuery__IndexStmt& create, const Catalog& catalog) {
+   Table& table = findTable(catalog, *create.relation);
+   CreateIndexStatement result{&table, create.idxname ? create.idxname : "", {}, bool(create.unique), SecondaryIndex::Method::BTree,
+                               bool(create.if_not_exists)};
+   std::string method = create.access_method ? create.access_method : "btree";
+   if (method == "hash")
+      result.method = SecondaryIndex::Method::Hash;
+   else if (method != "btree")
+      throw Error("42704", "access method \"" + method + "\" does not exist");
+   if (create.where_clause) throw Error("0A000", "partial indexes are not supported yet");
+   std::string defaultName = table.name();
+   for (size_t i = 0; i < create.n_index_params; ++i) {
+      const PgQuery__IndexElem& element = *create.index_params[i]->index_elem;
+      if (!element.name || !*element.name) throw Error("0A000", "indexes on expressions are not supported yet");
+      int column = table.findColumn(element.name);
+      if (column < 0) throw Error("42703", "column \"" + std::string(element.name) + "\" does not exist");
+      result.columns.push_back(size_t(column));
+      defaultName += "_" + std::string(element.name);
+   }
+   if (result.name.empty()) result.name = defaultName + (result.unique ? "_key" : "_idx");
+   if (result.unique && result.method == SecondaryIndex::Method::Hash) throw Error("0A000", "access method \"hash\" does not support unique indexes");
+   return result;
+}
+
 DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
+   if (drop.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_INDEX) {
+      DropStatement result;
+      result.indexes = true;
+      result.ifExists = drop.missing_ok;
+      for (size_t i = 0; i < drop.n_objects; ++i) {
+         const PgQuery__List& names = *drop.objects[i]->list;
+         std::string name = stringOf(names.items[names.n_items - 1]);
+         bool unique = false;
+         const Table* table = tableWithIndex(catalog, name, &unique);
+         if (!table) {
+            if (drop.missing_ok) continue;
+            throw Error("42704", "index \"" + name + "\" does not exist");
+         }
+         if (unique && name == table->name() + "_pkey")
+            throw Error("2BP01", "cannot drop index " + name + " because constraint " + name + " on table " + table->name() + " requires it");
+         result.names.push_back(name);
+      }
+      return result;
+   }
    bool views = drop.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW;
    if (drop.remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE && !views) throw Error("0A000", "only DROP TABLE and DROP VIEW are supported yet");
    DropStatement result;
@@ -362,6 +422,7 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
       case PG_QUERY__NODE__NODE_CREATE_STMT: return bindCreateTable(*node.create_stmt);
       case PG_QUERY__NODE__NODE_DROP_STMT: return bindDrop(*node.drop_stmt, catalog);
       case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
+      case PG_QUERY__NODE__NODE_INDEX_STMT: return bindCreateIndex(*node.index_stmt, catalog);
       case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, catalog, parameterTypes);

@@ -46,6 +46,11 @@ void kiln_sort(kiln::RowBuffer* buffer, int32_t (*compare)(const char*, const ch
 
 /// The row of `table` whose key in `index` equals the values in `keyRow`, or -1.
 int64_t kiln_index_lookup(const kiln::Table* table, const kiln::UniqueIndex* index, const char* keyRow);
+/// Rows found through a CREATE INDEX index, into `rows`: with `range` == 0 those whose key equals
+/// the values in `lowRow`; else those whose first column is within the bounds (`range` bits:
+/// 1 low given, 2 low inclusive, 4 high given, 8 high inclusive). Returns the row numbers.
+const int64_t* kiln_secondary_lookup(const kiln::Table* table, const kiln::SecondaryIndex* index, const char* lowRow, const char* highRow,
+                                     int32_t range, std::vector<int64_t>* rows, uint64_t* count);
 
 // Strings
 bool kiln_string_equal(const GermanString* a, const GermanString* b);

@@ -6,7 +6,7 @@ namespace kiln {
 
 namespace {
 
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView };
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -62,6 +62,29 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             out.put(RedoOp::DropView);
             out.putString(e.view->name);
             break;
+         case UndoLog::Entry::Kind::CreateIndex: {
+            // The index as it is now (made by this statement).
+            out.put(RedoOp::CreateIndex);
+            out.putString(e.table->name());
+            out.putString(e.name);
+            bool unique = false;
+            std::vector<size_t> columns;
+            SecondaryIndex::Method method = SecondaryIndex::Method::BTree;
+            for (auto& index : e.table->uniqueIndexes())
+               if (index->name() == e.name) unique = true, columns = index->columns();
+            for (auto& index : e.table->secondaryIndexes())
+               if (index->name() == e.name) columns = index->columns(), method = index->method();
+            out.put(uint8_t(unique));
+            out.put(uint8_t(method));
+            out.put(uint32_t(columns.size()));
+            for (size_t c : columns) out.put(uint32_t(c));
+            break;
+         }
+         case UndoLog::Entry::Kind::DropIndex:
+            out.put(RedoOp::DropIndex);
+            out.putString(e.table->name());
+            out.putString(e.name);
+            break;
       }
    }
 }
@@ -106,6 +129,25 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
             break;
          }
          case RedoOp::DropView: catalog.dropView(in.getString()); break;
+         case RedoOp::CreateIndex: {
+            Table& table = tableNamed(catalog, in.getString());
+            std::string name = in.getString();
+            bool unique = in.get<uint8_t>() != 0;
+            auto method = SecondaryIndex::Method(in.get<uint8_t>());
+            std::vector<size_t> columns(in.get<uint32_t>());
+            for (auto& c : columns) c = in.get<uint32_t>();
+            if (unique)
+               table.addUniqueIndex(name, columns);
+            else
+               table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, columns, method));
+            break;
+         }
+         case RedoOp::DropIndex: {
+            Table& table = tableNamed(catalog, in.getString());
+            std::string name = in.getString();
+            if (!table.dropSecondaryIndex(name)) table.dropUniqueIndex(name);
+            break;
+         }
       }
    }
 }

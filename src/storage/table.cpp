@@ -10,12 +10,37 @@ Table::Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std
 }
 
 void Table::addUniqueIndex(std::string name, std::vector<size_t> columns) {
-   indexes_.push_back(std::make_unique<UniqueIndex>(std::move(name), std::move(columns)));
-   indexRows(0, rowCount_);
+   auto index = std::make_unique<UniqueIndex>(std::move(name), std::move(columns));
+   for (size_t row = 0; row < rowCount_; ++row)
+      if (!isDeleted(row)) index->insert(*this, row);
+   indexes_.push_back(std::move(index));
+}
+
+void Table::dropUniqueIndex(const std::string& name) {
+   std::erase_if(indexes_, [&](auto& index) { return index->name() == name; });
+}
+
+void Table::addSecondaryIndex(std::unique_ptr<SecondaryIndex> index) {
+   for (size_t row = 0; row < rowCount_; ++row)
+      if (!isDeleted(row)) index->insert(*this, row);
+   secondaryIndexes_.push_back(std::move(index));
+}
+
+std::unique_ptr<SecondaryIndex> Table::dropSecondaryIndex(const std::string& name) {
+   for (auto it = secondaryIndexes_.begin(); it != secondaryIndexes_.end(); ++it) {
+      if ((*it)->name() != name) continue;
+      std::unique_ptr<SecondaryIndex> index = std::move(*it);
+      secondaryIndexes_.erase(it);
+      return index;
+   }
+   return nullptr;
 }
 
 void Table::indexRows(size_t from, size_t to) {
    for (auto& index : indexes_)
+      for (size_t row = from; row < to; ++row)
+         if (!isDeleted(row)) index->insert(*this, row);
+   for (auto& index : secondaryIndexes_)
       for (size_t row = from; row < to; ++row)
          if (!isDeleted(row)) index->insert(*this, row);
 }
@@ -24,17 +49,26 @@ void Table::updateValue(size_t column, size_t row, const void* bytes, bool isNul
    std::vector<UniqueIndex*> affected;
    for (auto& index : indexes_)
       if (index->covers(column)) affected.push_back(index.get());
+   std::vector<SecondaryIndex*> secondary;
+   for (auto& index : secondaryIndexes_)
+      if (index->covers(column)) secondary.push_back(index.get());
    for (UniqueIndex* index : affected) index->erase(*this, row);
+   for (SecondaryIndex* index : secondary) index->erase(*this, row);
    columns_[column]->setRaw(row, bytes, isNull);
+   for (SecondaryIndex* index : secondary) index->insert(*this, row);
    for (UniqueIndex* index : affected) index->insert(*this, row);
 }
 
 void Table::restoreValue(size_t column, size_t row, const void* bytes, bool isNull) {
    for (auto& index : indexes_)
       if (index->covers(column)) index->erase(*this, row);
+   for (auto& index : secondaryIndexes_)
+      if (index->covers(column) && !isDeleted(row)) index->erase(*this, row);
    columns_[column]->restoreRaw(row, bytes, isNull);
    for (auto& index : indexes_)
       if (index->covers(column) && !isDeleted(row)) index->insertQuietly(*this, row);
+   for (auto& index : secondaryIndexes_)
+      if (index->covers(column) && !isDeleted(row)) index->insert(*this, row);
 }
 
 void Table::truncate(size_t rows) {
@@ -44,6 +78,7 @@ void Table::truncate(size_t rows) {
          --deletedCount_;
       } else {
          for (auto& index : indexes_) index->erase(*this, row);
+         for (auto& index : secondaryIndexes_) index->erase(*this, row);
       }
    }
    rowCount_ = std::min(rowCount_, rows);
@@ -59,6 +94,12 @@ void Table::setDeleted(size_t row, bool deleted) {
          index->erase(*this, row);
       else
          index->insertQuietly(*this, row);
+   }
+   for (auto& index : secondaryIndexes_) {
+      if (deleted)
+         index->erase(*this, row);
+      else
+         index->insert(*this, row);
    }
    deleted_[row] = deleted;
    deletedCount_ += deleted ? 1 : size_t(-1);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "storage/column.h"
+#include "storage/secondary_index.h"
 #include "storage/unique_index.h"
 
 namespace kiln {
@@ -43,8 +44,14 @@ class Table {
    void truncate(size_t rows);
 
    // Unique indexes (PRIMARY KEY, UNIQUE), kept up to date by the changes below.
+   /// Adds and fills a unique index; throws 23505 (leaving the table as it was) on duplicates.
    void addUniqueIndex(std::string name, std::vector<size_t> columns);
+   void dropUniqueIndex(const std::string& name);
    const std::vector<std::unique_ptr<UniqueIndex>>& uniqueIndexes() const { return indexes_; }
+   // Indexes made by CREATE INDEX.
+   void addSecondaryIndex(std::unique_ptr<SecondaryIndex> index);
+   std::unique_ptr<SecondaryIndex> dropSecondaryIndex(const std::string& name);
+   const std::vector<std::unique_ptr<SecondaryIndex>>& secondaryIndexes() const { return secondaryIndexes_; }
    /// Indexes appended rows [from, to); throws 23505 on a duplicate key.
    void indexRows(size_t from, size_t to);
    /// Writes a value of `row` (UPDATE), moving its keys; throws 23505 on a duplicate key.
@@ -60,6 +67,7 @@ class Table {
    std::vector<uint8_t> deleted_;
    size_t deletedCount_ = 0;
    std::vector<std::unique_ptr<UniqueIndex>> indexes_;
+   std::vector<std::unique_ptr<SecondaryIndex>> secondaryIndexes_;
 };
 
 }  // namespace kiln

@@ -25,6 +25,13 @@ void writeTableDefinition(const Table& table, BinaryWriter& out) {
       out.put(uint32_t(index->columns().size()));
       for (size_t c : index->columns()) out.put(uint32_t(c));
    }
+   out.put(uint32_t(table.secondaryIndexes().size()));
+   for (auto& index : table.secondaryIndexes()) {
+      out.putString(index->name());
+      out.put(uint8_t(index->method()));
+      out.put(uint32_t(index->columns().size()));
+      for (size_t c : index->columns()) out.put(uint32_t(c));
+   }
 }
 
 std::unique_ptr<Table> readTableDefinition(BinaryReader& in) {
@@ -50,6 +57,14 @@ std::unique_ptr<Table> readTableDefinition(BinaryReader& in) {
       std::vector<size_t> keyColumns(in.get<uint32_t>());
       for (auto& k : keyColumns) k = in.get<uint32_t>();
       table->addUniqueIndex(indexName, keyColumns);
+   }
+   uint32_t secondary = in.get<uint32_t>();
+   for (uint32_t i = 0; i < secondary; ++i) {
+      std::string indexName = in.getString();
+      auto method = SecondaryIndex::Method(in.get<uint8_t>());
+      std::vector<size_t> keyColumns(in.get<uint32_t>());
+      for (auto& k : keyColumns) k = in.get<uint32_t>();
+      table->addSecondaryIndex(std::make_unique<SecondaryIndex>(indexName, keyColumns, method));
    }
    return table;
 }

@@ -62,6 +62,25 @@ void UndoLog::recordDropView(View view) {
    entries_.push_back(std::move(e));
 }
 
+void UndoLog::recordCreateIndex(Table& table, const std::string& name) {
+   Entry e;
+   e.kind = Entry::Kind::CreateIndex;
+   e.table = &table;
+   e.name = name;
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordDropIndex(Table& table, const std::string& name, std::vector<size_t> columns, bool unique, SecondaryIndex::Method method) {
+   Entry e;
+   e.kind = Entry::Kind::DropIndex;
+   e.table = &table;
+   e.name = name;
+   e.indexColumns = std::move(columns);
+   e.indexUnique = unique;
+   e.indexMethod = method;
+   entries_.push_back(std::move(e));
+}
+
 void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
    while (entries_.size() > mark) {
       Entry& e = entries_.back();
@@ -76,6 +95,15 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
             if (e.view) catalog.createView(std::move(*e.view), false);
             break;
          case Entry::Kind::DropView: catalog.createView(std::move(*e.view), false); break;
+         case Entry::Kind::CreateIndex:
+            if (!e.table->dropSecondaryIndex(e.name)) e.table->dropUniqueIndex(e.name);
+            break;
+         case Entry::Kind::DropIndex:
+            if (e.indexUnique)
+               e.table->addUniqueIndex(e.name, e.indexColumns);
+            else
+               e.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(e.name, e.indexColumns, e.indexMethod));
+            break;
       }
       entries_.pop_back();
    }

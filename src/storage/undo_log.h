@@ -29,10 +29,13 @@ class UndoLog {
    void recordDropTable(std::unique_ptr<Table> table);
    void recordCreateView(const std::string& name, std::optional<View> replaced);
    void recordDropView(View view);
+   void recordCreateIndex(Table& table, const std::string& name);
+   /// Before an index is dropped: what it takes to build it again.
+   void recordDropIndex(Table& table, const std::string& name, std::vector<size_t> columns, bool unique, SecondaryIndex::Method method);
 
    /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView } kind = Kind::Append;
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex } kind = Kind::Append;
       Table* table = nullptr;
       size_t column = 0;
       size_t row = 0;  // Append: the row count before
@@ -41,6 +44,9 @@ class UndoLog {
       std::string name;
       std::unique_ptr<Table> droppedTable;
       std::optional<View> view;
+      std::vector<size_t> indexColumns;
+      bool indexUnique = false;
+      SecondaryIndex::Method indexMethod = SecondaryIndex::Method::BTree;
    };
    const Entry& entry(size_t i) const { return entries_[i]; }
 

@@ -1,0 +1,46 @@
+// CREATE INDEX: a non-unique index, ordered (B+-tree, the default) or hash. Its key is the
+// OrderedKey of the index columns (NULLs included, so IS NULL could use it too).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "storage/btree.h"
+
+namespace kiln {
+
+class Table;
+
+class SecondaryIndex {
+   public:
+   enum class Method : uint8_t { BTree, Hash };
+   SecondaryIndex(std::string name, std::vector<size_t> columns, Method method)
+      : name_(std::move(name)), columns_(std::move(columns)), method_(method) {}
+
+   const std::string& name() const { return name_; }
+   const std::vector<size_t>& columns() const { return columns_; }
+   Method method() const { return method_; }
+   bool covers(size_t column) const;
+
+   void insert(const Table& table, size_t row);
+   void erase(const Table& table, size_t row);
+   /// Rows whose key equals `key` (all columns), in no particular order.
+   void findEqual(const std::string& key, const std::function<void(size_t)>& visit) const;
+   /// B+-tree on one column only: rows whose value lies between the bounds (with a NULL key
+   /// sorting first, a missing low bound must be given as the smallest non-NULL key).
+   void findRange(const std::string* low, bool lowInclusive, const std::string* high, bool highInclusive,
+                  const std::function<void(size_t)>& visit) const;
+   /// The key of `row` (the first `columns` index columns).
+   std::string keyOf(const Table& table, size_t row, size_t columns) const;
+
+   private:
+   std::string name_;
+   std::vector<size_t> columns_;
+   Method method_;
+   BTree tree_;
+   std::unordered_multimap<std::string, size_t> hash_;
+};
+
+}  // namespace kiln
