@@ -19,15 +19,25 @@ Durability::Durability(std::string directory, Catalog& catalog) : directory_(std
    std::error_code error;
    fs::create_directories(directory_, error);
    if (error || !fs::is_directory(directory_)) throw Error("58030", "could not create database directory \"" + directory_ + "\": " + error.message());
-   // Recovery: the last checkpoint, then the log files after it, in order.
+   // Recovery: the newest checkpoint (checkpoint.<N> covers the log files up to wal.<N>; an
+   // older one finishing late, from a process that crashed, changes nothing), then the log
+   // files after it, in order.
+   auto numbered = [&](const std::string& prefix) {
+      std::vector<uint64_t> numbers;
+      for (auto& entry : fs::directory_iterator(directory_)) {
+         std::string name = entry.path().filename().string();
+         if (name.size() > prefix.size() && name.rfind(prefix, 0) == 0 && name.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+            numbers.push_back(std::stoull(name.substr(prefix.size())));
+      }
+      std::sort(numbers.begin(), numbers.end());
+      return numbers;
+   };
    uint64_t covered = 0;
-   if (fs::exists(directory_ + "/checkpoint")) covered = readCheckpoint(directory_ + "/checkpoint", catalog_);
-   std::vector<uint64_t> logs;
-   for (auto& entry : fs::directory_iterator(directory_)) {
-      std::string name = entry.path().filename().string();
-      if (name.rfind("wal.", 0) == 0 && name.find_first_not_of("0123456789", 4) == std::string::npos && name.size() > 4)
-         logs.push_back(std::stoull(name.substr(4)));
-   }
+   std::vector<uint64_t> checkpoints = numbered("checkpoint.");
+   if (!checkpoints.empty()) covered = readCheckpoint(checkpointPath(checkpoints.back()), catalog_);
+   for (uint64_t older : checkpoints)
+      if (older < covered) fs::remove(checkpointPath(older), error);
+   std::vector<uint64_t> logs = numbered("wal.");
    std::sort(logs.begin(), logs.end());
    bool intact = true;
    for (uint64_t sequence : logs) {
@@ -55,6 +65,8 @@ Durability::~Durability() { finishCheckpoint(true); }
 
 std::string Durability::logPath(uint64_t sequence) const { return directory_ + "/wal." + std::to_string(sequence); }
 
+std::string Durability::checkpointPath(uint64_t sequence) const { return directory_ + "/checkpoint." + std::to_string(sequence); }
+
 void Durability::commit(const std::string& records) {
    log_->append(records, synchronousCommit);
    finishCheckpoint(false);
@@ -72,7 +84,7 @@ void Durability::checkpoint(bool wait) {
       // The child sees the database as it is now (copy-on-write) and writes it out.
       int status = 0;
       try {
-         writeCheckpoint(catalog_, covers, directory_ + "/checkpoint");
+         writeCheckpoint(catalog_, covers, checkpointPath(covers));
       } catch (...) {
          status = 1;
       }
@@ -94,7 +106,10 @@ void Durability::finishCheckpoint(bool wait) {
       return;
    }
    std::error_code error;
-   for (uint64_t sequence = 1; sequence <= checkpointCovers_; ++sequence) fs::remove(logPath(sequence), error);
+   for (uint64_t sequence = 1; sequence <= checkpointCovers_; ++sequence) {
+      fs::remove(logPath(sequence), error);
+      if (sequence < checkpointCovers_) fs::remove(checkpointPath(sequence), error);
+   }
 }
 
 }  // namespace kiln

@@ -29,6 +29,7 @@ class Durability {
 
    private:
    std::string logPath(uint64_t sequence) const;
+   std::string checkpointPath(uint64_t sequence) const;
    void finishCheckpoint(bool wait);
 
    static constexpr uint64_t checkpointAfterBytes = uint64_t(256) << 20;

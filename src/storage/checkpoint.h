@@ -8,7 +8,7 @@
 
 namespace kiln {
 
-/// Writes the image to `path` (through a temporary file and a rename: atomic).
+/// Writes the image to `path` (through a temporary file of its own and a rename: atomic).
 void writeCheckpoint(const Catalog& catalog, uint64_t coveredLogSequence, const std::string& path);
 /// Loads an image into an empty catalog; returns the log sequence it covers.
 uint64_t readCheckpoint(const std::string& path, Catalog& catalog);
