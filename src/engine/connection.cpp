@@ -18,11 +18,19 @@ int characterPosition(const std::string& sql, int bytePosition) {
    return characters + 1;
 }
 
-/// Writes the transaction's redo records to the log (the commit point of a database on disk).
-void commitLog(DatabaseImpl& db) {
+/// Appends the transaction's redo records to the log; returns the position to wait for before
+/// reporting the commit (0: nothing to wait for).
+uint64_t commitLog(DatabaseImpl& db) {
    std::string& records = db.pendingRedo.buffer();
-   if (db.durability && !records.empty()) db.durability->commit(records);
+   uint64_t position = 0;
+   if (db.durability && !records.empty()) position = db.durability->commit(records);
    records.clear();
+   return position;
+}
+
+/// Group commit: the commit is reported once the log is on disk up to its record.
+void waitDurable(DatabaseImpl& db, uint64_t position) {
+   if (position && db.durability) db.durability->waitDurable(position);
 }
 
 std::shared_ptr<ResultData> tagged(const char* tag) {
@@ -65,11 +73,12 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    size_t mark = db.undo.mark();
    auto start = Clock::now();
    std::shared_ptr<ResultData> data;
+   uint64_t durableAt = 0;
    try {
       data = work();
       // What the statement changed, for the log (a database on disk).
       if (db.durability) encodeRedo(db.undo, mark, db.undo.mark(), db.catalog, db.pendingRedo);
-      if (!inTransaction_) commitLog(db);
+      if (!inTransaction_) durableAt = commitLog(db);
    } catch (...) {
       // A failing statement changes nothing; in a transaction block, the block is aborted.
       if (db.undo.mark() != mark) ++db.catalogVersion;
@@ -86,6 +95,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    if (!inTransaction_) {
       db.undo.clear();
       db.release(this);
+      waitDurable(db, durableAt);
    }
    double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
    data->stats.parseMs = ms - data->stats.compileMs - data->stats.executeMs;
@@ -230,9 +240,10 @@ std::shared_ptr<const ResultData> Connection::control(int kind) {
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK: {
          bool commit = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT && !aborted_;
          if (inTransaction_) {
+            uint64_t durableAt = 0;
             if (commit) {
                try {
-                  commitLog(db);
+                  durableAt = commitLog(db);
                } catch (...) {
                   // Not logged, not committed.
                   ++db.catalogVersion;
@@ -250,6 +261,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind) {
             }
             inTransaction_ = aborted_ = false;
             db.release(this);
+            waitDurable(db, durableAt);
          }
          return tagged(commit ? "COMMIT" : "ROLLBACK");
       }

@@ -67,16 +67,59 @@ std::string Durability::logPath(uint64_t sequence) const { return directory_ + "
 
 std::string Durability::checkpointPath(uint64_t sequence) const { return directory_ + "/checkpoint." + std::to_string(sequence); }
 
-void Durability::commit(const std::string& records) {
-   log_->append(records, synchronousCommit);
+uint64_t Durability::commit(const std::string& records) {
+   log_->append(records);
+   uint64_t position;
+   {
+      std::lock_guard lock(syncMutex_);
+      written_ += records.size() + 8;
+      position = written_;
+   }
    finishCheckpoint(false);
    if (log_->size() > checkpointAfterBytes && checkpointer_ < 0) checkpoint(false);
+   return position;
+}
+
+void Durability::waitDurable(uint64_t position) {
+   if (!synchronousCommit) return;
+   std::unique_lock lock(syncMutex_);
+   while (syncedUpTo_ < position) {
+      if (syncing_) {
+         synced_.wait(lock);
+         continue;
+      }
+      // This waiter syncs everything written so far, for itself and all others.
+      syncing_ = true;
+      uint64_t target = written_;
+      lock.unlock();
+      try {
+         log_->sync();
+      } catch (...) {
+         lock.lock();
+         syncing_ = false;
+         synced_.notify_all();
+         throw;
+      }
+      lock.lock();
+      syncedUpTo_ = std::max(syncedUpTo_, target);
+      syncing_ = false;
+      synced_.notify_all();
+   }
 }
 
 void Durability::checkpoint(bool wait) {
    finishCheckpoint(true);
-   // From here on the log goes to a new file; the checkpoint covers the ones before it.
-   log_ = std::make_unique<RedoLogFile>(logPath(++sequence_));
+   // From here on the log goes to a new file; the checkpoint covers the ones before it. What the
+   // old file holds is made durable first (waiters may still count on it); no waiter syncs while
+   // the file is swapped.
+   {
+      std::unique_lock lock(syncMutex_);
+      synced_.wait(lock, [&] { return !syncing_; });
+      log_->sync();
+      syncedUpTo_ = written_;
+      log_ = std::make_unique<RedoLogFile>(logPath(++sequence_));
+      synced_.notify_all();
+   }
    uint64_t covers = sequence_ - 1;
    pid_t child = ::fork();
    if (child < 0) throw Error("58030", "could not start the checkpoint process");

@@ -5,7 +5,9 @@
 
 #include <sys/types.h>
 
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "storage/catalog.h"
@@ -19,9 +21,12 @@ class Durability {
    Durability(std::string directory, Catalog& catalog);
    ~Durability();
 
-   /// Logs a committed transaction's redo records; with synchronous commit they are on disk when
-   /// this returns. A large log starts a checkpoint.
-   void commit(const std::string& records);
+   /// Appends a committed transaction's redo records to the log (a large log starts a
+   /// checkpoint); returns the log position the transaction is durable at.
+   uint64_t commit(const std::string& records);
+   /// Group commit: waits until the log is on disk up to `position`. Called without the database
+   /// lock held, so that the next transactions run meanwhile; the first waiter syncs for all.
+   void waitDurable(uint64_t position);
    /// Writes a checkpoint (in a child process); `wait`: until it is on disk.
    void checkpoint(bool wait);
 
@@ -39,6 +44,12 @@ class Durability {
    uint64_t sequence_ = 0;  // the log file written now: wal.<sequence>
    std::unique_ptr<RedoLogFile> log_;
    pid_t checkpointer_ = -1;
+   // Group commit: positions count bytes over all log files of this session.
+   std::mutex syncMutex_;
+   std::condition_variable synced_;
+   uint64_t written_ = 0;      // appended (under the database lock)
+   uint64_t syncedUpTo_ = 0;  // on disk
+   bool syncing_ = false;
    uint64_t checkpointCovers_ = 0;
 };
 

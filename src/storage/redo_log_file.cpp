@@ -31,7 +31,11 @@ RedoLogFile::~RedoLogFile() {
    if (fd_ >= 0) ::close(fd_);
 }
 
-void RedoLogFile::append(const std::string& payload, bool sync) {
+void RedoLogFile::sync() {
+   if (::fdatasync(fd_) != 0) ioError("sync log file", path_);
+}
+
+void RedoLogFile::append(const std::string& payload) {
    std::string record;
    record.reserve(payload.size() + 8);
    uint32_t length = uint32_t(payload.size()), checksum = crc32(payload.data(), payload.size());
@@ -47,7 +51,6 @@ void RedoLogFile::append(const std::string& payload, bool sync) {
       written += size_t(n);
    }
    size_ += record.size();
-   if (sync && ::fdatasync(fd_) != 0) ioError("sync log file", path_);
 }
 
 bool RedoLogFile::replay(const std::string& path, const std::function<void(const char*, size_t)>& apply) {

@@ -15,8 +15,10 @@ class RedoLogFile {
    RedoLogFile(const RedoLogFile&) = delete;
    RedoLogFile& operator=(const RedoLogFile&) = delete;
 
-   /// Appends one record; with `sync`, it is on disk when this returns.
-   void append(const std::string& payload, bool sync);
+   /// Appends one record (written, not yet synced).
+   void append(const std::string& payload);
+   /// Makes everything appended so far durable.
+   void sync();
    uint64_t size() const { return size_; }
 
    /// Calls `apply` for each complete record of `path`, in order; cuts the file after the last

@@ -87,10 +87,17 @@ int main(int argc, char** argv) {
       ::waitpid(child, nullptr, 0);
       if (round % 3 == 0) {
          // A torn record: as if the machine died in the middle of writing one.
+         // The newest log file is the one with the highest number (wal.10 comes after wal.9).
          std::filesystem::path newest;
-         for (auto& entry : std::filesystem::directory_iterator(directory))
-            if (entry.path().filename().string().rfind("wal.", 0) == 0 && (newest.empty() || entry.path() > newest)) newest = entry.path();
-         if (!newest.empty()) std::ofstream(newest, std::ios::app | std::ios::binary) << "\x2a\x00\x00\x00garbage";
+         unsigned long newestNumber = 0;
+         for (auto& entry : std::filesystem::directory_iterator(directory)) {
+            std::string name = entry.path().filename().string();
+            if (name.rfind("wal.", 0) != 0) continue;
+            unsigned long number = std::stoul(name.substr(4));
+            if (newest.empty() || number > newestNumber) newest = entry.path(), newestNumber = number;
+         }
+         static const char torn[] = "\x2a\x00\x00\x00garbage";
+         if (!newest.empty()) std::ofstream(newest, std::ios::app | std::ios::binary).write(torn, sizeof(torn) - 1);
       }
 
       kiln::Database db(directory);
