@@ -1,0 +1,35 @@
+// TPC-C on kiln: prepared statements from Connection::prepare, BEGIN/COMMIT through query(), and
+// the population written to CSV files in a temporary directory and COPYed in.
+#pragma once
+
+#include "tpcc_engine.h"
+
+#include <kiln/kiln.h>
+
+namespace kiln::bench {
+
+class KilnTpccEngine : public TpccEngine {
+   public:
+   /// `path` is ":memory:" or the directory of a database on disk. Throws TpccError (0A000 while
+   /// kiln cannot keep databases on disk).
+   explicit KilnTpccEngine(const std::string& path);
+   ~KilnTpccEngine() override;
+
+   std::string name() const override { return "kiln"; }
+   std::string version() const override { return KILN_VERSION; }
+   void execute(const std::string& sql) override;
+   std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
+   std::unique_ptr<RowWriter> load(const std::string& table) override;
+   std::string timestampType() const override { return bigintTimestamps_ ? "bigint" : "timestamp"; }
+   std::vector<std::string> notes() const override { return notes_; }
+
+   private:
+   std::unique_ptr<kiln::Database> database_;
+   std::unique_ptr<kiln::Connection> connection_;
+   std::string csvDirectory_;  // created on the first load, removed with the engine
+   /// kiln has no TIMESTAMP type yet: "date and time" columns then hold microseconds since 1970.
+   bool bigintTimestamps_ = false;
+   std::vector<std::string> notes_;
+};
+
+}  // namespace kiln::bench

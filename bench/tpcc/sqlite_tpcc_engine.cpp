@@ -1,0 +1,194 @@
+#include "sqlite_tpcc_engine.h"
+
+#include <sqlite3.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace kiln::bench {
+
+namespace {
+
+TpccError sqliteError(sqlite3* db, const std::string& sql) {
+   int code = sqlite3_extended_errcode(db);
+   // The SQLSTATEs PostgreSQL would give the two constraint violations TPC-C could run into.
+   std::string state = code == SQLITE_CONSTRAINT_PRIMARYKEY || code == SQLITE_CONSTRAINT_UNIQUE ? "23505"
+                       : code == SQLITE_CONSTRAINT_NOTNULL                                      ? "23502"
+                                                                                                : "sqlite " + std::to_string(code);
+   return TpccError(state, sqlite3_errmsg(db), sql);
+}
+
+/// "$12" -> "?12": SQLite reads $12 as a named parameter numbered by order of appearance.
+std::string sqliteParameters(const std::string& sql) {
+   std::string text = sql;
+   for (char& c : text)
+      if (c == '$') c = '?';
+   return text;
+}
+
+int64_t powerOfTen(int exponent) {
+   int64_t power = 1;
+   while (exponent-- > 0) power *= 10;
+   return power;
+}
+
+struct Value {
+   int type = SQLITE_NULL;
+   int64_t integer = 0;
+   double real = 0;
+   std::string text;
+};
+
+class SqliteStatement : public TpccStatement {
+   public:
+   SqliteStatement(sqlite3* db, std::string sql) : db_(db), sql_(std::move(sql)) {
+      if (sqlite3_prepare_v2(db_, sqliteParameters(sql_).c_str(), -1, &statement_, nullptr) != SQLITE_OK) throw sqliteError(db_, sql_);
+      columns_ = size_t(sqlite3_column_count(statement_));
+   }
+   ~SqliteStatement() override { sqlite3_finalize(statement_); }
+
+   void bindInt(size_t number, int64_t value) override { check(sqlite3_bind_int64(statement_, int(number), value)); }
+   void bindText(size_t number, std::string_view value) override {
+      check(sqlite3_bind_text(statement_, int(number), value.data(), int(value.size()), SQLITE_TRANSIENT));
+   }
+   void bindDecimal(size_t number, int64_t unscaled, int scale) override {
+      check(sqlite3_bind_double(statement_, int(number), double(unscaled) / double(powerOfTen(scale))));
+   }
+   void bindTimestamp(size_t number, int64_t unixMicros) override { bindText(number, timestampText(unixMicros)); }
+
+   /// Steps to the end and resets, so the statement can be bound again right away.
+   void execute() override {
+      values_.clear();
+      int status;
+      while ((status = sqlite3_step(statement_)) == SQLITE_ROW)
+         for (size_t c = 0; c < columns_; ++c) values_.push_back(read(int(c)));
+      if (status != SQLITE_DONE) {
+         TpccError error = sqliteError(db_, sql_);
+         sqlite3_reset(statement_);
+         throw error;
+      }
+      changes_ = uint64_t(sqlite3_changes(db_));
+      sqlite3_reset(statement_);
+   }
+
+   size_t columnCount() const { return columns_; }
+   void clearBindings() { sqlite3_clear_bindings(statement_); }
+
+   size_t rowCount() const override { return columns_ ? values_.size() / columns_ : 0; }
+   uint64_t rowsAffected() const override { return changes_; }
+   bool isNull(size_t row, size_t column) const override { return at(row, column).type == SQLITE_NULL; }
+   int64_t getInt(size_t row, size_t column) const override {
+      const Value& value = at(row, column);
+      if (value.type == SQLITE_FLOAT) return int64_t(value.real);
+      if (value.type == SQLITE_TEXT) return std::strtoll(value.text.c_str(), nullptr, 10);
+      return value.integer;
+   }
+   std::string getText(size_t row, size_t column) const override {
+      const Value& value = at(row, column);
+      if (value.type == SQLITE_INTEGER) return std::to_string(value.integer);
+      if (value.type == SQLITE_FLOAT) return std::to_string(value.real);
+      return value.text;
+   }
+   int64_t getDecimal(size_t row, size_t column, int scale) const override {
+      const Value& value = at(row, column);
+      if (value.type == SQLITE_INTEGER) return value.integer * powerOfTen(scale);
+      double number = value.type == SQLITE_FLOAT ? value.real : std::strtod(value.text.c_str(), nullptr);
+      return std::llround(number * double(powerOfTen(scale)));
+   }
+
+   private:
+   void check(int status) {
+      if (status != SQLITE_OK) throw sqliteError(db_, sql_);
+   }
+   Value read(int column) const {
+      Value value;
+      value.type = sqlite3_column_type(statement_, column);
+      if (value.type == SQLITE_INTEGER) value.integer = sqlite3_column_int64(statement_, column);
+      else if (value.type == SQLITE_FLOAT) value.real = sqlite3_column_double(statement_, column);
+      else if (value.type != SQLITE_NULL) value.text = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
+      return value;
+   }
+   const Value& at(size_t row, size_t column) const { return values_[row * columns_ + column]; }
+
+   sqlite3* db_;
+   std::string sql_;
+   sqlite3_stmt* statement_ = nullptr;
+   size_t columns_ = 0;
+   std::vector<Value> values_;  // row-major
+   uint64_t changes_ = 0;
+};
+
+/// Binds each field into a prepared INSERT; the whole table is one transaction.
+class SqliteRowWriter : public RowWriter {
+   public:
+   SqliteRowWriter(SqliteTpccEngine& engine, sqlite3* db, const std::string& table) : engine_(engine) {
+      size_t columns = SqliteStatement(db, "SELECT * FROM " + table).columnCount();
+      std::string insert = "INSERT INTO " + table + " VALUES (";
+      for (size_t c = 1; c <= columns; ++c) insert += (c > 1 ? ", $" : "$") + std::to_string(c);
+      insert_ = std::make_unique<SqliteStatement>(db, insert + ")");
+      engine_.execute("BEGIN");
+   }
+
+   void text(std::string_view value) override { insert_->bindText(++field_, value); }
+   void integer(int64_t value) override { insert_->bindInt(++field_, value); }
+   void decimal(int64_t unscaled, int scale) override { insert_->bindDecimal(++field_, unscaled, scale); }
+   void timestamp(int64_t unixMicros) override { insert_->bindTimestamp(++field_, unixMicros); }
+   void null() override { ++field_; }  // bindings are cleared after every row
+   void endRow() override {
+      insert_->execute();
+      insert_->clearBindings();
+      field_ = 0;
+      ++rows_;
+   }
+   uint64_t finish() override {
+      engine_.execute("COMMIT");
+      return rows_;
+   }
+
+   private:
+   SqliteTpccEngine& engine_;
+   std::unique_ptr<SqliteStatement> insert_;
+   size_t field_ = 0;
+   uint64_t rows_ = 0;
+};
+
+}  // namespace
+
+SqliteTpccEngine::SqliteTpccEngine(const std::string& path) : inMemory_(path == ":memory:") {
+   if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+      TpccError error = sqliteError(db_, "sqlite3_open(\"" + path + "\")");
+      sqlite3_close(db_);
+      throw error;
+   }
+}
+
+SqliteTpccEngine::~SqliteTpccEngine() {
+   plainStatements_.clear();
+   sqlite3_close(db_);
+}
+
+std::string SqliteTpccEngine::version() const { return sqlite3_libversion(); }
+
+void SqliteTpccEngine::execute(const std::string& sql) {
+   auto [entry, added] = plainStatements_.try_emplace(sql);
+   if (added) {
+      try {
+         entry->second = std::make_unique<SqliteStatement>(db_, sql);
+      } catch (const TpccError&) {
+         plainStatements_.erase(entry);
+         throw;
+      }
+   }
+   entry->second->execute();
+}
+
+std::unique_ptr<TpccStatement> SqliteTpccEngine::prepare(const std::string& sql) { return std::make_unique<SqliteStatement>(db_, sql); }
+
+std::unique_ptr<RowWriter> SqliteTpccEngine::load(const std::string& table) { return std::make_unique<SqliteRowWriter>(*this, db_, table); }
+
+std::vector<std::string> SqliteTpccEngine::notes() const {
+   if (inMemory_) return {"sqlite: in memory (\":memory:\"); DECIMAL columns hold doubles"};
+   return {"sqlite: database file with SQLite's defaults (journal_mode = DELETE, synchronous = FULL); DECIMAL columns hold doubles"};
+}
+
+}  // namespace kiln::bench

@@ -1,0 +1,38 @@
+// The measurement: one client thread runs the five transactions back to back, without keying or
+// think times, for a given duration, and records each transaction's latency.
+#pragma once
+
+#include "tpcc_random.h"
+#include "tpcc_transactions.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kiln::bench {
+
+enum class TransactionType { NewOrder, Payment, OrderStatus, Delivery, StockLevel };
+constexpr size_t transactionTypeCount = 5;
+const char* transactionName(TransactionType type);
+
+struct TransactionStats {
+   uint64_t count = 0;      // completed, rolled back ones included
+   uint64_t rollbacks = 0;  // New-Orders with an unused item number
+   std::vector<double> latencyMs;
+};
+
+struct MixResult {
+   std::array<TransactionStats, transactionTypeCount> types;
+   double elapsedSeconds = 0;
+   /// The statement that failed and stopped the run, if one did.
+   std::optional<TpccError> error;
+};
+
+/// Runs the mix for `durationSeconds`. Each transaction's home warehouse is drawn uniformly, as if
+/// one terminal per warehouse took turns; the type comes from a shuffled deck of 100 cards
+/// (45 New-Order, 43 Payment, 4 each Order-Status, Delivery, Stock-Level; clause 5.2.4.2).
+MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehouses, double durationSeconds);
+
+}  // namespace kiln::bench

@@ -1,0 +1,75 @@
+#include "tpcc_options.h"
+
+#include "energy/energy_meter.h"
+
+#include <stdexcept>
+
+namespace kiln::bench {
+
+namespace {
+
+double parseNumber(const std::string& option, const std::string& text, double minimum) {
+   size_t end = 0;
+   double value = 0;
+   try {
+      value = std::stod(text, &end);
+   } catch (const std::exception&) {
+      end = 0;
+   }
+   if (end == 0 || end != text.size()) throw std::invalid_argument(option + " wants a number, not '" + text + "'");
+   if (!(value >= minimum)) throw std::invalid_argument(option + " wants a number >= " + std::to_string(int(minimum)) + ", not " + text);
+   return value;
+}
+
+uint64_t parseWhole(const std::string& option, const std::string& text, double minimum) {
+   double value = parseNumber(option, text, minimum);
+   if (value != double(uint64_t(value))) throw std::invalid_argument(option + " wants a whole number, not '" + text + "'");
+   return uint64_t(value);
+}
+
+}  // namespace
+
+std::string tpccUsage() {
+   return "usage: kiln-bench tpcc [options]\n"
+          "  --warehouses N        scale: warehouses to populate (default 5)\n"
+          "  --duration SECONDS    length of the measured run (default 60)\n"
+          "  --durable             a database on disk, in a temporary directory (default: in memory)\n"
+          "  --engine kiln|sqlite  which engine runs the transactions (default kiln)\n"
+          "  --json FILE           also write the results as JSON\n"
+          "  --seed N              seed of the random inputs and population (default 1)\n"
+          "  --watts-per-core W    energy model when no counter is readable (default 15)\n"
+          "  --powercap-root DIR   where to look for RAPL zones (default /sys/class/powercap)\n";
+}
+
+std::optional<TpccOptions> parseTpccOptions(int argc, char** argv) {
+   TpccOptions options;
+   options.wattsPerCore = defaultWattsPerCore;
+   for (int i = 1; i < argc; ++i) {
+      std::string arg = argv[i];
+      if (arg == "-h" || arg == "--help") return std::nullopt;
+      if (arg == "--durable") {
+         options.durable = true;
+         continue;
+      }
+      if (i + 1 >= argc) throw std::invalid_argument("unknown option or missing value: " + arg);
+      std::string value = argv[++i];
+      if (arg == "--warehouses") {
+         uint64_t warehouses = parseWhole(arg, value, 1);
+         if (warehouses > 10000) throw std::invalid_argument("--warehouses wants at most 10000, not " + value);
+         options.warehouses = int(warehouses);
+      } else if (arg == "--duration") {
+         options.durationSeconds = parseNumber(arg, value, 0);
+         if (options.durationSeconds <= 0) throw std::invalid_argument("--duration wants a positive number of seconds");
+      } else if (arg == "--engine") {
+         if (value != "kiln" && value != "sqlite") throw std::invalid_argument("--engine is kiln or sqlite, not " + value);
+         options.engine = value;
+      } else if (arg == "--json") options.jsonFile = value;
+      else if (arg == "--seed") options.seed = parseWhole(arg, value, 0);
+      else if (arg == "--watts-per-core") options.wattsPerCore = parseNumber(arg, value, 0);
+      else if (arg == "--powercap-root") options.powercapRoot = value;
+      else throw std::invalid_argument("unknown option: " + arg);
+   }
+   return options;
+}
+
+}  // namespace kiln::bench

@@ -1,0 +1,27 @@
+// The command line of `kiln-bench tpcc`.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace kiln::bench {
+
+struct TpccOptions {
+   int warehouses = 5;
+   double durationSeconds = 60;
+   bool durable = false;  // a database on disk (in a temporary directory) instead of in memory
+   std::string engine = "kiln";
+   std::string jsonFile;
+   uint64_t seed = 1;
+   double wattsPerCore = 0;  // default: defaultWattsPerCore
+   std::string powercapRoot = "/sys/class/powercap";
+};
+
+/// Parses the arguments after "tpcc". Returns nullopt for --help; throws std::invalid_argument with a
+/// message for anything wrong.
+std::optional<TpccOptions> parseTpccOptions(int argc, char** argv);
+
+std::string tpccUsage();
+
+}  // namespace kiln::bench

@@ -1,0 +1,48 @@
+// Everything one `kiln-bench tpcc` run measured, the figures derived from it, and its text and
+// JSON forms.
+#pragma once
+
+#include "machine_info.h"
+#include "tpcc_driver.h"
+#include "tpcc_loader.h"
+#include "tpcc_options.h"
+
+#include <cstdio>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace kiln::bench {
+
+struct TpccReport {
+   Machine machine;
+   std::string commit;
+   TpccOptions options;
+   std::string engineVersion;
+   std::string database;  // "in memory" or where the files were
+   std::string energySource;
+   std::string energyDescription;
+   bool energyEstimated = false;
+   std::vector<std::string> notes;
+   std::vector<TpccTableLoad> loads;
+   MixResult mix;  // latencies sorted
+   double energyJ = 0;  // during the measured run
+   bool consistencyChecked = false;
+   std::vector<std::string> consistencyFailures;
+   std::string error;  // what stopped the run or the check: code, message and statement
+
+   bool consistent() const { return consistencyChecked && consistencyFailures.empty(); }
+};
+
+uint64_t totalTransactions(const TpccReport& report);
+/// Transactions of every type per second of the measured run.
+double throughput(const TpccReport& report);
+/// New-Order transactions per minute, the rolled-back ones included.
+double tpmC(const TpccReport& report);
+/// The nearest-rank percentile of sorted values; NaN when there are none.
+double percentile(const std::vector<double>& sorted, double percent);
+
+void printTpccReport(const TpccReport& report, std::FILE* out);
+void writeTpccJson(const TpccReport& report, std::ostream& out);
+
+}  // namespace kiln::bench

@@ -1,0 +1,318 @@
+#include "tpcc_transactions.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+namespace kiln::bench {
+
+namespace {
+
+int64_t nowMicros() {
+   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// The customer columns both lookups of a transaction return, so the chosen row reads the same.
+constexpr const char* paymentCustomerColumns =
+   "c_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since, c_credit, "
+   "c_credit_lim, c_discount, c_balance";
+constexpr size_t paymentCustomerId = 0, paymentCustomerCredit = 11;
+constexpr const char* orderStatusCustomerColumns = "c_id, c_balance, c_first, c_middle, c_last";
+
+}  // namespace
+
+TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
+   auto prepare = [&](const std::string& sql) { return engine.prepare(sql); };
+
+   noWarehouse_ = prepare("SELECT w_tax FROM warehouse WHERE w_id = $1");
+   noDistrict_ = prepare("SELECT d_tax, d_next_o_id FROM district WHERE d_w_id = $1 AND d_id = $2");
+   noDistrictNext_ = prepare("UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1 AND d_id = $2");
+   noCustomer_ = prepare("SELECT c_discount, c_last, c_credit FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3");
+   noInsertOrder_ = prepare(
+      "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local) "
+      "VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)");
+   noInsertNewOrder_ = prepare("INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ($1, $2, $3)");
+   noItem_ = prepare("SELECT i_price, i_name, i_data FROM item WHERE i_id = $1");
+   for (size_t d = 0; d < noStock_.size(); ++d) {
+      char column[16];
+      std::snprintf(column, sizeof(column), "s_dist_%02zu", d + 1);
+      noStock_[d] = prepare(std::string("SELECT s_quantity, s_data, ") + column + " FROM stock WHERE s_w_id = $1 AND s_i_id = $2");
+   }
+   noStockUpdate_ = prepare(
+      "UPDATE stock SET s_quantity = $1, s_ytd = s_ytd + $2, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + $3 "
+      "WHERE s_w_id = $4 AND s_i_id = $5");
+   noInsertLine_ = prepare(
+      "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, "
+      "ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $9)");
+
+   pyWarehouseUpdate_ = prepare("UPDATE warehouse SET w_ytd = w_ytd + $1 WHERE w_id = $2");
+   pyWarehouse_ = prepare("SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse WHERE w_id = $1");
+   pyDistrictUpdate_ = prepare("UPDATE district SET d_ytd = d_ytd + $1 WHERE d_w_id = $2 AND d_id = $3");
+   pyDistrict_ = prepare("SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip FROM district WHERE d_w_id = $1 AND d_id = $2");
+   pyCustomerById_ = prepare(std::string("SELECT ") + paymentCustomerColumns + " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3");
+   pyCustomerByName_ = prepare(std::string("SELECT ") + paymentCustomerColumns +
+                               " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3 ORDER BY c_first");
+   pyCustomerUpdate_ = prepare(
+      "UPDATE customer SET c_balance = c_balance - $1, c_ytd_payment = c_ytd_payment + $1, c_payment_cnt = c_payment_cnt + 1 "
+      "WHERE c_w_id = $2 AND c_d_id = $3 AND c_id = $4");
+   pyCustomerData_ = prepare("SELECT c_data FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3");
+   pyCustomerUpdateData_ = prepare(
+      "UPDATE customer SET c_balance = c_balance - $1, c_ytd_payment = c_ytd_payment + $1, c_payment_cnt = c_payment_cnt + 1, "
+      "c_data = $5 WHERE c_w_id = $2 AND c_d_id = $3 AND c_id = $4");
+   pyHistory_ = prepare(
+      "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
+
+   osCustomerById_ = prepare(std::string("SELECT ") + orderStatusCustomerColumns + " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3");
+   osCustomerByName_ = prepare(std::string("SELECT ") + orderStatusCustomerColumns +
+                               " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3 ORDER BY c_first");
+   osLastOrder_ = prepare(
+      "SELECT o_id, o_entry_d, o_carrier_id FROM orders WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1");
+   osLines_ = prepare(
+      "SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line "
+      "WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = $3");
+
+   dlOldest_ = prepare("SELECT min(no_o_id) FROM new_order WHERE no_w_id = $1 AND no_d_id = $2");
+   dlDeleteNewOrder_ = prepare("DELETE FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 AND no_o_id = $3");
+   dlOrder_ = prepare("SELECT o_c_id FROM orders WHERE o_w_id = $1 AND o_d_id = $2 AND o_id = $3");
+   dlOrderUpdate_ = prepare("UPDATE orders SET o_carrier_id = $1 WHERE o_w_id = $2 AND o_d_id = $3 AND o_id = $4");
+   dlLinesUpdate_ = prepare("UPDATE order_line SET ol_delivery_d = $1 WHERE ol_w_id = $2 AND ol_d_id = $3 AND ol_o_id = $4");
+   dlLinesSum_ = prepare("SELECT sum(ol_amount) FROM order_line WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = $3");
+   dlCustomerUpdate_ = prepare(
+      "UPDATE customer SET c_balance = c_balance + $1, c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = $2 AND c_d_id = $3 AND c_id = $4");
+
+   slNextOrder_ = prepare("SELECT d_next_o_id FROM district WHERE d_w_id = $1 AND d_id = $2");
+   slLowStock_ = prepare(
+      "SELECT count(DISTINCT s_i_id) FROM order_line, stock WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id < $3 AND ol_o_id >= $4 "
+      "AND s_w_id = $1 AND s_i_id = ol_i_id AND s_quantity < $5");
+}
+
+template <typename Body>
+bool TpccTransactions::transaction(Body body) {
+   engine_.execute("BEGIN");
+   bool commit;
+   try {
+      commit = body();
+   } catch (const TpccError&) {
+      try {
+         engine_.execute("ROLLBACK");
+      } catch (const TpccError&) {
+         // The statement's error is the one to report.
+      }
+      throw;
+   }
+   engine_.execute(commit ? "COMMIT" : "ROLLBACK");
+   return commit;
+}
+
+std::pair<TpccStatement*, size_t> TpccTransactions::findCustomer(Statement& byId, Statement& byName, int64_t warehouse, int64_t district,
+                                                                 const CustomerChoice& choice) {
+   TpccStatement& lookup = choice.byLastName ? *byName : *byId;
+   lookup.bindInt(1, warehouse);
+   lookup.bindInt(2, district);
+   if (choice.byLastName) lookup.bindText(3, choice.lastName);
+   else lookup.bindInt(3, choice.id);
+   lookup.execute();
+   size_t rows = lookup.rowCount();
+   // Every district has customers with each of the 1000 last names, so a lookup always finds one.
+   if (rows == 0) throw TpccError("P0002", "no customer " + (choice.byLastName ? choice.lastName : std::to_string(choice.id)), "");
+   return {&lookup, (rows + 1) / 2 - 1};
+}
+
+bool TpccTransactions::newOrder(const NewOrderInput& in) {
+   return transaction([&] {
+      noWarehouse_->bindInt(1, in.warehouse);
+      noWarehouse_->execute();
+      noDistrict_->bindInt(1, in.warehouse);
+      noDistrict_->bindInt(2, in.district);
+      noDistrict_->execute();
+      int64_t orderId = noDistrict_->getInt(0, 1);
+      noDistrictNext_->bindInt(1, in.warehouse);
+      noDistrictNext_->bindInt(2, in.district);
+      noDistrictNext_->execute();
+      noCustomer_->bindInt(1, in.warehouse);
+      noCustomer_->bindInt(2, in.district);
+      noCustomer_->bindInt(3, in.customer);
+      noCustomer_->execute();
+
+      int64_t now = nowMicros();
+      noInsertOrder_->bindInt(1, orderId);
+      noInsertOrder_->bindInt(2, in.district);
+      noInsertOrder_->bindInt(3, in.warehouse);
+      noInsertOrder_->bindInt(4, in.customer);
+      noInsertOrder_->bindTimestamp(5, now);
+      noInsertOrder_->bindInt(6, int64_t(in.lines.size()));
+      noInsertOrder_->bindInt(7, in.allLocal ? 1 : 0);
+      noInsertOrder_->execute();
+      noInsertNewOrder_->bindInt(1, orderId);
+      noInsertNewOrder_->bindInt(2, in.district);
+      noInsertNewOrder_->bindInt(3, in.warehouse);
+      noInsertNewOrder_->execute();
+
+      TpccStatement& stock = *noStock_[size_t(in.district - 1)];
+      for (size_t i = 0; i < in.lines.size(); ++i) {
+         const NewOrderLine& line = in.lines[i];
+         noItem_->bindInt(1, line.itemId);
+         noItem_->execute();
+         if (noItem_->rowCount() == 0) return false;  // "Item number is not valid": the whole order is undone
+         int64_t priceCents = noItem_->getDecimal(0, 0, 2);
+
+         stock.bindInt(1, line.supplyWarehouse);
+         stock.bindInt(2, line.itemId);
+         stock.execute();
+         int64_t quantity = stock.getInt(0, 0);
+         std::string distInfo = stock.getText(0, 2);
+         quantity = quantity - line.quantity >= 10 ? quantity - line.quantity : quantity - line.quantity + 91;
+         noStockUpdate_->bindInt(1, quantity);
+         noStockUpdate_->bindInt(2, line.quantity);
+         noStockUpdate_->bindInt(3, line.supplyWarehouse == in.warehouse ? 0 : 1);
+         noStockUpdate_->bindInt(4, line.supplyWarehouse);
+         noStockUpdate_->bindInt(5, line.itemId);
+         noStockUpdate_->execute();
+
+         noInsertLine_->bindInt(1, orderId);
+         noInsertLine_->bindInt(2, in.district);
+         noInsertLine_->bindInt(3, in.warehouse);
+         noInsertLine_->bindInt(4, int64_t(i + 1));
+         noInsertLine_->bindInt(5, line.itemId);
+         noInsertLine_->bindInt(6, line.supplyWarehouse);
+         noInsertLine_->bindInt(7, line.quantity);
+         noInsertLine_->bindDecimal(8, line.quantity * priceCents, 2);
+         noInsertLine_->bindText(9, distInfo);
+         noInsertLine_->execute();
+      }
+      return true;
+   });
+}
+
+void TpccTransactions::payment(const PaymentInput& in) {
+   transaction([&] {
+      pyWarehouseUpdate_->bindDecimal(1, in.amountCents, 2);
+      pyWarehouseUpdate_->bindInt(2, in.warehouse);
+      pyWarehouseUpdate_->execute();
+      pyWarehouse_->bindInt(1, in.warehouse);
+      pyWarehouse_->execute();
+      pyDistrictUpdate_->bindDecimal(1, in.amountCents, 2);
+      pyDistrictUpdate_->bindInt(2, in.warehouse);
+      pyDistrictUpdate_->bindInt(3, in.district);
+      pyDistrictUpdate_->execute();
+      pyDistrict_->bindInt(1, in.warehouse);
+      pyDistrict_->bindInt(2, in.district);
+      pyDistrict_->execute();
+
+      auto [customer, row] = findCustomer(pyCustomerById_, pyCustomerByName_, in.customerWarehouse, in.customerDistrict, in.customer);
+      int64_t customerId = customer->getInt(row, paymentCustomerId);
+      bool badCredit = customer->getText(row, paymentCustomerCredit) == "BC";
+      TpccStatement& update = badCredit ? *pyCustomerUpdateData_ : *pyCustomerUpdate_;
+      if (badCredit) {
+         pyCustomerData_->bindInt(1, in.customerWarehouse);
+         pyCustomerData_->bindInt(2, in.customerDistrict);
+         pyCustomerData_->bindInt(3, customerId);
+         pyCustomerData_->execute();
+         // The payment's details go in front of C_DATA, which keeps its first 500 characters.
+         std::string data = std::to_string(customerId) + " " + std::to_string(in.customerDistrict) + " " + std::to_string(in.customerWarehouse) +
+                            " " + std::to_string(in.district) + " " + std::to_string(in.warehouse) + " " + decimalText(in.amountCents, 2) + " | " +
+                            pyCustomerData_->getText(0, 0);
+         data.resize(std::min<size_t>(data.size(), 500));
+         update.bindText(5, data);
+      }
+      update.bindDecimal(1, in.amountCents, 2);
+      update.bindInt(2, in.customerWarehouse);
+      update.bindInt(3, in.customerDistrict);
+      update.bindInt(4, customerId);
+      update.execute();
+
+      pyHistory_->bindInt(1, customerId);
+      pyHistory_->bindInt(2, in.customerDistrict);
+      pyHistory_->bindInt(3, in.customerWarehouse);
+      pyHistory_->bindInt(4, in.district);
+      pyHistory_->bindInt(5, in.warehouse);
+      pyHistory_->bindTimestamp(6, nowMicros());
+      pyHistory_->bindDecimal(7, in.amountCents, 2);
+      pyHistory_->bindText(8, pyWarehouse_->getText(0, 0) + "    " + pyDistrict_->getText(0, 0));
+      pyHistory_->execute();
+      return true;
+   });
+}
+
+void TpccTransactions::orderStatus(const OrderStatusInput& in) {
+   transaction([&] {
+      auto [customer, row] = findCustomer(osCustomerById_, osCustomerByName_, in.warehouse, in.district, in.customer);
+      osLastOrder_->bindInt(1, in.warehouse);
+      osLastOrder_->bindInt(2, in.district);
+      osLastOrder_->bindInt(3, customer->getInt(row, 0));
+      osLastOrder_->execute();
+      if (osLastOrder_->rowCount() == 0) return true;  // a customer without orders (none after the population)
+      osLines_->bindInt(1, in.warehouse);
+      osLines_->bindInt(2, in.district);
+      osLines_->bindInt(3, osLastOrder_->getInt(0, 0));
+      osLines_->execute();
+      return true;
+   });
+}
+
+void TpccTransactions::delivery(const DeliveryInput& in) {
+   transaction([&] {
+      int64_t now = nowMicros();
+      for (int64_t district = 1; district <= 10; ++district) {
+         dlOldest_->bindInt(1, in.warehouse);
+         dlOldest_->bindInt(2, district);
+         dlOldest_->execute();
+         if (dlOldest_->rowCount() == 0 || dlOldest_->isNull(0, 0)) continue;  // no undelivered order: skipped (clause 2.7.4.2)
+         int64_t orderId = dlOldest_->getInt(0, 0);
+         dlDeleteNewOrder_->bindInt(1, in.warehouse);
+         dlDeleteNewOrder_->bindInt(2, district);
+         dlDeleteNewOrder_->bindInt(3, orderId);
+         dlDeleteNewOrder_->execute();
+         // The run is serial, so the row just found must be the one deleted.
+         if (dlDeleteNewOrder_->rowsAffected() != 1)
+            throw TpccError("XX000", "Delivery's DELETE FROM new_order removed " + std::to_string(dlDeleteNewOrder_->rowsAffected()) + " rows of order " +
+                                        std::to_string(orderId) + ", not 1", "");
+
+         dlOrder_->bindInt(1, in.warehouse);
+         dlOrder_->bindInt(2, district);
+         dlOrder_->bindInt(3, orderId);
+         dlOrder_->execute();
+         int64_t customerId = dlOrder_->getInt(0, 0);
+         dlOrderUpdate_->bindInt(1, in.carrier);
+         dlOrderUpdate_->bindInt(2, in.warehouse);
+         dlOrderUpdate_->bindInt(3, district);
+         dlOrderUpdate_->bindInt(4, orderId);
+         dlOrderUpdate_->execute();
+
+         dlLinesUpdate_->bindTimestamp(1, now);
+         dlLinesUpdate_->bindInt(2, in.warehouse);
+         dlLinesUpdate_->bindInt(3, district);
+         dlLinesUpdate_->bindInt(4, orderId);
+         dlLinesUpdate_->execute();
+         dlLinesSum_->bindInt(1, in.warehouse);
+         dlLinesSum_->bindInt(2, district);
+         dlLinesSum_->bindInt(3, orderId);
+         dlLinesSum_->execute();
+
+         dlCustomerUpdate_->bindDecimal(1, dlLinesSum_->getDecimal(0, 0, 2), 2);
+         dlCustomerUpdate_->bindInt(2, in.warehouse);
+         dlCustomerUpdate_->bindInt(3, district);
+         dlCustomerUpdate_->bindInt(4, customerId);
+         dlCustomerUpdate_->execute();
+      }
+      return true;
+   });
+}
+
+void TpccTransactions::stockLevel(const StockLevelInput& in) {
+   transaction([&] {
+      slNextOrder_->bindInt(1, in.warehouse);
+      slNextOrder_->bindInt(2, in.district);
+      slNextOrder_->execute();
+      int64_t nextOrder = slNextOrder_->getInt(0, 0);
+      slLowStock_->bindInt(1, in.warehouse);
+      slLowStock_->bindInt(2, in.district);
+      slLowStock_->bindInt(3, nextOrder);
+      slLowStock_->bindInt(4, nextOrder - 20);
+      slLowStock_->bindInt(5, in.threshold);
+      slLowStock_->execute();
+      return true;
+   });
+}
+
+}  // namespace kiln::bench
