@@ -81,7 +81,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       if (!inTransaction_) durableAt = commitLog(db);
    } catch (...) {
       // A failing statement changes nothing; in a transaction block, the block is aborted.
-      if (db.undo.mark() != mark) ++db.catalogVersion;
+      if (db.undo.changesSchemaAfter(mark)) ++db.catalogVersion;
       db.undo.rollbackTo(mark, db.catalog);
       if (inTransaction_) {
          aborted_ = true;
@@ -256,7 +256,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind) {
                db.undo.clear();
             } else {
                db.pendingRedo.buffer().clear();
-               if (db.undo.mark()) ++db.catalogVersion;
+               if (db.undo.changesSchemaAfter(0)) ++db.catalogVersion;
                db.undo.rollbackTo(0, db.catalog);
             }
             inTransaction_ = aborted_ = false;

@@ -81,6 +81,14 @@ void UndoLog::recordDropIndex(Table& table, const std::string& name, std::vector
    entries_.push_back(std::move(e));
 }
 
+bool UndoLog::changesSchemaAfter(size_t mark) const {
+   for (size_t i = mark; i < entries_.size(); ++i) {
+      Entry::Kind kind = entries_[i].kind;
+      if (kind != Entry::Kind::Append && kind != Entry::Kind::Delete && kind != Entry::Kind::Update) return true;
+   }
+   return false;
+}
+
 void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
    while (entries_.size() > mark) {
       Entry& e = entries_.back();

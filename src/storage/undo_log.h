@@ -19,6 +19,9 @@ class UndoLog {
    /// Undoes everything recorded after `mark`, newest first.
    void rollbackTo(size_t mark, Catalog& catalog);
    void clear() { entries_.clear(); }
+   /// Whether anything recorded after `mark` changed tables, views or indexes (compiled
+   /// statements that name them are then stale).
+   bool changesSchemaAfter(size_t mark) const;
 
    /// Rows were appended to `table` after its first `rows`.
    void recordAppend(Table& table, size_t rows);

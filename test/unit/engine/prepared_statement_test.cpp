@@ -71,6 +71,35 @@ TEST_F(PreparedTest, CompiledAgainAfterDeletionsAndDdl) {
    EXPECT_EQ(count.bind(1, int64_t(1)).execute().getInt64(0, 0), 1);
 }
 
+TEST_F(PreparedTest, RollbackKeepsMachineCodeUnlessItUndidDdl) {
+   auto insert = con.prepare("INSERT INTO t VALUES ($1, 'x', 1)");
+   auto lookup = con.prepare("SELECT count(*) FROM t WHERE a = $1");
+   insert.bind(1, int64_t(1)).execute();
+   EXPECT_EQ(lookup.bind(1, int64_t(1)).execute().getInt64(0, 0), 1);
+   // A rolled-back data change leaves the compiled statements as they are.
+   con.query("BEGIN");
+   insert.bind(1, int64_t(2)).execute();
+   con.query("UPDATE t SET b = 'y' WHERE a = 1");
+   con.query("ROLLBACK");
+   kiln::Result r = lookup.bind(1, int64_t(2)).execute();
+   EXPECT_EQ(r.getInt64(0, 0), 0);
+   EXPECT_EQ(r.stats().compileMs, 0);
+   r = insert.bind(1, int64_t(2)).execute();
+   EXPECT_EQ(r.stats().compileMs, 0);
+   // A failed statement's undone appends too (the duplicate key fails after nothing else changed).
+   EXPECT_THROW(insert.bind(1, int64_t(2)).execute(), kiln::Error);
+   EXPECT_EQ(lookup.bind(1, int64_t(2)).execute().stats().compileMs, 0);
+   // A rolled-back index creation: the statements are bound again, without the index.
+   con.query("BEGIN");
+   con.query("CREATE INDEX t_b ON t (b)");
+   auto byB = con.prepare("SELECT a FROM t WHERE b = $1 ORDER BY a");
+   EXPECT_EQ(byB.bind(1, "x").execute().rowCount(), 2u);
+   con.query("ROLLBACK");
+   r = byB.bind(1, "x").execute();
+   EXPECT_EQ(r.rowCount(), 2u);
+   EXPECT_GT(r.stats().compileMs, 0);
+}
+
 TEST_F(PreparedTest, SqlPrepareExecuteDeallocate) {
    con.query("PREPARE ins (int, text) AS INSERT INTO t (a, b) VALUES ($1, $2)");
    con.query("EXECUTE ins(1, 'one'); EXECUTE ins(2, 'two')");
