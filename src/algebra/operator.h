@@ -34,22 +34,25 @@ struct TableScan : Operator {
 class UniqueIndex;
 class SecondaryIndex;
 
-/// Rows of a table found through an index instead of a scan: the row whose unique key equals
-/// `keys`, or (a CREATE INDEX index) the rows whose key equals `keys` or whose first column lies
-/// between `low` and `high`. Keys and bounds are constants or parameters. Produces the same IUs
-/// as the TableScan it replaces.
+/// Rows of a table found through an index instead of a scan: the rows whose first keys.size()
+/// index columns equal `keys` and whose next index column lies between `low` and `high` (either
+/// may be missing). Keys and bounds are constants or parameters. A unique index with all its
+/// columns given is a point lookup. Produces the same IUs as the TableScan it replaces.
 struct IndexScan : Operator {
    Table* table;
    const UniqueIndex* index = nullptr;
    const SecondaryIndex* secondary = nullptr;
    std::vector<const IU*> columns;  // one per table column
    const IU* rowId = nullptr;
-   std::vector<ExprPtr> keys;       // equality: one per index column, in the index's order
-   ExprPtr low, high;               // range (secondary, one column): either may be missing
+   std::vector<ExprPtr> keys;  // equalities, in the index's column order
+   ExprPtr low, high;
    bool lowInclusive = true, highInclusive = true;
+   ExprPtr condition;  // the conditions the lookup answers (estimates, EXPLAIN)
    IndexScan(Table* table, const UniqueIndex* index) : Operator(OperatorKind::IndexScan), table(table), index(index) {}
    IndexScan(Table* table, const SecondaryIndex* index) : Operator(OperatorKind::IndexScan), table(table), secondary(index) {}
    const std::string& indexName() const;
+   const std::vector<size_t>& indexColumns() const;
+   bool isPointLookup() const { return index && keys.size() == indexColumns().size(); }
 };
 
 /// Constant rows (VALUES, SELECT without FROM).

@@ -20,6 +20,7 @@ const char* aggregateName(AggregateFunction function) {
 }
 
 const std::string& IndexScan::indexName() const { return index ? index->name() : secondary->name(); }
+const std::vector<size_t>& IndexScan::indexColumns() const { return index ? index->columns() : secondary->columns(); }
 
 const char* joinKindName(JoinKind kind) {
    switch (kind) {
@@ -73,9 +74,9 @@ std::vector<const IU*> producedIUs(const Operator& op) {
 
 namespace {
 
-std::string join(const std::vector<std::string>& parts) {
+std::string join(const std::vector<std::string>& parts, const std::string& separator = ", ") {
    std::string s;
-   for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
+   for (size_t i = 0; i < parts.size(); ++i) s += (i ? separator : "") + parts[i];
    return s;
 }
 
@@ -87,13 +88,12 @@ std::string describe(const Operator& op) {
       }
       case OperatorKind::IndexScan: {
          auto& scan = static_cast<const IndexScan&>(op);
-         std::vector<std::string> keys;
-         for (auto& k : scan.keys) keys.push_back(k->toString());
-         std::string condition = join(keys);
-         if (!scan.keys.size()) {
-            condition = (scan.low ? (scan.lowInclusive ? ">= " : "> ") + scan.low->toString() : "") + (scan.low && scan.high ? " and " : "") +
-                        (scan.high ? (scan.highInclusive ? "<= " : "< ") + scan.high->toString() : "");
-         }
+         std::vector<std::string> conditions;
+         if (scan.condition->kind == ExprKind::And)
+            for (auto& c : scan.condition->children) conditions.push_back(c->toString());
+         else
+            conditions.push_back(scan.condition->toString());
+         std::string condition = join(conditions, " AND ");
          return "IndexScan " + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
       }
       case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";

@@ -13,7 +13,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_error", "v:i"},
       {"kiln_rowbuffer_append", "p:p"},
       {"kiln_index_lookup", "l:ppp"},
-      {"kiln_secondary_lookup", "p:ppppipp"},
+      {"kiln_index_probe", "p:ppp"},
       {"kiln_rowbuffer_rows", "p:p"},
       {"kiln_rowbuffer_size", "l:p"},
       {"kiln_hashtable_insert", "p:pl"},

@@ -13,6 +13,10 @@ void CardinalityEstimator::index(const Operator& op) {
       auto& scan = static_cast<const TableScan&>(op);
       for (size_t c = 0; c < scan.columns.size(); ++c) columns_[scan.columns[c]] = &scan.table->column(c);
    }
+   if (op.kind == OperatorKind::IndexScan) {
+      auto& scan = static_cast<const IndexScan&>(op);
+      for (size_t c = 0; c < scan.columns.size(); ++c) columns_[scan.columns[c]] = &scan.table->column(c);
+   }
    for (auto& child : op.children) index(*child);
 }
 
@@ -109,9 +113,9 @@ double CardinalityEstimator::rows(const Operator& op) const {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->liveRowCount()));
       case OperatorKind::IndexScan: {
          auto& scan = static_cast<const IndexScan&>(op);
-         if (scan.index) return 1;
+         if (scan.isPointLookup()) return 1;
          double rows = std::max<double>(1, double(scan.table->liveRowCount()));
-         return std::max(1.0, scan.keys.empty() ? rows * 0.11 : rows * 0.05);
+         return std::max(1.0, rows * selectivity(*scan.condition));
       }
       case OperatorKind::Values: return std::max<double>(1, double(static_cast<const Values&>(op).rows.size()));
       case OperatorKind::Filter: return std::max(1.0, rows(op.child()) * selectivity(*static_cast<const Filter&>(op).condition));

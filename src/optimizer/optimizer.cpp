@@ -521,23 +521,46 @@ std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjun
    return result;
 }
 
-/// For each of `columns` (table column numbers), the equality condition that gives it a value.
-std::optional<std::vector<const ColumnCondition*>> equalitiesFor(const std::vector<ColumnCondition>& conditions, const TableScan& scan,
-                                                                 const std::vector<size_t>& columns) {
-   std::vector<const ColumnCondition*> found;
-   for (size_t column : columns) {
-      const ColumnCondition* match = nullptr;
+/// How an index answers a filter's conditions: equalities on its first columns, then bounds on
+/// the next one.
+struct IndexAccess {
+   std::vector<const ColumnCondition*> equalities;
+   const ColumnCondition *low = nullptr, *high = nullptr;
+};
+
+/// The access an index offers for `conditions`, if it beats a scan: a hash index needs all its
+/// columns given; an ordered one a prefix of them, or a range bounded from both sides (a range
+/// open on one side may cover most of the table).
+std::optional<IndexAccess> accessFor(const std::vector<ColumnCondition>& conditions, const TableScan& scan, const std::vector<size_t>& columns,
+                                     bool ordered) {
+   IndexAccess access;
+   auto find = [&](size_t column, auto accept) -> const ColumnCondition* {
       for (auto& condition : conditions)
-         if (condition.op == CompareOp::Eq && condition.column == scan.columns[column] && !match) match = &condition;
-      if (!match) return std::nullopt;
-      found.push_back(match);
+         if (condition.column == scan.columns[column] && accept(condition.op)) return &condition;
+      return nullptr;
+   };
+   for (size_t column : columns) {
+      const ColumnCondition* equality = find(column, [](CompareOp op) { return op == CompareOp::Eq; });
+      if (!equality) break;
+      access.equalities.push_back(equality);
    }
-   return found;
+   if (access.equalities.size() == columns.size()) return access;
+   if (!ordered) return std::nullopt;
+   size_t next = columns[access.equalities.size()];
+   access.low = find(next, [](CompareOp op) { return op == CompareOp::Gt || op == CompareOp::Ge; });
+   access.high = find(next, [](CompareOp op) { return op == CompareOp::Lt || op == CompareOp::Le; });
+   if (access.equalities.empty() && !(access.low && access.high)) return std::nullopt;
+   return access;
 }
 
-/// A filter on a table scan becomes an index lookup when its conditions give every column of a
-/// unique index (or of a CREATE INDEX index) a value, or bound a one-column B+-tree index from
-/// both sides; the other conditions stay in a filter above it.
+/// Ranks accesses: a whole unique key first, then by the columns they pin down.
+int rank(const IndexAccess& access, bool wholeUniqueKey) {
+   return wholeUniqueKey ? 1000 : 2 * int(access.equalities.size()) + (access.low ? 1 : 0) + (access.high ? 1 : 0);
+}
+
+/// A filter on a table scan becomes an index lookup when an index answers some of its
+/// conditions (see accessFor; the best ranked index wins); the other conditions stay in a filter
+/// above it.
 std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
    for (auto& child : op->children) child = useIndexes(std::move(child));
    if (op->kind != OperatorKind::Filter || op->child().kind != OperatorKind::TableScan) return op;
@@ -546,53 +569,45 @@ std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
    std::vector<ExprPtr> conjuncts;
    splitConjuncts(filter.condition->clone(), conjuncts);
    std::vector<ColumnCondition> conditions = columnConditions(conjuncts);
-   auto finish = [&](std::unique_ptr<IndexScan> lookup, const std::vector<size_t>& used) {
-      lookup->columns = scan.columns;
-      lookup->rowId = scan.rowId;
-      std::vector<ExprPtr> rest;
-      for (size_t c = 0; c < conjuncts.size(); ++c)
-         if (std::find(used.begin(), used.end(), c) == used.end()) rest.push_back(std::move(conjuncts[c]));
-      return withFilter(std::move(lookup), std::move(rest));
+
+   std::unique_ptr<IndexScan> best;
+   IndexAccess bestAccess;
+   int bestRank = -1;
+   auto consider = [&](auto* index, bool unique, bool ordered) {
+      auto access = accessFor(conditions, scan, index->columns(), ordered);
+      if (!access) return;
+      int r = rank(*access, unique && access->equalities.size() == index->columns().size());
+      if (r <= bestRank) return;
+      bestRank = r;
+      bestAccess = *access;
+      best = std::make_unique<IndexScan>(scan.table, index);
    };
-   for (auto& index : scan.table->uniqueIndexes()) {
-      auto keys = equalitiesFor(conditions, scan, index->columns());
-      if (!keys) continue;
-      auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
-      std::vector<size_t> used;
-      for (auto* key : *keys) {
-         lookup->keys.push_back(key->value->clone());
-         used.push_back(key->conjunct);
-      }
-      return finish(std::move(lookup), used);
+   for (auto& index : scan.table->uniqueIndexes()) consider(index.get(), true, true);
+   for (auto& index : scan.table->secondaryIndexes()) consider(index.get(), false, index->method() == SecondaryIndex::Method::BTree);
+   if (!best) return op;
+
+   std::vector<size_t> used;
+   for (auto* key : bestAccess.equalities) {
+      best->keys.push_back(key->value->clone());
+      used.push_back(key->conjunct);
    }
-   for (auto& index : scan.table->secondaryIndexes()) {
-      if (auto keys = equalitiesFor(conditions, scan, index->columns())) {
-         auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
-         std::vector<size_t> used;
-         for (auto* key : *keys) {
-            lookup->keys.push_back(key->value->clone());
-            used.push_back(key->conjunct);
-         }
-         return finish(std::move(lookup), used);
-      }
-      if (index->method() != SecondaryIndex::Method::BTree || index->columns().size() != 1) continue;
-      // A range bounded from both sides (selective enough to beat a scan).
-      const IU* column = scan.columns[index->columns()[0]];
-      const ColumnCondition *low = nullptr, *high = nullptr;
-      for (auto& condition : conditions) {
-         if (condition.column != column) continue;
-         if ((condition.op == CompareOp::Gt || condition.op == CompareOp::Ge) && !low) low = &condition;
-         if ((condition.op == CompareOp::Lt || condition.op == CompareOp::Le) && !high) high = &condition;
-      }
-      if (!low || !high) continue;
-      auto lookup = std::make_unique<IndexScan>(scan.table, index.get());
-      lookup->low = low->value->clone();
-      lookup->lowInclusive = low->op == CompareOp::Ge;
-      lookup->high = high->value->clone();
-      lookup->highInclusive = high->op == CompareOp::Le;
-      return finish(std::move(lookup), {low->conjunct, high->conjunct});
+   if (bestAccess.low) {
+      best->low = bestAccess.low->value->clone();
+      best->lowInclusive = bestAccess.low->op == CompareOp::Ge;
+      used.push_back(bestAccess.low->conjunct);
    }
-   return op;
+   if (bestAccess.high) {
+      best->high = bestAccess.high->value->clone();
+      best->highInclusive = bestAccess.high->op == CompareOp::Le;
+      used.push_back(bestAccess.high->conjunct);
+   }
+   best->columns = scan.columns;
+   best->rowId = scan.rowId;
+   std::vector<ExprPtr> answered, rest;
+   for (size_t c = 0; c < conjuncts.size(); ++c)
+      (std::find(used.begin(), used.end(), c) != used.end() ? answered : rest).push_back(std::move(conjuncts[c]));
+   best->condition = conjunction(std::move(answered));
+   return withFilter(std::move(best), std::move(rest));
 }
 
 /// Physical choices: an outer, semi or anti join hashes its left side when that is the smaller.

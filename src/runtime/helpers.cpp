@@ -9,9 +9,7 @@
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
-#include "common/row_layout.h"
 #include "common/value.h"
-#include "storage/ordered_key.h"
 
 using namespace kiln;
 
@@ -137,29 +135,7 @@ void kiln_error(int32_t code) {
 
 char* kiln_rowbuffer_append(RowBuffer* buffer) { return buffer->append(); }
 
-const int64_t* kiln_secondary_lookup(const Table* table, const SecondaryIndex* index, const char* lowRow, const char* highRow, int32_t range,
-                                     std::vector<int64_t>* rows, uint64_t* count) {
-   size_t columns = range ? 1 : index->columns().size();
-   std::vector<std::pair<SqlType, bool>> fields;
-   for (size_t i = 0; i < columns; ++i) fields.push_back({table->column(index->columns()[i]).type(), false});
-   RowLayout layout = RowLayout::make(fields);
-   auto keyOf = [&](const char* row) {
-      OrderedKey key;
-      for (size_t i = 0; i < columns; ++i) key.append(table->column(index->columns()[i]).physicalType(), row + layout.fields[i].offset);
-      return key.bytes();
-   };
-   rows->clear();
-   auto collect = [&](size_t row) { rows->push_back(int64_t(row)); };
-   if (range == 0) {
-      index->findEqual(keyOf(lowRow), collect);
-   } else {
-      // Without a low bound the range starts after the NULL keys (which sort first).
-      std::string low = range & 1 ? keyOf(lowRow) : std::string("\x01"), high = range & 4 ? keyOf(highRow) : std::string();
-      index->findRange(&low, (range & 1) == 0 || (range & 2), range & 4 ? &high : nullptr, range & 8, collect);
-   }
-   *count = rows->size();
-   return rows->data();
-}
+const int64_t* kiln_index_probe(IndexProbe* probe, const char* keyRow, uint64_t* count) { return probe->find(keyRow, count); }
 
 int64_t kiln_index_lookup(const Table* table, const UniqueIndex* index, const char* keyRow) {
    auto row = index->find(index->keyFromRow(*table, keyRow));

@@ -10,6 +10,7 @@
 #include "kiln/kiln.h"
 #include "runtime/chained_hash_table.h"
 #include "runtime/distinct_sets.h"
+#include "runtime/index_probe.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -49,8 +50,7 @@ int64_t kiln_index_lookup(const kiln::Table* table, const kiln::UniqueIndex* ind
 /// Rows found through a CREATE INDEX index, into `rows`: with `range` == 0 those whose key equals
 /// the values in `lowRow`; else those whose first column is within the bounds (`range` bits:
 /// 1 low given, 2 low inclusive, 4 high given, 8 high inclusive). Returns the row numbers.
-const int64_t* kiln_secondary_lookup(const kiln::Table* table, const kiln::SecondaryIndex* index, const char* lowRow, const char* highRow,
-                                     int32_t range, std::vector<int64_t>* rows, uint64_t* count);
+const int64_t* kiln_index_probe(kiln::IndexProbe* probe, const char* keyRow, uint64_t* count);
 
 // Strings
 bool kiln_string_equal(const GermanString* a, const GermanString* b);

@@ -11,7 +11,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_error),
       KILN_SYMBOL(kiln_rowbuffer_append),
       KILN_SYMBOL(kiln_index_lookup),
-      KILN_SYMBOL(kiln_secondary_lookup),
+      KILN_SYMBOL(kiln_index_probe),
       KILN_SYMBOL(kiln_rowbuffer_rows),
       KILN_SYMBOL(kiln_rowbuffer_size),
       KILN_SYMBOL(kiln_hashtable_insert),

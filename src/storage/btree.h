@@ -3,6 +3,7 @@
 // in-memory tree: underfull nodes cost a little space, not correctness).
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,8 +40,10 @@ class BTree {
 
 template <typename F>
 void BTree::scan(const std::string* low, bool lowInclusive, const std::string* high, bool highInclusive, F&& visit) const {
-   for (const Node* leaf = leafFor(low); leaf; leaf = leaf->next) {
-      for (size_t i = 0; i < leaf->keys.size(); ++i) {
+   const Node* leaf = leafFor(low);
+   size_t i = low ? size_t(std::lower_bound(leaf->keys.begin(), leaf->keys.end(), *low) - leaf->keys.begin()) : 0;
+   for (; leaf; leaf = leaf->next, i = 0) {
+      for (; i < leaf->keys.size(); ++i) {
          const std::string& key = leaf->keys[i];
          if (low && (key < *low || (!lowInclusive && key == *low))) continue;
          if (high && (key > *high || (!highInclusive && key == *high))) return;

@@ -28,12 +28,8 @@ class SecondaryIndex {
    void erase(const Table& table, size_t row);
    /// Rows whose key equals `key` (all columns), in no particular order.
    void findEqual(const std::string& key, const std::function<void(size_t)>& visit) const;
-   /// B+-tree on one column only: rows whose value lies between the bounds (with a NULL key
-   /// sorting first, a missing low bound must be given as the smallest non-NULL key).
-   void findRange(const std::string* low, bool lowInclusive, const std::string* high, bool highInclusive,
-                  const std::function<void(size_t)>& visit) const;
-   /// The key of `row` (the first `columns` index columns).
-   std::string keyOf(const Table& table, size_t row, size_t columns) const;
+   /// The ordered keys (a B+-tree index), or nullptr (a hash index).
+   const BTree* tree() const { return method_ == Method::BTree ? &tree_ : nullptr; }
 
    private:
    std::string name_;

@@ -5,6 +5,7 @@
 
 #include "common/german_string.h"
 #include "common/row_layout.h"
+#include "storage/index_key.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -33,6 +34,7 @@ void UniqueIndex::insert(const Table& table, size_t row) {
    auto key = keyOf(table, row);
    if (!key) return;
    auto [it, inserted] = rows_.emplace(std::move(*key), row);
+   if (inserted) ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
    if (inserted || it->second == row) return;
    std::string names, values;
    for (size_t i = 0; i < columns_.size(); ++i) {
@@ -43,14 +45,17 @@ void UniqueIndex::insert(const Table& table, size_t row) {
 }
 
 void UniqueIndex::insertQuietly(const Table& table, size_t row) {
-   if (auto key = keyOf(table, row)) rows_.emplace(std::move(*key), row);
+   auto key = keyOf(table, row);
+   if (key && rows_.emplace(std::move(*key), row).second) ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
 }
 
 void UniqueIndex::erase(const Table& table, size_t row) {
    auto key = keyOf(table, row);
    if (!key) return;
    auto it = rows_.find(*key);
-   if (it != rows_.end() && it->second == row) rows_.erase(it);
+   if (it == rows_.end() || it->second != row) return;
+   rows_.erase(it);
+   ordered_.erase(orderedKeyOfRow(table, columns_, row), row);
 }
 
 std::string UniqueIndex::keyFromRow(const Table& table, const char* row) const {

@@ -1,11 +1,15 @@
-// A unique hash index on one or more columns of a table (PRIMARY KEY, UNIQUE): the key's bytes
-// to the row holding it. Keys with a NULL are not indexed (NULLs are distinct, as in PostgreSQL).
+// A unique index on one or more columns of a table (PRIMARY KEY, UNIQUE): a hash map from the
+// key's bytes to the row holding it (uniqueness, point lookups) and a B+-tree over the keys'
+// OrderedKey (ranges and key prefixes). Keys with a NULL are not indexed (NULLs are distinct, as
+// in PostgreSQL).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "storage/btree.h"
 
 namespace kiln {
 
@@ -32,11 +36,14 @@ class UniqueIndex {
    std::string keyFromRow(const Table& table, const char* row) const;
    /// The row holding `key`, if any.
    std::optional<size_t> find(const std::string& key) const;
+   /// The ordered keys.
+   const BTree& tree() const { return ordered_; }
 
    private:
    std::string name_;
    std::vector<size_t> columns_;
    std::unordered_map<std::string, size_t> rows_;
+   BTree ordered_;
 };
 
 }  // namespace kiln

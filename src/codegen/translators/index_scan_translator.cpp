@@ -1,9 +1,11 @@
 // Index lookups: the source of a pipeline that produces the rows found through an index, the
-// one row of a unique key, or the rows of a CREATE INDEX index's key or range. Keys and bounds
-// (constants or parameters) are computed in the generated code and passed to the runtime.
+// one row of a unique key (hash lookup), or the rows of a key prefix and range (IndexProbe). Keys
+// and bounds (constants or parameters) are computed in the generated code and passed to the
+// runtime.
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
 #include "codegen/translators/row_access.h"
+#include "runtime/index_probe.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -22,19 +24,23 @@ class IndexScanTranslator : public Translator {
                columns_.push_back({iu, c, compiler_.allocateSlot(), table->column(c).notNull() ? -1 : int(compiler_.allocateSlot())});
       tableSlot_ = compiler_.allocateSlot();
       indexSlot_ = compiler_.allocateSlot();
-      rowsSlot_ = compiler_.allocateSlot();
-      void* index = scan_.index ? static_cast<void*>(const_cast<UniqueIndex*>(scan_.index)) : const_cast<SecondaryIndex*>(scan_.secondary);
-      compiler_.addSetup([table, index, columns = columns_, tableSlot = tableSlot_, indexSlot = indexSlot_, rowsSlot = rowsSlot_](QueryRuntime& rt) {
+      bool point = scan_.isPointLookup();
+      const UniqueIndex* unique = scan_.index;
+      const SecondaryIndex* secondary = scan_.secondary;
+      IndexProbe::Shape shape = probeShape();
+      compiler_.addSetup([table, unique, secondary, point, shape, columns = columns_, tableSlot = tableSlot_, indexSlot = indexSlot_](QueryRuntime& rt) {
          for (auto& c : columns) {
             rt.slot(c.dataSlot) = table->column(c.column).data();
             if (c.nullSlot >= 0) rt.slot(size_t(c.nullSlot)) = table->column(c.column).nulls();
          }
          rt.slot(tableSlot) = table;
-         rt.slot(indexSlot) = index;
-         rt.own(rowsSlot, std::make_unique<std::vector<int64_t>>());
+         if (point)
+            rt.slot(indexSlot) = const_cast<UniqueIndex*>(unique);
+         else
+            rt.own(indexSlot, std::make_unique<IndexProbe>(*table, unique, secondary, shape));
       });
       compiler_.addPipeline(
-         "index lookup " + table->name(), [](QueryRuntime&) { return 1; }, [&](llvm::Value*, llvm::Value*) { scan_.index ? uniqueLookup() : secondaryLookup(); });
+         "index lookup " + table->name(), [](QueryRuntime&) { return 1; }, [&, point](llvm::Value*, llvm::Value*) { point ? uniqueLookup() : probeLookup(); });
    }
 
    void consume(IUValues&, Translator&) override {}
@@ -47,15 +53,19 @@ class IndexScanTranslator : public Translator {
       int nullSlot;
    };
 
-   /// Writes the values of `keys` into a row laid out for the key columns; returns it and
-   /// whether any is NULL (a NULL key matches nothing).
-   std::pair<llvm::Value*, llvm::Value*> keyRow(const std::vector<const Expr*>& keys, const std::vector<size_t>& keyColumns) {
+   IndexProbe::Shape probeShape() const {
+      auto bound = [](const ExprPtr& value, bool inclusive) {
+         return !value ? KeyBound::None : inclusive ? KeyBound::Inclusive : KeyBound::Exclusive;
+      };
+      return {scan_.keys.size(), bound(scan_.low, scan_.lowInclusive), bound(scan_.high, scan_.highInclusive)};
+   }
+
+   /// Writes the values of `keys` into a row with `layout`; returns it and whether any is NULL
+   /// (a NULL key or bound matches nothing).
+   std::pair<llvm::Value*, llvm::Value*> keyRow(const std::vector<const Expr*>& keys, const RowLayout& layout) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       SqlOps ops(cx);
-      std::vector<std::pair<SqlType, bool>> fields;
-      for (size_t i = 0; i < keys.size(); ++i) fields.push_back({scan_.table->column(keyColumns[i]).type(), false});
-      RowLayout layout = RowLayout::make(fields);
       llvm::AllocaInst* row = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), layout.size), "key");
       row->setAlignment(llvm::Align(16));
       IUValues none;
@@ -74,45 +84,26 @@ class IndexScanTranslator : public Translator {
       auto& b = cx.builder();
       std::vector<const Expr*> keys;
       for (auto& k : scan_.keys) keys.push_back(k.get());
-      auto [row, anyNull] = keyRow(keys, scan_.index->columns());
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (size_t c : scan_.index->columns()) fields.push_back({scan_.table->column(c).type(), false});
+      auto [row, anyNull] = keyRow(keys, RowLayout::make(fields));
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
          llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
          cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { emitRow(found); });
       });
    }
 
-   void secondaryLookup() {
+   void probeLookup() {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      const std::vector<size_t>& indexColumns = scan_.secondary->columns();
-      llvm::Value* low = llvm::ConstantPointerNull::get(cx.ptr());
-      llvm::Value* high = low;
-      llvm::Value* anyNull = cx.boolean(false);
-      int32_t range = 0;
-      if (!scan_.keys.empty()) {
-         std::vector<const Expr*> keys;
-         for (auto& k : scan_.keys) keys.push_back(k.get());
-         auto [row, isNull] = keyRow(keys, indexColumns);
-         low = row;
-         anyNull = isNull;
-      } else {
-         if (scan_.low) {
-            auto [row, isNull] = keyRow({scan_.low.get()}, indexColumns);
-            low = row;
-            anyNull = b.CreateOr(anyNull, isNull);
-            range |= 1 | (scan_.lowInclusive ? 2 : 0);
-         }
-         if (scan_.high) {
-            auto [row, isNull] = keyRow({scan_.high.get()}, indexColumns);
-            high = row;
-            anyNull = b.CreateOr(anyNull, isNull);
-            range |= 4 | (scan_.highInclusive ? 8 : 0);
-         }
-      }
-      cx.ifThen(b.CreateNot(anyNull), [&] {
+      std::vector<const Expr*> values;
+      for (auto& k : scan_.keys) values.push_back(k.get());
+      if (scan_.low) values.push_back(scan_.low.get());
+      if (scan_.high) values.push_back(scan_.high.get());
+      auto [row, anyNull] = keyRow(values, IndexProbe::keyLayout(*scan_.table, scan_.indexColumns(), probeShape()));
+      cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
          llvm::Value* count = cx.entryAlloca(cx.i64(), "found");
-         llvm::Value* rows = cx.callRuntime("kiln_secondary_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), low, high, cx.int32(range),
-                                                                      cx.loadSlot(rowsSlot_), count});
+         llvm::Value* rows = cx.callRuntime("kiln_index_probe", {cx.loadSlot(indexSlot_), row, count});
          cx.forRange(cx.int64(0), b.CreateLoad(cx.i64(), count), [&](llvm::Value* i) {
             emitRow(b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)));
          });
@@ -139,7 +130,7 @@ class IndexScanTranslator : public Translator {
 
    const IndexScan& scan_;
    std::vector<ColumnSlots> columns_;
-   size_t tableSlot_ = 0, indexSlot_ = 0, rowsSlot_ = 0;
+   size_t tableSlot_ = 0, indexSlot_ = 0;
 };
 
 }  // namespace
