@@ -36,8 +36,10 @@ class SecondaryIndex;
 
 /// Rows of a table found through an index instead of a scan: the rows whose first keys.size()
 /// index columns equal `keys` and whose next index column lies between `low` and `high` (either
-/// may be missing). Keys and bounds are constants or parameters. A unique index with all its
-/// columns given is a point lookup. Produces the same IUs as the TableScan it replaces.
+/// may be missing). A unique index with all its columns given is a point lookup. Without a
+/// child, keys and bounds are constants or parameters and it produces the IUs of the TableScan
+/// it replaces. With a child it is an index nested-loop join: one lookup per child row, with
+/// keys that may read the child's IUs; it produces the child's IUs and the table's.
 struct IndexScan : Operator {
    Table* table;
    const UniqueIndex* index = nullptr;

@@ -44,7 +44,8 @@ std::vector<const IU*> producedIUs(const Operator& op) {
       }
       case OperatorKind::IndexScan: {
          auto& scan = static_cast<const IndexScan&>(op);
-         auto ius = scan.columns;
+         auto ius = scan.children.empty() ? std::vector<const IU*>() : producedIUs(op.child());
+         ius.insert(ius.end(), scan.columns.begin(), scan.columns.end());
          if (scan.rowId) ius.push_back(scan.rowId);
          return ius;
       }
@@ -94,7 +95,7 @@ std::string describe(const Operator& op) {
          else
             conditions.push_back(scan.condition->toString());
          std::string condition = join(conditions, " AND ");
-         return "IndexScan " + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
+         return (scan.children.empty() ? "IndexScan " : "IndexJoin ") + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
       }
       case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";
       case OperatorKind::Filter: return "Filter " + static_cast<const Filter&>(op).condition->toString();

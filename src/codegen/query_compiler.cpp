@@ -97,9 +97,19 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
    switch (op.kind) {
       case OperatorKind::TableScan:
       case OperatorKind::Values: return;
-      case OperatorKind::IndexScan:
-         // The key expressions read only parameters and constants.
+      case OperatorKind::IndexScan: {
+         // An index join's child provides what is needed of its IUs and what the keys read.
+         if (op.children.empty()) return;
+         auto& scan = static_cast<const IndexScan&>(op);
+         std::vector<const IU*> produced = producedIUs(op.child()), fromChild;
+         for (auto& key : scan.keys) addExpression(needed, *key);
+         if (scan.low) addExpression(needed, *scan.low);
+         if (scan.high) addExpression(needed, *scan.high);
+         for (const IU* iu : needed)
+            if (std::find(produced.begin(), produced.end(), iu) != produced.end()) addUnique(fromChild, iu);
+         computeRequired(op.child(), fromChild);
          return;
+      }
       case OperatorKind::Filter: addExpression(needed, *static_cast<const Filter&>(op).condition); break;
       case OperatorKind::Map: {
          auto& map = static_cast<const Map&>(op);

@@ -113,9 +113,8 @@ double CardinalityEstimator::rows(const Operator& op) const {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->liveRowCount()));
       case OperatorKind::IndexScan: {
          auto& scan = static_cast<const IndexScan&>(op);
-         if (scan.isPointLookup()) return 1;
-         double rows = std::max<double>(1, double(scan.table->liveRowCount()));
-         return std::max(1.0, rows * selectivity(*scan.condition));
+         double perLookup = scan.isPointLookup() ? 1 : std::max<double>(1, double(scan.table->liveRowCount())) * selectivity(*scan.condition);
+         return std::max(1.0, (scan.children.empty() ? 1 : rows(op.child())) * perLookup);
       }
       case OperatorKind::Values: return std::max<double>(1, double(static_cast<const Values&>(op).rows.size()));
       case OperatorKind::Filter: return std::max(1.0, rows(op.child()) * selectivity(*static_cast<const Filter&>(op).condition));

@@ -493,7 +493,8 @@ bool hasKey(const Join& join) {
    return false;
 }
 
-/// Conjuncts `column op value` where value reads no column (a constant or parameter).
+/// Conjuncts `column op value` where value reads no column but those of `outer` (constants,
+/// parameters, an outer row's values).
 struct ColumnCondition {
    size_t conjunct;
    const IU* column;
@@ -501,7 +502,7 @@ struct ColumnCondition {
    const Expr* value;
 };
 
-std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjuncts) {
+std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjuncts, const std::vector<const IU*>& outer) {
    std::vector<ColumnCondition> result;
    for (size_t c = 0; c < conjuncts.size(); ++c) {
       const Expr& e = *conjuncts[c];
@@ -513,7 +514,7 @@ std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjun
          const Expr& value = *e.children[size_t(1 - side)];
          std::vector<const IU*> valueIUs;
          value.collectIUs(valueIUs);
-         if (column.kind != ExprKind::ColumnRef || !valueIUs.empty()) continue;
+         if (column.kind != ExprKind::ColumnRef || !coveredBy(valueIUs, outer)) continue;
          static const CompareOp mirrored[] = {CompareOp::Eq, CompareOp::Ne, CompareOp::Gt, CompareOp::Ge, CompareOp::Lt, CompareOp::Le};
          result.push_back({c, column.iu, side == 0 ? op : mirrored[size_t(op)], &value});
       }
@@ -558,18 +559,11 @@ int rank(const IndexAccess& access, bool wholeUniqueKey) {
    return wholeUniqueKey ? 1000 : 2 * int(access.equalities.size()) + (access.low ? 1 : 0) + (access.high ? 1 : 0);
 }
 
-/// A filter on a table scan becomes an index lookup when an index answers some of its
-/// conditions (see accessFor; the best ranked index wins); the other conditions stay in a filter
-/// above it.
-std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
-   for (auto& child : op->children) child = useIndexes(std::move(child));
-   if (op->kind != OperatorKind::Filter || op->child().kind != OperatorKind::TableScan) return op;
-   auto& filter = static_cast<Filter&>(*op);
-   auto& scan = static_cast<TableScan&>(op->child());
-   std::vector<ExprPtr> conjuncts;
-   splitConjuncts(filter.condition->clone(), conjuncts);
-   std::vector<ColumnCondition> conditions = columnConditions(conjuncts);
-
+/// The best ranked index lookup on `scan`'s table that answers some of `conjuncts` (see
+/// accessFor), with keys and bounds that read nothing but `outer`'s IUs; the conjuncts it answers
+/// move into it. Nullptr if no index helps.
+std::unique_ptr<IndexScan> indexLookup(const TableScan& scan, std::vector<ExprPtr>& conjuncts, const std::vector<const IU*>& outer) {
+   std::vector<ColumnCondition> conditions = columnConditions(conjuncts, outer);
    std::unique_ptr<IndexScan> best;
    IndexAccess bestAccess;
    int bestRank = -1;
@@ -584,7 +578,7 @@ std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
    };
    for (auto& index : scan.table->uniqueIndexes()) consider(index.get(), true, true);
    for (auto& index : scan.table->secondaryIndexes()) consider(index.get(), false, index->method() == SecondaryIndex::Method::BTree);
-   if (!best) return op;
+   if (!best) return nullptr;
 
    std::vector<size_t> used;
    for (auto* key : bestAccess.equalities) {
@@ -603,11 +597,61 @@ std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
    }
    best->columns = scan.columns;
    best->rowId = scan.rowId;
-   std::vector<ExprPtr> answered, rest;
-   for (size_t c = 0; c < conjuncts.size(); ++c)
-      (std::find(used.begin(), used.end(), c) != used.end() ? answered : rest).push_back(std::move(conjuncts[c]));
+   std::vector<ExprPtr> answered, rest;  // answered in the index's column order
+   for (size_t c : used) answered.push_back(std::move(conjuncts[c]));
+   for (auto& c : conjuncts)
+      if (c) rest.push_back(std::move(c));
    best->condition = conjunction(std::move(answered));
-   return withFilter(std::move(best), std::move(rest));
+   conjuncts = std::move(rest);
+   return best;
+}
+
+/// A filter on a table scan becomes an index lookup when an index answers some of its
+/// conditions; the other conditions stay in a filter above it.
+std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
+   for (auto& child : op->children) child = useIndexes(std::move(child));
+   if (op->kind != OperatorKind::Filter || op->child().kind != OperatorKind::TableScan) return op;
+   std::vector<ExprPtr> conjuncts;
+   splitConjuncts(static_cast<Filter&>(*op).condition->clone(), conjuncts);
+   auto lookup = indexLookup(static_cast<TableScan&>(op->child()), conjuncts, {});
+   if (!lookup) return op;
+   return withFilter(std::move(lookup), std::move(conjuncts));
+}
+
+/// An inner join of a small input with a (filtered) table scan becomes an index nested-loop
+/// join when an index of the table answers the join's equalities: a lookup per row of the
+/// small input instead of scanning the table. Runs before useIndexes, which would otherwise
+/// turn the table's own filter into a lookup of its own.
+std::unique_ptr<Operator> useIndexJoins(std::unique_ptr<Operator> op, const CardinalityEstimator& estimates) {
+   for (auto& child : op->children) child = useIndexJoins(std::move(child), estimates);
+   if (op->kind != OperatorKind::Join) return op;
+   auto& join = static_cast<Join&>(*op);
+   if (join.joinKind != JoinKind::Inner || !join.condition) return op;
+   // A lookup costs as much as scanning some tens of rows.
+   constexpr double lookupCost = 30;
+   for (size_t side : {size_t(1), size_t(0)}) {
+      Operator* inner = join.children[side].get();
+      Operator* filter = inner->kind == OperatorKind::Filter ? inner : nullptr;
+      if (filter) inner = &filter->child();
+      if (inner->kind != OperatorKind::TableScan) continue;
+      auto& scan = static_cast<TableScan&>(*inner);
+      const Operator& outer = *join.children[1 - side];
+      if (estimates.rows(outer) * lookupCost > double(scan.table->liveRowCount())) continue;
+      std::vector<ExprPtr> conjuncts;
+      splitConjuncts(join.condition->clone(), conjuncts);
+      if (filter) splitConjuncts(static_cast<Filter&>(*filter).condition->clone(), conjuncts);
+      std::vector<const IU*> outerIUs = producedIUs(outer);
+      auto lookup = indexLookup(scan, conjuncts, outerIUs);
+      if (!lookup) continue;
+      std::vector<const IU*> keyIUs;
+      for (auto& key : lookup->keys) key->collectIUs(keyIUs);
+      if (lookup->low) lookup->low->collectIUs(keyIUs);
+      if (lookup->high) lookup->high->collectIUs(keyIUs);
+      if (keyIUs.empty()) continue;  // no join key among the lookup's: a cross product
+      lookup->children.push_back(std::move(join.children[1 - side]));
+      return withFilter(std::move(lookup), std::move(conjuncts));
+   }
+   return op;
 }
 
 /// Physical choices: an outer, semi or anti join hashes its left side when that is the smaller.
@@ -624,6 +668,7 @@ void choosePhysical(Operator& op, const CardinalityEstimator& estimates) {
 void optimize(QueryPlan& plan) {
    CardinalityEstimator estimates(*plan.root);
    plan.root = Optimizer(estimates).optimizeTree(std::move(plan.root));
+   plan.root = useIndexJoins(std::move(plan.root), estimates);
    plan.root = useIndexes(std::move(plan.root));
    choosePhysical(*plan.root, estimates);
 }

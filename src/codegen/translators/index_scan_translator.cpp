@@ -1,7 +1,7 @@
-// Index lookups: the source of a pipeline that produces the rows found through an index, the
-// one row of a unique key (hash lookup), or the rows of a key prefix and range (IndexProbe). Keys
-// and bounds (constants or parameters) are computed in the generated code and passed to the
-// runtime.
+// Index lookups: the rows found through an index, the one row of a unique key (hash lookup) or
+// the rows of a key prefix and range (IndexProbe). Keys and bounds are computed in the generated
+// code and passed to the runtime. Without a child the lookup is the source of a pipeline; with
+// one it is an index nested-loop join inside the child's pipeline, one lookup per child row.
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
 #include "codegen/translators/row_access.h"
@@ -39,11 +39,18 @@ class IndexScanTranslator : public Translator {
          else
             rt.own(indexSlot, std::make_unique<IndexProbe>(*table, unique, secondary, shape));
       });
-      compiler_.addPipeline(
-         "index lookup " + table->name(), [](QueryRuntime&) { return 1; }, [&, point](llvm::Value*, llvm::Value*) { point ? uniqueLookup() : probeLookup(); });
+      if (!scan_.children.empty()) return child().produce();
+      compiler_.addPipeline("index lookup " + table->name(), [](QueryRuntime&) { return 1; }, [&](llvm::Value*, llvm::Value*) {
+         IUValues none;
+         lookup(none);
+      });
    }
 
-   void consume(IUValues&, Translator&) override {}
+   /// An index join: one lookup per row of the child.
+   void consume(IUValues& values, Translator&) override {
+      compiler_.noteStage("index join " + scan_.table->name());
+      lookup(values);
+   }
 
    private:
    struct ColumnSlots {
@@ -62,14 +69,13 @@ class IndexScanTranslator : public Translator {
 
    /// Writes the values of `keys` into a row with `layout`; returns it and whether any is NULL
    /// (a NULL key or bound matches nothing).
-   std::pair<llvm::Value*, llvm::Value*> keyRow(const std::vector<const Expr*>& keys, const RowLayout& layout) {
+   std::pair<llvm::Value*, llvm::Value*> keyRow(const std::vector<const Expr*>& keys, const RowLayout& layout, IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       SqlOps ops(cx);
       llvm::AllocaInst* row = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), layout.size), "key");
       row->setAlignment(llvm::Align(16));
-      IUValues none;
-      ExpressionCompiler expressions(cx, none);
+      ExpressionCompiler expressions(cx, outer);
       llvm::Value* anyNull = cx.boolean(false);
       for (size_t i = 0; i < keys.size(); ++i) {
          SqlValue key = expressions.compile(*keys[i]);
@@ -79,41 +85,44 @@ class IndexScanTranslator : public Translator {
       return {row, anyNull};
    }
 
-   void uniqueLookup() {
+   void lookup(IUValues& outer) { scan_.isPointLookup() ? uniqueLookup(outer) : probeLookup(outer); }
+
+   void uniqueLookup(IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       std::vector<const Expr*> keys;
       for (auto& k : scan_.keys) keys.push_back(k.get());
       std::vector<std::pair<SqlType, bool>> fields;
       for (size_t c : scan_.index->columns()) fields.push_back({scan_.table->column(c).type(), false});
-      auto [row, anyNull] = keyRow(keys, RowLayout::make(fields));
+      auto [row, anyNull] = keyRow(keys, RowLayout::make(fields), outer);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
          llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
-         cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { emitRow(found); });
+         cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { emitRow(found, outer); });
       });
    }
 
-   void probeLookup() {
+   void probeLookup(IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       std::vector<const Expr*> values;
       for (auto& k : scan_.keys) values.push_back(k.get());
       if (scan_.low) values.push_back(scan_.low.get());
       if (scan_.high) values.push_back(scan_.high.get());
-      auto [row, anyNull] = keyRow(values, IndexProbe::keyLayout(*scan_.table, scan_.indexColumns(), probeShape()));
+      auto [row, anyNull] = keyRow(values, IndexProbe::keyLayout(*scan_.table, scan_.indexColumns(), probeShape()), outer);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
          llvm::Value* count = cx.entryAlloca(cx.i64(), "found");
          llvm::Value* rows = cx.callRuntime("kiln_index_probe", {cx.loadSlot(indexSlot_), row, count});
          cx.forRange(cx.int64(0), b.CreateLoad(cx.i64(), count), [&](llvm::Value* i) {
-            emitRow(b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)));
+            emitRow(b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)), outer);
          });
       });
    }
 
-   void emitRow(llvm::Value* row) {
+   /// Hands on the outer row's values (an index join) and the found row's.
+   void emitRow(llvm::Value* row, const IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      IUValues values;
+      IUValues values = outer;
       for (auto& c : columns_) {
          const IU* iu = c.iu;
          llvm::Value* base = cx.loadSlot(c.dataSlot);

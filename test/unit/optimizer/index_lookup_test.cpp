@@ -72,4 +72,34 @@ TEST(IndexLookup, PrefixesAndRangesMatchAScan) {
    EXPECT_GT(lookups, 100);
 }
 
+// A small input joined with an indexed table looks its partners up (an index nested-loop join)
+// and finds what a hash join finds.
+TEST(IndexLookup, SmallInputsJoinThroughAnIndex) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE stock (w INTEGER, item INTEGER, quantity INTEGER, PRIMARY KEY (w, item))");
+   con.query("CREATE TABLE line (o INTEGER, item INTEGER, w INTEGER)");
+   auto stock = con.prepare("INSERT INTO stock VALUES ($1, $2, $3)");
+   for (int64_t w = 1; w <= 3; ++w)
+      for (int64_t i = 1; i <= 2000; ++i) stock.bind(1, w).bind(2, i).bind(3, (w * 7 + i * 13) % 20).execute();
+   auto line = con.prepare("INSERT INTO line VALUES ($1, $2, $3)");
+   for (int64_t o = 1; o <= 40; ++o) line.bind(1, o).bind(2, (o * 37) % 2100).bind(3, 1 + o % 4).execute();
+   con.query("INSERT INTO line VALUES (41, NULL, 1), (42, 5, NULL)");
+   std::string join = "SELECT o, line.item, quantity FROM line, stock WHERE stock.w = 2 AND stock.item = line.item AND quantity < 15";
+   EXPECT_NE(plan(con, join).find("IndexJoin stock using stock_pkey (w = 2 AND item = item)"), std::string::npos) << plan(con, join);
+   std::string byColumns = "SELECT o, line.item, quantity FROM line, stock WHERE stock.w = line.w AND stock.item = line.item";
+   EXPECT_NE(plan(con, byColumns).find("IndexJoin stock"), std::string::npos);
+   for (const std::string& sql : {join, byColumns}) {
+      std::string hashed = sql;
+      for (auto [from, to] : {std::pair{"stock.item = line.item", "stock.item + 0 = line.item"}, {"stock.w = line.w", "stock.w + 0 = line.w"}})
+         if (auto at = hashed.find(from); at != std::string::npos) hashed.replace(at, std::string(from).size(), to);
+      EXPECT_EQ(plan(con, hashed).find("IndexJoin"), std::string::npos);
+      kiln::Result viaIndex = con.query(sql + " ORDER BY o"), viaHash = con.query(hashed + " ORDER BY o");
+      ASSERT_EQ(viaIndex.rowCount(), viaHash.rowCount()) << sql;
+      EXPECT_GT(viaIndex.rowCount(), 10u);
+      for (size_t r = 0; r < viaIndex.rowCount(); ++r)
+         for (size_t c = 0; c < 3; ++c) EXPECT_EQ(viaIndex.getString(r, c), viaHash.getString(r, c)) << sql;
+   }
+}
+
 }  // namespace
