@@ -198,11 +198,11 @@ void QueryCompiler::addPipeline(const std::string& source, std::function<uint64_
    pipelineEnd_.clear();
    cx_.builder().CreateRetVoid();
    cx_.finishFunction();
-   query_.steps.push_back([name, index, pipelines = query_.pipelines, rowCount = std::move(rowCount), before = std::move(before)](
-                             QueryRuntime& rt, CompiledModule& module) {
+   query_.steps.push_back([index, pipelines = query_.pipelines, rowCount = std::move(rowCount), before = std::move(before)](
+                             QueryRuntime& rt, CompiledModule&) {
       auto start = std::chrono::steady_clock::now();
       if (before) before(rt);
-      auto* function = reinterpret_cast<void (*)(void**, uint64_t, uint64_t)>(module.lookup(name));
+      auto* function = reinterpret_cast<void (*)(void**, uint64_t, uint64_t)>((*pipelines)[index].entry);
       function(rt.slots(), 0, rowCount(rt));
       (*pipelines)[index].ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
    });
@@ -231,8 +231,8 @@ CompiledQuery QueryCompiler::compile(bool keepIR) {
    }
    auto generated = Clock::now();
    query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext());
-   // Resolving the first symbol makes ORC generate the machine code now, inside the compile time.
-   if (!query_.pipelines->empty()) query_.module->lookup(query_.pipelines->front().function);
+   // Resolving the symbols makes ORC generate the machine code now, inside the compile time.
+   for (PipelineInfo& pipeline : *query_.pipelines) pipeline.entry = query_.module->lookup(pipeline.function);
    auto done = Clock::now();
    query_.slotCount = slotCount_;
    query_.codegenMs = std::chrono::duration<double, std::milli>(generated - start).count();

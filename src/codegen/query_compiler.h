@@ -21,6 +21,7 @@ struct PipelineInfo {
    std::string function;
    std::vector<std::string> stages;  // for EXPLAIN: "scan lineitem", "filter", "aggregate build", ...
    double ms = 0;  // measured when the query ran
+   void* entry = nullptr;  // the machine code, resolved once after compiling
 };
 
 struct CompiledQuery {

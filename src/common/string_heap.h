@@ -41,7 +41,7 @@ class StringHeap {
    private:
    void grow(size_t atLeast) {
       size_t size = std::max<size_t>(atLeast, chunks_.empty() ? 4096 : std::min<size_t>(capacity_ * 2, 16 << 20));
-      chunks_.push_back(std::make_unique<char[]>(size));
+      chunks_.push_back(std::make_unique_for_overwrite<char[]>(size));
       current_ = chunks_.back().get();
       used_ = 0;
       capacity_ = size;

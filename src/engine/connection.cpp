@@ -1,4 +1,6 @@
+#include <cctype>
 #include <chrono>
+#include <optional>
 
 #include "engine/prepared_statement_impl.h"
 #include "storage/redo.h"
@@ -37,6 +39,20 @@ std::shared_ptr<ResultData> tagged(const char* tag) {
    auto result = std::make_shared<ResultData>();
    result->statusTag = tag;
    return result;
+}
+
+/// BEGIN, COMMIT, ROLLBACK, END or ABORT alone (any case, optional semicolon): the transaction
+/// statement it is, without a trip through the parser (applications send these constantly).
+std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::string& sql) {
+   size_t begin = sql.find_first_not_of(" \t\r\n"), end = sql.find_last_not_of(" \t\r\n;");
+   if (begin == std::string::npos || end == std::string::npos || end < begin || end - begin > 8) return std::nullopt;
+   if (sql.find(';') < end) return std::nullopt;
+   std::string word;
+   for (size_t i = begin; i <= end; ++i) word += char(std::tolower(static_cast<unsigned char>(sql[i])));
+   if (word == "begin") return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN;
+   if (word == "commit" || word == "end") return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT;
+   if (word == "rollback" || word == "abort") return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK;
+   return std::nullopt;
 }
 
 }  // namespace
@@ -107,6 +123,10 @@ std::vector<Result> Connection::run(const std::string& sql) {
    using Clock = std::chrono::steady_clock;
    DatabaseImpl& db = database_.impl();
    std::vector<Result> results;
+   if (auto kind = bareTransactionStatement(sql)) {
+      results.emplace_back(control(int(*kind)));
+      return results;
+   }
    auto parseStart = Clock::now();
    ParsedScript script(sql);
    double parseMs = std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size()));

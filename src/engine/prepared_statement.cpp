@@ -1,3 +1,4 @@
+#include <cstdint>
 #include <functional>
 
 #include "common/value.h"
@@ -60,7 +61,17 @@ PreparedStatement& PreparedStatement::bind(size_t number, const std::string& tex
    return *this;
 }
 
-PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) { return bind(number, std::to_string(value)); }
+PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
+   SqlType type = parameterType(number);
+   if (type.id != TypeId::SmallInt && type.id != TypeId::Integer && type.id != TypeId::BigInt) return bind(number, std::to_string(value));
+   // Integers go in directly (no detour through text), range-checked as text input would be.
+   int64_t low = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
+   int64_t high = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
+   if (value < low || value > high)
+      throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + type.toString());
+   impl_->values[number - 1] = Value::ofInteger(type, value);
+   return *this;
+}
 
 PreparedStatement& PreparedStatement::bind(size_t number, double value) { return bind(number, text::formatDouble(value, false)); }
 

@@ -10,7 +10,7 @@ void ResultData::takeRows(RowBuffer& buffer, const RowLayout& rowLayout) {
    layout = rowLayout;
    size_t count = buffer.size();
    if (count == 0) return;
-   rowsStorage.push_back(std::make_unique<char[]>(count * layout.size));
+   rowsStorage.push_back(std::make_unique_for_overwrite<char[]>(count * layout.size));
    char* target = rowsStorage.back().get();
    rows.reserve(count);
    char** source = buffer.rows();

@@ -29,8 +29,9 @@ class RowBuffer {
 
    private:
    void grow() {
-      size_t count = chunks_.empty() ? 256 : std::min<size_t>(capacity_ * 2, 1 << 16);
-      chunks_.push_back(std::make_unique<char[]>(count * rowSize_));
+      // Small first: most results of transactions are a row or a few.
+      size_t count = chunks_.empty() ? 8 : std::min<size_t>(capacity_ * 2, 1 << 16);
+      chunks_.push_back(std::make_unique_for_overwrite<char[]>(count * rowSize_));
       current_ = chunks_.back().get();
       capacity_ = count;
       used_ = 0;

@@ -46,17 +46,15 @@ void Table::indexRows(size_t from, size_t to) {
 }
 
 void Table::updateValue(size_t column, size_t row, const void* bytes, bool isNull) {
-   std::vector<UniqueIndex*> affected;
    for (auto& index : indexes_)
-      if (index->covers(column)) affected.push_back(index.get());
-   std::vector<SecondaryIndex*> secondary;
+      if (index->covers(column)) index->erase(*this, row);
    for (auto& index : secondaryIndexes_)
-      if (index->covers(column)) secondary.push_back(index.get());
-   for (UniqueIndex* index : affected) index->erase(*this, row);
-   for (SecondaryIndex* index : secondary) index->erase(*this, row);
+      if (index->covers(column)) index->erase(*this, row);
    columns_[column]->setRaw(row, bytes, isNull);
-   for (SecondaryIndex* index : secondary) index->insert(*this, row);
-   for (UniqueIndex* index : affected) index->insert(*this, row);
+   for (auto& index : secondaryIndexes_)
+      if (index->covers(column)) index->insert(*this, row);
+   for (auto& index : indexes_)
+      if (index->covers(column)) index->insert(*this, row);
 }
 
 void Table::restoreValue(size_t column, size_t row, const void* bytes, bool isNull) {
