@@ -138,8 +138,7 @@ char* kiln_rowbuffer_append(RowBuffer* buffer) { return buffer->append(); }
 const int64_t* kiln_index_probe(IndexProbe* probe, const char* keyRow, uint64_t* count) { return probe->find(keyRow, count); }
 
 int64_t kiln_index_lookup(const Table* table, const UniqueIndex* index, const char* keyRow) {
-   auto row = index->find(index->keyFromRow(*table, keyRow));
-   return row ? int64_t(*row) : -1;
+   return index->find(*table, keyRow);
 }
 
 char** kiln_rowbuffer_rows(RowBuffer* buffer) { return buffer->rows(); }

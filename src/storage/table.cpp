@@ -10,7 +10,7 @@ Table::Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std
 }
 
 void Table::addUniqueIndex(std::string name, std::vector<size_t> columns) {
-   auto index = std::make_unique<UniqueIndex>(std::move(name), std::move(columns));
+   auto index = std::make_unique<UniqueIndex>(*this, std::move(name), std::move(columns));
    for (size_t row = 0; row < rowCount_; ++row)
       if (!isDeleted(row)) index->insert(*this, row);
    indexes_.push_back(std::move(index));

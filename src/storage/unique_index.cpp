@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
 
 #include "common/german_string.h"
 #include "common/row_layout.h"
@@ -10,32 +11,112 @@
 
 namespace kiln {
 
+namespace {
+
+uint64_t mix(uint64_t h) {
+   h ^= h >> 33;
+   h *= 0xff51afd7ed558ccdULL;
+   h ^= h >> 33;
+   h *= 0xc4ceb9fe1a85ec53ULL;
+   return h ^ (h >> 33);
+}
+
+/// A view of the string stored at `raw` (short strings live inside the 16 bytes themselves).
+std::string_view stringAt(const void* raw) { return static_cast<const GermanString*>(raw)->view(); }
+
+}  // namespace
+
+UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns)
+   : name_(std::move(name)), columns_(std::move(columns)), slots_(16, Slot{0, empty}) {
+   std::vector<std::pair<SqlType, bool>> fields;
+   for (size_t c : columns_) {
+      types_.push_back(table.column(c).physicalType());
+      widths_.push_back(table.column(c).width());
+      fields.push_back({table.column(c).type(), false});
+   }
+   for (auto& field : RowLayout::make(fields).fields) keyRowOffsets_.push_back(field.offset);
+}
+
 bool UniqueIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
 
-std::optional<std::string> UniqueIndex::keyOf(const Table& table, size_t row) const {
-   std::string key;
-   for (size_t c : columns_) {
-      const Column& column = table.column(c);
-      if (column.isNullAt(row)) return std::nullopt;
-      if (column.physicalType() == PhysicalType::String) {
-         GermanString s;
-         std::memcpy(&s, column.rawAt(row), sizeof(s));
-         uint32_t length = s.length;
-         key.append(reinterpret_cast<const char*>(&length), sizeof(length));
-         key.append(s.view());
-      } else {
-         key.append(reinterpret_cast<const char*>(column.rawAt(row)), column.width());
+template <typename ValueAt>
+uint64_t UniqueIndex::hashOf(ValueAt valueAt) const {
+   uint64_t h = 0x9e3779b97f4a7c15ULL;
+   for (size_t i = 0; i < columns_.size(); ++i) {
+      const void* raw = valueAt(i);
+      if (types_[i] == PhysicalType::String) {
+         h = mix(h ^ std::hash<std::string_view>()(stringAt(raw)));
+         continue;
+      }
+      for (size_t at = 0; at < widths_[i]; at += 8) {
+         uint64_t word = 0;
+         std::memcpy(&word, static_cast<const char*>(raw) + at, std::min<size_t>(8, widths_[i] - at));
+         h = mix(h ^ word);
       }
    }
-   return key;
+   return h;
+}
+
+template <typename ValueAt>
+bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) const {
+   for (size_t i = 0; i < columns_.size(); ++i) {
+      const void* stored = table.column(columns_[i]).rawAt(row);
+      const void* wanted = valueAt(i);
+      if (types_[i] == PhysicalType::String ? stringAt(stored) != stringAt(wanted) : std::memcmp(stored, wanted, widths_[i]) != 0) return false;
+   }
+   return true;
+}
+
+template <typename ValueAt>
+int64_t UniqueIndex::lookup(const Table& table, uint64_t hash, ValueAt valueAt) const {
+   size_t mask = slots_.size() - 1;
+   for (size_t at = hash & mask;; at = (at + 1) & mask) {
+      const Slot& slot = slots_[at];
+      if (slot.row == empty) return -1;
+      if (slot.row >= 0 && slot.hash == hash && rowHasKey(table, size_t(slot.row), valueAt)) return slot.row;
+   }
+}
+
+bool UniqueIndex::hasNullKey(const Table& table, size_t row) const {
+   for (size_t c : columns_)
+      if (table.column(c).isNullAt(row)) return true;
+   return false;
+}
+
+int64_t UniqueIndex::add(const Table& table, size_t row) {
+   auto valueAt = [&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); };
+   uint64_t hash = hashOf(valueAt);
+   if (int64_t holder = lookup(table, hash, valueAt); holder >= 0) return holder;
+   if ((used_ + 1) * 2 > slots_.size()) grow();
+   size_t mask = slots_.size() - 1;
+   size_t at = hash & mask;
+   while (slots_[at].row >= 0) at = (at + 1) & mask;
+   used_ += slots_[at].row == empty;
+   slots_[at] = {hash, int64_t(row)};
+   ++live_;
+   ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
+   return int64_t(row);
+}
+
+void UniqueIndex::grow() {
+   // Twice the size when mostly live, the same size when mostly erased slots.
+   size_t capacity = live_ * 4 > slots_.size() ? slots_.size() * 2 : slots_.size();
+   std::vector<Slot> old(capacity, Slot{0, empty});
+   old.swap(slots_);
+   size_t mask = slots_.size() - 1;
+   for (const Slot& slot : old) {
+      if (slot.row < 0) continue;
+      size_t at = slot.hash & mask;
+      while (slots_[at].row != empty) at = (at + 1) & mask;
+      slots_[at] = slot;
+   }
+   used_ = live_;
 }
 
 void UniqueIndex::insert(const Table& table, size_t row) {
-   auto key = keyOf(table, row);
-   if (!key) return;
-   auto [it, inserted] = rows_.emplace(std::move(*key), row);
-   if (inserted) ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
-   if (inserted || it->second == row) return;
+   if (hasNullKey(table, row)) return;
+   int64_t holder = add(table, row);
+   if (holder == int64_t(row)) return;
    std::string names, values;
    for (size_t i = 0; i < columns_.size(); ++i) {
       names += (i ? ", " : "") + table.column(columns_[i]).name();
@@ -45,44 +126,25 @@ void UniqueIndex::insert(const Table& table, size_t row) {
 }
 
 void UniqueIndex::insertQuietly(const Table& table, size_t row) {
-   auto key = keyOf(table, row);
-   if (key && rows_.emplace(std::move(*key), row).second) ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
+   if (!hasNullKey(table, row)) add(table, row);
 }
 
 void UniqueIndex::erase(const Table& table, size_t row) {
-   auto key = keyOf(table, row);
-   if (!key) return;
-   auto it = rows_.find(*key);
-   if (it == rows_.end() || it->second != row) return;
-   rows_.erase(it);
-   ordered_.erase(orderedKeyOfRow(table, columns_, row), row);
-}
-
-std::string UniqueIndex::keyFromRow(const Table& table, const char* row) const {
-   std::vector<std::pair<SqlType, bool>> fields;
-   for (size_t c : columns_) fields.push_back({table.column(c).type(), false});
-   RowLayout layout = RowLayout::make(fields);
-   std::string key;
-   for (size_t i = 0; i < columns_.size(); ++i) {
-      const Column& column = table.column(columns_[i]);
-      const char* value = row + layout.fields[i].offset;
-      if (column.physicalType() == PhysicalType::String) {
-         GermanString s;
-         std::memcpy(&s, value, sizeof(s));
-         uint32_t length = s.length;
-         key.append(reinterpret_cast<const char*>(&length), sizeof(length));
-         key.append(s.view());
-      } else {
-         key.append(value, column.width());
-      }
+   if (hasNullKey(table, row)) return;
+   uint64_t hash = hashOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); });
+   size_t mask = slots_.size() - 1;
+   for (size_t at = hash & mask; slots_[at].row != empty; at = (at + 1) & mask) {
+      if (slots_[at].row != int64_t(row)) continue;
+      slots_[at].row = erased;
+      --live_;
+      ordered_.erase(orderedKeyOfRow(table, columns_, row), row);
+      return;
    }
-   return key;
 }
 
-std::optional<size_t> UniqueIndex::find(const std::string& key) const {
-   auto it = rows_.find(key);
-   if (it == rows_.end()) return std::nullopt;
-   return it->second;
+int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
+   auto valueAt = [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; };
+   return lookup(table, hashOf(valueAt), valueAt);
 }
 
 }  // namespace kiln

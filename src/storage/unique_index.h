@@ -1,14 +1,15 @@
-// A unique index on one or more columns of a table (PRIMARY KEY, UNIQUE): a hash map from the
-// key's bytes to the row holding it (uniqueness, point lookups) and a B+-tree over the keys'
-// OrderedKey (ranges and key prefixes). Keys with a NULL are not indexed (NULLs are distinct, as
-// in PostgreSQL).
+// A unique index on one or more columns of a table (PRIMARY KEY, UNIQUE): an open-addressing hash
+// table of (key hash, row) for uniqueness and point lookups, and a B+-tree over the keys'
+// OrderedKey for ranges and key prefixes. The hash table keeps no key bytes: a candidate row's
+// key is compared in the table's columns, so a lookup touches one slot and the row it finds.
+// Keys with a NULL are not indexed (NULLs are distinct, as in PostgreSQL).
 #pragma once
 
-#include <optional>
+#include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "common/physical_type.h"
 #include "storage/btree.h"
 
 namespace kiln {
@@ -17,32 +18,50 @@ class Table;
 
 class UniqueIndex {
    public:
-   UniqueIndex(std::string name, std::vector<size_t> columns) : name_(std::move(name)), columns_(std::move(columns)) {}
+   UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns);
 
    const std::string& name() const { return name_; }
    const std::vector<size_t>& columns() const { return columns_; }
    bool covers(size_t column) const;
 
-   /// The key of `row`, or nullopt when a key column is NULL.
-   std::optional<std::string> keyOf(const Table& table, size_t row) const;
    /// Indexes `row`; throws 23505 when its key is already taken.
    void insert(const Table& table, size_t row);
    /// Indexes `row` unless its key is taken (when undoing, intermediate states may collide).
    void insertQuietly(const Table& table, size_t row);
-   /// Removes `row`'s key if it points at `row`.
+   /// Removes `row` (if it is indexed).
    void erase(const Table& table, size_t row);
-   /// The key built from values laid out in a row of the index columns' types (see RowLayout),
-   /// as generated code passes them.
-   std::string keyFromRow(const Table& table, const char* row) const;
-   /// The row holding `key`, if any.
-   std::optional<size_t> find(const std::string& key) const;
+   /// The row whose key equals the values in `keyRow`, laid out as a row of the index columns'
+   /// types (RowLayout, no NULLs) as generated code passes them; -1 if there is none.
+   int64_t find(const Table& table, const char* keyRow) const;
    /// The ordered keys.
    const BTree& tree() const { return ordered_; }
 
    private:
+   struct Slot {
+      uint64_t hash;
+      int64_t row;  // empty or erased when negative
+   };
+   static constexpr int64_t empty = -1, erased = -2;
+
+   /// Where the key values of a table row, or of a key row, are.
+   template <typename ValueAt>
+   uint64_t hashOf(ValueAt valueAt) const;
+   template <typename ValueAt>
+   bool rowHasKey(const Table& table, size_t row, ValueAt valueAt) const;
+   /// The row holding the key given by `valueAt`, or -1.
+   template <typename ValueAt>
+   int64_t lookup(const Table& table, uint64_t hash, ValueAt valueAt) const;
+   bool hasNullKey(const Table& table, size_t row) const;
+   /// Adds `row` unless its key is taken; returns the row holding the key (`row` if added).
+   int64_t add(const Table& table, size_t row);
+   void grow();
+
    std::string name_;
    std::vector<size_t> columns_;
-   std::unordered_map<std::string, size_t> rows_;
+   std::vector<PhysicalType> types_;
+   std::vector<size_t> widths_, keyRowOffsets_;
+   std::vector<Slot> slots_;
+   size_t live_ = 0, used_ = 0;  // used_: live and erased slots
    BTree ordered_;
 };
 
