@@ -50,6 +50,11 @@ struct IndexScan : Operator {
    ExprPtr low, high;
    bool lowInclusive = true, highInclusive = true;
    ExprPtr condition;  // the conditions the lookup answers (estimates, EXPLAIN)
+   // Ordered indexes: rows in descending key order, at most `limit` of them (0: all), and none
+   // where the first index column after the equalities is NULL (min() and max() by index).
+   bool descending = false;
+   uint64_t limit = 0;
+   bool nextNotNull = false;
    IndexScan(Table* table, const UniqueIndex* index) : Operator(OperatorKind::IndexScan), table(table), index(index) {}
    IndexScan(Table* table, const SecondaryIndex* index) : Operator(OperatorKind::IndexScan), table(table), secondary(index) {}
    const std::string& indexName() const;

@@ -95,6 +95,9 @@ std::string describe(const Operator& op) {
          else
             conditions.push_back(scan.condition->toString());
          std::string condition = join(conditions, " AND ");
+         if (scan.nextNotNull) condition += ", not null";
+         if (scan.descending) condition += ", descending";
+         if (scan.limit) condition += ", first " + std::to_string(scan.limit);
          return (scan.children.empty() ? "IndexScan " : "IndexJoin ") + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
       }
       case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";

@@ -114,6 +114,7 @@ double CardinalityEstimator::rows(const Operator& op) const {
       case OperatorKind::IndexScan: {
          auto& scan = static_cast<const IndexScan&>(op);
          double perLookup = scan.isPointLookup() ? 1 : std::max<double>(1, double(scan.table->liveRowCount())) * selectivity(*scan.condition);
+         if (scan.limit) perLookup = std::min(perLookup, double(scan.limit));
          return std::max(1.0, (scan.children.empty() ? 1 : rows(op.child())) * perLookup);
       }
       case OperatorKind::Values: return std::max<double>(1, double(static_cast<const Values&>(op).rows.size()));

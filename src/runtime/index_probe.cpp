@@ -39,7 +39,10 @@ const int64_t* IndexProbe::find(const char* keyRow, uint64_t* count) {
       return key.bytes();
    };
    rows_.clear();
-   auto collect = [&](size_t row) { rows_.push_back(int64_t(row)); };
+   auto collect = [&](size_t row) {
+      rows_.push_back(int64_t(row));
+      return shape_.limit == 0 || rows_.size() < shape_.limit;
+   };
    size_t field = shape_.prefixColumns;
    std::string prefix = encode(0, field);
    if (hash_) {
@@ -48,8 +51,11 @@ const int64_t* IndexProbe::find(const char* keyRow, uint64_t* count) {
       std::string low = shape_.low != KeyBound::None ? encode(field, field + 1) : std::string();
       if (shape_.low != KeyBound::None) ++field;
       std::string high = shape_.high != KeyBound::None ? encode(field, field + 1) : std::string();
-      KeyRange range = keyRange(prefix, low, shape_.low, high, shape_.high);
-      tree_->scan(&range.low, true, &range.high, false, collect);
+      KeyRange range = keyRange(prefix, low, shape_.low, high, shape_.high, shape_.nextNotNull);
+      if (shape_.descending)
+         tree_->scanBackward(range.low, range.high, collect);
+      else
+         tree_->scan(&range.low, true, &range.high, false, collect);
    }
    *count = rows_.size();
    return rows_.data();

@@ -21,7 +21,10 @@ class IndexProbe {
    public:
    struct Shape {
       size_t prefixColumns;
-      KeyBound low, high;  // on index column prefixColumns
+      KeyBound low, high;       // on index column prefixColumns
+      bool nextNotNull = false;  // skip keys where that column is NULL
+      bool descending = false;   // rows in descending key order
+      uint64_t limit = 0;        // at most this many rows (0: all)
    };
    /// The key row: the prefix values, then the low bound and the high bound (those present).
    static RowLayout keyLayout(const Table& table, const std::vector<size_t>& indexColumns, const Shape& shape);

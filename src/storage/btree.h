@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace kiln {
@@ -17,8 +18,14 @@ class BTree {
    void insert(const std::string& key, size_t row);
    void erase(const std::string& key, size_t row);
    /// Rows whose key is in [low, high] (bounds optional, inclusive or not), in key order.
+   /// `visit(row)` may return false to stop the walk.
    template <typename F>
    void scan(const std::string* low, bool lowInclusive, const std::string* high, bool highInclusive, F&& visit) const;
+   /// Rows whose key is in [low, high), in descending key order; `visit` as for scan.
+   template <typename F>
+   void scanBackward(const std::string& low, const std::string& high, F&& visit) const {
+      scanBackward(*root_, low, high, visit);
+   }
    size_t size() const { return size_; }
 
    private:
@@ -33,6 +40,16 @@ class BTree {
    /// Inserts into `node`; returns a new right sibling (and its separator) when it split.
    std::unique_ptr<Node> insertInto(Node& node, const std::string& key, size_t row, std::string& separator);
    const Node* leafFor(const std::string* key) const;
+   /// Returns false once the walk is over (a key below `low`, or the visitor said stop).
+   template <typename F>
+   static bool scanBackward(const Node& node, const std::string& low, const std::string& high, F& visit);
+   template <typename F>
+   static bool proceed(F& visit, size_t row) {
+      if constexpr (std::is_same_v<decltype(visit(row)), bool>)
+         return visit(row);
+      else
+         return visit(row), true;
+   }
 
    std::unique_ptr<Node> root_;
    size_t size_ = 0;
@@ -41,15 +58,35 @@ class BTree {
 template <typename F>
 void BTree::scan(const std::string* low, bool lowInclusive, const std::string* high, bool highInclusive, F&& visit) const {
    const Node* leaf = leafFor(low);
-   size_t i = low ? size_t(std::lower_bound(leaf->keys.begin(), leaf->keys.end(), *low) - leaf->keys.begin()) : 0;
+   size_t i = 0;
+   if (low)
+      i = size_t((lowInclusive ? std::lower_bound(leaf->keys.begin(), leaf->keys.end(), *low) : std::upper_bound(leaf->keys.begin(), leaf->keys.end(), *low)) -
+                 leaf->keys.begin());
+   // Past the first leaf every key is above `low` except duplicates of it (exclusive bound).
    for (; leaf; leaf = leaf->next, i = 0) {
       for (; i < leaf->keys.size(); ++i) {
          const std::string& key = leaf->keys[i];
-         if (low && (key < *low || (!lowInclusive && key == *low))) continue;
-         if (high && (key > *high || (!highInclusive && key == *high))) return;
-         visit(leaf->rows[i]);
+         if (low && !lowInclusive && key == *low) continue;
+         if (high && (highInclusive ? *high < key : !(key < *high))) return;
+         if (!proceed(visit, leaf->rows[i])) return;
       }
    }
+}
+
+template <typename F>
+bool BTree::scanBackward(const Node& node, const std::string& low, const std::string& high, F& visit) {
+   // Keys below `high` lie in the children up to the first separator not below it.
+   size_t end = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), high) - node.keys.begin());
+   if (node.leaf) {
+      for (size_t i = end; i-- > 0;) {
+         if (node.keys[i] < low) return false;
+         if (!proceed(visit, node.rows[i])) return false;
+      }
+      return true;
+   }
+   for (size_t child = end + 1; child-- > 0;)
+      if (!scanBackward(*node.children[child], low, high, visit)) return false;
+   return true;
 }
 
 }  // namespace kiln

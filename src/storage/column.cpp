@@ -1,5 +1,6 @@
 #include "storage/column.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 
@@ -17,6 +18,8 @@ Column::~Column() {
 
 void Column::reserve(size_t rows) {
    if (rows <= capacity_) return;
+   // Geometric growth: single-row inserts must not copy the column each time.
+   rows = std::max(rows, capacity_ + capacity_ / 2);
    auto* data = static_cast<uint8_t*>(std::realloc(data_, rows * width_));
    if (!data) throw std::bad_alloc();
    data_ = data;

@@ -17,12 +17,13 @@ std::string orderedKeyOfRow(const Table& table, const std::vector<size_t>& colum
    return key.bytes();
 }
 
-KeyRange keyRange(const std::string& prefix, const std::string& lowValue, KeyBound low, const std::string& highValue, KeyBound high) {
+KeyRange keyRange(const std::string& prefix, const std::string& lowValue, KeyBound low, const std::string& highValue, KeyBound high,
+                  bool nextNotNull) {
    KeyRange range{prefix, prefix};
    if (low != KeyBound::None) {
       range.low += lowValue;
       if (low == KeyBound::Exclusive) range.low += '\x02';  // past every key that extends lowValue
-   } else if (high != KeyBound::None) {
+   } else if (high != KeyBound::None || nextNotNull) {
       range.low += '\x01';  // past the NULLs
    }
    if (high != KeyBound::None) {

@@ -21,9 +21,11 @@ enum class KeyBound : unsigned char { None, Inclusive, Exclusive };
 
 /// The keys that start with `prefix` (complete encoded values) and whose next value lies between
 /// `lowValue` and `highValue` (encoded values; used as `low` and `high` say). With a bound on the
-/// next value, keys where it is NULL are outside (a comparison with NULL is never true).
+/// next value (or `nextNotNull`), keys where it is NULL are outside (a comparison with NULL is
+/// never true).
 /// Every encoded value starts with 0x00 (NULL) or 0x01, so prefix + "\x02" is above all keys
 /// that extend the prefix.
-KeyRange keyRange(const std::string& prefix, const std::string& lowValue, KeyBound low, const std::string& highValue, KeyBound high);
+KeyRange keyRange(const std::string& prefix, const std::string& lowValue, KeyBound low, const std::string& highValue, KeyBound high,
+                  bool nextNotNull = false);
 
 }  // namespace kiln

@@ -64,7 +64,8 @@ class IndexScanTranslator : public Translator {
       auto bound = [](const ExprPtr& value, bool inclusive) {
          return !value ? KeyBound::None : inclusive ? KeyBound::Inclusive : KeyBound::Exclusive;
       };
-      return {scan_.keys.size(), bound(scan_.low, scan_.lowInclusive), bound(scan_.high, scan_.highInclusive)};
+      return {scan_.keys.size(), bound(scan_.low, scan_.lowInclusive), bound(scan_.high, scan_.highInclusive), scan_.nextNotNull, scan_.descending,
+              scan_.limit};
    }
 
    /// Writes the values of `keys` into a row with `layout`; returns it and whether any is NULL

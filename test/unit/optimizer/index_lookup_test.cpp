@@ -72,6 +72,49 @@ TEST(IndexLookup, PrefixesAndRangesMatchAScan) {
    EXPECT_GT(lookups, 100);
 }
 
+// min(), max(), ORDER BY and LIMIT answered by walking an ordered index give what a scan and a
+// sort give, NULLs included.
+TEST(IndexLookup, IndexOrderMatchesASort) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE t (a INTEGER, b INTEGER, c TEXT, v INTEGER, PRIMARY KEY (a, b, c))");
+   con.query("CREATE INDEX t_b_v ON t (b, v)");
+   std::srand(5);
+   for (int i = 0; i < 500; ++i) {
+      std::string v = std::rand() % 6 == 0 ? "NULL" : std::to_string(std::rand() % 40 - 20);
+      con.query("INSERT INTO t VALUES (" + std::to_string(std::rand() % 4) + ", " + std::to_string(std::rand() % 12 - 6) + ", 'k" + std::to_string(i % 7) +
+                std::to_string(i) + "', " + v + ")");
+   }
+   con.query("INSERT INTO t VALUES (9, 1, 'x', NULL), (9, 2, 'y', NULL)");  // a group of NULLs only
+   std::vector<std::string> queries;
+   for (int x = -7; x <= 9; ++x) {
+      std::string a = std::to_string(x);
+      queries.push_back("SELECT min(b), max(b) FROM t WHERE a = " + a);
+      queries.push_back("SELECT min(b) FROM t WHERE a = " + a + " AND b > 2");
+      queries.push_back("SELECT max(b) FROM t WHERE a = " + a + " AND b < 2");
+      queries.push_back("SELECT min(v) FROM t WHERE b = " + a);
+      queries.push_back("SELECT max(v) FROM t WHERE b = " + a);
+      queries.push_back("SELECT a, b, c FROM t WHERE a = " + a + " ORDER BY b DESC, c DESC LIMIT 5");
+      queries.push_back("SELECT a, b, c FROM t WHERE a = " + a + " ORDER BY a, b, c LIMIT 4 OFFSET 2");
+      queries.push_back("SELECT v FROM t WHERE b = " + a + " ORDER BY v NULLS FIRST LIMIT 3");
+      queries.push_back("SELECT v FROM t WHERE b = " + a + " ORDER BY v DESC NULLS LAST LIMIT 3");
+      queries.push_back("SELECT v FROM t WHERE b = " + a + " ORDER BY v DESC LIMIT 3");
+   }
+   int walks = 0;
+   for (const std::string& sql : queries) {
+      std::string hidden = sql;
+      for (std::string column : {"a = ", "b = "})
+         if (auto at = hidden.find("WHERE " + column); at != std::string::npos) hidden.insert(at + 7, " + 0");
+      std::string explained = plan(con, sql);
+      walks += explained.find("first ") != std::string::npos;
+      kiln::Result viaIndex = con.query(sql), viaScan = con.query(hidden);
+      ASSERT_EQ(viaIndex.rowCount(), viaScan.rowCount()) << sql;
+      for (size_t r = 0; r < viaIndex.rowCount(); ++r)
+         for (size_t c = 0; c < viaIndex.columnCount(); ++c) ASSERT_EQ(viaIndex.getString(r, c), viaScan.getString(r, c)) << sql << "\n" << explained;
+   }
+   EXPECT_GT(walks, 100);
+}
+
 // A small input joined with an indexed table looks its partners up (an index nested-loop join)
 // and finds what a hash join finds.
 TEST(IndexLookup, SmallInputsJoinThroughAnIndex) {
