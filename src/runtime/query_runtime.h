@@ -25,8 +25,8 @@ class QueryRuntime {
    /// Keeps `object` alive for the query and puts it into slot `i`.
    template <typename T>
    T* own(size_t i, std::unique_ptr<T> object) {
-      T* raw = object.get();
-      owned_.push_back(std::shared_ptr<void>(std::move(object)));
+      T* raw = object.release();
+      owned_.push_back(Owned(raw, [](void* p) { delete static_cast<T*>(p); }));
       slots_[i] = raw;
       return raw;
    }
@@ -34,7 +34,8 @@ class QueryRuntime {
 
    private:
    std::vector<void*> slots_;
-   std::vector<std::shared_ptr<void>> owned_;
+   using Owned = std::unique_ptr<void, void (*)(void*)>;
+   std::vector<Owned> owned_;
    StringHeap arena_;
 };
 

@@ -27,17 +27,15 @@ class IndexScanTranslator : public Translator {
       bool point = scan_.isPointLookup();
       const UniqueIndex* unique = scan_.index;
       const SecondaryIndex* secondary = scan_.secondary;
-      IndexProbe::Shape shape = probeShape();
-      compiler_.addSetup([table, unique, secondary, point, shape, columns = columns_, tableSlot = tableSlot_, indexSlot = indexSlot_](QueryRuntime& rt) {
+      // A probe lives as long as the compiled query (a statement's compiled code runs once at a time).
+      std::shared_ptr<IndexProbe> probe = point ? nullptr : std::make_shared<IndexProbe>(*table, unique, secondary, probeShape());
+      compiler_.addSetup([table, unique, point, probe, columns = columns_, tableSlot = tableSlot_, indexSlot = indexSlot_](QueryRuntime& rt) {
          for (auto& c : columns) {
             rt.slot(c.dataSlot) = table->column(c.column).data();
             if (c.nullSlot >= 0) rt.slot(size_t(c.nullSlot)) = table->column(c.column).nulls();
          }
          rt.slot(tableSlot) = table;
-         if (point)
-            rt.slot(indexSlot) = const_cast<UniqueIndex*>(unique);
-         else
-            rt.own(indexSlot, std::make_unique<IndexProbe>(*table, unique, secondary, shape));
+         rt.slot(indexSlot) = point ? static_cast<void*>(const_cast<UniqueIndex*>(unique)) : probe.get();
       });
       if (!scan_.children.empty()) return child().produce();
       compiler_.addPipeline("index lookup " + table->name(), [](QueryRuntime&) { return 1; }, [&](llvm::Value*, llvm::Value*) {
