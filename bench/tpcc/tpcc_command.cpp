@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
+#include <vector>
 
 namespace kiln::bench {
 
@@ -22,26 +23,48 @@ int tpccCommand(int argc, char** argv) {
       return 0;
    }
 
-   TpccReport report;
-   try {
-      report = runTpcc(*options);
-   } catch (const std::exception& error) {
-      std::fprintf(stderr, "kiln-bench tpcc: %s\n", error.what());
-      return 1;
+   // One run per engine, one after the other on the same machine and inputs.
+   std::vector<TpccReport> reports;
+   for (const std::string& engine : options->engines) {
+      TpccOptions run = *options;
+      run.engine = engine;
+      try {
+         reports.push_back(runTpcc(run));
+      } catch (const std::exception& error) {
+         std::fprintf(stderr, "kiln-bench tpcc: %s: %s\n", engine.c_str(), error.what());
+         return 1;
+      }
+      if (reports.size() > 1) std::printf("\n");
+      printTpccReport(reports.back(), stdout);
+      std::fflush(stdout);
    }
-   printTpccReport(report, stdout);
-   std::fflush(stdout);
+   for (size_t i = 1; i < reports.size(); ++i)
+      std::printf("\nratio %s/%s: throughput %.2f, tpmC %.2f (same inputs, one run each)\n", reports[0].options.engine.c_str(),
+                  reports[i].options.engine.c_str(), throughput(reports[0]) / throughput(reports[i]), tpmC(reports[0]) / tpmC(reports[i]));
 
    if (!options->jsonFile.empty()) {
       std::ofstream json(options->jsonFile);
-      writeTpccJson(report, json);
+      if (reports.size() == 1) {
+         writeTpccJson(reports[0], json);
+      } else {
+         json << "{\"benchmark\": \"tpcc\", \"runs\": [";
+         for (size_t i = 0; i < reports.size(); ++i) {
+            if (i) json << ", ";
+            writeTpccJson(reports[i], json);
+         }
+         json << "], \"throughput_ratio\": " << throughput(reports[0]) / throughput(reports[1]) << "}\n";
+      }
       if (!json) {
          std::fprintf(stderr, "kiln-bench tpcc: cannot write %s\n", options->jsonFile.c_str());
          return 1;
       }
    }
-   if (!report.error.empty()) std::fprintf(stderr, "kiln-bench tpcc: %s\n", report.error.c_str());
-   return report.error.empty() && report.consistent() ? 0 : 1;
+   bool ok = true;
+   for (const TpccReport& report : reports) {
+      if (!report.error.empty()) std::fprintf(stderr, "kiln-bench tpcc: %s: %s\n", report.options.engine.c_str(), report.error.c_str());
+      ok = ok && report.error.empty() && report.consistent();
+   }
+   return ok ? 0 : 1;
 }
 
 }  // namespace kiln::bench

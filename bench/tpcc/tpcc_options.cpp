@@ -1,5 +1,7 @@
 #include "tpcc_options.h"
 
+#include <algorithm>
+
 #include "energy/energy_meter.h"
 
 #include <stdexcept>
@@ -34,7 +36,8 @@ std::string tpccUsage() {
           "  --warehouses N        scale: warehouses to populate (default 5)\n"
           "  --duration SECONDS    length of the measured run (default 60)\n"
           "  --durable             a database on disk, in a temporary directory (default: in memory)\n"
-          "  --engine kiln|sqlite  which engine runs the transactions (default kiln)\n"
+          "  --engine kiln|sqlite  which engine runs the transactions (default kiln); a list such as\n"
+          "                        kiln,sqlite runs each in turn and prints their ratio\n"
           "  --json FILE           also write the results as JSON\n"
           "  --seed N              seed of the random inputs and population (default 1)\n"
           "  --watts-per-core W    energy model when no counter is readable (default 15)\n"
@@ -61,8 +64,17 @@ std::optional<TpccOptions> parseTpccOptions(int argc, char** argv) {
          options.durationSeconds = parseNumber(arg, value, 0);
          if (options.durationSeconds <= 0) throw std::invalid_argument("--duration wants a positive number of seconds");
       } else if (arg == "--engine") {
-         if (value != "kiln" && value != "sqlite") throw std::invalid_argument("--engine is kiln or sqlite, not " + value);
-         options.engine = value;
+         options.engines.clear();
+         for (size_t start = 0; start <= value.size();) {
+            size_t end = std::min(value.find(',', start), value.size());
+            std::string engine = value.substr(start, end - start);
+            if (engine != "kiln" && engine != "sqlite") throw std::invalid_argument("--engine is kiln or sqlite (or a list of them), not " + engine);
+            if (std::find(options.engines.begin(), options.engines.end(), engine) != options.engines.end())
+               throw std::invalid_argument("--engine names " + engine + " twice");
+            options.engines.push_back(engine);
+            start = end + 1;
+         }
+         options.engine = options.engines.front();
       } else if (arg == "--json") options.jsonFile = value;
       else if (arg == "--seed") options.seed = parseWhole(arg, value, 0);
       else if (arg == "--watts-per-core") options.wattsPerCore = parseNumber(arg, value, 0);

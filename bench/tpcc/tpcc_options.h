@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kiln::bench {
 
@@ -11,7 +12,8 @@ struct TpccOptions {
    int warehouses = 5;
    double durationSeconds = 60;
    bool durable = false;  // a database on disk (in a temporary directory) instead of in memory
-   std::string engine = "kiln";
+   std::string engine = "kiln";                // the engine of one run
+   std::vector<std::string> engines = {"kiln"};  // --engine kiln,sqlite: one run each, compared
    std::string jsonFile;
    uint64_t seed = 1;
    double wattsPerCore = 0;  // default: defaultWattsPerCore
