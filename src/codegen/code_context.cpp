@@ -23,6 +23,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_string_compare", "i:pp"},
       {"kiln_string_hash", "l:p"},
       {"kiln_like", "c:ppci"},
+      {"kiln_like_pattern", "c:pp"},
       {"kiln_concat", "v:pppp"},
       {"kiln_substring", "v:pllcpp"},
       {"kiln_upper", "v:ppp"},
@@ -150,6 +151,12 @@ llvm::AllocaInst* CodeContext::entryAlloca(llvm::Type* type, const std::string& 
 void CodeContext::atEntry(const std::function<void(llvm::IRBuilder<>&)>& emit) {
    llvm::IRBuilder<> entryBuilder(entry_);
    emit(entryBuilder);
+}
+
+llvm::Constant* CodeContext::keepAlive(std::shared_ptr<const void> object) {
+   const void* address = object.get();
+   kept_.push_back(std::move(object));
+   return llvm::ConstantExpr::getIntToPtr(int64(int64_t(reinterpret_cast<uintptr_t>(address))), ptr());
 }
 
 std::string CodeContext::uniqueName(const std::string& base) { return prefix_ + "_" + base + std::to_string(counter_++); }

@@ -26,6 +26,10 @@ class CodeContext {
    /// Hands the module over to the JIT.
    std::unique_ptr<llvm::Module> takeModule() { return std::move(module_); }
    std::unique_ptr<llvm::LLVMContext> takeContext() { return std::move(context_); }
+   /// An object prepared while compiling (a LIKE pattern, ...) that the generated code uses by its
+   /// address: it lives as long as the compiled code. Returns that address as an IR constant.
+   llvm::Constant* keepAlive(std::shared_ptr<const void> object);
+   std::vector<std::shared_ptr<const void>> takeKeptObjects() { return std::move(kept_); }
 
    // IR types
    llvm::Type* i1() { return builder_->getInt1Ty(); }
@@ -96,6 +100,7 @@ class CodeContext {
    llvm::Function* function_ = nullptr;
    llvm::BasicBlock* entry_ = nullptr;
    std::unordered_map<std::string, llvm::FunctionCallee> runtime_;
+   std::vector<std::shared_ptr<const void>> kept_;
    unsigned counter_ = 0;
    size_t parameterSlot_ = 0;
    const RowLayout* parameterLayout_ = nullptr;

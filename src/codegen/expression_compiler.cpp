@@ -4,6 +4,7 @@
 
 #include "codegen/translators/row_access.h"
 #include "common/decimal.h"
+#include "runtime/like_pattern.h"
 
 namespace kiln {
 
@@ -61,9 +62,18 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
       case ExprKind::Case: return compileCase(e);
       case ExprKind::Like: {
          SqlValue value = compile(*e.children[0]);
-         SqlValue pattern = compile(*e.children[1]);
+         const Expr& patternExpr = *e.children[1];
+         int32_t padTo = value.type.id == TypeId::Char ? int32_t(value.type.length) : 0;
+         if (patternExpr.kind == ExprKind::Constant && !patternExpr.constant.isNull) {
+            // A constant pattern is prepared once.
+            llvm::Constant* prepared = cx_.keepAlive(std::make_shared<const LikePattern>(patternExpr.constant.string, e.op != 0, padTo));
+            SqlValue match = ops_.guardNulls({value}, SqlType::boolean(), [&] {
+               return b.CreateICmpNE(cx_.callRuntime("kiln_like_pattern", {prepared, ops_.stringAddress(value.value)}), cx_.int8(0));
+            });
+            return e.negated ? ops_.logicalNot(match) : match;
+         }
+         SqlValue pattern = compile(patternExpr);
          SqlValue match = ops_.guardNulls({value, pattern}, SqlType::boolean(), [&] {
-            int32_t padTo = value.type.id == TypeId::Char ? int32_t(value.type.length) : 0;
             llvm::Value* r = cx_.callRuntime("kiln_like", {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op), cx_.int32(padTo)});
             return b.CreateICmpNE(r, cx_.int8(0));
          });

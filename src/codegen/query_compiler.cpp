@@ -231,6 +231,7 @@ CompiledQuery QueryCompiler::compile(bool keepIR) {
       cx_.module().print(out, nullptr);
    }
    auto generated = Clock::now();
+   query_.objects = cx_.takeKeptObjects();
    query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext());
    // Resolving the symbols makes ORC generate the machine code now, inside the compile time.
    for (PipelineInfo& pipeline : *query_.pipelines) pipeline.entry = query_.module->lookup(pipeline.function);

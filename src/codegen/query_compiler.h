@@ -26,6 +26,7 @@ struct PipelineInfo {
 
 struct CompiledQuery {
    std::unique_ptr<CompiledModule> module;
+   std::vector<std::shared_ptr<const void>> objects;  // what the machine code points at (CodeContext::keepAlive)
    size_t slotCount = 0;
    std::vector<std::function<void(QueryRuntime&)>> setup;
    std::vector<std::function<void(QueryRuntime&, CompiledModule&)>> steps;

@@ -9,6 +9,7 @@
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
+#include "common/utf8.h"
 #include "common/value.h"
 
 using namespace kiln;
@@ -43,77 +44,7 @@ size_t byteOffset(std::string_view s, int64_t index) {
    return i;
 }
 
-int64_t characterCount(std::string_view s) {
-   int64_t n = 0;
-   for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-   return n;
-}
 
-bool likeMatch(const char* s, const char* sEnd, const char* p, const char* pEnd, bool fold) {
-   while (p < pEnd) {
-      char c = *p;
-      if (c == '%') {
-         while (p < pEnd && *p == '%') ++p;
-         if (p == pEnd) return true;
-         for (const char* t = s; t <= sEnd; ++t)
-            if (likeMatch(t, sEnd, p, pEnd, fold)) return true;
-         return false;
-      }
-      if (s == sEnd) return false;
-      if (c == '_') {
-         ++s;
-         while (s < sEnd && (static_cast<unsigned char>(*s) & 0xC0) == 0x80) ++s;
-         ++p;
-         continue;
-      }
-      if (c == '\\') {
-         if (p + 1 == pEnd) throw Error("22025", "LIKE pattern must not end with escape character");
-         c = *++p;
-      }
-      char a = *s, b = c;
-      if (fold) {
-         a = char(std::tolower(static_cast<unsigned char>(a)));
-         b = char(std::tolower(static_cast<unsigned char>(b)));
-      }
-      if (a != b) return false;
-      ++s;
-      ++p;
-   }
-   return s == sEnd;
-}
-
-/// LIKE for patterns of literal pieces and '%' only (most patterns): each piece found in turn,
-/// leftmost first, which is a correct match strategy when only '%' separates the pieces.
-bool likeByPieces(std::string_view v, std::string_view p) {
-   size_t start = 0;
-   bool anchoredStart = p.empty() || p.front() != '%';
-   size_t pieceStart = 0;
-   bool first = true;
-   while (pieceStart <= p.size()) {
-      size_t pieceEnd = p.find('%', pieceStart);
-      bool last = pieceEnd == std::string_view::npos;
-      std::string_view piece = p.substr(pieceStart, last ? std::string_view::npos : pieceEnd - pieceStart);
-      if (last) {
-         // The final piece must end the string (unless the pattern ends in '%': then it is empty).
-         if (first && anchoredStart) return v == piece;
-         return v.size() >= start + piece.size() && v.substr(v.size() - piece.size()) == piece;
-      }
-      if (!piece.empty()) {
-         if (first && anchoredStart) {
-            if (!v.starts_with(piece)) return false;
-            start = piece.size();
-         } else {
-            // glibc's memmem (two-way search) beats a memchr-and-compare loop here.
-            auto* at = static_cast<const char*>(::memmem(v.data() + start, v.size() - start, piece.data(), piece.size()));
-            if (!at) return false;
-            start = size_t(at - v.data()) + piece.size();
-         }
-      }
-      first = false;
-      pieceStart = pieceEnd + 1;
-   }
-   return true;
-}
 
 }  // namespace
 
@@ -184,15 +115,10 @@ uint64_t kiln_string_hash(const GermanString* s) {
 }
 
 bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo) {
-   std::string_view v = s->view(), p = pattern->view();
-   if (!caseInsensitive && padTo == 0 && p.find_first_of("_\\") == std::string_view::npos) return likeByPieces(v, p);
-   std::string padded;
-   if (padTo > 0 && characterCount(v) < padTo) {
-      padded = std::string(v) + std::string(size_t(padTo - characterCount(v)), ' ');
-      v = padded;
-   }
-   return likeMatch(v.data(), v.data() + v.size(), p.data(), p.data() + p.size(), caseInsensitive);
+   return likeMatches(s->view(), pattern->view(), caseInsensitive, padTo);
 }
+
+bool kiln_like_pattern(const LikePattern* pattern, const GermanString* s) { return pattern->matches(s->view()); }
 
 void kiln_concat(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena) {
    size_t n = size_t(a->length) + b->length;

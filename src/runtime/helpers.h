@@ -11,6 +11,7 @@
 #include "runtime/chained_hash_table.h"
 #include "runtime/distinct_sets.h"
 #include "runtime/index_probe.h"
+#include "runtime/like_pattern.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -58,6 +59,7 @@ int32_t kiln_string_compare(const GermanString* a, const GermanString* b);
 uint64_t kiln_string_hash(const GermanString* s);
 /// `padTo`: CHAR(n) values match as if padded with blanks to n characters.
 bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo);
+bool kiln_like_pattern(const kiln::LikePattern* pattern, const kiln::GermanString* s);
 void kiln_concat(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
 void kiln_substring(const GermanString* s, int64_t from, int64_t count, bool hasCount, GermanString* out, StringHeap* arena);
 void kiln_upper(const GermanString* s, GermanString* out, StringHeap* arena);

@@ -21,6 +21,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_string_compare),
       KILN_SYMBOL(kiln_string_hash),
       KILN_SYMBOL(kiln_like),
+      KILN_SYMBOL(kiln_like_pattern),
       KILN_SYMBOL(kiln_concat),
       KILN_SYMBOL(kiln_substring),
       KILN_SYMBOL(kiln_upper),

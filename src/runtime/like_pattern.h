@@ -1,0 +1,39 @@
+// LIKE and ILIKE. A constant pattern is prepared once per compiled query (LikePattern): its literal
+// pieces get Boyer-Moore-Horspool searchers, so a row costs a few skips instead of a pattern parse
+// and a general search. Other patterns go through likeMatches.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kiln {
+
+/// Whether `value` matches `pattern` (% any characters, _ one character, \ escapes); with
+/// `caseInsensitive` as ILIKE; `padTo` > 0 pads the value with blanks to that many characters
+/// first (CHAR(n) semantics).
+bool likeMatches(std::string_view value, std::string_view pattern, bool caseInsensitive, int32_t padTo);
+
+class LikePattern {
+   public:
+   LikePattern(std::string pattern, bool caseInsensitive, int32_t padTo);
+   LikePattern(const LikePattern&) = delete;
+   LikePattern& operator=(const LikePattern&) = delete;
+   bool matches(std::string_view value) const;
+
+   private:
+   using Searcher = std::boyer_moore_horspool_searcher<std::string::const_iterator>;
+   std::string pattern_;
+   bool caseInsensitive_;
+   int32_t padTo_;
+   // Patterns of literal pieces separated by '%' only: the pieces, and whether the first and last
+   // must touch the value's ends.
+   bool byPieces_ = false;
+   bool anchoredStart_ = false, anchoredEnd_ = false;
+   std::vector<std::string> pieces_;
+   std::vector<Searcher> searchers_;
+};
+
+}  // namespace kiln
