@@ -18,6 +18,7 @@ enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, A
 struct Operator {
    OperatorKind kind;
    std::vector<std::unique_ptr<Operator>> children;
+   double estimatedRows = 0;  // the optimizer's estimate of the rows it produces
 
    explicit Operator(OperatorKind kind) : kind(kind) {}
    virtual ~Operator() = default;

@@ -1,5 +1,8 @@
 #include "codegen/jit.h"
 
+#include <algorithm>
+
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/PassManager.h>
@@ -10,6 +13,7 @@
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 
 #include "kiln/kiln.h"
 #include "runtime/runtime_symbols.h"
@@ -43,6 +47,9 @@ Jit::Jit() {
    llvm::InitializeNativeTarget();
    llvm::InitializeNativeTargetAsmPrinter();
    auto machine = check(llvm::orc::JITTargetMachineBuilder::detectHost());
+   auto quick = machine;
+   quick.setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
+   quickMachine_ = check(quick.createTargetMachine());
    machine.setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
    jit_ = check(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create());
    auto& dylib = jit_->getMainJITDylib();
@@ -75,7 +82,13 @@ void Jit::optimize(llvm::Module& module) {
       if (!function.isDeclaration()) passes.run(function, functions);
 }
 
-std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
+std::unique_ptr<llvm::MemoryBuffer> Jit::compileQuickly(llvm::Module& module) {
+   std::lock_guard lock(quickMutex_);
+   return check(llvm::orc::SimpleCompiler(*quickMachine_)(module));
+}
+
+std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
+                                             const std::vector<std::string>& cold) {
    module->setDataLayout(jit_->getDataLayout());
    module->setTargetTriple(jit_->getTargetTriple().str());
    std::string problems;
@@ -83,8 +96,28 @@ std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> modul
    if (llvm::verifyModule(*module, &out)) throw Error("XX000", "generated code is invalid: " + problems);
    optimize(*module);
    auto tracker = jit_->getMainJITDylib().createResourceTracker();
+   auto compiled = std::make_unique<CompiledModule>(*jit_, tracker);
+   auto addObject = [&](std::unique_ptr<llvm::MemoryBuffer> object) {
+      if (auto error = jit_->addObjectFile(tracker, std::move(object))) fail(std::move(error));
+   };
+   size_t defined = 0;
+   for (llvm::Function& function : *module) defined += !function.isDeclaration();
+   if (cold.size() >= defined) {
+      addObject(compileQuickly(*module));
+      module.reset();  // before its context
+      return compiled;
+   }
+   if (!cold.empty()) {
+      // The cold functions move to a module of their own, with copies of the constants they use.
+      llvm::ValueToValueMapTy map;
+      std::unique_ptr<llvm::Module> quick = llvm::CloneModule(*module, map, [&](const llvm::GlobalValue* value) {
+         return !llvm::isa<llvm::Function>(value) || std::find(cold.begin(), cold.end(), value->getName()) != cold.end();
+      });
+      for (const std::string& name : cold) module->getFunction(name)->deleteBody();
+      addObject(compileQuickly(*quick));
+   }
    if (auto error = jit_->addIRModule(tracker, llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) fail(std::move(error));
-   return std::make_unique<CompiledModule>(*jit_, std::move(tracker));
+   return compiled;
 }
 
 }  // namespace kiln

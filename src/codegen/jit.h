@@ -3,7 +3,9 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 
@@ -24,8 +26,12 @@ class Jit {
    public:
    static Jit& instance();
 
-   /// Optimizes (a few cheap passes) and compiles the module to machine code.
-   std::unique_ptr<CompiledModule> compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context);
+   /// Optimizes (a few cheap passes) and compiles the module to machine code. The functions named
+   /// in `cold` (pipelines over few rows) get the quick code generator (no instruction
+   /// scheduling, fast register allocation: a fraction of the compile time); the others the
+   /// optimizing one.
+   std::unique_ptr<CompiledModule> compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
+                                           const std::vector<std::string>& cold = {});
    const llvm::DataLayout& dataLayout() const { return jit_->getDataLayout(); }
    const llvm::Triple& targetTriple() const { return jit_->getTargetTriple(); }
 
@@ -33,7 +39,12 @@ class Jit {
    Jit();
    void optimize(llvm::Module& module);
 
+   /// Machine code for `module` from the quick code generator, as an object file.
+   std::unique_ptr<llvm::MemoryBuffer> compileQuickly(llvm::Module& module);
+
    std::unique_ptr<llvm::orc::LLJIT> jit_;
+   std::unique_ptr<llvm::TargetMachine> quickMachine_;
+   std::mutex quickMutex_;  // one Jit serves every database of the process
 };
 
 }  // namespace kiln

@@ -186,11 +186,23 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
    return translator;
 }
 
-void QueryCompiler::addPipeline(const std::string& source, std::function<uint64_t(QueryRuntime&)> rowCount,
+bool QueryCompiler::worthOptimizing(double expectedRows) {
+   // Optimized machine code saves some nanoseconds per row and costs milliseconds to make: it
+   // pays off from about this many rows.
+   return expectedRows >= 100'000;
+}
+
+void QueryCompiler::setFunctionWork(const std::string& function, double expectedRows) {
+   if (!worthOptimizing(expectedRows)) coldFunctions_.push_back(function);
+}
+
+void QueryCompiler::addPipeline(const std::string& source, double expectedRows, std::function<uint64_t(QueryRuntime&)> rowCount,
                                 const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before) {
    std::string name = cx_.uniqueName("pipeline");
    size_t index = query_.pipelines->size();
    query_.pipelines->push_back({name, {source}, 0});
+   query_.pipelines->back().optimized = worthOptimizing(expectedRows);
+   if (!worthOptimizing(expectedRows)) coldFunctions_.push_back(name);
    cx_.beginPipelineFunction(name);
    pipelineEnd_.clear();
    body(cx_.argument(1), cx_.argument(2));
@@ -232,7 +244,7 @@ CompiledQuery QueryCompiler::compile(bool keepIR) {
    }
    auto generated = Clock::now();
    query_.objects = cx_.takeKeptObjects();
-   query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext());
+   query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext(), coldFunctions_);
    // Resolving the symbols makes ORC generate the machine code now, inside the compile time.
    for (PipelineInfo& pipeline : *query_.pipelines) pipeline.entry = query_.module->lookup(pipeline.function);
    auto done = Clock::now();

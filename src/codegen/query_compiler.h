@@ -22,6 +22,7 @@ struct PipelineInfo {
    std::vector<std::string> stages;  // for EXPLAIN: "scan lineitem", "filter", "aggregate build", ...
    double ms = 0;  // measured when the query ran
    void* entry = nullptr;  // the machine code, resolved once after compiling
+   bool optimized = true;  // compiled by the optimizing code generator (else the quick one)
 };
 
 struct CompiledQuery {
@@ -55,9 +56,13 @@ class QueryCompiler {
    void addSetup(std::function<void(QueryRuntime&)> setup) { query_.setup.push_back(std::move(setup)); }
    void addStep(std::function<void(QueryRuntime&, CompiledModule&)> step) { query_.steps.push_back(std::move(step)); }
    /// Generates a pipeline function; `body(begin, end)` emits its code. At run time the step
-   /// calls it over [0, rowCount()).
-   void addPipeline(const std::string& source, std::function<uint64_t(QueryRuntime&)> rowCount,
+   /// calls it over [0, rowCount()). `expectedRows` (what its source is expected to produce)
+   /// decides how much effort compiling it is worth.
+   void addPipeline(const std::string& source, double expectedRows, std::function<uint64_t(QueryRuntime&)> rowCount,
                     const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before = nullptr);
+   /// For a generated function other than a pipeline (a sort's comparison): how many rows it
+   /// works on, which decides how much effort compiling it is worth.
+   void setFunctionWork(const std::string& function, double expectedRows);
    /// Emits code when the current pipeline function has processed its row range (before it returns).
    void atPipelineEnd(std::function<void()> emit) { pipelineEnd_.push_back(std::move(emit)); }
    void noteStage(const std::string& stage) { query_.pipelines->back().stages.push_back(stage); }
@@ -72,6 +77,7 @@ class QueryCompiler {
    private:
    std::unique_ptr<Translator> translate(const Operator& op);
    void computeRequired(const Operator& op, std::vector<const IU*> needed);
+   static bool worthOptimizing(double expectedRows);
 
    const QueryPlan& plan_;
    CodeContext cx_;
@@ -80,6 +86,7 @@ class QueryCompiler {
    bool instrument_;
    std::vector<std::function<void()>> pipelineEnd_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
+   std::vector<std::string> coldFunctions_;  // compiled by the quick code generator
 };
 
 }  // namespace kiln

@@ -287,7 +287,8 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
       for (auto& stage : pipeline.stages) stages += (stages.empty() ? "" : " -> ") + stage;
       char time[64] = "";
       if (explain.analyze) std::snprintf(time, sizeof(time), "  (%.3f ms)", pipeline.ms);
-      lines.push_back("  " + std::to_string(i + 1) + ": " + stages + time);
+      // Pipelines over few rows get quickly generated machine code.
+      lines.push_back("  " + std::to_string(i + 1) + ": " + stages + (pipeline.optimized ? "" : " [quick]") + time);
    }
    char buffer[160];
    std::snprintf(buffer, sizeof(buffer), "Compile time: %.3f ms (IR generation %.3f ms, LLVM %.3f ms)", compiled.codegenMs + compiled.llvmMs,

@@ -729,6 +729,11 @@ void choosePhysical(Operator& op, const CardinalityEstimator& estimates) {
    join.buildLeft = kindAllows && hasKey(join) && estimates.rows(*join.children[0]) < estimates.rows(*join.children[1]);
 }
 
+void annotateEstimates(Operator& op, const CardinalityEstimator& estimates) {
+   op.estimatedRows = estimates.rows(op);
+   for (auto& child : op.children) annotateEstimates(*child, estimates);
+}
+
 }  // namespace
 
 void optimize(QueryPlan& plan) {
@@ -738,6 +743,7 @@ void optimize(QueryPlan& plan) {
    plan.root = useIndexes(std::move(plan.root));
    plan.root = useIndexOrder(std::move(plan.root));
    choosePhysical(*plan.root, estimates);
+   annotateEstimates(*plan.root, estimates);
 }
 
 }  // namespace kiln

@@ -49,7 +49,7 @@ class AggregateTranslator : public Translator {
          compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<DistinctSets>()); });
       }
       child().produce();
-      addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", bufferSlot_,
+      addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", aggregate_.estimatedRows, bufferSlot_,
                     [&](llvm::Value* row) { emitOutput(cx, row); });
    }
 

@@ -6,14 +6,15 @@
 
 namespace kiln {
 
-/// Adds a pipeline over the rows of the RowBuffer in `bufferSlot`; `consumeRow(row)` emits the
-/// per-row code. The row-pointer array is handed over in a slot when the pipeline starts.
-inline void addBufferScan(QueryCompiler& compiler, const std::string& name, size_t bufferSlot,
+/// Adds a pipeline over the rows of the RowBuffer in `bufferSlot` (about `expectedRows` of them);
+/// `consumeRow(row)` emits the per-row code. The row-pointer array is handed over in a slot when
+/// the pipeline starts.
+inline void addBufferScan(QueryCompiler& compiler, const std::string& name, double expectedRows, size_t bufferSlot,
                           const std::function<void(llvm::Value* row)>& consumeRow) {
    CodeContext& cx = compiler.cx();
    size_t rowsSlot = compiler.allocateSlot();
    compiler.addPipeline(
-      name, [bufferSlot](QueryRuntime& rt) { return rt.get<RowBuffer>(bufferSlot)->size(); },
+      name, expectedRows, [bufferSlot](QueryRuntime& rt) { return rt.get<RowBuffer>(bufferSlot)->size(); },
       [&](llvm::Value* begin, llvm::Value* end) {
          auto& b = cx.builder();
          llvm::Value* rows = cx.loadSlot(rowsSlot);

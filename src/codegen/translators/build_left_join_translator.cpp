@@ -43,9 +43,9 @@ class BuildLeftJoinTranslator : public Translator {
       });
       childAt(0).produce();
       childAt(1).produce();
-      addBufferScan(compiler_, "scan join entries", entriesSlot_, [&](llvm::Value* entry) { emitEntry(entry, true); });
+      addBufferScan(compiler_, "scan join entries", join_.children[0]->estimatedRows, entriesSlot_, [&](llvm::Value* entry) { emitEntry(entry, true); });
       if (join_.joinKind != JoinKind::Semi)
-         addBufferScan(compiler_, "scan left tuples without key", nullKeysSlot_, [&](llvm::Value* entry) { emitEntry(entry, false); });
+         addBufferScan(compiler_, "scan left tuples without key", join_.children[0]->estimatedRows, nullKeysSlot_, [&](llvm::Value* entry) { emitEntry(entry, false); });
    }
 
    void consume(IUValues& values, Translator& from) override {

@@ -38,7 +38,7 @@ class IndexScanTranslator : public Translator {
          rt.slot(indexSlot) = point ? static_cast<void*>(const_cast<UniqueIndex*>(unique)) : probe.get();
       });
       if (!scan_.children.empty()) return child().produce();
-      compiler_.addPipeline("index lookup " + table->name(), [](QueryRuntime&) { return 1; }, [&](llvm::Value*, llvm::Value*) {
+      compiler_.addPipeline("index lookup " + table->name(), scan_.estimatedRows, [](QueryRuntime&) { return 1; }, [&](llvm::Value*, llvm::Value*) {
          IUValues none;
          lookup(none);
       });

@@ -88,10 +88,10 @@ class JoinTranslator : public Translator {
             });
          };
          if (hashed()) {
-            addBufferScan(compiler_, "scan unmatched right tuples", entriesSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
-            addBufferScan(compiler_, "scan right tuples without key", unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, false); });
+            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, entriesSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+            addBufferScan(compiler_, "scan right tuples without key", join_.children[1]->estimatedRows, unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, false); });
          } else {
-            addBufferScan(compiler_, "scan unmatched right tuples", unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
          }
       }
    }

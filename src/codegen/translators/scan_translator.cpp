@@ -34,7 +34,7 @@ class ScanTranslator : public Translator {
          if (deletedSlot >= 0) rt.slot(size_t(deletedSlot)) = table->deleted();
       });
       compiler_.addPipeline(
-         "scan " + table->name(), [table](QueryRuntime&) { return table->rowCount(); },
+         "scan " + table->name(), double(table->rowCount()), [table](QueryRuntime&) { return table->rowCount(); },
          [&](llvm::Value* begin, llvm::Value* end) {
             data_.clear();
             nulls_.clear();

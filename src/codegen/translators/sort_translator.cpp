@@ -29,11 +29,13 @@ class SortTranslator : public Translator {
          auto& limit = static_cast<const Limit&>(*parent_->op());
          keep = limit.limit > UINT64_MAX - limit.offset ? UINT64_MAX : limit.offset + limit.limit;
       }
-      compiler_.addStep([slot, compareName, keep](QueryRuntime& rt, CompiledModule& module) {
-         auto* compare = reinterpret_cast<int32_t (*)(const char*, const char*)>(module.lookup(compareName));
-         kiln_sort(rt.get<RowBuffer>(slot), compare, keep);
+      compiler_.setFunctionWork(compareName, sort_.estimatedRows);
+      using Compare = int32_t (*)(const char*, const char*);
+      compiler_.addStep([slot, compareName, keep, compare = std::make_shared<Compare>(nullptr)](QueryRuntime& rt, CompiledModule& module) {
+         if (!*compare) *compare = reinterpret_cast<Compare>(module.lookup(compareName));
+         kiln_sort(rt.get<RowBuffer>(slot), *compare, keep);
       });
-      addBufferScan(compiler_, "scan sorted rows", bufferSlot_, [&](llvm::Value* row) {
+      addBufferScan(compiler_, "scan sorted rows", sort_.estimatedRows, bufferSlot_, [&](llvm::Value* row) {
          IUValues values;
          for (size_t i = 0; i < required().size(); ++i) {
             const RowLayout::Field& field = layout_.fields[i];

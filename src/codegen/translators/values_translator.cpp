@@ -12,7 +12,7 @@ class ValuesTranslator : public Translator {
 
    void produce() override {
       compiler_.addPipeline(
-         "values (" + std::to_string(values_.rows.size()) + " rows)", [](QueryRuntime&) { return 1; },
+         "values (" + std::to_string(values_.rows.size()) + " rows)", double(values_.rows.size()), [](QueryRuntime&) { return 1; },
          [&](llvm::Value*, llvm::Value*) {
             for (auto& row : values_.rows) {
                IUValues values;
