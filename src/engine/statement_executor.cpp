@@ -1,6 +1,7 @@
 #include "engine/statement_executor.h"
 
 #include <chrono>
+#include <functional>
 #include <unordered_map>
 #include <cstring>
 #include <sstream>
@@ -60,16 +61,18 @@ std::vector<char> parameterBuffer(const RowLayout& layout, const std::vector<Val
    return buffer;
 }
 
-/// Optimizes, compiles and runs a query; the rows are left in `result`. With `analysis`, the
-/// generated code counts each operator's output and the pipelines are timed. With `input`, a
-/// query compiled before runs again with the given parameter values.
-void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
+/// Optimizes, compiles and runs a query; `consume(rows, layout)` gets its result rows while they
+/// are valid. With `analysis`, the generated code counts each operator's output and the
+/// pipelines are timed. With `input`, a query compiled before runs again with the given
+/// parameter values.
+void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input,
+              const std::function<void(RowBuffer& rows, const RowLayout& layout)>& consume) {
    CompiledQuery local;
    CompiledQuery& query = input && input->compiled ? *input->compiled : local;
    if (!query.module) {
       optimize(plan);
       query = QueryCompiler(plan, analysis != nullptr).compile(false);
-      result.stats.compileMs = query.codegenMs + query.llvmMs;
+      stats.compileMs = query.codegenMs + query.llvmMs;
    }
    auto start = Clock::now();
    QueryRuntime runtime(query.slotCount);
@@ -82,14 +85,21 @@ void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr,
       runtime.slot(query.parameterSlot) = parameters.data();
    }
    for (auto& step : query.steps) step(runtime, *query.module);
-   result.stats.executeMs = millisecondsSince(start);
-   result.names = plan.columnNames;
-   for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
-   result.takeRows(*runtime.get<RowBuffer>(query.resultSlot), query.resultLayout);
+   stats.executeMs = millisecondsSince(start);
+   consume(*runtime.get<RowBuffer>(query.resultSlot), query.resultLayout);
    if (analysis) {
       for (auto [op, slot] : query.rowCounters) analysis->actualRows[op] = *runtime.get<uint64_t>(slot);
       analysis->query = std::move(query);
    }
+}
+
+/// Runs a query whose rows the caller gets as a result.
+void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
+   runQuery(plan, result.stats, analysis, input, [&](RowBuffer& rows, const RowLayout& layout) {
+      result.names = plan.columnNames;
+      for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
+      result.takeRows(rows, layout);
+   });
 }
 
 std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableStatement& create) {
@@ -159,77 +169,80 @@ std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
 }
 
 std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& insert, ExecutionInput* input) {
-   ResultData rows;
-   runQuery(*insert.plan, rows, nullptr, input);
-   Table& table = *insert.table;
-   database.undo.recordAppend(table, table.rowCount());
-   try {
-      for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).reserve(table.rowCount() + rows.rows.size());
-      for (const char* row : rows.rows) {
-         for (size_t c = 0; c < table.columnCount(); ++c) {
-            const auto& field = rows.layout.fields[c];
-            bool isNull = field.nullOffset >= 0 && row[field.nullOffset];
-            table.column(c).appendRaw(row + field.offset, isNull);
-         }
-      }
-   } catch (...) {
-      table.rollbackToRowCount();
-      throw;
-   }
-   size_t before = table.rowCount();
-   table.sealAppendedRows(table.rowCount() + rows.rows.size());
-   table.indexRows(before, table.rowCount());
    auto result = std::make_shared<ResultData>();
-   result->rowsAffected = rows.rows.size();
-   result->statusTag = "INSERT 0 " + std::to_string(rows.rows.size());
-   result->stats = rows.stats;
+   Table& table = *insert.table;
+   // The rows go from the query's buffer into the columns (strings are copied into the columns).
+   runQuery(*insert.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
+      size_t count = buffer.size();
+      char** rows = buffer.rows();
+      database.undo.recordAppend(table, table.rowCount());
+      try {
+         for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).reserve(table.rowCount() + count);
+         for (size_t r = 0; r < count; ++r) {
+            for (size_t c = 0; c < table.columnCount(); ++c) {
+               const auto& field = layout.fields[c];
+               bool isNull = field.nullOffset >= 0 && rows[r][field.nullOffset];
+               table.column(c).appendRaw(rows[r] + field.offset, isNull);
+            }
+         }
+      } catch (...) {
+         table.rollbackToRowCount();
+         throw;
+      }
+      size_t before = table.rowCount();
+      table.sealAppendedRows(table.rowCount() + count);
+      table.indexRows(before, table.rowCount());
+      result->rowsAffected = count;
+   });
+   result->statusTag = "INSERT 0 " + std::to_string(result->rowsAffected);
    return result;
 }
 
 std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update, ExecutionInput* input) {
-   ResultData rows;
-   runQuery(*update.plan, rows, nullptr, input);
-   Table& table = *update.table;
-   const auto& fields = rows.layout.fields;
-   size_t rowIdField = update.columns.size();
-   auto rowIdOf = [&](const char* row) {
-      int64_t id;
-      std::memcpy(&id, row + fields[rowIdField].offset, 8);
-      return size_t(id);
-   };
-   auto isNull = [&](const char* row, size_t i) { return fields[i].nullOffset >= 0 && row[fields[i].nullOffset]; };
-   // Constraints are checked before anything changes.
-   for (const char* row : rows.rows)
-      for (size_t i = 0; i < update.columns.size(); ++i)
-         if (isNull(row, i) && table.column(update.columns[i]).notNull())
-            throw Error("23502", "null value in column \"" + table.column(update.columns[i]).name() + "\" of relation \"" + table.name() +
-                                    "\" violates not-null constraint");
-   for (const char* row : rows.rows)
-      for (size_t i = 0; i < update.columns.size(); ++i) {
-         database.undo.recordUpdate(table, update.columns[i], rowIdOf(row));
-         table.updateValue(update.columns[i], rowIdOf(row), row + fields[i].offset, isNull(row, i));
-      }
    auto result = std::make_shared<ResultData>();
-   result->rowsAffected = rows.rows.size();
-   result->statusTag = "UPDATE " + std::to_string(rows.rows.size());
-   result->stats = rows.stats;
+   Table& table = *update.table;
+   runQuery(*update.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
+      const auto& fields = layout.fields;
+      size_t rowIdField = update.columns.size();
+      auto rowIdOf = [&](const char* row) {
+         int64_t id;
+         std::memcpy(&id, row + fields[rowIdField].offset, 8);
+         return size_t(id);
+      };
+      auto isNull = [&](const char* row, size_t i) { return fields[i].nullOffset >= 0 && row[fields[i].nullOffset]; };
+      char** rows = buffer.rows();
+      size_t count = buffer.size();
+      // Constraints are checked before anything changes.
+      for (size_t r = 0; r < count; ++r)
+         for (size_t i = 0; i < update.columns.size(); ++i)
+            if (isNull(rows[r], i) && table.column(update.columns[i]).notNull())
+               throw Error("23502", "null value in column \"" + table.column(update.columns[i]).name() + "\" of relation \"" + table.name() +
+                                       "\" violates not-null constraint");
+      for (size_t r = 0; r < count; ++r)
+         for (size_t i = 0; i < update.columns.size(); ++i) {
+            database.undo.recordUpdate(table, update.columns[i], rowIdOf(rows[r]));
+            table.updateValue(update.columns[i], rowIdOf(rows[r]), rows[r] + fields[i].offset, isNull(rows[r], i));
+         }
+      result->rowsAffected = count;
+   });
+   result->statusTag = "UPDATE " + std::to_string(result->rowsAffected);
    return result;
 }
 
 std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remove, ExecutionInput* input) {
-   ResultData rows;
-   runQuery(*remove.plan, rows, nullptr, input);
-   const auto& field = rows.layout.fields[0];
-   for (const char* row : rows.rows) {
-      int64_t id;
-      std::memcpy(&id, row + field.offset, 8);
-      database.undo.recordDelete(*remove.table, size_t(id));
-      remove.table->setDeleted(size_t(id), true);
-   }
    auto result = std::make_shared<ResultData>();
-   result->rowsAffected = rows.rows.size();
-   result->statusTag = "DELETE " + std::to_string(rows.rows.size());
-   result->stats = rows.stats;
+   runQuery(*remove.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
+      const auto& field = layout.fields[0];
+      char** rows = buffer.rows();
+      for (size_t r = 0; r < buffer.size(); ++r) {
+         int64_t id;
+         std::memcpy(&id, rows[r] + field.offset, 8);
+         database.undo.recordDelete(*remove.table, size_t(id));
+         remove.table->setDeleted(size_t(id), true);
+      }
+      result->rowsAffected = buffer.size();
+   });
+   result->statusTag = "DELETE " + std::to_string(result->rowsAffected);
    return result;
 }
 
