@@ -21,6 +21,13 @@ uint64_t mix(uint64_t h) {
    return h ^ (h >> 33);
 }
 
+template <typename T>
+T load(const void* raw) {
+   T value;
+   std::memcpy(&value, raw, sizeof(T));
+   return value;
+}
+
 /// A view of the string stored at `raw` (short strings live inside the 16 bytes themselves).
 std::string_view stringAt(const void* raw) { return static_cast<const GermanString*>(raw)->view(); }
 
@@ -62,7 +69,15 @@ bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) con
    for (size_t i = 0; i < columns_.size(); ++i) {
       const void* stored = table.column(columns_[i]).rawAt(row);
       const void* wanted = valueAt(i);
-      if (types_[i] == PhysicalType::String ? stringAt(stored) != stringAt(wanted) : std::memcmp(stored, wanted, widths_[i]) != 0) return false;
+      bool equal;
+      switch (types_[i]) {
+         // The common widths compared as integers: no call for four bytes.
+         case PhysicalType::Int32: equal = load<uint32_t>(stored) == load<uint32_t>(wanted); break;
+         case PhysicalType::Int64: equal = load<uint64_t>(stored) == load<uint64_t>(wanted); break;
+         case PhysicalType::String: equal = stringAt(stored) == stringAt(wanted); break;
+         default: equal = std::memcmp(stored, wanted, widths_[i]) == 0;
+      }
+      if (!equal) return false;
    }
    return true;
 }
