@@ -18,7 +18,7 @@ enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, A
 struct Operator {
    OperatorKind kind;
    std::vector<std::unique_ptr<Operator>> children;
-   double estimatedRows = 0;  // the optimizer's estimate of the rows it produces
+   double estimatedRows = 0;  // the optimizer's estimate of the rows it produces (joins: set when ordered)
 
    explicit Operator(OperatorKind kind) : kind(kind) {}
    virtual ~Operator() = default;
@@ -141,7 +141,6 @@ enum class JoinKind : uint8_t {
 struct Join : Operator {
    JoinKind joinKind = JoinKind::Inner;
    ExprPtr condition;  // may be null: every pair
-   double estimatedRows = 0;
    /// Physical choice for outer, semi and anti joins with a small left side: the left side is
    /// hashed and marked by the right side's probes, then read back.
    bool buildLeft = false;
