@@ -138,12 +138,13 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       ExprPtr comparison = equality(std::move(left), std::move(right));
       comparison->op = uint8_t(*compareOp);
       // x op ANY (S): some y with x op y TRUE. x op ALL (S): no y with x op y not TRUE. Negated:
-      // NOT (x = ANY S) is NOT IN (its NULL-aware join); NOT (x op ANY S): no y with x op y not
-      // FALSE; NOT (x op ALL S): some y with x op y not TRUE.
+      // NOT (x op ANY S): no y with x op y not FALSE; NOT (x op ALL S): some y with x op y not
+      // TRUE. Uncorrelated NOT IN has a NULL-aware join of its own, which hashes x and y; its
+      // NULL checks look at the whole subquery, so a correlated one (each outer row has its own
+      // S) takes the general form, hashed on the correlation.
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && *compareOp == CompareOp::Eq) {
-         if (!conditions.empty()) throw Error("0A000", "NOT IN with a correlated subquery is not supported yet", position);
+      } else if (any && *compareOp == CompareOp::Eq && conditions.empty()) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
