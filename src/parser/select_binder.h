@@ -54,6 +54,9 @@ class SelectBinder {
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
+   /// A function in FROM (function_scan_binder.cpp); `left` is what the FROM items before it
+   /// produce (may be null): it is joined with them, or read by them (LATERAL).
+   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left);
    void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
                    const std::vector<std::string>& names, int position);
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
