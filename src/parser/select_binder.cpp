@@ -452,12 +452,13 @@ SelectBinder::Bound SelectBinder::bind() {
       order.push_back(std::move(item));
    }
 
-   if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) {
-      for (auto& a : aggregates)
-         if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar)
-            throw Error("0A000", "correlated subqueries with count() are not supported yet");
-      decorrelateGroups(keys);
-   }
+   bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
+   std::vector<const IU*> counts;
+   for (auto& a : aggregates)
+      if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar) counts.push_back(a.output);
+   if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) decorrelateGroups(keys);
+   if (aggregateRow)
+      for (auto& key : keys) const_cast<IU*>(key.output)->nullable = true;  // NULL for outer rows without a group
    if (!keys.empty() || !aggregates.empty() || having) {
       for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
       for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
@@ -469,6 +470,11 @@ SelectBinder::Bound SelectBinder::bind() {
       aggregate->keys = std::move(keys);
       aggregate->aggregates = std::move(aggregates);
       push(std::move(aggregate));
+      if (aggregateRow) {
+         auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
+         auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
+         return bindAggregateRow(std::move(having), counts, (limit && *limit == 0) || (offset && *offset > 0));
+      }
       attach(lateJoins_);
       if (having) {
          auto filter = std::make_unique<Filter>();
@@ -532,7 +538,10 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
    auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
-   if (limit || offset) {
+   if ((limit || offset) && !correlated_.empty()) {
+      result_.limited = true;
+      result_.limitKeepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
+   } else if (limit || offset) {
       auto op = std::make_unique<Limit>();
       if (limit) op->limit = *limit;
       if (offset) op->offset = *offset;
@@ -713,8 +722,8 @@ void SelectBinder::bindOutputOrderAndLimit() {
 
 void SelectBinder::attach(std::vector<PendingJoin>& joins) {
    for (auto& pending : joins) {
-      pending.join->children.insert(pending.join->children.begin(), std::move(root_));
-      root_ = std::move(pending.join);
+      pending.op->children.insert(pending.op->children.begin(), std::move(root_));
+      root_ = std::move(pending.op);
    }
    joins.clear();
 }
