@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll };
+enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series };
 
 struct Operator {
    OperatorKind kind;
@@ -152,6 +152,16 @@ struct UnionAll : Operator {
    std::vector<const IU*> columns;
    std::vector<std::vector<const IU*>> inputs;
    UnionAll() : Operator(OperatorKind::UnionAll) {}
+};
+
+/// For each input tuple, one tuple per value of `output` in start, start + step, ... up to stop (down
+/// to it for a negative step), none when a bound is NULL: PostgreSQL's generate_series, and the
+/// copies of a row that INTERSECT ALL and EXCEPT ALL emit. The step is a nonzero constant.
+struct Series : Operator {
+   ExprPtr start, stop;
+   int64_t step = 1;
+   const IU* output = nullptr;
+   Series() : Operator(OperatorKind::Series) {}
 };
 
 const char* joinKindName(JoinKind kind);

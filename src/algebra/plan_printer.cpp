@@ -69,6 +69,11 @@ std::vector<const IU*> producedIUs(const Operator& op) {
             for (const IU* iu : producedIUs(*op.children[1])) ius.push_back(iu);
          return ius;
       }
+      case OperatorKind::Series: {
+         auto ius = producedIUs(op.child());
+         ius.push_back(static_cast<const Series&>(op).output);
+         return ius;
+      }
       default: return producedIUs(op.child());
    }
 }
@@ -129,6 +134,11 @@ std::string describe(const Operator& op) {
          return join.condition ? s + " " + join.condition->toString() : s + " (every pair)";
       }
       case OperatorKind::UnionAll: return "UnionAll";
+      case OperatorKind::Series: {
+         auto& series = static_cast<const Series&>(op);
+         std::string s = "Series " + series.output->name + " := " + series.start->toString() + " .. " + series.stop->toString();
+         return series.step == 1 ? s : s + " step " + std::to_string(series.step);
+      }
       case OperatorKind::Limit: {
          auto& limit = static_cast<const Limit&>(op);
          std::string s = "Limit";

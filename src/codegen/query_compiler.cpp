@@ -136,6 +136,13 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          required_[&op] = needed;  // the sort materializes its keys too
          break;
       case OperatorKind::Limit: break;
+      case OperatorKind::Series: {
+         auto& series = static_cast<const Series&>(op);
+         std::erase(needed, series.output);
+         addExpression(needed, *series.start);
+         addExpression(needed, *series.stop);
+         break;
+      }
       case OperatorKind::UnionAll: {
          // Each input provides its own columns in place of the union's.
          auto& unionAll = static_cast<const UnionAll&>(op);
@@ -177,6 +184,7 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::Sort: translator = makeSortTranslator(*this, static_cast<const Sort&>(op)); break;
       case OperatorKind::Limit: translator = makeLimitTranslator(*this, static_cast<const Limit&>(op)); break;
       case OperatorKind::UnionAll: translator = makeUnionAllTranslator(*this, static_cast<const UnionAll&>(op)); break;
+      case OperatorKind::Series: translator = makeSeriesTranslator(*this, static_cast<const Series&>(op)); break;
       case OperatorKind::Join:
          translator = static_cast<const Join&>(op).buildLeft ? makeBuildLeftJoinTranslator(*this, static_cast<const Join&>(op))
                                                               : makeJoinTranslator(*this, static_cast<const Join&>(op));

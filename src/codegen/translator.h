@@ -53,5 +53,6 @@ std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const L
 std::unique_ptr<Translator> makeJoinTranslator(QueryCompiler& compiler, const Join& op);
 std::unique_ptr<Translator> makeBuildLeftJoinTranslator(QueryCompiler& compiler, const Join& op);
 std::unique_ptr<Translator> makeUnionAllTranslator(QueryCompiler& compiler, const UnionAll& op);
+std::unique_ptr<Translator> makeSeriesTranslator(QueryCompiler& compiler, const Series& op);
 
 }  // namespace kiln

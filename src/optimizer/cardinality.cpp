@@ -131,6 +131,15 @@ double CardinalityEstimator::rows(const Operator& op) const {
          return std::max(1.0, std::min(groups, input));
       }
       case OperatorKind::Limit: return std::min(rows(op.child()), double(static_cast<const Limit&>(op).limit));
+      case OperatorKind::Series: {
+         // Constant bounds tell the length; otherwise (the copies of INTERSECT ALL) about one per row.
+         auto& series = static_cast<const Series&>(op);
+         double length = 1;
+         if (series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant.isNull &&
+             !series.stop->constant.isNull)
+            length = std::max(0.0, (double(series.stop->constant.integer) - double(series.start->constant.integer)) / double(series.step) + 1);
+         return std::max(1.0, rows(op.child()) * length);
+      }
       case OperatorKind::UnionAll: {
          double total = 0;
          for (auto& child : op.children) total += rows(*child);

@@ -85,7 +85,12 @@ void SelectBinder::bindFrom() {
    // FROM a, b, c: a chain of joins without condition; WHERE's conditions and the optimizer
    // turn them into real joins.
    for (size_t i = 0; i < select_.n_from_clause; ++i) {
-      auto item = bindFromItem(*select_.from_clause[i]);
+      const PgQuery__Node& node = *select_.from_clause[i];
+      if (node.node_case == PG_QUERY__NODE__NODE_RANGE_FUNCTION) {
+         root_ = bindFunctionScan(*node.range_function, std::move(root_));
+         continue;
+      }
+      auto item = bindFromItem(node);
       if (!root_) {
          root_ = std::move(item);
          continue;
@@ -164,6 +169,7 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
          return std::move(bound.root);
       }
       case PG_QUERY__NODE__NODE_JOIN_EXPR: return bindJoin(*item.join_expr);
+      case PG_QUERY__NODE__NODE_RANGE_FUNCTION: return bindFunctionScan(*item.range_function, nullptr);
       default: throw Error("0A000", "this kind of FROM item is not supported yet");
    }
 }
@@ -446,12 +452,13 @@ SelectBinder::Bound SelectBinder::bind() {
       order.push_back(std::move(item));
    }
 
-   if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) {
-      for (auto& a : aggregates)
-         if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar)
-            throw Error("0A000", "correlated subqueries with count() are not supported yet");
-      decorrelateGroups(keys);
-   }
+   bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
+   std::vector<const IU*> counts;
+   for (auto& a : aggregates)
+      if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar) counts.push_back(a.output);
+   if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) decorrelateGroups(keys);
+   if (aggregateRow)
+      for (auto& key : keys) const_cast<IU*>(key.output)->nullable = true;  // NULL for outer rows without a group
    if (!keys.empty() || !aggregates.empty() || having) {
       for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
       for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
@@ -463,6 +470,11 @@ SelectBinder::Bound SelectBinder::bind() {
       aggregate->keys = std::move(keys);
       aggregate->aggregates = std::move(aggregates);
       push(std::move(aggregate));
+      if (aggregateRow) {
+         auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
+         auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
+         return bindAggregateRow(std::move(having), counts, (limit && *limit == 0) || (offset && *offset > 0));
+      }
       attach(lateJoins_);
       if (having) {
          auto filter = std::make_unique<Filter>();
@@ -526,7 +538,10 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
    auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
-   if (limit || offset) {
+   if ((limit || offset) && !correlated_.empty()) {
+      result_.limited = true;
+      result_.limitKeepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
+   } else if (limit || offset) {
       auto op = std::make_unique<Limit>();
       if (limit) op->limit = *limit;
       if (offset) op->offset = *offset;
@@ -545,8 +560,6 @@ SelectBinder::Bound SelectBinder::bind() {
 
 void SelectBinder::bindSetOperation() {
    const char* name = select_.op == PG_QUERY__SET_OPERATION__SETOP_UNION ? "UNION" : select_.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
-   if (select_.all && select_.op != PG_QUERY__SET_OPERATION__SETOP_UNION)
-      throw Error("0A000", std::string(name) + " ALL is not supported yet");
    Bound sides[2] = {SelectBinder(*select_.larg, catalog_, ius_, nullptr, scope_.outer(), this).bind(),
                      SelectBinder(*select_.rarg, catalog_, ius_, nullptr, scope_.outer(), this).bind()};
    for (auto& side : sides)
@@ -578,10 +591,11 @@ void SelectBinder::bindSetOperation() {
          inputs.push_back(iu);
       }
       if (setDifference) {
-         // INTERSECT and EXCEPT count, per distinct row, whether it came from each side.
+         // INTERSECT and EXCEPT count, per distinct row, how often it came from each side: a tag
+         // per side, NULL on the other side's rows.
          for (size_t t = 0; t < 2; ++t) {
-            const IU* tag = ius_.make(SqlType::integer(), false, t == 0 ? "from left" : "from right");
-            map->computations.push_back({tag, Expr::constantOf(Value::ofInteger(SqlType::integer(), s == t ? 1 : 0))});
+            const IU* tag = ius_.make(SqlType::integer(), s != t, t == 0 ? "from left" : "from right");
+            map->computations.push_back({tag, Expr::constantOf(s == t ? Value::ofInteger(SqlType::integer(), 1) : Value::null(SqlType::integer()))});
             inputs.push_back(tag);
          }
       }
@@ -600,7 +614,7 @@ void SelectBinder::bindSetOperation() {
    std::vector<const IU*> outputs(unionAll->columns.begin(), unionAll->columns.begin() + long(types.size()));
    std::vector<const IU*> tags(unionAll->columns.begin() + long(types.size()), unionAll->columns.end());
    root_ = std::move(unionAll);
-   if (!select_.all) {
+   if (!select_.all || setDifference) {
       // Duplicates go (NULLs count as equal, as in GROUP BY); for INTERSECT/EXCEPT the sides too.
       auto distinct = std::make_unique<Aggregate>();
       std::vector<const IU*> distinctOutputs;
@@ -609,27 +623,58 @@ void SelectBinder::bindSetOperation() {
          distinct->keys.push_back({key, Expr::columnRef(iu)});
          distinctOutputs.push_back(key);
       }
-      std::vector<const IU*> seen;
+      std::vector<const IU*> counts;
       for (const IU* tag : tags) {
-         const IU* out = ius_.make(SqlType::integer(), true, tag->name);
-         distinct->aggregates.push_back({AggregateFunction::Max, Expr::columnRef(tag), out});
-         seen.push_back(out);
+         const IU* count = ius_.make(SqlType::bigInt(), false, tag->name);
+         distinct->aggregates.push_back({AggregateFunction::Count, Expr::columnRef(tag), count});
+         counts.push_back(count);
       }
       push(std::move(distinct));
       outputs = distinctOutputs;
-      if (setDifference) {
-         auto seenOn = [&](size_t side, int64_t value) {
+      bool intersect = select_.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT;
+      if (setDifference && !select_.all) {
+         auto seenOn = [&](size_t side, CompareOp op) {
             auto e = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
-            e->op = uint8_t(CompareOp::Eq);
-            e->children.push_back(Expr::columnRef(seen[side]));
-            e->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::integer(), value)));
+            e->op = uint8_t(op);
+            e->nullable = false;
+            e->children.push_back(Expr::columnRef(counts[side]));
+            e->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::bigInt(), 0)));
             return e;
          };
          auto filter = std::make_unique<Filter>();
          filter->condition = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
-         filter->condition->children.push_back(seenOn(0, 1));
-         filter->condition->children.push_back(seenOn(1, select_.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? 1 : 0));
+         filter->condition->nullable = false;
+         filter->condition->children.push_back(seenOn(0, CompareOp::Gt));
+         filter->condition->children.push_back(seenOn(1, intersect ? CompareOp::Gt : CompareOp::Eq));
          push(std::move(filter));
+      } else if (setDifference) {
+         // Multisets: a row m times on the left and n times on the right comes min(m, n) times
+         // out of INTERSECT ALL, m - n times (if positive) out of EXCEPT ALL.
+         ExprPtr copies;
+         if (intersect) {
+            auto fewer = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
+            fewer->op = uint8_t(CompareOp::Lt);
+            fewer->nullable = false;
+            fewer->children.push_back(Expr::columnRef(counts[0]));
+            fewer->children.push_back(Expr::columnRef(counts[1]));
+            copies = std::make_unique<Expr>(ExprKind::Case, SqlType::bigInt());
+            copies->hasElse = true;
+            copies->nullable = false;
+            copies->children.push_back(std::move(fewer));
+            copies->children.push_back(Expr::columnRef(counts[0]));
+            copies->children.push_back(Expr::columnRef(counts[1]));
+         } else {
+            copies = std::make_unique<Expr>(ExprKind::Arithmetic, SqlType::bigInt());
+            copies->op = uint8_t(ArithOp::Sub);
+            copies->nullable = false;
+            copies->children.push_back(Expr::columnRef(counts[0]));
+            copies->children.push_back(Expr::columnRef(counts[1]));
+         }
+         auto series = std::make_unique<Series>();
+         series->start = Expr::constantOf(Value::ofInteger(SqlType::bigInt(), 1));
+         series->stop = std::move(copies);
+         series->output = ius_.make(SqlType::bigInt(), false, "copy");
+         push(std::move(series));
       }
    }
    result_.columns = outputs;
@@ -677,8 +722,8 @@ void SelectBinder::bindOutputOrderAndLimit() {
 
 void SelectBinder::attach(std::vector<PendingJoin>& joins) {
    for (auto& pending : joins) {
-      pending.join->children.insert(pending.join->children.begin(), std::move(root_));
-      root_ = std::move(pending.join);
+      pending.op->children.insert(pending.op->children.begin(), std::move(root_));
+      root_ = std::move(pending.op);
    }
    joins.clear();
 }

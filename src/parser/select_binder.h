@@ -20,6 +20,23 @@ class SelectBinder {
    SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, IUSet& ius, const std::vector<ColumnInfo>* insertTargets,
                 const Scope* outer = nullptr, const SelectBinder* enclosing = nullptr);
 
+   /// An operator a subquery adds to a clause's input, made while binding an expression and
+   /// attached when the input is: a join (the input becomes its left child) or a map computing
+   /// the subquery's value from the joins before it (the input becomes its child).
+   struct PendingJoin {
+      std::unique_ptr<Operator> op;  // without its first child yet
+   };
+
+   /// A correlated subquery with aggregates but no GROUP BY has one row for every outer row, also
+   /// for an outer row that no row of the subquery matches (count 0, the other aggregates NULL):
+   /// what follows its aggregation is computed by the enclosing query, above the outer join with
+   /// the aggregate (grouped by the correlation), over count() values that are 0 where it is NULL.
+   struct AggregateRow {
+      std::vector<PendingJoin> joins;  // the subquery's own scalar subqueries
+      ExprPtr present;  // whether the row is there (HAVING, LIMIT 0, OFFSET): a non-NULL boolean; null if always
+      std::vector<ExprPtr> values;  // the select list
+   };
+
    /// The query's operator tree, output IUs and output names.
    struct Bound {
       std::unique_ptr<Operator> root;
@@ -29,7 +46,11 @@ class SelectBinder {
       /// the condition of the join that replaces the subquery. With aggregation they compare the
       /// enclosing value with a grouping key of this query.
       std::vector<ExprPtr> correlated;
-      bool decorrelated = false;  // grouped by its correlation keys
+      std::unique_ptr<AggregateRow> row;  // instead of `columns`, for a correlated aggregate without GROUP BY
+      /// A correlated subquery's LIMIT/OFFSET would have to count per outer row: it is left out,
+      /// and only EXISTS, for which a LIMIT above 0 without OFFSET changes nothing, accepts it.
+      bool limited = false;
+      bool limitKeepsSome = false;
    };
    Bound bind();
    /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
@@ -43,10 +64,6 @@ class SelectBinder {
       std::string name;
       ExprPtr bound;
    };
-   /// A subquery's join, made while binding an expression and attached when the clause's input is.
-   struct PendingJoin {
-      std::unique_ptr<Join> join;  // without its left child yet
-   };
 
    void bindSetOperation();
    /// ORDER BY and LIMIT/OFFSET over this query's outputs (for set operations: by name or position).
@@ -54,6 +71,9 @@ class SelectBinder {
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
+   /// A function in FROM (function_scan_binder.cpp); `left` is what the FROM items before it
+   /// produce (may be null): it is joined with them, or read by them (LATERAL).
+   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left);
    void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
                    const std::vector<std::string>& names, int position);
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
@@ -83,6 +103,12 @@ class SelectBinder {
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
+   /// Ends the binding of a correlated aggregate without GROUP BY (see AggregateRow) after its
+   /// aggregation; `counts` are its count() outputs, `emptied` whether LIMIT 0 or OFFSET drop its row.
+   Bound bindAggregateRow(ExprPtr having, const std::vector<const IU*>& counts, bool emptied);
+   /// The outer join with a subquery that is an AggregateRow and its own scalar subqueries, added
+   /// to `joins`; after them its values may be read.
+   void joinAggregateRow(Bound& sub, std::vector<PendingJoin>& joins);
 
    const PgQuery__SelectStmt& select_;
    const Catalog& catalog_;

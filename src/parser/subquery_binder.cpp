@@ -1,7 +1,9 @@
 // Subqueries become joins (Neumann & Kemper, "Unnesting Arbitrary Queries", in the cases with
 // equality correlation): EXISTS/IN a semi join, NOT EXISTS an anti join, NOT IN a NULL-aware anti
 // join, a scalar subquery a join with its single row, and a correlated aggregate subquery a left
-// outer join with the subquery grouped by its correlation keys. No subquery is evaluated per row.
+// outer join with the subquery grouped by its correlation keys; what follows the aggregation is
+// computed above that join, where an outer row without a group sees count() 0 (the "COUNT bug"
+// of unnesting). No subquery is evaluated per row.
 #include "parser/select_binder.h"
 
 #include <algorithm>
@@ -29,6 +31,17 @@ ExprPtr truthTest(ExprPtr c, bool whenTrue, bool otherwise) {
    e->children.push_back(std::move(c));
    e->children.push_back(Expr::constantOf(Value::ofBool(whenTrue)));
    e->children.push_back(Expr::constantOf(Value::ofBool(otherwise)));
+   return e;
+}
+
+/// CASE WHEN c THEN a ELSE b END; without b, ELSE NULL.
+ExprPtr choice(ExprPtr c, ExprPtr a, ExprPtr b) {
+   auto e = std::make_unique<Expr>(ExprKind::Case, a->type);
+   e->nullable = !b || a->nullable || b->nullable;
+   e->hasElse = b != nullptr;
+   e->children.push_back(std::move(c));
+   e->children.push_back(std::move(a));
+   if (b) e->children.push_back(std::move(b));
    return e;
 }
 
@@ -99,7 +112,54 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
 
 void SelectBinder::decorrelateGroups(std::vector<Computation>& keys) {
    groupByCorrelation(correlated_, keys, ius_, [&](const Expr& e) { return !isCorrelated(e); });
-   result_.decorrelated = true;
+}
+
+namespace {
+
+/// count() of no rows is 0: where an outer row has no group, the outer join leaves it NULL.
+ExprPtr zeroWithoutGroup(ExprPtr e, const std::vector<const IU*>& counts) {
+   if (e->kind == ExprKind::ColumnRef && std::find(counts.begin(), counts.end(), e->iu) != counts.end()) {
+      auto hasGroup = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+      hasGroup->negated = true;
+      hasGroup->nullable = false;
+      hasGroup->children.push_back(Expr::columnRef(e->iu));
+      auto count = choice(std::move(hasGroup), Expr::columnRef(e->iu), Expr::constantOf(Value::ofInteger(e->type, 0)));
+      count->nullable = false;
+      return count;
+   }
+   for (auto& child : e->children) child = zeroWithoutGroup(std::move(child), counts);
+   return e;
+}
+
+}  // namespace
+
+SelectBinder::Bound SelectBinder::bindAggregateRow(ExprPtr having, const std::vector<const IU*>& counts, bool emptied) {
+   auto row = std::make_unique<AggregateRow>();
+   for (const IU* count : counts) const_cast<IU*>(count)->nullable = true;
+   for (auto& target : targets_) {
+      ExprPtr value = zeroWithoutGroup(std::move(target.bound), counts);
+      if (value->type.id == TypeId::Unknown) value = ExpressionBinder::coerce(std::move(value), SqlType::text());
+      row->values.push_back(std::move(value));
+      result_.names.push_back(target.name);
+   }
+   if (emptied)
+      row->present = Expr::constantOf(Value::ofBool(false));
+   else if (having)
+      row->present = truthTest(zeroWithoutGroup(std::move(having), counts), true, false);
+   row->joins = std::move(lateJoins_);
+   result_.root = std::move(root_);
+   result_.correlated = std::move(correlated_);
+   result_.row = std::move(row);
+   return std::move(result_);
+}
+
+void SelectBinder::joinAggregateRow(Bound& sub, std::vector<PendingJoin>& joins) {
+   for (const IU* iu : producedIUs(*sub.root)) const_cast<IU*>(iu)->nullable = true;
+   auto join = std::make_unique<Join>(JoinKind::LeftOuter);
+   join->condition = conjunction(std::move(sub.correlated));
+   join->children.push_back(std::move(sub.root));
+   joins.push_back({std::move(join)});
+   for (auto& pending : sub.row->joins) joins.push_back(std::move(pending));
 }
 
 bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
@@ -124,26 +184,43 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
 
    Bound sub = bindSubquery(*link.subselect);
-   std::vector<ExprPtr> conditions = std::move(sub.correlated);
-   JoinKind kind = negated ? JoinKind::Anti : JoinKind::Semi;
+   if (sub.limited && !(!any && !all && sub.limitKeepsSome))
+      throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
+   std::vector<PendingJoin> joins;
+   if (sub.row) joinAggregateRow(sub, joins);
+   ExprPtr comparison;
    if (any || all) {
-      if (sub.columns.size() != 1) throw Error("42601", "subquery has too many columns", position);
-      std::vector<PendingJoin> joins;
+      if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery has too many columns", position);
       ExpressionBinder binder = expressionBinder(joins);
       binder.collectAggregates(nullptr, "WHERE");
       ExprPtr left = binder.bind(*link.testexpr);
-      attach(joins);
-      ExprPtr right = Expr::columnRef(sub.columns[0]);
+      ExprPtr right = sub.row ? std::move(sub.row->values[0]) : Expr::columnRef(sub.columns[0]);
       ExpressionBinder::unify(left, right, op, position);
-      ExprPtr comparison = equality(std::move(left), std::move(right));
+      comparison = equality(std::move(left), std::move(right));
       comparison->op = uint8_t(*compareOp);
+   }
+   attach(joins);
+   if (sub.row) {
+      // One row or none per outer row: EXISTS tells whether it is there; x op ANY/ALL compares x
+      // with its value where it is, and is FALSE (ANY) or TRUE (ALL) where it is not.
+      ExprPtr test = sub.row->present ? std::move(sub.row->present) : Expr::constantOf(Value::ofBool(true));
+      if (comparison) test = choice(std::move(test), std::move(comparison), Expr::constantOf(Value::ofBool(all)));
+      auto filter = std::make_unique<Filter>();
+      filter->condition = negated ? negation(std::move(test)) : std::move(test);
+      push(std::move(filter));
+      return true;
+   }
+   std::vector<ExprPtr> conditions = std::move(sub.correlated);
+   JoinKind kind = negated ? JoinKind::Anti : JoinKind::Semi;
+   if (comparison) {
       // x op ANY (S): some y with x op y TRUE. x op ALL (S): no y with x op y not TRUE. Negated:
-      // NOT (x = ANY S) is NOT IN (its NULL-aware join); NOT (x op ANY S): no y with x op y not
-      // FALSE; NOT (x op ALL S): some y with x op y not TRUE.
+      // NOT (x op ANY S): no y with x op y not FALSE; NOT (x op ALL S): some y with x op y not
+      // TRUE. Uncorrelated NOT IN has a NULL-aware join of its own, which hashes x and y; its
+      // NULL checks look at the whole subquery, so a correlated one (each outer row has its own
+      // S) takes the general form, hashed on the correlation.
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && *compareOp == CompareOp::Eq) {
-         if (!conditions.empty()) throw Error("0A000", "NOT IN with a correlated subquery is not supported yet", position);
+      } else if (any && *compareOp == CompareOp::Eq && conditions.empty()) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
@@ -164,42 +241,52 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
 ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    int position = link.location + 1;
    Bound sub = bindSubquery(*link.subselect);
-   if (sub.columns.size() != 1) throw Error("42601", "subquery must return only one column", position);
+   if (sub.limited) throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
+   if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery must return only one column", position);
    PendingJoin pending;
    const IU* value;
-   if (sub.correlated.empty()) {
+   if (sub.row) {
+      // Its value is computed above the outer join with its aggregate: NULL where the row is not there.
+      joinAggregateRow(sub, joins);
+      ExprPtr v = std::move(sub.row->values[0]);
+      if (sub.row->present) v = choice(std::move(sub.row->present), std::move(v), nullptr);
+      if (v->kind == ExprKind::ColumnRef) {
+         value = v->iu;
+      } else {
+         auto map = std::make_unique<Map>();
+         value = ius_.make(v->type, v->nullable, "subquery");
+         map->computations.push_back({value, std::move(v)});
+         pending.op = std::move(map);
+      }
+   } else if (sub.correlated.empty()) {
       // One row, whatever the subquery yields: NULL for none, error 21000 for several.
       auto single = std::make_unique<Aggregate>();
       value = ius_.make(sub.columns[0]->type, true, "subquery");
       single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
       single->children.push_back(std::move(sub.root));
-      pending.join = std::make_unique<Join>(JoinKind::Inner);
-      pending.join->estimatedRows = 0;
-      pending.join->children.push_back(std::move(single));
+      auto join = std::make_unique<Join>(JoinKind::Inner);
+      join->estimatedRows = 0;
+      join->children.push_back(std::move(single));
+      pending.op = std::move(join);
    } else {
-      if (!sub.decorrelated) {
-         // At most one row per outer row: grouped by the correlation keys, one value per group
-         // (error 21000 when a group has several rows).
-         std::vector<const IU*> inner = producedIUs(*sub.root);
-         auto grouped = std::make_unique<Aggregate>();
-         groupByCorrelation(sub.correlated, grouped->keys, ius_, [&](const Expr& e) {
-            std::vector<const IU*> used;
-            e.collectIUs(used);
-            return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
-         });
-         const IU* single = ius_.make(sub.columns[0]->type, true, "subquery");
-         grouped->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), single});
-         grouped->children.push_back(std::move(sub.root));
-         sub.root = std::move(grouped);
-         sub.columns[0] = single;
-      }
-      value = sub.columns[0];
-      const_cast<IU*>(value)->nullable = true;  // no group for this row: NULL
-      pending.join = std::make_unique<Join>(JoinKind::LeftOuter);
-      pending.join->condition = conjunction(std::move(sub.correlated));
-      pending.join->children.push_back(std::move(sub.root));
+      // At most one row per outer row: grouped by the correlation keys, one value per group
+      // (error 21000 when a group has several rows; a subquery with GROUP BY may have several).
+      std::vector<const IU*> inner = producedIUs(*sub.root);
+      auto grouped = std::make_unique<Aggregate>();
+      groupByCorrelation(sub.correlated, grouped->keys, ius_, [&](const Expr& e) {
+         std::vector<const IU*> used;
+         e.collectIUs(used);
+         return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
+      });
+      value = ius_.make(sub.columns[0]->type, true, "subquery");  // no group for this row: NULL
+      grouped->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
+      grouped->children.push_back(std::move(sub.root));
+      auto join = std::make_unique<Join>(JoinKind::LeftOuter);
+      join->condition = conjunction(std::move(sub.correlated));
+      join->children.push_back(std::move(grouped));
+      pending.op = std::move(join);
    }
-   joins.push_back(std::move(pending));
+   if (pending.op) joins.push_back(std::move(pending));
    lateValues_.insert(value);
    auto e = Expr::columnRef(value);
    e->position = position;

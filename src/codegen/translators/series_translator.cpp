@@ -1,0 +1,65 @@
+// Series: a loop inside the input's pipeline that hands each value of the series to the parent
+// together with the input tuple.
+#include <llvm/IR/Intrinsics.h>
+
+#include "codegen/expression_compiler.h"
+#include "codegen/query_compiler.h"
+
+namespace kiln {
+
+namespace {
+
+class SeriesTranslator : public Translator {
+   public:
+   SeriesTranslator(QueryCompiler& compiler, const Series& series) : Translator(compiler, &series), series_(series) {}
+
+   void produce() override { child().produce(); }
+
+   void consume(IUValues& values, Translator&) override {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      compiler_.noteStage("series");
+      // The parent's code runs once per value: the input values it reads are produced before
+      // the loop, so that every iteration may use them.
+      for (const IU* iu : compiler_.required(op_))
+         if (iu != series_.output) values.get(iu);
+      ExpressionCompiler expressions(cx, values);
+      SqlValue start = expressions.compile(*series_.start), stop = expressions.compile(*series_.stop);
+      llvm::Value* anyNull = b.CreateOr(ops.isNull(start), ops.isNull(stop));
+      cx.ifThen(b.CreateNot(anyNull), [&] {
+         // In 64 bits; an INTEGER series ends before leaving its range, a BIGINT one where the
+         // next value would overflow (as in PostgreSQL).
+         llvm::Value* first = b.CreateSExt(start.value, cx.i64());
+         llvm::Value* last = b.CreateSExt(stop.value, cx.i64());
+         llvm::BasicBlock* before = b.GetInsertBlock();
+         auto* header = cx.newBlock("series");
+         auto* body = cx.newBlock("series_body");
+         auto* after = cx.newBlock("series_end");
+         b.CreateBr(header);
+         b.SetInsertPoint(header);
+         llvm::PHINode* current = b.CreatePHI(cx.i64(), 2, "value");
+         current->addIncoming(first, before);
+         b.CreateCondBr(series_.step > 0 ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last), body, after);
+         b.SetInsertPoint(body);
+         llvm::Type* type = cx.valueType(series_.output->type);
+         values.set(series_.output, {b.CreateTrunc(current, type), nullptr, series_.output->type});
+         consumeParent(values);
+         llvm::Value* sum = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, current, cx.int64(series_.step));
+         current->addIncoming(b.CreateExtractValue(sum, 0), b.GetInsertBlock());
+         b.CreateCondBr(b.CreateExtractValue(sum, 1), after, header);
+         b.SetInsertPoint(after);
+      });
+   }
+
+   private:
+   const Series& series_;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeSeriesTranslator(QueryCompiler& compiler, const Series& op) {
+   return std::make_unique<SeriesTranslator>(compiler, op);
+}
+
+}  // namespace kiln

@@ -1,0 +1,84 @@
+// Functions in FROM: generate_series(start, stop [, step]) over integers, a Series operator. Like
+// PostgreSQL's, a function in a FROM list may read the columns of the items before it (it is
+// implicitly LATERAL): then it runs once per row of those items.
+#include "parser/select_binder.h"
+
+namespace kiln {
+
+namespace {
+
+std::string signature(const std::string& name, const std::vector<ExprPtr>& args) {
+   std::string s = name + "(";
+   for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i]->type.toString();
+   return s + ")";
+}
+
+}  // namespace
+
+std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left) {
+   if (range.ordinality) throw Error("0A000", "WITH ORDINALITY is not supported yet");
+   if (range.is_rowsfrom || range.n_functions != 1) throw Error("0A000", "ROWS FROM is not supported yet");
+   const PgQuery__List& function = *range.functions[0]->list;
+   if (function.items[0]->node_case != PG_QUERY__NODE__NODE_FUNC_CALL) throw Error("0A000", "this kind of FROM item is not supported yet");
+   const PgQuery__FuncCall& call = *function.items[0]->func_call;
+   int position = call.location + 1;
+   const PgQuery__Node* nameNode = call.funcname[call.n_funcname - 1];
+   std::string name = nameNode->node_case == PG_QUERY__NODE__NODE_STRING ? nameNode->string->sval : "";
+   if (function.n_items > 1 && function.items[1] && function.items[1]->node_case != PG_QUERY__NODE__NODE__NOT_SET)
+      throw Error("42601", "a column definition list is only allowed for functions returning \"record\"", position);
+   if (name != "generate_series") throw Error("0A000", "function " + name + " in FROM is not supported yet", position);
+
+   ExpressionBinder binder(scope_, ius_);
+   binder.collectAggregates(nullptr, "functions in FROM");
+   std::vector<ExprPtr> args;
+   for (size_t i = 0; i < call.n_args; ++i) args.push_back(binder.bind(*call.args[i]));
+   if (args.size() < 2 || args.size() > 3) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
+   // The integer forms only: BIGINT if an argument is, else INTEGER; untyped literals follow.
+   SqlType type = SqlType::unknown();
+   for (auto& arg : args) {
+      if (arg->type.id == TypeId::Unknown) continue;
+      if (arg->type.id == TypeId::Decimal) throw Error("0A000", "generate_series over numeric values is not supported yet", position);
+      if (!arg->type.isInteger()) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
+      if (type.id != TypeId::BigInt) type = arg->type.id == TypeId::BigInt ? SqlType::bigInt() : SqlType::integer();
+   }
+   if (type.id == TypeId::Unknown) throw Error("42725", "function " + signature(name, args) + " is not unique", position);
+   for (auto& arg : args) arg = ExpressionBinder::coerce(std::move(arg), type);
+
+   auto series = std::make_unique<Series>();
+   if (args.size() == 3) {
+      // Generated code cannot raise "step size cannot equal zero", so the step is known here.
+      const Expr& step = *args[2];
+      if (step.kind != ExprKind::Constant) throw Error("0A000", "generate_series with a step that is not a constant is not supported yet", step.position);
+      if (step.constant.isNull) args[0] = Expr::constantOf(Value::null(type));  // a NULL step: no rows
+      else if (step.constant.integer == 0) throw Error("22023", "step size cannot equal zero");
+      else series->step = step.constant.integer;
+   }
+   std::vector<const IU*> read;
+   args[0]->collectIUs(read);
+   args[1]->collectIUs(read);
+   for (const IU* iu : read)
+      if (scope_.isOuter(iu)) throw Error("0A000", "a function in FROM that reads the enclosing query's columns is not supported yet", position);
+   bool lateral = !read.empty();
+   if (lateral && !left) throw Error("0A000", "a function in JOIN that reads other FROM items' columns is not supported yet", position);
+   series->start = std::move(args[0]);
+   series->stop = std::move(args[1]);
+   // The column is named by the alias's column list, else by the alias, else by the function.
+   std::string alias = range.alias ? range.alias->aliasname : name;
+   bool renamed = range.alias && range.alias->n_colnames > 0 && range.alias->colnames[0]->node_case == PG_QUERY__NODE__NODE_STRING;
+   series->output = ius_.make(type, false, renamed ? range.alias->colnames[0]->string->sval : alias);
+   addToScope(alias, range.alias, {series->output}, {alias}, position);
+   if (lateral) {
+      series->children.push_back(std::move(left));
+      return series;
+   }
+   auto oneRow = std::make_unique<Values>();
+   oneRow->rows.emplace_back();
+   series->children.push_back(std::move(oneRow));
+   if (!left) return series;
+   auto join = std::make_unique<Join>(JoinKind::Inner);
+   join->children.push_back(std::move(left));
+   join->children.push_back(std::move(series));
+   return join;
+}
+
+}  // namespace kiln
