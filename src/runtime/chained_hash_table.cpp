@@ -12,15 +12,22 @@ static_assert(offsetof(ChainedHashTable, mask) == ChainedHashTable::maskOffset);
 
 ChainedHashTable::ChainedHashTable(size_t entrySize) : entries(entrySize) { resize(1024); }
 
+namespace {
+
+void link(uint64_t& head, HashEntryHeader* entry) {
+   entry->next = reinterpret_cast<HashEntryHeader*>(head & ChainedHashTable::pointerBits);
+   head = reinterpret_cast<uint64_t>(entry) | (head & ~ChainedHashTable::pointerBits) | ChainedHashTable::tagOf(entry->hash);
+}
+
+}  // namespace
+
 void ChainedHashTable::resize(size_t bucketCount) {
-   buckets.assign(bucketCount, nullptr);
+   buckets.assign(bucketCount, 0);
    directory = buckets.data();
    mask = bucketCount - 1;
    for (char* row : entries.rowVector()) {
       auto* entry = reinterpret_cast<HashEntryHeader*>(row);
-      HashEntryHeader*& head = buckets[entry->hash & mask];
-      entry->next = head;
-      head = entry;
+      link(buckets[entry->hash & mask], entry);
    }
 }
 
@@ -29,9 +36,7 @@ char* ChainedHashTable::insert(uint64_t hash) {
    char* row = entries.append();
    auto* entry = reinterpret_cast<HashEntryHeader*>(row);
    entry->hash = hash;
-   HashEntryHeader*& head = buckets[hash & mask];
-   entry->next = head;
-   head = entry;
+   link(buckets[hash & mask], entry);
    return row;
 }
 

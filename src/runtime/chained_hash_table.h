@@ -1,6 +1,10 @@
 // A chained hash table of fixed-size entries, for hash aggregation (one entry per group) and hash
 // joins (one per build tuple). Generated code walks the chains itself (it knows the key layout);
 // growth and allocation, which are cold, happen here.
+//
+// A directory word is the chain's first entry in its low 48 bits and, in its high 16 bits, a
+// tiny Bloom filter of the hashes in the chain (one bit chosen by the hash's top 4 bits): most
+// probes that find nothing stop at the directory without touching an entry (as in Umbra).
 #pragma once
 
 #include <cstdint>
@@ -16,14 +20,18 @@ struct HashEntryHeader {
 };
 
 struct ChainedHashTable {
-   // Read by generated code at these offsets (checked in aggregation_table.cpp).
+   // Read by generated code at these offsets (checked in chained_hash_table.cpp).
    static constexpr size_t directoryOffset = 0;
    static constexpr size_t maskOffset = 8;
-   HashEntryHeader** directory = nullptr;
+   static constexpr uint64_t pointerBits = (uint64_t(1) << 48) - 1;
+   /// The filter bit of `hash` in a directory word.
+   static uint64_t tagOf(uint64_t hash) { return uint64_t(1) << (48 + (hash >> 60)); }
+
+   uint64_t* directory = nullptr;
    uint64_t mask = 0;
 
    RowBuffer entries;
-   std::vector<HashEntryHeader*> buckets;
+   std::vector<uint64_t> buckets;
 
    explicit ChainedHashTable(size_t entrySize);
    /// A new zeroed entry for `hash`, already linked into its chain.

@@ -18,7 +18,12 @@ inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Val
    b.CreateStore(cx.boolean(false), matched);
    llvm::Value* directory = b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::directoryOffset));
    llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::maskOffset));
-   llvm::Value* head = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), directory, b.CreateAnd(hash, mask)));
+   llvm::Value* word = b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), directory, b.CreateAnd(hash, mask)));
+   // The chain is empty for this hash unless its filter bit is set.
+   llvm::Value* tag = b.CreateShl(cx.int64(1), b.CreateAdd(b.CreateLShr(hash, 60), cx.int64(48)));
+   llvm::Value* mayHold = b.CreateICmpNE(b.CreateAnd(word, tag), cx.int64(0));
+   llvm::Value* first = b.CreateIntToPtr(b.CreateAnd(word, cx.int64(int64_t(ChainedHashTable::pointerBits))), cx.ptr());
+   llvm::Value* head = b.CreateSelect(mayHold, first, llvm::ConstantPointerNull::get(cx.ptr()));
 
    llvm::BasicBlock* before = b.GetInsertBlock();
    auto* probe = cx.newBlock("chain");

@@ -23,17 +23,21 @@ int32_t compareKeys(const char* a, const char* b) {
    return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/// Every entry sits in the chain of its hash's bucket, exactly once.
+/// Every entry sits in the chain of its hash's bucket, exactly once, and the bucket's filter has
+/// the entry's bit.
 void expectChainsConsistent(const ChainedHashTable& table, size_t expectedEntries) {
    ASSERT_EQ(table.directory, table.buckets.data());
    ASSERT_EQ(table.mask + 1, table.buckets.size());
    ASSERT_EQ(table.buckets.size() & table.mask, 0u) << "bucket count is a power of two";
    std::unordered_set<const HashEntryHeader*> seen;
-   for (size_t b = 0; b < table.buckets.size(); ++b)
-      for (const HashEntryHeader* e = table.directory[b]; e; e = e->next) {
+   for (size_t b = 0; b < table.buckets.size(); ++b) {
+      uint64_t word = table.directory[b];
+      for (auto* e = reinterpret_cast<const HashEntryHeader*>(word & ChainedHashTable::pointerBits); e; e = e->next) {
          ASSERT_EQ(e->hash & table.mask, b);
+         ASSERT_NE(word & ChainedHashTable::tagOf(e->hash), 0u) << "filter bit missing";
          ASSERT_TRUE(seen.insert(e).second) << "entry in two chains";
       }
+   }
    EXPECT_EQ(seen.size(), expectedEntries);
 }
 
