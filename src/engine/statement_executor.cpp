@@ -28,9 +28,9 @@ struct Analysis {
    std::unordered_map<const Operator*, uint64_t> actualRows;
 };
 
-/// The parameter values laid out for the generated code.
-std::vector<char> parameterBuffer(const RowLayout& layout, const std::vector<Value>& values) {
-   std::vector<char> buffer(layout.size + 16, 0);
+/// The parameter values laid out for the generated code, in `buffer`.
+void layOutParameters(const RowLayout& layout, const std::vector<Value>& values, std::vector<char>& buffer) {
+   buffer.assign(layout.size + 16, 0);
    for (size_t i = 0; i < layout.fields.size(); ++i) {
       const auto& field = layout.fields[i];
       const Value& v = values.at(i);
@@ -58,7 +58,6 @@ std::vector<char> parameterBuffer(const RowLayout& layout, const std::vector<Val
          }
       }
    }
-   return buffer;
 }
 
 /// Optimizes, compiles and runs a query; `consume(rows, layout)` gets its result rows while they
@@ -77,12 +76,11 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    auto start = Clock::now();
    QueryRuntime runtime(query.slotCount);
    for (auto& setup : query.setup) setup(runtime);
-   std::vector<char> parameters;
    if (!query.parameterLayout.fields.empty()) {
       if (!input || !input->parameters || input->parameters->size() < query.parameterLayout.fields.size())
          throw Error("08P01", "the statement needs " + std::to_string(query.parameterLayout.fields.size()) + " parameter values");
-      parameters = parameterBuffer(query.parameterLayout, *input->parameters);
-      runtime.slot(query.parameterSlot) = parameters.data();
+      layOutParameters(query.parameterLayout, *input->parameters, query.parameterValues);
+      runtime.slot(query.parameterSlot) = query.parameterValues.data();
    }
    for (auto& step : query.steps) step(runtime, *query.module);
    stats.executeMs = millisecondsSince(start);
