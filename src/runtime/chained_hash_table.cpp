@@ -10,7 +10,13 @@ static_assert(offsetof(ChainedHashTable, directory) == ChainedHashTable::directo
 static_assert(offsetof(ChainedHashTable, mask) == ChainedHashTable::maskOffset);
 #pragma GCC diagnostic pop
 
-ChainedHashTable::ChainedHashTable(size_t entrySize) : entries(entrySize) { resize(1024); }
+ChainedHashTable::ChainedHashTable(size_t entrySize, double expectedEntries) : entries(entrySize) {
+   // Growing rehashes every entry so far: start at the expected size (up to 2M buckets); small
+   // for the few rows of a transaction's statement.
+   size_t buckets = 16;
+   while (buckets < expectedEntries && buckets < (size_t(1) << 21)) buckets *= 2;
+   resize(buckets);
+}
 
 namespace {
 

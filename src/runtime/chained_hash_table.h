@@ -33,7 +33,9 @@ struct ChainedHashTable {
    RowBuffer entries;
    std::vector<uint64_t> buckets;
 
-   explicit ChainedHashTable(size_t entrySize);
+   /// Sized for `expectedEntries` (an estimate: the table grows beyond it, and a wild
+   /// overestimate is capped).
+   explicit ChainedHashTable(size_t entrySize, double expectedEntries = 0);
    /// A new zeroed entry for `hash`, already linked into its chain.
    char* insert(uint64_t hash);
 

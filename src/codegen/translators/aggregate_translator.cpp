@@ -38,8 +38,9 @@ class AggregateTranslator : public Translator {
          // The scan reads the table's entry buffer: give it a slot of its own.
          bufferSlot_ = compiler_.allocateSlot();
          size_t buffer = bufferSlot_;
-         compiler_.addSetup([storage, buffer, entrySize](QueryRuntime& rt) {
-            auto* table = rt.own(storage, std::make_unique<ChainedHashTable>(entrySize));
+         double expected = aggregate_.estimatedRows;
+         compiler_.addSetup([storage, buffer, entrySize, expected](QueryRuntime& rt) {
+            auto* table = rt.own(storage, std::make_unique<ChainedHashTable>(entrySize, expected));
             rt.slot(buffer) = &table->entries;
          });
       }

@@ -36,8 +36,9 @@ class BuildLeftJoinTranslator : public Translator {
       entriesSlot_ = compiler_.allocateSlot();
       nullKeysSlot_ = compiler_.allocateSlot();
       size_t table = tableSlot_, entries = entriesSlot_, nullKeys = nullKeysSlot_, size = layout_.size;
-      compiler_.addSetup([table, entries, nullKeys, size](QueryRuntime& rt) {
-         auto* hashTable = rt.own(table, std::make_unique<ChainedHashTable>(size));
+      double expected = join_.children[0]->estimatedRows;
+      compiler_.addSetup([table, entries, nullKeys, size, expected](QueryRuntime& rt) {
+         auto* hashTable = rt.own(table, std::make_unique<ChainedHashTable>(size, expected));
          rt.slot(entries) = &hashTable->entries;
          rt.own(nullKeys, std::make_unique<RowBuffer>(size));
       });

@@ -47,7 +47,9 @@ class JoinTranslator : public Translator {
          compiler_.addSetup([counters](QueryRuntime& rt) { rt.own(counters, std::make_unique<BuildCounters>()); });
       }
       if (hashed())
-         compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<ChainedHashTable>(size)); });
+         compiler_.addSetup([slot, size, expected = join_.children[1]->estimatedRows](QueryRuntime& rt) {
+            rt.own(slot, std::make_unique<ChainedHashTable>(size, expected));
+         });
       else
          compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
       if (fullOuter()) {
