@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 
@@ -23,7 +24,11 @@ PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vec
 
 void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    bool current = statement && catalogVersion == database.catalogVersion;
-   for (auto [table, hadDeletions] : scans) current = current && table->hasDeletedRows() == hadDeletions;
+   for (const Scan& scan : scans) {
+      size_t rows = scan.table->liveRowCount();
+      bool resized = std::max(rows, scan.rows) > 4 * std::min(rows, scan.rows) + 1000;
+      current = current && scan.table->hasDeletedRows() == scan.hadDeletedRows && !resized;
+   }
    if (current) return;
    statement = bindStatement(*node, text, database.catalog, declaredTypes);
    catalogVersion = database.catalogVersion;
@@ -38,7 +43,7 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    std::function<void(const Operator&)> findScans = [&](const Operator& op) {
       if (op.kind == OperatorKind::TableScan) {
          const Table* table = static_cast<const TableScan&>(op).table;
-         scans.push_back({table, table->hasDeletedRows()});
+         scans.push_back({table, table->hasDeletedRows(), table->liveRowCount()});
       }
       for (auto& child : op.children) findScans(*child);
    };

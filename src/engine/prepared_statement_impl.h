@@ -1,6 +1,8 @@
 // A prepared statement: parsed once, bound and compiled on first use, then run from the cached
 // machine code with new parameter values. It is bound and compiled again only when the catalog
-// changed (DDL) or a table it scans got its first deleted row (the scan's code differs).
+// changed (DDL), a table it scans got its first deleted row (the scan's code differs), or a
+// table's size moved far from what the plan was made for (an index join planned for an empty
+// table would not be chosen for a full one, and the other way round).
 #pragma once
 
 #include <memory>
@@ -26,7 +28,12 @@ struct PreparedStatementImpl {
    uint64_t catalogVersion = UINT64_MAX;
    std::optional<Statement> statement;
    CompiledQuery compiled;
-   std::vector<std::pair<const Table*, bool>> scans;  // each scanned table, and whether it had deleted rows
+   struct Scan {
+      const Table* table;
+      bool hadDeletedRows;
+      size_t rows;  // when planned
+   };
+   std::vector<Scan> scans;
    std::vector<SqlType> parameterTypes;
 
    std::vector<Value> values;  // the values bound for the next run
