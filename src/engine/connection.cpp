@@ -1,5 +1,6 @@
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <optional>
 
 #include "engine/prepared_statement_impl.h"
@@ -114,6 +115,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       waitDurable(db, durableAt);
    }
    double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+   if (std::isnan(data->stats.executeMs)) data->stats.executeMs = ms - data->stats.compileMs;  // see runQuery
    data->stats.parseMs = ms - data->stats.compileMs - data->stats.executeMs;
    data->stats.totalMs = ms;
    return data;
