@@ -472,18 +472,25 @@ std::unique_ptr<Operator> Optimizer::optimizeTree(std::unique_ptr<Operator> op) 
    return op;
 }
 
+/// The conjuncts of `condition` that are equalities.
+std::vector<const Expr*> equalityConjuncts(const Expr& condition) {
+   std::vector<const Expr*> conjuncts{&condition}, equalities;
+   for (size_t i = 0; i < conjuncts.size(); ++i) {
+      const Expr& e = *conjuncts[i];
+      if (e.kind == ExprKind::And)
+         for (auto& c : e.children) conjuncts.push_back(c.get());
+      else if (e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq)
+         equalities.push_back(&e);
+   }
+   return equalities;
+}
+
 /// Whether a join condition has an equality between its two sides (a hash key).
 bool hasKey(const Join& join) {
    if (!join.condition) return false;
    std::vector<const IU*> left = producedIUs(*join.children[0]), right = producedIUs(*join.children[1]);
-   std::vector<const Expr*> conjuncts{join.condition.get()};
-   for (size_t i = 0; i < conjuncts.size(); ++i) {
-      const Expr& e = *conjuncts[i];
-      if (e.kind == ExprKind::And) {
-         for (auto& c : e.children) conjuncts.push_back(c.get());
-         continue;
-      }
-      if (e.kind != ExprKind::Comparison || e.compareOp() != CompareOp::Eq) continue;
+   for (const Expr* equality : equalityConjuncts(*join.condition)) {
+      const Expr& e = *equality;
       std::vector<const IU*> a, b;
       e.children[0]->collectIUs(a);
       e.children[1]->collectIUs(b);
@@ -769,14 +776,8 @@ std::unique_ptr<Operator> reduceAggregatesToDomain(std::unique_ptr<Operator> op,
    // Equalities between an outer IU and a group key that is an input column.
    std::vector<const IU*> outerKeys, inputKeys;
    std::vector<const IU*> outer = producedIUs(*join.children[0]);
-   std::vector<const Expr*> conjuncts{join.condition.get()};
-   for (size_t i = 0; i < conjuncts.size(); ++i) {
-      const Expr& e = *conjuncts[i];
-      if (e.kind == ExprKind::And) {
-         for (auto& c : e.children) conjuncts.push_back(c.get());
-         continue;
-      }
-      if (e.kind != ExprKind::Comparison || e.compareOp() != CompareOp::Eq) continue;
+   for (const Expr* equality : equalityConjuncts(*join.condition)) {
+      const Expr& e = *equality;
       for (int side = 0; side < 2; ++side) {
          const Expr& a = *e.children[size_t(side)];
          const Expr& b = *e.children[size_t(1 - side)];

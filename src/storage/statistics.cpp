@@ -6,20 +6,13 @@
 #include <thread>
 
 #include "common/german_string.h"
+#include "common/hash_mix.h"
 #include "storage/hyperloglog.h"
 #include "storage/table.h"
 
 namespace kiln {
 
 namespace {
-
-uint64_t mix(uint64_t x) {
-   x ^= x >> 33;
-   x *= 0xff51afd7ed558ccdULL;
-   x ^= x >> 33;
-   x *= 0xc4ceb9fe1a85ec53ULL;
-   return x ^ (x >> 33);
-}
 
 uint64_t hashBytes(const char* data, size_t length) {
    // Eight bytes at a time; the tail zero-padded.
@@ -28,12 +21,12 @@ uint64_t hashBytes(const char* data, size_t length) {
    for (; i + 8 <= length; i += 8) {
       uint64_t word;
       std::memcpy(&word, data + i, 8);
-      h = mix(h ^ word);
+      h = mixBits(h ^ word);
    }
    if (i < length) {
       uint64_t word = 0;
       std::memcpy(&word, data + i, length - i);
-      h = mix(h ^ word);
+      h = mixBits(h ^ word);
    }
    return h;
 }
@@ -53,7 +46,7 @@ ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
       } else {
          uint64_t words[2] = {0, 0};
          std::memcpy(words, value, width);
-         sketch.add(mix(words[0] ^ mix(words[1])));
+         sketch.add(mixBits(words[0] ^ mixBits(words[1])));
       }
    }
    return {std::min(sketch.estimate(), double(rows)), rows};

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "common/german_string.h"
+#include "common/hash_mix.h"
 #include "common/row_layout.h"
 #include "storage/index_key.h"
 #include "storage/table.h"
@@ -12,14 +13,6 @@
 namespace kiln {
 
 namespace {
-
-uint64_t mix(uint64_t h) {
-   h ^= h >> 33;
-   h *= 0xff51afd7ed558ccdULL;
-   h ^= h >> 33;
-   h *= 0xc4ceb9fe1a85ec53ULL;
-   return h ^ (h >> 33);
-}
 
 template <typename T>
 T load(const void* raw) {
@@ -52,13 +45,13 @@ uint64_t UniqueIndex::hashOf(ValueAt valueAt) const {
    for (size_t i = 0; i < columns_.size(); ++i) {
       const void* raw = valueAt(i);
       if (types_[i] == PhysicalType::String) {
-         h = mix(h ^ std::hash<std::string_view>()(stringAt(raw)));
+         h = mixBits(h ^ std::hash<std::string_view>()(stringAt(raw)));
          continue;
       }
       for (size_t at = 0; at < widths_[i]; at += 8) {
          uint64_t word = 0;
          std::memcpy(&word, static_cast<const char*>(raw) + at, std::min<size_t>(8, widths_[i] - at));
-         h = mix(h ^ word);
+         h = mixBits(h ^ word);
       }
    }
    return h;
