@@ -47,6 +47,10 @@ class SelectBinder {
       /// enclosing value with a grouping key of this query.
       std::vector<ExprPtr> correlated;
       std::unique_ptr<AggregateRow> row;  // instead of `columns`, for a correlated aggregate without GROUP BY
+      /// A subquery's output that reads the enclosing query's values is computed by the enclosing
+      /// query, above the join that replaces the subquery: deferred[c] is set and columns[c] null.
+      /// Empty when there is no such output.
+      std::vector<ExprPtr> deferred;
       /// A correlated subquery's LIMIT/OFFSET would have to count per outer row: it is left out,
       /// and only EXISTS, for which a LIMIT above 0 without OFFSET changes nothing, accepts it.
       bool limited = false;
@@ -91,7 +95,12 @@ class SelectBinder {
       root_ = std::move(op);
    }
    void attach(std::vector<PendingJoin>& joins);
-   ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins);
+   /// Binds scalar subqueries as joins added to `joins`, or, inside an aggregate's argument, to
+   /// `aggregateInputJoins` when given.
+   ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins = nullptr);
+   /// A subquery joined above this query's aggregation reads this query's grouping keys, not its
+   /// input's columns: rewrites `op`'s expressions; 42803 for an ungrouped column.
+   void overGroupsInSubquery(Operator& op, const std::vector<Computation>& keys, const std::vector<const IU*>& ungrouped);
 
    // Subqueries (subquery_binder.cpp)
    /// EXISTS, IN and their negations as a WHERE conjunct: a semi or anti join; false when

@@ -79,6 +79,9 @@ SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
    for (auto& condition : sub.correlated)
       if (isCorrelated(*condition))
          throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+   for (auto& value : sub.deferred)
+      if (value && isCorrelated(*value))
+         throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
    return sub;
 }
 
@@ -194,7 +197,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       ExpressionBinder binder = expressionBinder(joins);
       binder.collectAggregates(nullptr, "WHERE");
       ExprPtr left = binder.bind(*link.testexpr);
-      ExprPtr right = sub.row ? std::move(sub.row->values[0]) : Expr::columnRef(sub.columns[0]);
+      ExprPtr right = sub.row ? std::move(sub.row->values[0]) : sub.columns[0] ? Expr::columnRef(sub.columns[0]) : std::move(sub.deferred[0]);
       ExpressionBinder::unify(left, right, op, position);
       comparison = equality(std::move(left), std::move(right));
       comparison->op = uint8_t(*compareOp);
@@ -220,7 +223,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       // S) takes the general form, hashed on the correlation.
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && *compareOp == CompareOp::Eq && conditions.empty()) {
+      } else if (any && *compareOp == CompareOp::Eq && conditions.empty() && sub.deferred.empty()) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
@@ -258,33 +261,66 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
          map->computations.push_back({value, std::move(v)});
          pending.op = std::move(map);
       }
-   } else if (sub.correlated.empty()) {
-      // One row, whatever the subquery yields: NULL for none, error 21000 for several.
-      auto single = std::make_unique<Aggregate>();
-      value = ius_.make(sub.columns[0]->type, true, "subquery");
-      single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
-      single->children.push_back(std::move(sub.root));
-      auto join = std::make_unique<Join>(JoinKind::Inner);
-      join->estimatedRows = 0;
-      join->children.push_back(std::move(single));
-      pending.op = std::move(join);
    } else {
-      // At most one row per outer row: grouped by the correlation keys, one value per group
-      // (error 21000 when a group has several rows; a subquery with GROUP BY may have several).
+      // Uncorrelated: one row, whatever the subquery yields: NULL for none, error 21000 for
+      // several. Correlated: at most one row per outer row: grouped by the correlation keys, one
+      // value per group (error 21000 when a group has several rows; a subquery with GROUP BY may
+      // have several), NULL where an outer row has no group.
       std::vector<const IU*> inner = producedIUs(*sub.root);
-      auto grouped = std::make_unique<Aggregate>();
-      groupByCorrelation(sub.correlated, grouped->keys, ius_, [&](const Expr& e) {
+      auto single = std::make_unique<Aggregate>();
+      if (!sub.correlated.empty())
+         groupByCorrelation(sub.correlated, single->keys, ius_, [&](const Expr& e) {
+            std::vector<const IU*> used;
+            e.collectIUs(used);
+            return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
+         });
+      ExprPtr deferred = sub.deferred.empty() ? nullptr : std::move(sub.deferred[0]);
+      if (!deferred) {
+         value = ius_.make(sub.columns[0]->type, true, "subquery");
+         single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
+      } else {
+         // The value reads this query's values: the single row's values it reads come up, with a
+         // marker telling where there is a row, and the value is computed above the join.
+         auto marked = std::make_unique<Map>();
+         const IU* marker = ius_.make(SqlType::boolean(), false, "subquery row");
+         marked->computations.push_back({marker, Expr::constantOf(Value::ofBool(true))});
+         marked->children.push_back(std::move(sub.root));
+         sub.root = std::move(marked);
+         const IU* present = ius_.make(SqlType::boolean(), true, "subquery row");
+         single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(marker), present});
          std::vector<const IU*> used;
-         e.collectIUs(used);
-         return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
-      });
-      value = ius_.make(sub.columns[0]->type, true, "subquery");  // no group for this row: NULL
-      grouped->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
-      grouped->children.push_back(std::move(sub.root));
-      auto join = std::make_unique<Join>(JoinKind::LeftOuter);
+         deferred->collectIUs(used);
+         std::vector<std::pair<const IU*, const IU*>> singles;
+         for (const IU* iu : used) {
+            if (std::find(inner.begin(), inner.end(), iu) == inner.end()) continue;
+            if (std::any_of(singles.begin(), singles.end(), [&](auto& p) { return p.first == iu; })) continue;
+            const IU* out = ius_.make(iu->type, true, iu->name);
+            single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(iu), out});
+            singles.emplace_back(iu, out);
+         }
+         std::function<void(Expr&)> reread = [&](Expr& e) {
+            if (e.kind == ExprKind::ColumnRef)
+               for (auto& [from, to] : singles)
+                  if (e.iu == from) e.iu = to, e.nullable = true;
+            for (auto& child : e.children) reread(*child);
+         };
+         reread(*deferred);
+         auto hasRow = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+         hasRow->negated = true;
+         hasRow->nullable = false;
+         hasRow->children.push_back(Expr::columnRef(present));
+         ExprPtr v = choice(std::move(hasRow), std::move(deferred), nullptr);
+         value = ius_.make(v->type, true, "subquery");
+         auto map = std::make_unique<Map>();
+         map->computations.push_back({value, std::move(v)});
+         pending.op = std::move(map);
+      }
+      single->children.push_back(std::move(sub.root));
+      auto join = std::make_unique<Join>(sub.correlated.empty() ? JoinKind::Inner : JoinKind::LeftOuter);
+      if (sub.correlated.empty()) join->estimatedRows = 0;
       join->condition = conjunction(std::move(sub.correlated));
-      join->children.push_back(std::move(grouped));
-      pending.op = std::move(join);
+      join->children.push_back(std::move(single));
+      joins.push_back({std::move(join)});
    }
    if (pending.op) joins.push_back(std::move(pending));
    lateValues_.insert(value);
