@@ -805,6 +805,7 @@ void SelectBinder::bindWhere() {
    }
    std::vector<ExprPtr> filters;
    std::vector<PendingJoin> joins;
+   bindingWhere_ = true;
    for (const PgQuery__Node* conjunct : conjuncts) {
       if (bindSubqueryConjunct(*conjunct)) continue;
       ExpressionBinder binder = expressionBinder(joins);
@@ -815,6 +816,7 @@ void SelectBinder::bindWhere() {
       else
          filters.push_back(std::move(e));
    }
+   bindingWhere_ = false;
    attach(joins);
    if (filters.empty()) return;
    auto filter = std::make_unique<Filter>();

@@ -112,6 +112,12 @@ class SelectBinder {
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
+   /// Lets `sub`'s conditions that read a query two levels out read instead a domain of those
+   /// values joined to this query's input (only while binding WHERE, before any aggregation).
+   void passOuterValues(Bound& sub);
+   /// The domain joined to this query's input for an enclosing query's value; null when its
+   /// values are unknown (it is not a table's column).
+   const IU* domainOf(const IU* outer);
    /// Ends the binding of a correlated aggregate without GROUP BY (see AggregateRow) after its
    /// aggregation; `counts` are its count() outputs, `emptied` whether LIMIT 0 or OFFSET drop its row.
    Bound bindAggregateRow(ExprPtr having, const std::vector<const IU*>& counts, bool emptied);
@@ -135,6 +141,8 @@ class SelectBinder {
    std::vector<ExprPtr> correlated_;
    std::vector<PendingJoin> lateJoins_;  // for subqueries in the select list, HAVING and ORDER BY
    std::unordered_set<const IU*> lateValues_;
+   std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
+   bool bindingWhere_ = false;
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };

@@ -71,9 +71,93 @@ bool SelectBinder::isCorrelated(const Expr& e) const {
    return false;
 }
 
+namespace {
+
+void replaceIU(Expr& e, const IU* from, const IU* to) {
+   if (e.kind == ExprKind::ColumnRef && e.iu == from) e.iu = to;
+   for (auto& child : e.children) replaceIU(*child, from, to);
+}
+
+const TableScan* scanProducing(const Operator& op, const IU* iu, size_t& column) {
+   if (op.kind == OperatorKind::TableScan) {
+      auto& scan = static_cast<const TableScan&>(op);
+      for (size_t c = 0; c < scan.columns.size(); ++c)
+         if (scan.columns[c] == iu) return column = c, &scan;
+   }
+   for (auto& child : op.children)
+      if (const TableScan* scan = scanProducing(*child, iu, column)) return scan;
+   return nullptr;
+}
+
+}  // namespace
+
+const IU* SelectBinder::domainOf(const IU* outer) {
+   for (auto& [from, domain] : domains_)
+      if (from == outer) return domain;
+   // The values `outer` may take: the distinct values of the table column it comes from, and
+   // NULL if it may be NULL (a superset of those of the outer query's rows, which is enough).
+   const TableScan* scan = nullptr;
+   size_t column = 0;
+   for (const SelectBinder* b = enclosing_; b && !scan; b = b->enclosing_)
+      if (b->root_) scan = scanProducing(*b->root_, outer, column);
+   if (!scan) return nullptr;
+   auto values = std::make_unique<TableScan>(scan->table);
+   for (const IU* iu : scan->columns) values->columns.push_back(ius_.make(iu->type, iu->nullable, iu->name));
+   const IU* value = values->columns[column];
+   std::unique_ptr<Operator> input = std::move(values);
+   if (outer->nullable) {
+      // An outer join may have made the outer value NULL where the table has none.
+      auto null = std::make_unique<Values>();
+      null->columns.push_back(ius_.make(outer->type, true, outer->name));
+      null->rows.emplace_back();
+      null->rows[0].push_back(Expr::constantOf(Value::null(outer->type)));
+      auto both = std::make_unique<UnionAll>();
+      both->columns.push_back(ius_.make(outer->type, true, outer->name));
+      both->inputs.push_back({value});
+      both->inputs.push_back({null->columns[0]});
+      both->children.push_back(std::move(input));
+      both->children.push_back(std::move(null));
+      value = both->columns[0];
+      input = std::move(both);
+   }
+   auto distinct = std::make_unique<Aggregate>();
+   const IU* domain = ius_.make(outer->type, outer->nullable, outer->name);
+   distinct->keys.push_back({domain, Expr::columnRef(value)});
+   distinct->children.push_back(std::move(input));
+   auto join = std::make_unique<Join>(JoinKind::Inner);
+   join->children.push_back(std::move(root_));
+   join->children.push_back(std::move(distinct));
+   root_ = std::move(join);
+   // This query is now computed for every value of the domain; the enclosing query picks its own
+   // (also NULL, for which the subquery has an answer too).
+   auto same = equality(Expr::columnRef(domain), Expr::columnRef(outer));
+   if (outer->nullable) {
+      same->op = uint8_t(CompareOp::IsNotDistinct);
+      same->nullable = false;
+   }
+   correlated_.push_back(std::move(same));
+   domains_.emplace_back(outer, domain);
+   return domain;
+}
+
+void SelectBinder::passOuterValues(Bound& sub) {
+   // A subquery of a subquery that reads the query two levels out (Neumann & Kemper's dependent
+   // join): this query is computed for each value it reads there, whose domain joins its input;
+   // the inner subquery reads that domain, and the join with the outer query is on it too.
+   if (!bindingWhere_ || !root_) return;
+   for (auto& condition : sub.correlated) {
+      std::vector<const IU*> used;
+      condition->collectIUs(used);
+      for (const IU* iu : used)
+         if (scope_.isOuter(iu))
+            if (const IU* domain = domainOf(iu)) replaceIU(*condition, iu, domain);
+   }
+}
+
 SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
    Bound sub = SelectBinder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this).bind();
+   passOuterValues(sub);
    // Its conditions become this query's join conditions: they may read this query's values, not
    // those of a query further out.
    for (auto& condition : sub.correlated)
@@ -82,6 +166,12 @@ SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
    for (auto& value : sub.deferred)
       if (value && isCorrelated(*value))
          throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+   if (sub.row) {
+      for (auto& value : sub.row->values)
+         if (isCorrelated(*value)) throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+      if (sub.row->present && isCorrelated(*sub.row->present))
+         throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+   }
    return sub;
 }
 
@@ -92,7 +182,8 @@ namespace {
 void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computation>& keys, IUSet& ius,
                         const std::function<bool(const Expr&)>& isInner) {
    for (auto& predicate : correlated) {
-      bool isEquality = predicate->kind == ExprKind::Comparison && predicate->compareOp() == CompareOp::Eq;
+      bool isEquality = predicate->kind == ExprKind::Comparison &&
+                        (predicate->compareOp() == CompareOp::Eq || predicate->compareOp() == CompareOp::IsNotDistinct);
       int innerSide = -1;
       for (int side = 0; isEquality && side < 2; ++side)
          if (isInner(*predicate->children[size_t(side)]) && !isInner(*predicate->children[size_t(1 - side)])) innerSide = side;
@@ -107,7 +198,11 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
          key = ius.make(inner->type, inner->nullable, "correlation key");
          keys.push_back({key, std::move(inner)});
       }
+      auto op = predicate->op;
+      bool nullable = predicate->nullable;
       predicate = equality(std::move(outer), Expr::columnRef(key));
+      predicate->op = op;
+      predicate->nullable = nullable;
    }
 }
 
