@@ -378,15 +378,16 @@ ExprPtr SelectBinder::overGroups(ExprPtr e, const std::vector<Computation>& keys
    return e;
 }
 
-void SelectBinder::overGroupsInSubquery(Operator& op, const std::vector<Computation>& keys, const std::vector<const IU*>& ungrouped) {
+void SelectBinder::overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys,
+                                        const std::vector<const IU*>& ungrouped) {
    // As in PostgreSQL, a subquery may read a key that is a column, not one that is an expression.
    std::function<ExprPtr(ExprPtr)> regroup = [&](ExprPtr e) -> ExprPtr {
       if (e->kind != ExprKind::ColumnRef) {
          for (auto& child : e->children) child = regroup(std::move(child));
          return e;
       }
-      for (auto& key : keys)
-         if (e->equals(*key.expression)) return Expr::columnRef(key.output);
+      for (auto& [expression, output] : keys)
+         if (e->equals(*expression)) return Expr::columnRef(output);
       if (std::find(ungrouped.begin(), ungrouped.end(), e->iu) != ungrouped.end())
          throw Error("42803", "subquery uses ungrouped column \"" + qualifiedName(e->iu) + "\" from outer query", e->position);
       return e;
@@ -443,6 +444,7 @@ SelectBinder::Bound SelectBinder::bind() {
    bindFrom();
    expandTargets();
 
+   beforeAggregation_ = true;  // subqueries may join this query's input with domains (see domainOf)
    bindWhere();
 
    std::vector<Computation> keys = bindGroupKeys();
@@ -487,10 +489,12 @@ SelectBinder::Bound SelectBinder::bind() {
       order.push_back(std::move(item));
    }
 
+   beforeAggregation_ = false;
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
    std::vector<const IU*> counts;
    for (auto& a : aggregates)
       if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar) counts.push_back(a.output);
+   size_t userKeys = keys.size();
    if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) decorrelateGroups(keys);
    if (aggregateRow)
       for (auto& key : keys) const_cast<IU*>(key.output)->nullable = true;  // NULL for outer rows without a group
@@ -508,7 +512,17 @@ SelectBinder::Bound SelectBinder::bind() {
       aggregate->aggregates = std::move(aggregates);
       push(std::move(aggregate));
       // The subqueries joined above the aggregation read the grouping keys' values.
-      for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, static_cast<const Aggregate&>(*root_).keys, ungrouped);
+      // The keys they may read: GROUP BY's, not those this query adds for its correlation, except
+      // the domains of values two levels out that they read (see domainOf).
+      std::vector<std::pair<const Expr*, const IU*>> readable;
+      const auto& grouped = static_cast<const Aggregate&>(*root_).keys;
+      for (size_t k = 0; k < grouped.size(); ++k) {
+         const Expr& key = *grouped[k].expression;
+         bool domain = key.kind == ExprKind::ColumnRef &&
+                       std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == key.iu; });
+         if (k < userKeys || domain) readable.emplace_back(&key, grouped[k].output);
+      }
+      for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);
       if (aggregateRow) {
          auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
          auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
@@ -805,7 +819,6 @@ void SelectBinder::bindWhere() {
    }
    std::vector<ExprPtr> filters;
    std::vector<PendingJoin> joins;
-   bindingWhere_ = true;
    for (const PgQuery__Node* conjunct : conjuncts) {
       if (bindSubqueryConjunct(*conjunct)) continue;
       ExpressionBinder binder = expressionBinder(joins);
@@ -816,7 +829,6 @@ void SelectBinder::bindWhere() {
       else
          filters.push_back(std::move(e));
    }
-   bindingWhere_ = false;
    attach(joins);
    if (filters.empty()) return;
    auto filter = std::make_unique<Filter>();

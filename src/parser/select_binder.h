@@ -100,7 +100,7 @@ class SelectBinder {
    ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins = nullptr);
    /// A subquery joined above this query's aggregation reads this query's grouping keys, not its
    /// input's columns: rewrites `op`'s expressions; 42803 for an ungrouped column.
-   void overGroupsInSubquery(Operator& op, const std::vector<Computation>& keys, const std::vector<const IU*>& ungrouped);
+   void overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys, const std::vector<const IU*>& ungrouped);
 
    // Subqueries (subquery_binder.cpp)
    /// EXISTS, IN and their negations as a WHERE conjunct: a semi or anti join; false when
@@ -113,7 +113,7 @@ class SelectBinder {
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
    /// Lets `sub`'s conditions that read a query two levels out read instead a domain of those
-   /// values joined to this query's input (only while binding WHERE, before any aggregation).
+   /// values joined to this query's input (only while its input is built: before aggregation).
    void passOuterValues(Bound& sub);
    /// The domain joined to this query's input for an enclosing query's value; null when its
    /// values are unknown (it is not a table's column).
@@ -142,7 +142,7 @@ class SelectBinder {
    std::vector<PendingJoin> lateJoins_;  // for subqueries in the select list, HAVING and ORDER BY
    std::unordered_set<const IU*> lateValues_;
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
-   bool bindingWhere_ = false;
+   bool beforeAggregation_ = false;
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };

@@ -144,7 +144,7 @@ void SelectBinder::passOuterValues(Bound& sub) {
    // A subquery of a subquery that reads the query two levels out (Neumann & Kemper's dependent
    // join): this query is computed for each value it reads there, whose domain joins its input;
    // the inner subquery reads that domain, and the join with the outer query is on it too.
-   if (!bindingWhere_ || !root_) return;
+   if (!beforeAggregation_ || !root_) return;
    for (auto& condition : sub.correlated) {
       std::vector<const IU*> used;
       condition->collectIUs(used);
