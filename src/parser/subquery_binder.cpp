@@ -144,13 +144,22 @@ void SelectBinder::passOuterValues(Bound& sub) {
    // A subquery of a subquery that reads the query two levels out (Neumann & Kemper's dependent
    // join): this query is computed for each value it reads there, whose domain joins its input;
    // the inner subquery reads that domain, and the join with the outer query is on it too.
+   // Its outputs computed here (above the join that replaces it) may read the domain too.
    if (!beforeAggregation_ || !root_) return;
-   for (auto& condition : sub.correlated) {
+   std::vector<Expr*> reading;
+   for (auto& condition : sub.correlated) reading.push_back(condition.get());
+   for (auto& value : sub.deferred)
+      if (value) reading.push_back(value.get());
+   if (sub.row) {
+      for (auto& value : sub.row->values) reading.push_back(value.get());
+      if (sub.row->present) reading.push_back(sub.row->present.get());
+   }
+   for (Expr* e : reading) {
       std::vector<const IU*> used;
-      condition->collectIUs(used);
+      e->collectIUs(used);
       for (const IU* iu : used)
          if (scope_.isOuter(iu))
-            if (const IU* domain = domainOf(iu)) replaceIU(*condition, iu, domain);
+            if (const IU* domain = domainOf(iu)) replaceIU(*e, iu, domain);
    }
 }
 
