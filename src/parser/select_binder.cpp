@@ -511,9 +511,8 @@ SelectBinder::Bound SelectBinder::bind() {
       aggregate->keys = std::move(keys);
       aggregate->aggregates = std::move(aggregates);
       push(std::move(aggregate));
-      // The subqueries joined above the aggregation read the grouping keys' values.
-      // The keys they may read: GROUP BY's, not those this query adds for its correlation, except
-      // the domains of values two levels out that they read (see domainOf).
+      // The subqueries joined above the aggregation read the grouping keys' values: GROUP BY's,
+      // not those added for this query's correlation, except domains of values two levels out.
       std::vector<std::pair<const Expr*, const IU*>> readable;
       const auto& grouped = static_cast<const Aggregate&>(*root_).keys;
       for (size_t k = 0; k < grouped.size(); ++k) {

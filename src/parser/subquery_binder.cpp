@@ -207,11 +207,12 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
          key = ius.make(inner->type, inner->nullable, "correlation key");
          keys.push_back({key, std::move(inner)});
       }
-      auto op = predicate->op;
-      bool nullable = predicate->nullable;
+      bool notDistinct = predicate->compareOp() == CompareOp::IsNotDistinct;
       predicate = equality(std::move(outer), Expr::columnRef(key));
-      predicate->op = op;
-      predicate->nullable = nullable;
+      if (notDistinct) {
+         predicate->op = uint8_t(CompareOp::IsNotDistinct);
+         predicate->nullable = false;
+      }
    }
 }
 
