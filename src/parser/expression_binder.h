@@ -25,8 +25,11 @@ class ExpressionBinder {
    }
 
    /// Scalar subqueries in expressions are bound by this callback (the query binder turns them
-   /// into joins); without one they are an error.
-   void bindScalarSubqueriesWith(std::function<ExprPtr(const PgQuery__SubLink&)> callback) { scalarSubquery_ = std::move(callback); }
+   /// into joins); without one they are an error. The callback learns whether the subquery is
+   /// inside an aggregate's argument (its value is then needed before the aggregation).
+   void bindScalarSubqueriesWith(std::function<ExprPtr(const PgQuery__SubLink&, bool insideAggregate)> callback) {
+      scalarSubquery_ = std::move(callback);
+   }
 
    ExprPtr bind(const PgQuery__Node& node);
    /// Binds a condition that must be boolean (WHERE, HAVING, ...); 42804 otherwise.
@@ -57,7 +60,7 @@ class ExpressionBinder {
    std::vector<AggregateCall>* aggregates_ = nullptr;
    const char* clause_ = "this context";
    bool insideAggregate_ = false;
-   std::function<ExprPtr(const PgQuery__SubLink&)> scalarSubquery_;
+   std::function<ExprPtr(const PgQuery__SubLink&, bool)> scalarSubquery_;
 };
 
 /// The identifier a node names when it is a bare column reference ("x" in ORDER BY x), else "".

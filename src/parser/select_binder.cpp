@@ -369,12 +369,46 @@ ExprPtr SelectBinder::overGroups(ExprPtr e, const std::vector<Computation>& keys
    for (auto& key : keys)
       if (e->equals(*key.expression)) return Expr::columnRef(key.output);
    if (e->kind == ExprKind::ColumnRef) {
-      if (aggregateOutputs_.count(e->iu)) return e;
+      // An enclosing query's value is one value per group too.
+      if (aggregateOutputs_.count(e->iu) || scope_.isOuter(e->iu)) return e;
       throw Error("42803", "column \"" + qualifiedName(e->iu) + "\" must appear in the GROUP BY clause or be used in an aggregate function",
                   e->position);
    }
    for (auto& child : e->children) child = overGroups(std::move(child), keys);
    return e;
+}
+
+void SelectBinder::overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys,
+                                        const std::vector<const IU*>& ungrouped) {
+   // As in PostgreSQL, a subquery may read a key that is a column, not one that is an expression.
+   std::function<ExprPtr(ExprPtr)> regroup = [&](ExprPtr e) -> ExprPtr {
+      if (e->kind != ExprKind::ColumnRef) {
+         for (auto& child : e->children) child = regroup(std::move(child));
+         return e;
+      }
+      for (auto& [expression, output] : keys)
+         if (e->equals(*expression)) return Expr::columnRef(output);
+      if (std::find(ungrouped.begin(), ungrouped.end(), e->iu) != ungrouped.end())
+         throw Error("42803", "subquery uses ungrouped column \"" + qualifiedName(e->iu) + "\" from outer query", e->position);
+      return e;
+   };
+   // Only the operator's own expressions: its children are the subquery's, which reads no outer value.
+   switch (op.kind) {
+      case OperatorKind::Join: {
+         auto& join = static_cast<Join&>(op);
+         if (join.condition) join.condition = regroup(std::move(join.condition));
+         break;
+      }
+      case OperatorKind::Map:
+         for (auto& c : static_cast<Map&>(op).computations) c.expression = regroup(std::move(c.expression));
+         break;
+      case OperatorKind::Filter: {
+         auto& filter = static_cast<Filter&>(op);
+         filter.condition = regroup(std::move(filter.condition));
+         break;
+      }
+      default: break;
+   }
 }
 
 const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
@@ -410,11 +444,14 @@ SelectBinder::Bound SelectBinder::bind() {
    bindFrom();
    expandTargets();
 
+   beforeAggregation_ = true;  // subqueries may join this query's input with domains (see domainOf)
    bindWhere();
 
    std::vector<Computation> keys = bindGroupKeys();
    std::vector<AggregateCall> aggregates;
-   ExpressionBinder binder = expressionBinder(lateJoins_);
+   // A subquery in an aggregate's argument is joined below the aggregation, the others above it.
+   std::vector<PendingJoin> aggregateInputJoins;
+   ExpressionBinder binder = expressionBinder(lateJoins_, &aggregateInputJoins);
    binder.collectAggregates(&aggregates, "this context");
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
    ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
@@ -452,14 +489,18 @@ SelectBinder::Bound SelectBinder::bind() {
       order.push_back(std::move(item));
    }
 
+   beforeAggregation_ = false;
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
    std::vector<const IU*> counts;
    for (auto& a : aggregates)
       if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar) counts.push_back(a.output);
+   size_t userKeys = keys.size();
    if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) decorrelateGroups(keys);
    if (aggregateRow)
       for (auto& key : keys) const_cast<IU*>(key.output)->nullable = true;  // NULL for outer rows without a group
+   attach(aggregateInputJoins);
    if (!keys.empty() || !aggregates.empty() || having) {
+      std::vector<const IU*> ungrouped = producedIUs(*root_);
       for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
       for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
       for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
@@ -470,6 +511,17 @@ SelectBinder::Bound SelectBinder::bind() {
       aggregate->keys = std::move(keys);
       aggregate->aggregates = std::move(aggregates);
       push(std::move(aggregate));
+      // The subqueries joined above the aggregation read the grouping keys' values: GROUP BY's,
+      // not those added for this query's correlation, except domains of values two levels out.
+      std::vector<std::pair<const Expr*, const IU*>> readable;
+      const auto& grouped = static_cast<const Aggregate&>(*root_).keys;
+      for (size_t k = 0; k < grouped.size(); ++k) {
+         const Expr& key = *grouped[k].expression;
+         bool domain = key.kind == ExprKind::ColumnRef &&
+                       std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == key.iu; });
+         if (k < userKeys || domain) readable.emplace_back(&key, grouped[k].output);
+      }
+      for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);
       if (aggregateRow) {
          auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
          auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
@@ -497,13 +549,27 @@ SelectBinder::Bound SelectBinder::bind() {
       }
    }
    std::vector<const IU*> outputs;
-   for (auto& target : targets_) outputs.push_back(materialize(std::move(target.bound), target.name));
-   std::vector<SortKey> sortKeys;
    bool distinct = select_.n_distinct_clause > 0;
+   for (size_t t = 0; t < targets_.size(); ++t) {
+      ExprPtr& value = targets_[t].bound;
+      if (scope_.outer() && isCorrelated(*value)) {
+         // It reads the enclosing query's values: the enclosing query computes it, above its join
+         // with this query, from the values of this query it reads (which stay in the output).
+         if (distinct) throw Error("0A000", "SELECT DISTINCT of an outer query's value in a subquery is not supported yet", value->position);
+         result_.deferred.resize(targets_.size());
+         result_.deferred[t] = std::move(value);
+         outputs.push_back(nullptr);
+         continue;
+      }
+      outputs.push_back(materialize(std::move(value), targets_[t].name));
+   }
+   std::vector<SortKey> sortKeys;
    if (distinct && select_.distinct_clause[0] && select_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET) throw Error("0A000", "SELECT DISTINCT ON is not supported yet");
    for (auto& item : order) {
       if (item.target < 0 && distinct)
          throw Error("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", item.expression->position);
+      if ((item.target >= 0 && !outputs[size_t(item.target)]) || (item.target < 0 && scope_.outer() && isCorrelated(*item.expression)))
+         throw Error("0A000", "ORDER BY an outer query's value in a subquery is not supported yet");
       const IU* iu = item.target >= 0 ? outputs[size_t(item.target)] : materialize(std::move(item.expression), "order");
       sortKeys.push_back({iu, item.descending, item.nullsFirst});
    }
@@ -563,7 +629,7 @@ void SelectBinder::bindSetOperation() {
    Bound sides[2] = {SelectBinder(*select_.larg, catalog_, ius_, nullptr, scope_.outer(), this).bind(),
                      SelectBinder(*select_.rarg, catalog_, ius_, nullptr, scope_.outer(), this).bind()};
    for (auto& side : sides)
-      if (!side.correlated.empty()) throw Error("0A000", std::string("correlated ") + name + " subqueries are not supported yet");
+      if (!side.correlated.empty() || !side.deferred.empty()) throw Error("0A000", std::string("correlated ") + name + " subqueries are not supported yet");
    if (sides[0].columns.size() != sides[1].columns.size())
       throw Error("42601", std::string("each ") + name + " query must have the same number of columns");
    // Both sides are converted to the columns' common types.
@@ -728,9 +794,11 @@ void SelectBinder::attach(std::vector<PendingJoin>& joins) {
    joins.clear();
 }
 
-ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins) {
+ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
    ExpressionBinder binder(scope_, ius_);
-   binder.bindScalarSubqueriesWith([this, &joins](const PgQuery__SubLink& sublink) { return bindScalarSubquery(sublink, joins); });
+   binder.bindScalarSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, bool insideAggregate) {
+      return bindScalarSubquery(sublink, insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins);
+   });
    return binder;
 }
 

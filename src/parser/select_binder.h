@@ -47,6 +47,10 @@ class SelectBinder {
       /// enclosing value with a grouping key of this query.
       std::vector<ExprPtr> correlated;
       std::unique_ptr<AggregateRow> row;  // instead of `columns`, for a correlated aggregate without GROUP BY
+      /// A subquery's output that reads the enclosing query's values is computed by the enclosing
+      /// query, above the join that replaces the subquery: deferred[c] is set and columns[c] null.
+      /// Empty when there is no such output.
+      std::vector<ExprPtr> deferred;
       /// A correlated subquery's LIMIT/OFFSET would have to count per outer row: it is left out,
       /// and only EXISTS, for which a LIMIT above 0 without OFFSET changes nothing, accepts it.
       bool limited = false;
@@ -91,7 +95,12 @@ class SelectBinder {
       root_ = std::move(op);
    }
    void attach(std::vector<PendingJoin>& joins);
-   ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins);
+   /// Binds scalar subqueries as joins added to `joins`, or, inside an aggregate's argument, to
+   /// `aggregateInputJoins` when given.
+   ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins = nullptr);
+   /// A subquery joined above this query's aggregation reads this query's grouping keys, not its
+   /// input's columns: rewrites `op`'s expressions; 42803 for an ungrouped column.
+   void overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys, const std::vector<const IU*>& ungrouped);
 
    // Subqueries (subquery_binder.cpp)
    /// EXISTS, IN and their negations as a WHERE conjunct: a semi or anti join; false when
@@ -103,6 +112,12 @@ class SelectBinder {
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
+   /// Lets `sub`'s conditions that read a query two levels out read instead a domain of those
+   /// values joined to this query's input (only while its input is built: before aggregation).
+   void passOuterValues(Bound& sub);
+   /// The domain joined to this query's input for an enclosing query's value; null when its
+   /// values are unknown (it is not a table's column).
+   const IU* domainOf(const IU* outer);
    /// Ends the binding of a correlated aggregate without GROUP BY (see AggregateRow) after its
    /// aggregation; `counts` are its count() outputs, `emptied` whether LIMIT 0 or OFFSET drop its row.
    Bound bindAggregateRow(ExprPtr having, const std::vector<const IU*>& counts, bool emptied);
@@ -126,6 +141,8 @@ class SelectBinder {
    std::vector<ExprPtr> correlated_;
    std::vector<PendingJoin> lateJoins_;  // for subqueries in the select list, HAVING and ORDER BY
    std::unordered_set<const IU*> lateValues_;
+   std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
+   bool beforeAggregation_ = false;
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };

@@ -71,14 +71,116 @@ bool SelectBinder::isCorrelated(const Expr& e) const {
    return false;
 }
 
+namespace {
+
+void replaceIU(Expr& e, const IU* from, const IU* to) {
+   if (e.kind == ExprKind::ColumnRef && e.iu == from) e.iu = to;
+   for (auto& child : e.children) replaceIU(*child, from, to);
+}
+
+const TableScan* scanProducing(const Operator& op, const IU* iu, size_t& column) {
+   if (op.kind == OperatorKind::TableScan) {
+      auto& scan = static_cast<const TableScan&>(op);
+      for (size_t c = 0; c < scan.columns.size(); ++c)
+         if (scan.columns[c] == iu) return column = c, &scan;
+   }
+   for (auto& child : op.children)
+      if (const TableScan* scan = scanProducing(*child, iu, column)) return scan;
+   return nullptr;
+}
+
+}  // namespace
+
+const IU* SelectBinder::domainOf(const IU* outer) {
+   for (auto& [from, domain] : domains_)
+      if (from == outer) return domain;
+   // The values `outer` may take: the distinct values of the table column it comes from, and
+   // NULL if it may be NULL (a superset of those of the outer query's rows, which is enough).
+   const TableScan* scan = nullptr;
+   size_t column = 0;
+   for (const SelectBinder* b = enclosing_; b && !scan; b = b->enclosing_)
+      if (b->root_) scan = scanProducing(*b->root_, outer, column);
+   if (!scan) return nullptr;
+   auto values = std::make_unique<TableScan>(scan->table);
+   for (const IU* iu : scan->columns) values->columns.push_back(ius_.make(iu->type, iu->nullable, iu->name));
+   const IU* value = values->columns[column];
+   std::unique_ptr<Operator> input = std::move(values);
+   if (outer->nullable) {
+      // An outer join may have made the outer value NULL where the table has none.
+      auto null = std::make_unique<Values>();
+      null->columns.push_back(ius_.make(outer->type, true, outer->name));
+      null->rows.emplace_back();
+      null->rows[0].push_back(Expr::constantOf(Value::null(outer->type)));
+      auto both = std::make_unique<UnionAll>();
+      both->columns.push_back(ius_.make(outer->type, true, outer->name));
+      both->inputs.push_back({value});
+      both->inputs.push_back({null->columns[0]});
+      both->children.push_back(std::move(input));
+      both->children.push_back(std::move(null));
+      value = both->columns[0];
+      input = std::move(both);
+   }
+   auto distinct = std::make_unique<Aggregate>();
+   const IU* domain = ius_.make(outer->type, outer->nullable, outer->name);
+   distinct->keys.push_back({domain, Expr::columnRef(value)});
+   distinct->children.push_back(std::move(input));
+   auto join = std::make_unique<Join>(JoinKind::Inner);
+   join->children.push_back(std::move(root_));
+   join->children.push_back(std::move(distinct));
+   root_ = std::move(join);
+   // This query is now computed for every value of the domain; the enclosing query picks its own
+   // (also NULL, for which the subquery has an answer too).
+   auto same = equality(Expr::columnRef(domain), Expr::columnRef(outer));
+   if (outer->nullable) {
+      same->op = uint8_t(CompareOp::IsNotDistinct);
+      same->nullable = false;
+   }
+   correlated_.push_back(std::move(same));
+   domains_.emplace_back(outer, domain);
+   return domain;
+}
+
+void SelectBinder::passOuterValues(Bound& sub) {
+   // A subquery of a subquery that reads the query two levels out (Neumann & Kemper's dependent
+   // join): this query is computed for each value it reads there, whose domain joins its input;
+   // the inner subquery reads that domain, and the join with the outer query is on it too.
+   // Its outputs computed here (above the join that replaces it) may read the domain too.
+   if (!beforeAggregation_ || !root_) return;
+   std::vector<Expr*> reading;
+   for (auto& condition : sub.correlated) reading.push_back(condition.get());
+   for (auto& value : sub.deferred)
+      if (value) reading.push_back(value.get());
+   if (sub.row) {
+      for (auto& value : sub.row->values) reading.push_back(value.get());
+      if (sub.row->present) reading.push_back(sub.row->present.get());
+   }
+   for (Expr* e : reading) {
+      std::vector<const IU*> used;
+      e->collectIUs(used);
+      for (const IU* iu : used)
+         if (scope_.isOuter(iu))
+            if (const IU* domain = domainOf(iu)) replaceIU(*e, iu, domain);
+   }
+}
+
 SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
    Bound sub = SelectBinder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this).bind();
+   passOuterValues(sub);
    // Its conditions become this query's join conditions: they may read this query's values, not
    // those of a query further out.
    for (auto& condition : sub.correlated)
       if (isCorrelated(*condition))
          throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+   for (auto& value : sub.deferred)
+      if (value && isCorrelated(*value))
+         throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+   if (sub.row) {
+      for (auto& value : sub.row->values)
+         if (isCorrelated(*value)) throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+      if (sub.row->present && isCorrelated(*sub.row->present))
+         throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+   }
    return sub;
 }
 
@@ -89,7 +191,8 @@ namespace {
 void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computation>& keys, IUSet& ius,
                         const std::function<bool(const Expr&)>& isInner) {
    for (auto& predicate : correlated) {
-      bool isEquality = predicate->kind == ExprKind::Comparison && predicate->compareOp() == CompareOp::Eq;
+      bool isEquality = predicate->kind == ExprKind::Comparison &&
+                        (predicate->compareOp() == CompareOp::Eq || predicate->compareOp() == CompareOp::IsNotDistinct);
       int innerSide = -1;
       for (int side = 0; isEquality && side < 2; ++side)
          if (isInner(*predicate->children[size_t(side)]) && !isInner(*predicate->children[size_t(1 - side)])) innerSide = side;
@@ -104,7 +207,12 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
          key = ius.make(inner->type, inner->nullable, "correlation key");
          keys.push_back({key, std::move(inner)});
       }
+      bool notDistinct = predicate->compareOp() == CompareOp::IsNotDistinct;
       predicate = equality(std::move(outer), Expr::columnRef(key));
+      if (notDistinct) {
+         predicate->op = uint8_t(CompareOp::IsNotDistinct);
+         predicate->nullable = false;
+      }
    }
 }
 
@@ -194,7 +302,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       ExpressionBinder binder = expressionBinder(joins);
       binder.collectAggregates(nullptr, "WHERE");
       ExprPtr left = binder.bind(*link.testexpr);
-      ExprPtr right = sub.row ? std::move(sub.row->values[0]) : Expr::columnRef(sub.columns[0]);
+      ExprPtr right = sub.row ? std::move(sub.row->values[0]) : sub.columns[0] ? Expr::columnRef(sub.columns[0]) : std::move(sub.deferred[0]);
       ExpressionBinder::unify(left, right, op, position);
       comparison = equality(std::move(left), std::move(right));
       comparison->op = uint8_t(*compareOp);
@@ -220,7 +328,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       // S) takes the general form, hashed on the correlation.
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && *compareOp == CompareOp::Eq && conditions.empty()) {
+      } else if (any && *compareOp == CompareOp::Eq && conditions.empty() && sub.deferred.empty()) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
@@ -258,33 +366,66 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
          map->computations.push_back({value, std::move(v)});
          pending.op = std::move(map);
       }
-   } else if (sub.correlated.empty()) {
-      // One row, whatever the subquery yields: NULL for none, error 21000 for several.
-      auto single = std::make_unique<Aggregate>();
-      value = ius_.make(sub.columns[0]->type, true, "subquery");
-      single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
-      single->children.push_back(std::move(sub.root));
-      auto join = std::make_unique<Join>(JoinKind::Inner);
-      join->estimatedRows = 0;
-      join->children.push_back(std::move(single));
-      pending.op = std::move(join);
    } else {
-      // At most one row per outer row: grouped by the correlation keys, one value per group
-      // (error 21000 when a group has several rows; a subquery with GROUP BY may have several).
+      // Uncorrelated: one row, whatever the subquery yields: NULL for none, error 21000 for
+      // several. Correlated: at most one row per outer row: grouped by the correlation keys, one
+      // value per group (error 21000 when a group has several rows; a subquery with GROUP BY may
+      // have several), NULL where an outer row has no group.
       std::vector<const IU*> inner = producedIUs(*sub.root);
-      auto grouped = std::make_unique<Aggregate>();
-      groupByCorrelation(sub.correlated, grouped->keys, ius_, [&](const Expr& e) {
+      auto single = std::make_unique<Aggregate>();
+      if (!sub.correlated.empty())
+         groupByCorrelation(sub.correlated, single->keys, ius_, [&](const Expr& e) {
+            std::vector<const IU*> used;
+            e.collectIUs(used);
+            return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
+         });
+      ExprPtr deferred = sub.deferred.empty() ? nullptr : std::move(sub.deferred[0]);
+      if (!deferred) {
+         value = ius_.make(sub.columns[0]->type, true, "subquery");
+         single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
+      } else {
+         // The value reads this query's values: the single row's values it reads come up, with a
+         // marker telling where there is a row, and the value is computed above the join.
+         auto marked = std::make_unique<Map>();
+         const IU* marker = ius_.make(SqlType::boolean(), false, "subquery row");
+         marked->computations.push_back({marker, Expr::constantOf(Value::ofBool(true))});
+         marked->children.push_back(std::move(sub.root));
+         sub.root = std::move(marked);
+         const IU* present = ius_.make(SqlType::boolean(), true, "subquery row");
+         single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(marker), present});
          std::vector<const IU*> used;
-         e.collectIUs(used);
-         return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
-      });
-      value = ius_.make(sub.columns[0]->type, true, "subquery");  // no group for this row: NULL
-      grouped->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
-      grouped->children.push_back(std::move(sub.root));
-      auto join = std::make_unique<Join>(JoinKind::LeftOuter);
+         deferred->collectIUs(used);
+         std::vector<std::pair<const IU*, const IU*>> singles;
+         for (const IU* iu : used) {
+            if (std::find(inner.begin(), inner.end(), iu) == inner.end()) continue;
+            if (std::any_of(singles.begin(), singles.end(), [&](auto& p) { return p.first == iu; })) continue;
+            const IU* out = ius_.make(iu->type, true, iu->name);
+            single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(iu), out});
+            singles.emplace_back(iu, out);
+         }
+         std::function<void(Expr&)> reread = [&](Expr& e) {
+            if (e.kind == ExprKind::ColumnRef)
+               for (auto& [from, to] : singles)
+                  if (e.iu == from) e.iu = to, e.nullable = true;
+            for (auto& child : e.children) reread(*child);
+         };
+         reread(*deferred);
+         auto hasRow = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+         hasRow->negated = true;
+         hasRow->nullable = false;
+         hasRow->children.push_back(Expr::columnRef(present));
+         ExprPtr v = choice(std::move(hasRow), std::move(deferred), nullptr);
+         value = ius_.make(v->type, true, "subquery");
+         auto map = std::make_unique<Map>();
+         map->computations.push_back({value, std::move(v)});
+         pending.op = std::move(map);
+      }
+      single->children.push_back(std::move(sub.root));
+      auto join = std::make_unique<Join>(sub.correlated.empty() ? JoinKind::Inner : JoinKind::LeftOuter);
+      if (sub.correlated.empty()) join->estimatedRows = 0;
       join->condition = conjunction(std::move(sub.correlated));
-      join->children.push_back(std::move(grouped));
-      pending.op = std::move(join);
+      join->children.push_back(std::move(single));
+      joins.push_back({std::move(join)});
    }
    if (pending.op) joins.push_back(std::move(pending));
    lateValues_.insert(value);
