@@ -664,6 +664,24 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
       // DISTINCT does not change MIN and MAX.
       aggregate.distinct = call.agg_distinct && aggregate.function != AggregateFunction::Min && aggregate.function != AggregateFunction::Max;
    }
+   if (call.agg_filter) {
+      // agg(x) FILTER (WHERE c) is agg(CASE WHEN c THEN x END): the aggregates skip NULLs;
+      // count(*) counts CASE WHEN c THEN 1 END.
+      insideAggregate_ = true;
+      ExprPtr condition = bind(*call.agg_filter);
+      insideAggregate_ = false;
+      if (condition->type.id == TypeId::Unknown) condition = coerce(std::move(condition), SqlType::boolean());
+      if (condition->type.id != TypeId::Boolean)
+         throw Error("42804", "argument of FILTER must be type boolean, not type " + condition->type.toString(), condition->position);
+      if (aggregate.function == AggregateFunction::CountStar) {
+         aggregate.function = AggregateFunction::Count;
+         aggregate.argument = Expr::constantOf(Value::ofInteger(SqlType::integer(), 1));
+      }
+      auto filtered = makeExpr(ExprKind::Case, aggregate.argument->type, true, position);
+      filtered->children.push_back(std::move(condition));
+      filtered->children.push_back(std::move(aggregate.argument));
+      aggregate.argument = std::move(filtered);
+   }
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.
    for (auto& existing : *aggregates_) {
       if (existing.function != aggregate.function || existing.distinct != aggregate.distinct) continue;
