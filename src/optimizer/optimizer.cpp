@@ -166,10 +166,23 @@ std::unique_ptr<Operator> withFilter(std::unique_ptr<Operator> op, std::vector<E
    return filter;
 }
 
-/// Optimizes a relation of a region together with the predicates that read only it: into the
-/// left side of a join that keeps its left tuples as they are (outer, semi, anti), where they read
-/// only that side, else a filter on top.
+/// Optimizes a relation of a region together with the predicates that read only it: below a Map
+/// where they read none of its computed values, into the left side of a join that keeps its left
+/// tuples as they are (outer, semi, anti) where they read only that side, else a filter on top.
 std::unique_ptr<Operator> Optimizer::optimizeRelation(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates) {
+   if (op->kind == OperatorKind::Map) {
+      std::vector<const IU*> computed;
+      for (auto& c : static_cast<Map&>(*op).computations) computed.push_back(c.output);
+      std::vector<ExprPtr> below, above;
+      for (auto& p : predicates) {
+         std::vector<const IU*> used;
+         p->collectIUs(used);
+         bool readsComputed = std::any_of(used.begin(), used.end(), [&](const IU* iu) { return coveredBy({iu}, computed); });
+         (readsComputed ? above : below).push_back(std::move(p));
+      }
+      op->children[0] = optimizeRelation(std::move(op->children[0]), std::move(below));
+      return withFilter(std::move(op), std::move(above));
+   }
    if (preservesLeft(*op)) {
       std::vector<const IU*> left = producedIUs(*op->children[0]);
       std::vector<ExprPtr> below, above;
