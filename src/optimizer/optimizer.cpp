@@ -773,6 +773,37 @@ const Operator* domainSource(const Operator& op, const std::vector<const IU*>& i
    return &op;
 }
 
+/// A semi join inside `op` (through inner joins and the left sides of semi joins) whose condition
+/// equates some of `keys` with columns of its right side, a (filtered) table: that side, and the
+/// pairs (key, its column there).
+struct SemiJoinDomain {
+   const Operator* source;
+   std::vector<std::pair<const IU*, const IU*>> keys;
+};
+
+std::optional<SemiJoinDomain> semiJoinDomain(const Operator& op, const std::vector<const IU*>& keys) {
+   if (op.kind != OperatorKind::Join) return std::nullopt;
+   auto& join = static_cast<const Join&>(op);
+   if (join.joinKind == JoinKind::Semi && join.condition) {
+      std::vector<const IU*> right = producedIUs(*op.children[1]);
+      SemiJoinDomain domain{op.children[1].get(), {}};
+      for (const Expr* e : equalityConjuncts(*join.condition))
+         for (int side = 0; side < 2; ++side) {
+            const Expr& a = *e->children[size_t(side)];
+            const Expr& b = *e->children[size_t(1 - side)];
+            if (a.kind == ExprKind::ColumnRef && b.kind == ExprKind::ColumnRef && coveredBy({a.iu}, keys) && coveredBy({b.iu}, right) &&
+                a.type == b.type)
+               domain.keys.push_back({a.iu, b.iu});
+         }
+      if (!domain.keys.empty() && cloneFilteredScan(*domain.source)) return domain;
+      return semiJoinDomain(*op.children[0], keys);
+   }
+   if (join.joinKind != JoinKind::Inner) return std::nullopt;
+   for (auto& child : op.children)
+      if (coveredBy(keys, producedIUs(*child))) return semiJoinDomain(*child, keys);
+   return std::nullopt;
+}
+
 /// Semi-join reduction of a decorrelated subquery (Neumann & Kemper's domain): when a join
 /// matches a grouped aggregate on its group keys and the other side's keys come from a small
 /// (filtered) table, the aggregate's input is first cut down to the rows whose keys occur
@@ -804,6 +835,20 @@ std::unique_ptr<Operator> reduceAggregatesToDomain(std::unique_ptr<Operator> op,
    }
    if (outerKeys.empty()) return op;
    const Operator* source = domainSource(*join.children[0], outerKeys);
+   // A semi join below may restrict some keys further: its other side is then a smaller domain
+   // for those keys (TPC-H Q20: the parts named 'forest%' rather than all of partsupp).
+   std::vector<const IU*> domainKeys = outerKeys;
+   if (auto narrower = semiJoinDomain(*join.children[0], outerKeys); narrower && estimates.rows(*narrower->source) < estimates.rows(*source)) {
+      source = narrower->source;
+      std::vector<const IU*> kept;
+      domainKeys.clear();
+      for (auto [outerKey, domainKey] : narrower->keys) {
+         domainKeys.push_back(domainKey);
+         kept.push_back(inputKeys[size_t(std::find(outerKeys.begin(), outerKeys.end(), outerKey) - outerKeys.begin())]);
+      }
+      inputKeys = kept;
+      outerKeys = domainKeys;
+   }
    // Worth it when the domain is much smaller than what the aggregate reads.
    if (estimates.rows(*source) * 10 > estimates.rows(aggregate.child())) return op;
    auto domain = cloneFilteredScan(*source);
