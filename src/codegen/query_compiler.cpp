@@ -75,8 +75,11 @@ void Translator::consumeParent(IUValues& values) {
    parent_->consume(values, *this);
 }
 
-QueryCompiler::QueryCompiler(const QueryPlan& plan, bool instrument)
-   : plan_(plan), cx_("q" + std::to_string(++queryCounter)), instrument_(instrument) {}
+QueryCompiler::QueryCompiler(const QueryPlan& plan, bool instrument, bool keepIR)
+   : plan_(plan), cx_("q" + std::to_string(++queryCounter)), instrument_(instrument), keepIR_(keepIR) {
+   // Names only serve a reader of the IR; building them costs compile time.
+   if (!keepIR) cx_.llvm().setDiscardValueNames(true);
+}
 
 void QueryCompiler::countOutput(const Operator* op) {
    if (!instrument_ || !op) return;
@@ -229,7 +232,7 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
    });
 }
 
-CompiledQuery QueryCompiler::compile(bool keepIR) {
+CompiledQuery QueryCompiler::compile() {
    using Clock = std::chrono::steady_clock;
    auto start = Clock::now();
    if (plan_.ius.parameterCount()) {
@@ -246,7 +249,7 @@ CompiledQuery QueryCompiler::compile(bool keepIR) {
    ResultTranslator root(*this, plan_);
    root.addChild(translate(*plan_.root));
    root.produce();
-   if (keepIR) {
+   if (keepIR_) {
       llvm::raw_string_ostream out(query_.ir);
       cx_.module().print(out, nullptr);
    }

@@ -47,9 +47,10 @@ struct CompiledQuery {
 
 class QueryCompiler {
    public:
-   /// `instrument`: count each operator's output tuples (for EXPLAIN ANALYZE).
-   explicit QueryCompiler(const QueryPlan& plan, bool instrument = false);
-   CompiledQuery compile(bool keepIR);
+   /// `instrument`: count each operator's output tuples (for EXPLAIN ANALYZE); `keepIR`: keep the
+   /// IR's text, with value names, in CompiledQuery::ir.
+   explicit QueryCompiler(const QueryPlan& plan, bool instrument = false, bool keepIR = false);
+   CompiledQuery compile();
 
    // For translators
    CodeContext& cx() { return cx_; }
@@ -85,6 +86,7 @@ class QueryCompiler {
    CompiledQuery query_;
    size_t slotCount_ = 1;  // slot 0: the string arena
    bool instrument_;
+   bool keepIR_;
    std::vector<std::function<void()>> pipelineEnd_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
    std::vector<std::string> coldFunctions_;  // compiled by the quick code generator

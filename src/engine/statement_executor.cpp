@@ -74,7 +74,7 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    bool timed = !query.module;
    if (!query.module) {
       optimize(plan);
-      query = QueryCompiler(plan, analysis != nullptr).compile(false);
+      query = QueryCompiler(plan, analysis != nullptr).compile();
       stats.compileMs = query.codegenMs + query.llvmMs;
    }
    auto start = timed ? Clock::now() : Clock::time_point();
@@ -283,7 +283,7 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
       rowCount = rows.rows.size();
    } else {
       optimize(*explain.plan);
-      analysis.query = QueryCompiler(*explain.plan).compile(explain.showIR);
+      analysis.query = QueryCompiler(*explain.plan, false, explain.showIR).compile();
    }
    CompiledQuery& compiled = analysis.query;
    CardinalityEstimator estimates(*explain.plan->root);
@@ -314,7 +314,7 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
       lines.push_back(buffer);
    }
    if (explain.showIR) {
-      if (compiled.ir.empty()) compiled = QueryCompiler(*explain.plan).compile(true);  // the same plan, compiled to show its IR
+      if (compiled.ir.empty()) compiled = QueryCompiler(*explain.plan, false, true).compile();  // the same plan, compiled to show its IR
       lines.push_back("Generated LLVM IR:");
       std::istringstream ir(compiled.ir);
       for (std::string line; std::getline(ir, line);) lines.push_back(line);

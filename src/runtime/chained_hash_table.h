@@ -31,7 +31,7 @@ struct ChainedHashTable {
    uint64_t mask = 0;
 
    RowBuffer entries;
-   std::vector<uint64_t> buckets;
+   std::vector<uint64_t, HugePageAllocator<uint64_t>> buckets;
 
    /// Sized for `expectedEntries` (an estimate: the table grows beyond it, and a wild
    /// overestimate is capped).

@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+#include "common/huge_pages.h"
+
 namespace kiln {
 
 class RowBuffer {
@@ -25,24 +27,25 @@ class RowBuffer {
    size_t size() const { return rows_.size(); }
    size_t rowSize() const { return rowSize_; }
    char** rows() { return rows_.data(); }
-   std::vector<char*>& rowVector() { return rows_; }
+   using RowPointers = std::vector<char*, HugePageAllocator<char*>>;
+   RowPointers& rowVector() { return rows_; }
 
    private:
    void grow() {
       // Small first: most results of transactions are a row or a few.
       size_t count = chunks_.empty() ? 8 : std::min<size_t>(capacity_ * 2, 1 << 16);
-      chunks_.push_back(std::make_unique_for_overwrite<char[]>(count * rowSize_));
+      chunks_.emplace_back(static_cast<char*>(allocateBlock(count * rowSize_)));
       current_ = chunks_.back().get();
       capacity_ = count;
       used_ = 0;
    }
 
    size_t rowSize_;
-   std::vector<std::unique_ptr<char[]>> chunks_;
+   std::vector<std::unique_ptr<char[], FreeBlock>> chunks_;
    char* current_ = nullptr;
    size_t used_ = 0;
    size_t capacity_ = 0;
-   std::vector<char*> rows_;
+   RowPointers rows_;
 };
 
 }  // namespace kiln

@@ -27,20 +27,34 @@ std::string_view stringAt(const void* raw) { return static_cast<const GermanStri
 }  // namespace
 
 UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns)
-   : name_(std::move(name)), columns_(std::move(columns)), slots_(16, Slot{0, empty}) {
+   : name_(std::move(name)), columns_(std::move(columns)), slots_(16, Slot{{0, 0}, empty}) {
    std::vector<std::pair<SqlType, bool>> fields;
+   size_t keyBytes = 0;
    for (size_t c : columns_) {
-      types_.push_back(table.column(c).physicalType());
+      PhysicalType type = table.column(c).physicalType();
+      types_.push_back(type);
       widths_.push_back(table.column(c).width());
       fields.push_back({table.column(c).type(), false});
+      keyBytes += widths_.back();
+      // Floats (0.0 = -0.0), intervals ('1 day' = '24 hours') and strings may be equal with other bytes.
+      bool bytesAreValue = type == PhysicalType::Bool || type == PhysicalType::Int16 || type == PhysicalType::Int32 ||
+                           type == PhysicalType::Int64 || type == PhysicalType::Int128;
+      packed_ = packed_ && bytesAreValue;
    }
+   packed_ = packed_ && keyBytes <= sizeof(Slot::key);
    for (auto& field : RowLayout::make(fields).fields) keyRowOffsets_.push_back(field.offset);
 }
 
 bool UniqueIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
 
 template <typename ValueAt>
-uint64_t UniqueIndex::hashOf(ValueAt valueAt) const {
+void UniqueIndex::keyOf(ValueAt valueAt, uint64_t (&key)[2]) const {
+   key[0] = key[1] = 0;
+   if (packed_) {
+      char* bytes = reinterpret_cast<char*>(key);
+      for (size_t i = 0; i < columns_.size(); bytes += widths_[i], ++i) std::memcpy(bytes, valueAt(i), widths_[i]);
+      return;
+   }
    uint64_t h = 0x9e3779b97f4a7c15ULL;
    for (size_t i = 0; i < columns_.size(); ++i) {
       const void* raw = valueAt(i);
@@ -54,7 +68,7 @@ uint64_t UniqueIndex::hashOf(ValueAt valueAt) const {
          h = mixBits(h ^ word);
       }
    }
-   return h;
+   key[0] = h;
 }
 
 template <typename ValueAt>
@@ -76,12 +90,13 @@ bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) con
 }
 
 template <typename ValueAt>
-int64_t UniqueIndex::lookup(const Table& table, uint64_t hash, ValueAt valueAt) const {
+int64_t UniqueIndex::lookup(const Table& table, const uint64_t (&key)[2], ValueAt valueAt) const {
    size_t mask = slots_.size() - 1;
-   for (size_t at = hash & mask;; at = (at + 1) & mask) {
+   for (size_t at = hashOf(key) & mask;; at = (at + 1) & mask) {
       const Slot& slot = slots_[at];
       if (slot.row == empty) return -1;
-      if (slot.row >= 0 && slot.hash == hash && rowHasKey(table, size_t(slot.row), valueAt)) return slot.row;
+      if (slot.row >= 0 && slot.key[0] == key[0] && slot.key[1] == key[1] && (packed_ || rowHasKey(table, size_t(slot.row), valueAt)))
+         return slot.row;
    }
 }
 
@@ -93,14 +108,15 @@ bool UniqueIndex::hasNullKey(const Table& table, size_t row) const {
 
 int64_t UniqueIndex::add(const Table& table, size_t row) {
    auto valueAt = [&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); };
-   uint64_t hash = hashOf(valueAt);
-   if (int64_t holder = lookup(table, hash, valueAt); holder >= 0) return holder;
+   uint64_t key[2];
+   keyOf(valueAt, key);
+   if (int64_t holder = lookup(table, key, valueAt); holder >= 0) return holder;
    if ((used_ + 1) * 2 > slots_.size()) grow();
    size_t mask = slots_.size() - 1;
-   size_t at = hash & mask;
+   size_t at = hashOf(key) & mask;
    while (slots_[at].row >= 0) at = (at + 1) & mask;
    used_ += slots_[at].row == empty;
-   slots_[at] = {hash, int64_t(row)};
+   slots_[at] = {{key[0], key[1]}, int64_t(row)};
    ++live_;
    ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
    return int64_t(row);
@@ -109,12 +125,12 @@ int64_t UniqueIndex::add(const Table& table, size_t row) {
 void UniqueIndex::grow() {
    // Twice the size when mostly live, the same size when mostly erased slots.
    size_t capacity = live_ * 4 > slots_.size() ? slots_.size() * 2 : slots_.size();
-   std::vector<Slot> old(capacity, Slot{0, empty});
+   std::vector<Slot, HugePageAllocator<Slot>> old(capacity, Slot{{0, 0}, empty});
    old.swap(slots_);
    size_t mask = slots_.size() - 1;
    for (const Slot& slot : old) {
       if (slot.row < 0) continue;
-      size_t at = slot.hash & mask;
+      size_t at = hashOf(slot.key) & mask;
       while (slots_[at].row != empty) at = (at + 1) & mask;
       slots_[at] = slot;
    }
@@ -139,9 +155,10 @@ void UniqueIndex::insertQuietly(const Table& table, size_t row) {
 
 void UniqueIndex::erase(const Table& table, size_t row) {
    if (hasNullKey(table, row)) return;
-   uint64_t hash = hashOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); });
+   uint64_t key[2];
+   keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
    size_t mask = slots_.size() - 1;
-   for (size_t at = hash & mask; slots_[at].row != empty; at = (at + 1) & mask) {
+   for (size_t at = hashOf(key) & mask; slots_[at].row != empty; at = (at + 1) & mask) {
       if (slots_[at].row != int64_t(row)) continue;
       slots_[at].row = erased;
       --live_;
@@ -152,7 +169,9 @@ void UniqueIndex::erase(const Table& table, size_t row) {
 
 int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
    auto valueAt = [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; };
-   return lookup(table, hashOf(valueAt), valueAt);
+   uint64_t key[2];
+   keyOf(valueAt, key);
+   return lookup(table, key, valueAt);
 }
 
 }  // namespace kiln

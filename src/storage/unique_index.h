@@ -1,7 +1,8 @@
 // A unique index on one or more columns of a table (PRIMARY KEY, UNIQUE): an open-addressing hash
 // table of (key hash, row) for uniqueness and point lookups, and a B+-tree over the keys'
-// OrderedKey for ranges and key prefixes. The hash table keeps no key bytes: a candidate row's
-// key is compared in the table's columns, so a lookup touches one slot and the row it finds.
+// OrderedKey for ranges and key prefixes. Integer keys of up to 16 bytes (most keys) are kept
+// packed in their slot, so a lookup touches one slot and nothing else; other keys keep only
+// their hash there, and a candidate row's key is compared in the table's columns.
 // Keys with a NULL are not indexed (NULLs are distinct, as in PostgreSQL).
 #pragma once
 
@@ -9,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "common/hash_mix.h"
+#include "common/huge_pages.h"
 #include "common/physical_type.h"
 #include "storage/btree.h"
 
@@ -38,19 +41,20 @@ class UniqueIndex {
 
    private:
    struct Slot {
-      uint64_t hash;
-      int64_t row;  // empty or erased when negative
+      uint64_t key[2];  // the packed key, or the key's hash and 0
+      int64_t row;      // empty or erased when negative
    };
    static constexpr int64_t empty = -1, erased = -2;
 
-   /// Where the key values of a table row, or of a key row, are.
+   /// `valueAt(i)`: where the i-th key value of a table row, or of a key row, is.
    template <typename ValueAt>
-   uint64_t hashOf(ValueAt valueAt) const;
+   void keyOf(ValueAt valueAt, uint64_t (&key)[2]) const;
+   uint64_t hashOf(const uint64_t (&key)[2]) const { return packed_ ? mixBits(key[0] ^ mixBits(key[1])) : key[0]; }
    template <typename ValueAt>
    bool rowHasKey(const Table& table, size_t row, ValueAt valueAt) const;
    /// The row holding the key given by `valueAt`, or -1.
    template <typename ValueAt>
-   int64_t lookup(const Table& table, uint64_t hash, ValueAt valueAt) const;
+   int64_t lookup(const Table& table, const uint64_t (&key)[2], ValueAt valueAt) const;
    bool hasNullKey(const Table& table, size_t row) const;
    /// Adds `row` unless its key is taken; returns the row holding the key (`row` if added).
    int64_t add(const Table& table, size_t row);
@@ -60,7 +64,8 @@ class UniqueIndex {
    std::vector<size_t> columns_;
    std::vector<PhysicalType> types_;
    std::vector<size_t> widths_, keyRowOffsets_;
-   std::vector<Slot> slots_;
+   bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys
+   std::vector<Slot, HugePageAllocator<Slot>> slots_;
    size_t live_ = 0, used_ = 0;  // used_: live and erased slots
    BTree ordered_;
 };

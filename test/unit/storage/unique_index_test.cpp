@@ -1,5 +1,6 @@
-// The unique index under churn: random inserts, deletes, key updates and rollbacks, with keys of
-// an integer and a string (short and long), checked against a model after every step.
+// The unique index under churn: random inserts, deletes, key updates and rollbacks, checked
+// against a model after every step. Keys of an integer and a string (short and long) are hashed;
+// keys of integers up to 16 bytes are packed into the index's slots; wider ones hashed again.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -9,10 +10,14 @@
 
 namespace {
 
-TEST(UniqueIndex, ChurnMatchesAModel) {
+class UniqueIndexChurn : public testing::TestWithParam<const char*> {};
+
+TEST_P(UniqueIndexChurn, MatchesAModel) {
    kiln::Database db;
    kiln::Connection con(db);
-   con.query("CREATE TABLE t (a INTEGER, b TEXT, v INTEGER, PRIMARY KEY (a, b))");
+   std::string type = GetParam();
+   bool text = type == "TEXT";
+   con.query("CREATE TABLE t (a INTEGER, b " + type + ", v INTEGER, PRIMARY KEY (a, b))");
    auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
    auto remove = con.prepare("DELETE FROM t WHERE a = $1 AND b = $2");
    auto rekey = con.prepare("UPDATE t SET a = $3 WHERE a = $1 AND b = $2");
@@ -22,7 +27,9 @@ TEST(UniqueIndex, ChurnMatchesAModel) {
    auto key = [&] {
       int64_t a = random() % 60;
       // Short strings live inside the German string, long ones in the column's heap.
-      std::string b = random() % 2 ? "k" + std::to_string(random() % 5) : "a rather long key string number " + std::to_string(random() % 5);
+      std::string b = !text                ? std::to_string(int(random() % 9) - 4)
+                      : random() % 2 ? "k" + std::to_string(random() % 5)
+                                     : "a rather long key string number " + std::to_string(random() % 5);
       return std::pair{a, b};
    };
    for (int step = 0; step < 4000; ++step) {
@@ -78,6 +85,23 @@ TEST(UniqueIndex, ChurnMatchesAModel) {
       }
    }
    EXPECT_EQ(con.query("SELECT count(*) FROM t").getString(0, 0), std::to_string(model.size()));
+}
+
+INSTANTIATE_TEST_SUITE_P(KeyShapes, UniqueIndexChurn, testing::Values("TEXT", "SMALLINT", "BIGINT", "NUMERIC(30, 0)"),
+                         [](const auto& info) { return std::string(info.param).substr(0, std::string(info.param).find('(')); });
+
+TEST(UniqueIndex, FloatKeysEqualByValueNotBytes) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE f (a INTEGER, x DOUBLE PRECISION, PRIMARY KEY (a, x))");
+   con.query("INSERT INTO f VALUES (1, 0.0)");
+   try {
+      con.query("INSERT INTO f VALUES (1, -0.0)");
+      FAIL() << "-0.0 = 0.0, a duplicate key";
+   } catch (const kiln::Error& e) {
+      EXPECT_EQ(e.sqlstate(), "23505");
+   }
+   EXPECT_EQ(con.query("SELECT count(*) FROM f WHERE a = 1 AND x = -0.0").getString(0, 0), "1");
 }
 
 }  // namespace
