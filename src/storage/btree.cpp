@@ -7,7 +7,7 @@ namespace kiln {
 BTree::BTree() : root_(std::make_unique<Node>()) {}
 BTree::~BTree() = default;
 
-const BTree::Node* BTree::leafFor(const std::string* key) const {
+const BTree::Node* BTree::leafFor(const NodeKey* key) const {
    const Node* node = root_.get();
    while (!node->leaf) {
       // The leftmost child that may hold `key` (duplicates may straddle a separator).
@@ -17,16 +17,16 @@ const BTree::Node* BTree::leafFor(const std::string* key) const {
    return node;
 }
 
-std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const std::string& key, size_t row, std::string& separator) {
+std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator) {
    if (node.leaf) {
       size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
       node.keys.insert(node.keys.begin() + long(at), key);
       node.rows.insert(node.rows.begin() + long(at), row);
    } else {
       size_t child = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
-      std::string childSeparator;
+      NodeKey childSeparator;
       if (auto sibling = insertInto(*node.children[child], key, row, childSeparator)) {
-         node.keys.insert(node.keys.begin() + long(child), childSeparator);
+         node.keys.insert(node.keys.begin() + long(child), std::move(childSeparator));
          node.children.insert(node.children.begin() + long(child) + 1, std::move(sibling));
       }
    }
@@ -35,16 +35,19 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const std::string& ke
    auto right = std::make_unique<Node>();
    right->leaf = node.leaf;
    size_t middle = node.keys.size() / 2;
-   separator = node.keys[middle];
+   if (node.leaf)
+      separator = node.keys[middle];
+   else
+      separator = std::move(node.keys[middle]);
    if (node.leaf) {
-      right->keys.assign(node.keys.begin() + long(middle), node.keys.end());
+      right->keys.assign(std::make_move_iterator(node.keys.begin() + long(middle)), std::make_move_iterator(node.keys.end()));
       right->rows.assign(node.rows.begin() + long(middle), node.rows.end());
       node.keys.resize(middle);
       node.rows.resize(middle);
       right->next = node.next;
       node.next = right.get();
    } else {
-      right->keys.assign(node.keys.begin() + long(middle) + 1, node.keys.end());
+      right->keys.assign(std::make_move_iterator(node.keys.begin() + long(middle) + 1), std::make_move_iterator(node.keys.end()));
       for (size_t c = middle + 1; c < node.children.size(); ++c) right->children.push_back(std::move(node.children[c]));
       node.keys.resize(middle);
       node.children.resize(middle + 1);
@@ -52,12 +55,12 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const std::string& ke
    return right;
 }
 
-void BTree::insert(const std::string& key, size_t row) {
-   std::string separator;
+void BTree::insert(std::string_view bytes, size_t row) {
+   NodeKey key(bytes), separator;
    if (auto sibling = insertInto(*root_, key, row, separator)) {
       auto root = std::make_unique<Node>();
       root->leaf = false;
-      root->keys.push_back(separator);
+      root->keys.push_back(std::move(separator));
       root->children.push_back(std::move(root_));
       root->children.push_back(std::move(sibling));
       root_ = std::move(root);
@@ -65,10 +68,11 @@ void BTree::insert(const std::string& key, size_t row) {
    ++size_;
 }
 
-void BTree::erase(const std::string& key, size_t row) {
+void BTree::erase(std::string_view bytes, size_t row) {
+   NodeKey key(bytes);
    for (Node* leaf = const_cast<Node*>(leafFor(&key)); leaf; leaf = leaf->next) {
       for (size_t i = 0; i < leaf->keys.size(); ++i) {
-         if (leaf->keys[i] > key) return;
+         if (key < leaf->keys[i]) return;
          if (leaf->keys[i] == key && leaf->rows[i] == row) {
             leaf->keys.erase(leaf->keys.begin() + long(i));
             leaf->rows.erase(leaf->rows.begin() + long(i));

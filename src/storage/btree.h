@@ -9,14 +9,16 @@
 #include <type_traits>
 #include <vector>
 
+#include "storage/node_key.h"
+
 namespace kiln {
 
 class BTree {
    public:
    BTree();
    ~BTree();
-   void insert(const std::string& key, size_t row);
-   void erase(const std::string& key, size_t row);
+   void insert(std::string_view key, size_t row);
+   void erase(std::string_view key, size_t row);
    /// Rows whose key is in [low, high] (bounds optional, inclusive or not), in key order.
    /// `visit(row)` may return false to stop the walk.
    template <typename F>
@@ -24,7 +26,7 @@ class BTree {
    /// Rows whose key is in [low, high), in descending key order; `visit` as for scan.
    template <typename F>
    void scanBackward(const std::string& low, const std::string& high, F&& visit) const {
-      scanBackward(*root_, low, high, visit);
+      scanBackward(*root_, NodeKey(low), NodeKey(high), visit);
    }
    size_t size() const { return size_; }
 
@@ -32,17 +34,17 @@ class BTree {
    static constexpr size_t capacity = 64;
    struct Node {
       bool leaf = true;
-      std::vector<std::string> keys;
+      std::vector<NodeKey> keys;
       std::vector<size_t> rows;                     // leaf: one per key
       std::vector<std::unique_ptr<Node>> children;  // inner: keys.size() + 1
       Node* next = nullptr;                         // leaf chain
    };
    /// Inserts into `node`; returns a new right sibling (and its separator) when it split.
-   std::unique_ptr<Node> insertInto(Node& node, const std::string& key, size_t row, std::string& separator);
-   const Node* leafFor(const std::string* key) const;
+   std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator);
+   const Node* leafFor(const NodeKey* key) const;
    /// Returns false once the walk is over (a key below `low`, or the visitor said stop).
    template <typename F>
-   static bool scanBackward(const Node& node, const std::string& low, const std::string& high, F& visit);
+   static bool scanBackward(const Node& node, const NodeKey& low, const NodeKey& high, F& visit);
    template <typename F>
    static bool proceed(F& visit, size_t row) {
       if constexpr (std::is_same_v<decltype(visit(row)), bool>)
@@ -56,7 +58,10 @@ class BTree {
 };
 
 template <typename F>
-void BTree::scan(const std::string* low, bool lowInclusive, const std::string* high, bool highInclusive, F&& visit) const {
+void BTree::scan(const std::string* lowBytes, bool lowInclusive, const std::string* highBytes, bool highInclusive, F&& visit) const {
+   NodeKey lowKey(lowBytes ? std::string_view(*lowBytes) : std::string_view()), highKey(highBytes ? std::string_view(*highBytes) : std::string_view());
+   const NodeKey* low = lowBytes ? &lowKey : nullptr;
+   const NodeKey* high = highBytes ? &highKey : nullptr;
    const Node* leaf = leafFor(low);
    size_t i = 0;
    if (low)
@@ -65,7 +70,7 @@ void BTree::scan(const std::string* low, bool lowInclusive, const std::string* h
    // Past the first leaf every key is above `low` except duplicates of it (exclusive bound).
    for (; leaf; leaf = leaf->next, i = 0) {
       for (; i < leaf->keys.size(); ++i) {
-         const std::string& key = leaf->keys[i];
+         const NodeKey& key = leaf->keys[i];
          if (low && !lowInclusive && key == *low) continue;
          if (high && (highInclusive ? *high < key : !(key < *high))) return;
          if (!proceed(visit, leaf->rows[i])) return;
@@ -74,7 +79,7 @@ void BTree::scan(const std::string* low, bool lowInclusive, const std::string* h
 }
 
 template <typename F>
-bool BTree::scanBackward(const Node& node, const std::string& low, const std::string& high, F& visit) {
+bool BTree::scanBackward(const Node& node, const NodeKey& low, const NodeKey& high, F& visit) {
    // Keys below `high` lie in the children up to the first separator not below it.
    size_t end = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), high) - node.keys.begin());
    if (node.leaf) {
