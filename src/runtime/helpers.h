@@ -26,6 +26,7 @@ enum class RuntimeError : int32_t {
    DoubleOutOfRange,
    RealOutOfRange,
    SubqueryReturnedRows,
+   NtileNotPositive,
 };
 
 }  // namespace kiln
