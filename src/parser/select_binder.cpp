@@ -500,6 +500,7 @@ SelectBinder::Bound SelectBinder::bind() {
       order.push_back(std::move(item));
    }
    std::vector<WindowSpec> windowSpecs = bindWindowSpecs(windowCalls, binder);
+   if (!windowCalls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", windowCalls[0].position);
    if (!windowCalls.empty() && !correlated_.empty())
       throw Error("0A000", "window functions in correlated subqueries are not supported yet", windowCalls[0].position);
 
