@@ -164,7 +164,7 @@ struct Series : Operator {
    Series() : Operator(OperatorKind::Series) {}
 };
 
-enum class WindowFunction : uint8_t { RowNumber, Rank, DenseRank, PercentRank, CumeDist, Ntile, Lag, Lead, FirstValue, LastValue, Aggregate };
+enum class WindowFunction : uint8_t { RowNumber, Rank, DenseRank, PercentRank, CumeDist, Ntile, Lag, Lead, FirstValue, LastValue, NthValue, Aggregate };
 
 enum class FrameBound : uint8_t { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
 
@@ -178,7 +178,7 @@ struct WindowFrame {
 
 struct WindowCall {
    WindowFunction function;
-   std::vector<const IU*> arguments;  // value, offset, default (lag/lead); count (ntile); null: absent
+   std::vector<const IU*> arguments;  // value, offset, default (lag/lead); count (ntile); value, n (nth_value); null: absent
    AggregateCall aggregate;           // for Aggregate: its argument reads arguments[0]; output as below
    const IU* output = nullptr;
    WindowFrame frame;

@@ -46,6 +46,7 @@ const char* windowFunctionName(const WindowCall& call) {
       case WindowFunction::Lead: return "lead";
       case WindowFunction::FirstValue: return "first_value";
       case WindowFunction::LastValue: return "last_value";
+      case WindowFunction::NthValue: return "nth_value";
       case WindowFunction::Aggregate: return aggregateName(call.aggregate.function);
    }
    return "?";
@@ -173,7 +174,8 @@ std::string describe(const Operator& op) {
             for (const IU* iu : call.arguments) args.push_back(iu ? iu->name : "default");
             bool star = call.function == WindowFunction::Aggregate && call.aggregate.function == AggregateFunction::CountStar;
             std::string s = call.output->name + " := " + windowFunctionName(call) + (star ? "" : "(" + join(args) + ")");
-            bool framed = call.function == WindowFunction::Aggregate || call.function == WindowFunction::FirstValue || call.function == WindowFunction::LastValue;
+            bool framed = call.function == WindowFunction::Aggregate || call.function == WindowFunction::FirstValue ||
+                          call.function == WindowFunction::LastValue || call.function == WindowFunction::NthValue;
             calls.push_back(framed && (call.frame.rows || call.frame.end != FrameBound::CurrentRow) ? s + " " + describeFrame(call.frame) : s);
          }
          for (const IU* iu : window.partitionBy) partition.push_back(iu->name);

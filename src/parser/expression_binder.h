@@ -18,7 +18,7 @@ namespace kiln {
 struct BoundWindowCall {
    const PgQuery__WindowDef* over;
    WindowFunction function;
-   std::vector<ExprPtr> arguments;  // value, offset, default (lag/lead); count (ntile); null: absent
+   std::vector<ExprPtr> arguments;  // as WindowCall::arguments
    AggregateCall aggregate;         // for aggregates; its argument is arguments[0]
    const IU* output;
    int position;

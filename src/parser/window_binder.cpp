@@ -103,7 +103,11 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
          bound.function = name == "first_value" ? WindowFunction::FirstValue : WindowFunction::LastValue;
          type = args[0]->type;
       } else if (name == "nth_value") {
-         throw Error("0A000", "window function nth_value is not supported yet", position);
+         if (args.size() != 2) throw noSuchFunction();
+         integerArgument(1);
+         if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::text());
+         bound.function = WindowFunction::NthValue;
+         type = args[0]->type;
       } else {
          throw Error("42809", "OVER specified, but " + name + " is not a window function nor an aggregate function", position);
       }

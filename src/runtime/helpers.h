@@ -27,6 +27,7 @@ enum class RuntimeError : int32_t {
    RealOutOfRange,
    SubqueryReturnedRows,
    NtileNotPositive,
+   NthValueNotPositive,
 };
 
 }  // namespace kiln

@@ -189,6 +189,7 @@ class WindowTranslator : public Translator {
             });
             return;
          }
+         case WindowFunction::NthValue: return computeNthValue(call, p, output);
          case WindowFunction::Aggregate: return computeAggregate(call, frame, p, output);
       }
    }
@@ -219,6 +220,25 @@ class WindowTranslator : public Translator {
                                               b.CreateAdd(larger, b.CreateSDiv(b.CreateSub(position, inLarger), safeSize)));
          llvm::Value* result = b.CreateAdd(bucket, cx.int64(1));
          storeField(cx, p.row, output, nullable({b.CreateTrunc(result, cx.valueType(output.type)), nullptr, output.type}));
+      });
+   }
+
+   /// nth_value(value, n): the value of the frame's n-th row, NULL when the frame is shorter.
+   void computeNthValue(const WindowCall& call, const Position& p, const RowLayout::Field& output) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      SqlValue n = loadField(cx, p.row, field(call.arguments[1]));
+      llvm::Value* nNull = ops.isNull(n);
+      cx.ifThen(nNull, [&] { storeField(cx, p.row, output, ops.nullOf(output.type)); });
+      cx.ifThen(b.CreateNot(nNull), [&] {
+         llvm::Value* nth = b.CreateSExt(n.value, cx.i64());
+         cx.errorIf(b.CreateICmpSLE(nth, cx.int64(0)), int32_t(RuntimeError::NthValueNotPositive));
+         auto [start, end] = frameOf(call.frame, p);
+         llvm::Value* at = b.CreateAdd(start, b.CreateSub(nth, cx.int64(1)));
+         llvm::Value* inside = b.CreateICmpSLT(at, end);
+         cx.ifThen(inside, [&] { storeField(cx, p.row, output, nullable(loadField(cx, rowAt(p, at), field(call.arguments[0])))); });
+         cx.ifThen(b.CreateNot(inside), [&] { storeField(cx, p.row, output, ops.nullOf(output.type)); });
       });
    }
 
