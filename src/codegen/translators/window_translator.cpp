@@ -127,23 +127,39 @@ class WindowTranslator : public Translator {
       std::string name = cx.uniqueName("window");
       cx.beginFunction(name, llvm::FunctionType::get(b.getVoidTy(), {cx.ptr(), cx.i64()}, false));
       llvm::Value* rows = cx.argument(0);
-      // Aggregates keep their frame's state from row to row while the frame only grows.
+      // Aggregates keep their frame's state from row to row while the frame only grows: forwards
+      // for frames from the partition's start, backwards for frames to its end.
       std::vector<AggregateFrame> frames(window_.calls.size());
       for (size_t c = 0; c < window_.calls.size(); ++c)
          if (window_.calls[c].function == WindowFunction::Aggregate) frames[c] = startAggregateFrame(window_.calls[c]);
-      cx.forRange(cx.int64(0), cx.argument(1), [&](llvm::Value* i) {
-         Position p{rows, i, b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i))};
-         auto header = [&](size_t offset) { return b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), p.row, offset)); };
-         p.partitionStart = header(offsetof(WindowRowHeader, partitionStart));
-         p.partitionEnd = header(offsetof(WindowRowHeader, partitionEnd));
-         p.peerStart = header(offsetof(WindowRowHeader, peerStart));
-         p.peerEnd = header(offsetof(WindowRowHeader, peerEnd));
-         p.peerGroup = header(offsetof(WindowRowHeader, peerGroup));
-         for (size_t c = 0; c < window_.calls.size(); ++c) compute(window_.calls[c], frames[c], p, layout_.fields[stored_.size() + c]);
-      });
+      llvm::Value* count = cx.argument(1);
+      for (bool backward : {false, true}) {
+         std::vector<size_t> calls;
+         for (size_t c = 0; c < window_.calls.size(); ++c)
+            if (growsBackward(window_.calls[c]) == backward) calls.push_back(c);
+         if (calls.empty()) continue;
+         cx.forRange(cx.int64(0), count, [&](llvm::Value* step) {
+            llvm::Value* i = backward ? b.CreateSub(b.CreateSub(count, cx.int64(1)), step) : step;
+            Position p{rows, i, b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i))};
+            auto header = [&](size_t offset) { return b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), p.row, offset)); };
+            p.partitionStart = header(offsetof(WindowRowHeader, partitionStart));
+            p.partitionEnd = header(offsetof(WindowRowHeader, partitionEnd));
+            p.peerStart = header(offsetof(WindowRowHeader, peerStart));
+            p.peerEnd = header(offsetof(WindowRowHeader, peerEnd));
+            p.peerGroup = header(offsetof(WindowRowHeader, peerGroup));
+            for (size_t c : calls) compute(window_.calls[c], frames[c], p, layout_.fields[stored_.size() + c]);
+         });
+      }
       b.CreateRetVoid();
       cx.finishFunction();
       return name;
+   }
+
+   /// An aggregate whose frame ends with the partition but starts after its first row: computed
+   /// from the last row backwards, its frame grows instead of shrinking.
+   static bool growsBackward(const WindowCall& call) {
+      return call.function == WindowFunction::Aggregate && call.frame.end == FrameBound::UnboundedFollowing &&
+             call.frame.start != FrameBound::UnboundedPreceding;
    }
 
    llvm::Value* rowAt(const Position& p, llvm::Value* index) {
@@ -311,25 +327,32 @@ class WindowTranslator : public Translator {
       return frame;
    }
 
-   /// The aggregate over the frame: the state is extended while the frame keeps its start and
-   /// does not shrink (the default frames and UNBOUNDED PRECEDING), else built anew.
+   /// The aggregate over the frame: the state is extended while the frame keeps one end and
+   /// does not shrink (the default frames, UNBOUNDED PRECEDING or FOLLOWING), else built anew.
    void computeAggregate(const WindowCall& call, AggregateFrame& frame, const Position& p, const RowLayout::Field& output) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       auto [start, end] = frameOf(call.frame, p);
       end = b.CreateSelect(b.CreateICmpSLT(end, start), start, end);
+      llvm::Value* heldStart = b.CreateLoad(cx.i64(), frame.start);
       llvm::Value* heldEnd = b.CreateLoad(cx.i64(), frame.end);
-      llvm::Value* restart = b.CreateOr(b.CreateICmpNE(b.CreateLoad(cx.i64(), frame.start), start), b.CreateICmpSLT(end, heldEnd));
+      bool backward = growsBackward(call);
+      llvm::Value* restart = backward ? b.CreateOr(b.CreateICmpNE(heldEnd, end), b.CreateICmpSGT(start, heldStart))
+                                      : b.CreateOr(b.CreateICmpNE(heldStart, start), b.CreateICmpSLT(end, heldEnd));
       cx.ifThen(restart, [&] {
          b.CreateMemSet(frame.entry, b.getInt8(0), frame.layout.size, llvm::MaybeAlign(16));
-         b.CreateStore(start, frame.start);
-         b.CreateStore(start, frame.end);
+         b.CreateStore(backward ? end : start, frame.start);
+         b.CreateStore(backward ? end : start, frame.end);
       });
       RowLayout::Field argument = call.arguments.empty() ? RowLayout::Field{} : field(call.arguments[0]);
-      cx.forRange(b.CreateLoad(cx.i64(), frame.end), end, [&](llvm::Value* j) {
+      // The rows the frame has gained: before the held ones (backward) or after them.
+      llvm::Value* from = backward ? start : b.CreateLoad(cx.i64(), frame.end);
+      llvm::Value* to = backward ? b.CreateLoad(cx.i64(), frame.start) : end;
+      cx.forRange(from, to, [&](llvm::Value* j) {
          SqlValue value = call.arguments.empty() ? SqlValue{} : loadField(cx, rowAt(p, j), argument);
          frame.state.update(cx, frame.entry, frame.layout, call.aggregate, value);
       });
+      b.CreateStore(start, frame.start);
       b.CreateStore(end, frame.end);
       SqlValue result = frame.state.result(cx, frame.entry, frame.layout, call.aggregate);
       storeField(cx, p.row, output, output.nullOffset >= 0 ? nullable(result) : result);
