@@ -501,8 +501,17 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    std::vector<WindowSpec> windowSpecs = bindWindowSpecs(windowCalls, binder);
    if (!windowCalls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", windowCalls[0].position);
-   if (!windowCalls.empty() && !correlated_.empty())
-      throw Error("0A000", "window functions in correlated subqueries are not supported yet", windowCalls[0].position);
+   if (!windowCalls.empty() && scope_.outer()) {
+      // The Window operator sees only this query's rows: no correlation through it.
+      bool correlated = !correlated_.empty();
+      for (auto& call : windowCalls)
+         for (auto& argument : call.arguments) correlated |= argument && isCorrelated(*argument);
+      for (auto& spec : windowSpecs) {
+         for (auto& e : spec.partitionBy) correlated |= isCorrelated(*e);
+         for (auto& e : spec.orderBy) correlated |= isCorrelated(*e);
+      }
+      if (correlated) throw Error("0A000", "window functions in correlated subqueries are not supported yet", windowCalls[0].position);
+   }
 
    beforeAggregation_ = false;
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();

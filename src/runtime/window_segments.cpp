@@ -21,7 +21,7 @@ void forEachRun(char** rows, int64_t begin, int64_t end, RowCompare same, Segmen
 }  // namespace
 
 void sortWindowRows(RowBuffer& buffer, RowCompare order, RowCompare samePartition, RowCompare samePeers) {
-   kiln_sort(&buffer, order, UINT64_MAX);
+   if (order) kiln_sort(&buffer, order, UINT64_MAX);
    char** rows = buffer.rows();
    auto n = int64_t(buffer.size());
    if (n == 0) return;

@@ -18,8 +18,9 @@ struct WindowRowHeader {
 
 using RowCompare = int32_t (*)(const char*, const char*);
 
-/// Sorts the rows by `order` and fills their headers; `samePartition` and `samePeers` return 0
-/// for two rows of one partition / peer group (null: all rows are one).
+/// Sorts the rows by `order` (null: they stay as they are) and fills their headers;
+/// `samePartition` and `samePeers` return 0 for two rows of one partition / peer group (null:
+/// all rows are one).
 void sortWindowRows(RowBuffer& buffer, RowCompare order, RowCompare samePartition, RowCompare samePeers);
 
 }  // namespace kiln

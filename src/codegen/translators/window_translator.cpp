@@ -33,7 +33,7 @@ class WindowTranslator : public Translator {
       std::vector<std::pair<RowLayout::Field, SortKey>> order = partition;
       order.insert(order.end(), peers.begin(), peers.end());
       CodeContext& cx = compiler_.cx();
-      std::string orderName = generateRowCompare(cx, order);
+      std::string orderName = order.empty() ? "" : generateRowCompare(cx, order);
       std::string partitionName = partition.empty() ? "" : generateRowCompare(cx, partition);
       std::string peersName = peers.empty() ? "" : generateRowCompare(cx, peers);
       std::string computeName = generateCompute();
