@@ -168,10 +168,13 @@ enum class WindowFunction : uint8_t { RowNumber, Rank, DenseRank, PercentRank, C
 
 enum class FrameBound : uint8_t { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
 
-/// The rows an aggregate, first_value or last_value reads, relative to the current row: ROWS
-/// counts rows; RANGE's CURRENT ROW includes the row's peers (equal in the ORDER BY keys).
+/// ROWS counts rows; GROUPS counts peer groups (rows equal in the ORDER BY keys); RANGE's
+/// CURRENT ROW includes the row's peers (offsets are not supported).
+enum class FrameMode : uint8_t { Range, Rows, Groups };
+
+/// The rows an aggregate, first_value, last_value or nth_value reads, relative to the current row.
 struct WindowFrame {
-   bool rows = false;
+   FrameMode mode = FrameMode::Range;
    FrameBound start = FrameBound::UnboundedPreceding, end = FrameBound::CurrentRow;
    int64_t startOffset = 0, endOffset = 0;  // for Preceding and Following
 };

@@ -126,7 +126,8 @@ std::string describeFrame(const WindowFrame& frame) {
       }
       return "?";
    };
-   return std::string(frame.rows ? "ROWS" : "RANGE") + " BETWEEN " + bound(frame.start, frame.startOffset) + " AND " + bound(frame.end, frame.endOffset);
+   const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : frame.mode == FrameMode::Groups ? "GROUPS" : "RANGE";
+   return std::string(mode) + " BETWEEN " + bound(frame.start, frame.startOffset) + " AND " + bound(frame.end, frame.endOffset);
 }
 
 std::string describe(const Operator& op) {
@@ -176,7 +177,7 @@ std::string describe(const Operator& op) {
             std::string s = call.output->name + " := " + windowFunctionName(call) + (star ? "" : "(" + join(args) + ")");
             bool framed = call.function == WindowFunction::Aggregate || call.function == WindowFunction::FirstValue ||
                           call.function == WindowFunction::LastValue || call.function == WindowFunction::NthValue;
-            calls.push_back(framed && (call.frame.rows || call.frame.end != FrameBound::CurrentRow) ? s + " " + describeFrame(call.frame) : s);
+            calls.push_back(framed && (call.frame.mode != FrameMode::Range || call.frame.end != FrameBound::CurrentRow) ? s + " " + describeFrame(call.frame) : s);
          }
          for (const IU* iu : window.partitionBy) partition.push_back(iu->name);
          std::string s = "Window " + join(calls);

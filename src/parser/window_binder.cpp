@@ -150,17 +150,19 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def) {
    int32_t options = def.frame_options;
    if (!(options & NonDefault)) return frame;  // RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
    int position = def.location + 1;
-   if (options & Groups) throw Error("0A000", "GROUPS frames are not supported yet", position);
    if (options & Exclusions) throw Error("0A000", "frame exclusion (EXCLUDE) is not supported yet", position);
-   frame.rows = options & Rows;
-   if (!frame.rows && (options & (StartOffsetPreceding | StartOffsetFollowing | EndOffsetPreceding | EndOffsetFollowing)))
+   frame.mode = options & Rows ? FrameMode::Rows : options & Groups ? FrameMode::Groups : FrameMode::Range;
+   if (frame.mode == FrameMode::Range && (options & (StartOffsetPreceding | StartOffsetFollowing | EndOffsetPreceding | EndOffsetFollowing)))
       throw Error("0A000", "RANGE with offset PRECEDING/FOLLOWING is not supported yet", position);
    auto offset = [&](const PgQuery__Node* node, const char* which) {
       Scope empty;
       ExprPtr e = ExpressionBinder(empty, ius_).bind(*node);
       if (e->kind != ExprKind::Constant) throw Error("0A000", "only constant frame offsets are supported", e->position);
       if (e->constant.isNull) throw Error("22004", std::string("frame ") + which + " offset must not be null", e->position);
-      if (!e->type.isInteger()) throw Error("42804", "argument of ROWS must be type bigint, not type " + e->type.toString(), e->position);
+      if (!e->type.isInteger())
+         throw Error("42804", std::string("argument of ") + (frame.mode == FrameMode::Rows ? "ROWS" : "GROUPS") + " must be type bigint, not type " +
+                                 e->type.toString(),
+                     e->position);
       if (e->constant.integer < 0) throw Error("22013", std::string("frame ") + which + " offset must not be negative", e->position);
       return e->constant.integer;
    };
@@ -204,6 +206,8 @@ std::vector<SelectBinder::WindowSpec> SelectBinder::bindWindowSpecs(const std::v
          spec.orderBy.push_back(std::move(e));
       }
       spec.frame = bindFrame(*source.frame);
+      if (spec.frame.mode == FrameMode::Groups && spec.orderBy.empty())
+         throw Error("42P20", "GROUPS mode requires an ORDER BY clause", source.frame->location + 1);
       specs.push_back(std::move(spec));
    }
    binder.collectWindows(nullptr, "this context");

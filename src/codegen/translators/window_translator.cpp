@@ -284,6 +284,7 @@ class WindowTranslator : public Translator {
    std::pair<llvm::Value*, llvm::Value*> frameOf(const WindowFrame& frame, const Position& p) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
+      if (frame.mode == FrameMode::Groups) return groupsFrameOf(frame, p);
       auto clamp = [&](llvm::Value* v) {
          v = b.CreateSelect(b.CreateICmpSLT(v, p.partitionStart), p.partitionStart, v);
          return b.CreateSelect(b.CreateICmpSGT(v, p.partitionEnd), p.partitionEnd, v);
@@ -295,7 +296,7 @@ class WindowTranslator : public Translator {
       switch (frame.start) {
          case FrameBound::UnboundedPreceding: start = p.partitionStart; break;
          case FrameBound::Preceding: start = clamp(b.CreateSub(p.index, offset(frame.startOffset))); break;
-         case FrameBound::CurrentRow: start = frame.rows ? p.index : p.peerStart; break;
+         case FrameBound::CurrentRow: start = frame.mode == FrameMode::Rows ? p.index : p.peerStart; break;
          case FrameBound::Following: start = clamp(b.CreateAdd(p.index, offset(frame.startOffset))); break;
          case FrameBound::UnboundedFollowing: start = p.partitionEnd; break;
       }
@@ -303,8 +304,60 @@ class WindowTranslator : public Translator {
       switch (frame.end) {
          case FrameBound::UnboundedPreceding: end = p.partitionStart; break;
          case FrameBound::Preceding: end = clamp(b.CreateSub(next, offset(frame.endOffset))); break;
-         case FrameBound::CurrentRow: end = frame.rows ? next : p.peerEnd; break;
+         case FrameBound::CurrentRow: end = frame.mode == FrameMode::Rows ? next : p.peerEnd; break;
          case FrameBound::Following: end = clamp(b.CreateAdd(next, offset(frame.endOffset))); break;
+         case FrameBound::UnboundedFollowing: end = p.partitionEnd; break;
+      }
+      return {start, end};
+   }
+
+   /// GROUPS: the frame's ends are peer-group boundaries, found by walking from the current
+   /// row's group over the neighbouring groups' headers (at most `offset` of them).
+   std::pair<llvm::Value*, llvm::Value*> groupsFrameOf(const WindowFrame& frame, const Position& p) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      auto header = [&](llvm::Value* index, size_t offset) {
+         return b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), rowAt(p, index), offset));
+      };
+      llvm::Value* lastGroup = header(b.CreateSub(p.partitionEnd, cx.int64(1)), offsetof(WindowRowHeader, peerGroup));
+      auto smaller = [&](int64_t steps, llvm::Value* available) {
+         llvm::Value* n = cx.int64(steps);
+         return b.CreateSelect(b.CreateICmpSLT(n, available), n, available);
+      };
+      // From the start of a group to the start of the group `steps` before it (or the partition's start).
+      auto back = [&](int64_t steps) {
+         llvm::Value* at = cx.entryAlloca(cx.i64(), "group_start");
+         b.CreateStore(p.peerStart, at);
+         cx.forRange(cx.int64(0), smaller(steps, p.peerGroup), [&](llvm::Value*) {
+            b.CreateStore(header(b.CreateSub(b.CreateLoad(cx.i64(), at), cx.int64(1)), offsetof(WindowRowHeader, peerStart)), at);
+         });
+         return b.CreateLoad(cx.i64(), at);
+      };
+      // From a group boundary to the boundary `steps` groups later (or the partition's end).
+      auto forward = [&](llvm::Value* from, int64_t steps, llvm::Value* available) {
+         llvm::Value* at = cx.entryAlloca(cx.i64(), "group_end");
+         b.CreateStore(from, at);
+         cx.forRange(cx.int64(0), smaller(steps, available), [&](llvm::Value*) {
+            b.CreateStore(header(b.CreateLoad(cx.i64(), at), offsetof(WindowRowHeader, peerEnd)), at);
+         });
+         return b.CreateLoad(cx.i64(), at);
+      };
+      llvm::Value* groupsAfter = b.CreateSub(lastGroup, p.peerGroup);
+      llvm::Value* start = nullptr;
+      switch (frame.start) {
+         case FrameBound::UnboundedPreceding: start = p.partitionStart; break;
+         case FrameBound::Preceding: start = back(frame.startOffset); break;
+         case FrameBound::CurrentRow: start = p.peerStart; break;
+         case FrameBound::Following: start = forward(p.peerStart, frame.startOffset, b.CreateAdd(groupsAfter, cx.int64(1))); break;
+         case FrameBound::UnboundedFollowing: start = p.partitionEnd; break;
+      }
+      llvm::Value* end = nullptr;
+      switch (frame.end) {
+         case FrameBound::UnboundedPreceding: end = p.partitionStart; break;
+         // The end of the group n before is the start of the group n - 1 before.
+         case FrameBound::Preceding: end = frame.endOffset == 0 ? p.peerEnd : back(frame.endOffset - 1); break;
+         case FrameBound::CurrentRow: end = p.peerEnd; break;
+         case FrameBound::Following: end = forward(p.peerEnd, frame.endOffset, groupsAfter); break;
          case FrameBound::UnboundedFollowing: end = p.partitionEnd; break;
       }
       return {start, end};

@@ -1,6 +1,6 @@
-// Window functions on random data (NULLs, ties, partitions of all sizes) through kiln and SQLite,
-// which implements them independently; results must agree (numbers to a small relative error:
-// SQLite's avg and percent_rank are doubles, kiln's avg is a decimal).
+// Window functions on random data (NULLs, ties, partitions of all sizes, ROWS and GROUPS frames)
+// through kiln and SQLite, which implements them independently; results must agree (numbers to a
+// small relative error: SQLite's avg and percent_rank are doubles, kiln's avg is a decimal).
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -80,7 +80,7 @@ struct WindowMaker {
       std::string o = std::string("ORDER BY ") + keys[pick(5)];
       return total ? o + ", id" : o;
    }
-   std::string frame() {
+   std::string frame(const char* mode = "ROWS") {
       // Bound kinds in order: UNBOUNDED PRECEDING, n PRECEDING, CURRENT ROW, n FOLLOWING,
       // UNBOUNDED FOLLOWING. SQL wants the start's kind not after the end's, the start not the
       // last kind and the end not the first.
@@ -95,13 +95,13 @@ struct WindowMaker {
       };
       int start = pick(4);
       int end = std::max(start, 1) + pick(5 - std::max(start, 1));
-      return "ROWS BETWEEN " + text(start) + " AND " + text(end);
+      return std::string(mode) + " BETWEEN " + text(start) + " AND " + text(end);
    }
 
    /// A window function call with its OVER clause.
    std::string call() {
       std::string p = partition();
-      switch (pick(12)) {
+      switch (pick(13)) {
          case 0: return "row_number() OVER (" + p + " " + order(true) + ")";
          case 1: return "rank() OVER (" + p + " " + order(false) + ")";
          case 2: return "dense_rank() OVER (" + p + " " + order(false) + ")";
@@ -117,6 +117,11 @@ struct WindowMaker {
             // The default frame: the partition's rows up to the last peer; ties do not matter.
             static const char* a[] = {"sum(x)", "count(*)", "count(s)", "min(s)", "max(x)", "avg(x)"};
             return std::string(a[pick(6)]) + " OVER (" + p + " " + (pick(3) ? order(false) : "") + ")";
+         }
+         case 9: {
+            // GROUPS frames hold whole peer groups: ties do not matter to aggregates.
+            static const char* a[] = {"sum(x)", "count(*)", "count(x)", "min(x)", "max(s)", "avg(x)"};
+            return std::string(a[pick(6)]) + " OVER (" + p + " " + order(false) + " " + frame("GROUPS") + ")";
          }
          default: {
             static const char* a[] = {"sum(x)", "count(*)", "count(x)", "min(x)", "max(s)", "avg(x)"};
