@@ -2,8 +2,10 @@
 // (named windows, PARTITION BY, ORDER BY, the frame) and making the Window operators that compute
 // the calls after grouping and HAVING, before DISTINCT, ORDER BY and LIMIT.
 #include <algorithm>
+#include <cmath>
 
 #include "parser/select_binder.h"
+#include "common/decimal.h"
 #include "parser/type_rules.h"
 
 namespace kiln {
@@ -154,17 +156,28 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def) {
    frame.mode = options & Rows ? FrameMode::Rows : options & Groups ? FrameMode::Groups : FrameMode::Range;
    if (frame.mode == FrameMode::Range && (options & (StartOffsetPreceding | StartOffsetFollowing | EndOffsetPreceding | EndOffsetFollowing)))
       throw Error("0A000", "RANGE with offset PRECEDING/FOLLOWING is not supported yet", position);
+   const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : "GROUPS";
    auto offset = [&](const PgQuery__Node* node, const char* which) {
-      Scope empty;
-      ExprPtr e = ExpressionBinder(empty, ius_).bind(*node);
+      ExprPtr e = ExpressionBinder(scope_, ius_).bind(*node);
+      std::vector<const IU*> read;
+      e->collectIUs(read);
+      if (!read.empty()) throw Error("42P10", std::string("argument of ") + mode + " must not contain variables", e->position);
       if (e->kind != ExprKind::Constant) throw Error("0A000", "only constant frame offsets are supported", e->position);
       if (e->constant.isNull) throw Error("22004", std::string("frame ") + which + " offset must not be null", e->position);
-      if (!e->type.isInteger())
-         throw Error("42804", std::string("argument of ") + (frame.mode == FrameMode::Rows ? "ROWS" : "GROUPS") + " must be type bigint, not type " +
-                                 e->type.toString(),
-                     e->position);
-      if (e->constant.integer < 0) throw Error("22013", std::string("frame ") + which + " offset must not be negative", e->position);
-      return e->constant.integer;
+      // The offset is a bigint: numbers convert as in an assignment, rounding half away from zero.
+      int64_t n = 0;
+      if (e->type.isInteger()) {
+         n = e->constant.integer;
+      } else if (e->type.id == TypeId::Decimal) {
+         __int128 scale = decimal::pow10(e->type.scale), d = e->constant.decimal;
+         n = int64_t((d + (d < 0 ? -scale / 2 : scale / 2)) / scale);
+      } else if (e->type.isFloat()) {
+         n = std::llround(e->constant.floating);
+      } else {
+         throw Error("42804", std::string("argument of ") + mode + " must be type bigint, not type " + e->type.toString(), e->position);
+      }
+      if (n < 0) throw Error("22013", std::string("frame ") + which + " offset must not be negative", e->position);
+      return n;
    };
    if (options & StartUnboundedPreceding) frame.start = FrameBound::UnboundedPreceding;
    else if (options & StartCurrentRow) frame.start = FrameBound::CurrentRow;
