@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series };
+enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series, Window };
 
 struct Operator {
    OperatorKind kind;
@@ -164,7 +164,40 @@ struct Series : Operator {
    Series() : Operator(OperatorKind::Series) {}
 };
 
+enum class WindowFunction : uint8_t { RowNumber, Rank, DenseRank, PercentRank, CumeDist, Ntile, Lag, Lead, FirstValue, LastValue, NthValue, Aggregate };
+
+enum class FrameBound : uint8_t { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
+
+/// ROWS counts rows; GROUPS counts peer groups (rows equal in the ORDER BY keys); RANGE's
+/// CURRENT ROW includes the row's peers (offsets are not supported).
+enum class FrameMode : uint8_t { Range, Rows, Groups };
+
+/// The rows an aggregate, first_value, last_value or nth_value reads, relative to the current row.
+struct WindowFrame {
+   FrameMode mode = FrameMode::Range;
+   FrameBound start = FrameBound::UnboundedPreceding, end = FrameBound::CurrentRow;
+   int64_t startOffset = 0, endOffset = 0;  // for Preceding and Following
+};
+
+struct WindowCall {
+   WindowFunction function;
+   std::vector<const IU*> arguments;  // value, offset, default (lag/lead); count (ntile); value, n (nth_value); null: absent
+   AggregateCall aggregate;           // for Aggregate: its argument reads arguments[0]; output as below
+   const IU* output = nullptr;
+   WindowFrame frame;
+};
+
+/// Window functions of one PARTITION BY / ORDER BY: each input row comes out once, with the
+/// calls' values for it. Keys and arguments are IUs of the input (a Map below computes them).
+struct Window : Operator {
+   std::vector<const IU*> partitionBy;
+   std::vector<SortKey> orderBy;
+   std::vector<WindowCall> calls;
+   Window() : Operator(OperatorKind::Window) {}
+};
+
 const char* joinKindName(JoinKind kind);
+const char* windowFunctionName(const WindowCall& call);
 
 /// The IUs an operator's output carries.
 std::vector<const IU*> producedIUs(const Operator& op);

@@ -34,6 +34,24 @@ const char* joinKindName(JoinKind kind) {
    return "?";
 }
 
+const char* windowFunctionName(const WindowCall& call) {
+   switch (call.function) {
+      case WindowFunction::RowNumber: return "row_number";
+      case WindowFunction::Rank: return "rank";
+      case WindowFunction::DenseRank: return "dense_rank";
+      case WindowFunction::PercentRank: return "percent_rank";
+      case WindowFunction::CumeDist: return "cume_dist";
+      case WindowFunction::Ntile: return "ntile";
+      case WindowFunction::Lag: return "lag";
+      case WindowFunction::Lead: return "lead";
+      case WindowFunction::FirstValue: return "first_value";
+      case WindowFunction::LastValue: return "last_value";
+      case WindowFunction::NthValue: return "nth_value";
+      case WindowFunction::Aggregate: return aggregateName(call.aggregate.function);
+   }
+   return "?";
+}
+
 std::vector<const IU*> producedIUs(const Operator& op) {
    switch (op.kind) {
       case OperatorKind::TableScan: {
@@ -74,6 +92,11 @@ std::vector<const IU*> producedIUs(const Operator& op) {
          ius.push_back(static_cast<const Series&>(op).output);
          return ius;
       }
+      case OperatorKind::Window: {
+         auto ius = producedIUs(op.child());
+         for (auto& call : static_cast<const Window&>(op).calls) ius.push_back(call.output);
+         return ius;
+      }
       default: return producedIUs(op.child());
    }
 }
@@ -84,6 +107,27 @@ std::string join(const std::vector<std::string>& parts, const std::string& separ
    std::string s;
    for (size_t i = 0; i < parts.size(); ++i) s += (i ? separator : "") + parts[i];
    return s;
+}
+
+std::string describeKeys(const std::vector<SortKey>& keys) {
+   std::vector<std::string> parts;
+   for (auto& k : keys) parts.push_back(k.iu->name + (k.descending ? " DESC" : " ASC") + (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST"));
+   return join(parts);
+}
+
+std::string describeFrame(const WindowFrame& frame) {
+   auto bound = [](FrameBound b, int64_t offset) -> std::string {
+      switch (b) {
+         case FrameBound::UnboundedPreceding: return "UNBOUNDED PRECEDING";
+         case FrameBound::Preceding: return std::to_string(offset) + " PRECEDING";
+         case FrameBound::CurrentRow: return "CURRENT ROW";
+         case FrameBound::Following: return std::to_string(offset) + " FOLLOWING";
+         case FrameBound::UnboundedFollowing: return "UNBOUNDED FOLLOWING";
+      }
+      return "?";
+   };
+   const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : frame.mode == FrameMode::Groups ? "GROUPS" : "RANGE";
+   return std::string(mode) + " BETWEEN " + bound(frame.start, frame.startOffset) + " AND " + bound(frame.end, frame.endOffset);
 }
 
 std::string describe(const Operator& op) {
@@ -122,11 +166,24 @@ std::string describe(const Operator& op) {
          std::string s = aggregate.keys.empty() ? "Aggregate" : "HashAggregate keys: " + join(keys);
          return calls.empty() ? s : s + (aggregate.keys.empty() ? " " : "; ") + join(calls);
       }
-      case OperatorKind::Sort: {
-         std::vector<std::string> keys;
-         for (auto& k : static_cast<const Sort&>(op).keys)
-            keys.push_back(k.iu->name + (k.descending ? " DESC" : " ASC") + (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST"));
-         return "Sort " + join(keys);
+      case OperatorKind::Sort: return "Sort " + describeKeys(static_cast<const Sort&>(op).keys);
+      case OperatorKind::Window: {
+         auto& window = static_cast<const Window&>(op);
+         std::vector<std::string> calls, partition;
+         for (auto& call : window.calls) {
+            std::vector<std::string> args;
+            for (const IU* iu : call.arguments) args.push_back(iu ? iu->name : "default");
+            bool star = call.function == WindowFunction::Aggregate && call.aggregate.function == AggregateFunction::CountStar;
+            std::string s = call.output->name + " := " + windowFunctionName(call) + (star ? "" : "(" + join(args) + ")");
+            bool framed = call.function == WindowFunction::Aggregate || call.function == WindowFunction::FirstValue ||
+                          call.function == WindowFunction::LastValue || call.function == WindowFunction::NthValue;
+            calls.push_back(framed && (call.frame.mode != FrameMode::Range || call.frame.end != FrameBound::CurrentRow) ? s + " " + describeFrame(call.frame) : s);
+         }
+         for (const IU* iu : window.partitionBy) partition.push_back(iu->name);
+         std::string s = "Window " + join(calls);
+         if (!partition.empty()) s += "; partition by " + join(partition);
+         if (!window.orderBy.empty()) s += "; order by " + describeKeys(window.orderBy);
+         return s;
       }
       case OperatorKind::Join: {
          auto& join = static_cast<const Join&>(op);

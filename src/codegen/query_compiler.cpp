@@ -139,6 +139,17 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          required_[&op] = needed;  // the sort materializes its keys too
          break;
       case OperatorKind::Limit: break;
+      case OperatorKind::Window: {
+         // The window materializes its keys and arguments too; its outputs come from itself.
+         auto& window = static_cast<const Window&>(op);
+         for (auto& call : window.calls) std::erase(needed, call.output);
+         for (const IU* iu : window.partitionBy) addUnique(needed, iu);
+         for (auto& key : window.orderBy) addUnique(needed, key.iu);
+         for (auto& call : window.calls)
+            for (const IU* iu : call.arguments)
+               if (iu) addUnique(needed, iu);
+         break;
+      }
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
          std::erase(needed, series.output);
@@ -188,6 +199,7 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::Limit: translator = makeLimitTranslator(*this, static_cast<const Limit&>(op)); break;
       case OperatorKind::UnionAll: translator = makeUnionAllTranslator(*this, static_cast<const UnionAll&>(op)); break;
       case OperatorKind::Series: translator = makeSeriesTranslator(*this, static_cast<const Series&>(op)); break;
+      case OperatorKind::Window: translator = makeWindowTranslator(*this, static_cast<const Window&>(op)); break;
       case OperatorKind::Join:
          translator = static_cast<const Join&>(op).buildLeft ? makeBuildLeftJoinTranslator(*this, static_cast<const Join&>(op))
                                                               : makeJoinTranslator(*this, static_cast<const Join&>(op));

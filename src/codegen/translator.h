@@ -54,5 +54,6 @@ std::unique_ptr<Translator> makeJoinTranslator(QueryCompiler& compiler, const Jo
 std::unique_ptr<Translator> makeBuildLeftJoinTranslator(QueryCompiler& compiler, const Join& op);
 std::unique_ptr<Translator> makeUnionAllTranslator(QueryCompiler& compiler, const UnionAll& op);
 std::unique_ptr<Translator> makeSeriesTranslator(QueryCompiler& compiler, const Series& op);
+std::unique_ptr<Translator> makeWindowTranslator(QueryCompiler& compiler, const Window& op);
 
 }  // namespace kiln

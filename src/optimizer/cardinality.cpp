@@ -131,6 +131,7 @@ double CardinalityEstimator::rows(const Operator& op) const {
          return std::max(1.0, std::min(groups, input));
       }
       case OperatorKind::Limit: return std::min(rows(op.child()), double(static_cast<const Limit&>(op).limit));
+      case OperatorKind::Window: return rows(op.child());  // one output row per input row
       case OperatorKind::Series: {
          // Constant bounds tell the length; otherwise (the copies of INTERSECT ALL) about one per row.
          auto& series = static_cast<const Series&>(op);

@@ -482,10 +482,10 @@ ExprPtr ExpressionBinder::bindCoalesce(const PgQuery__CoalesceExpr& c) {
 ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    std::string name = operatorName(call.n_funcname, call.funcname);
    int position = call.location + 1;
+   if (call.over) return bindWindowCall(name, call);
    static const char* aggregates[] = {"count", "sum", "avg", "min", "max"};
    if (std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates))
       return bindAggregate(name, call);
-   if (call.over) throw Error("0A000", "window functions are not supported yet", position);
    if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
    std::vector<ExprPtr> args;
    if (name == "extract" || name == "date_part") {
@@ -618,14 +618,9 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    throw noSuchFunction();
 }
 
-ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__FuncCall& call) {
+AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow) {
    int position = call.location + 1;
-   if (!aggregates_) throw Error("42803", std::string("aggregate functions are not allowed in ") + clause_, position);
-   if (insideAggregate_) throw Error("42803", "aggregate function calls cannot be nested", position);
-   if (call.over) throw Error("0A000", "window functions are not supported yet", position);
    AggregateCall aggregate;
-   SqlType type;
-   bool nullable = true;
    if (call.agg_star) {
       if (name != "count") throw Error("42809", name + "(*) is not an aggregate function", position);
       aggregate.function = AggregateFunction::CountStar;
@@ -633,7 +628,7 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
       nullable = false;
    } else {
       if (call.n_args != 1) throw Error("42883", "function " + name + " must have exactly one argument", position);
-      insideAggregate_ = true;
+      insideAggregate_ = !inWindow;
       ExprPtr arg = bind(*call.args[0]);
       insideAggregate_ = false;
       SqlType in = arg->type;
@@ -667,7 +662,7 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    if (call.agg_filter) {
       // agg(x) FILTER (WHERE c) is agg(CASE WHEN c THEN x END): the aggregates skip NULLs;
       // count(*) counts CASE WHEN c THEN 1 END.
-      insideAggregate_ = true;
+      insideAggregate_ = !inWindow;
       ExprPtr condition = bind(*call.agg_filter);
       insideAggregate_ = false;
       if (condition->type.id == TypeId::Unknown) condition = coerce(std::move(condition), SqlType::boolean());
@@ -682,6 +677,16 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
       filtered->children.push_back(std::move(aggregate.argument));
       aggregate.argument = std::move(filtered);
    }
+   return aggregate;
+}
+
+ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__FuncCall& call) {
+   int position = call.location + 1;
+   if (!aggregates_) throw Error("42803", std::string("aggregate functions are not allowed in ") + clause_, position);
+   if (insideAggregate_) throw Error("42803", "aggregate function calls cannot be nested", position);
+   SqlType type;
+   bool nullable = true;
+   AggregateCall aggregate = bindAggregateCall(name, call, type, nullable, false);
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.
    for (auto& existing : *aggregates_) {
       if (existing.function != aggregate.function || existing.distinct != aggregate.distinct) continue;

@@ -13,6 +13,17 @@
 
 namespace kiln {
 
+/// A window function call found while binding an expression; the query binds its OVER clause
+/// (named windows are the query's) and makes the Window operators.
+struct BoundWindowCall {
+   const PgQuery__WindowDef* over;
+   WindowFunction function;
+   std::vector<ExprPtr> arguments;  // as WindowCall::arguments
+   AggregateCall aggregate;         // for aggregates; its argument is arguments[0]
+   const IU* output;
+   int position;
+};
+
 class ExpressionBinder {
    public:
    ExpressionBinder(const Scope& scope, IUSet& ius) : scope_(scope), ius_(ius) {}
@@ -22,6 +33,13 @@ class ExpressionBinder {
    void collectAggregates(std::vector<AggregateCall>* sink, const char* clause) {
       aggregates_ = sink;
       clause_ = clause;
+   }
+
+   /// Window function calls found while binding go here (and are replaced by a reference to
+   /// their output IU); without a sink, a window function is error 42P20 naming `clause`.
+   void collectWindows(std::vector<BoundWindowCall>* sink, const char* clause) {
+      windows_ = sink;
+      windowClause_ = clause;
    }
 
    /// Scalar subqueries in expressions are bound by this callback (the query binder turns them
@@ -53,6 +71,11 @@ class ExpressionBinder {
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);
    ExprPtr bindFuncCall(const PgQuery__FuncCall& call);
    ExprPtr bindAggregate(const std::string& name, const PgQuery__FuncCall& call);
+   /// The aggregate's function and typed argument (FILTER included) by PostgreSQL's rules; sets
+   /// the result's type and nullability. `inWindow`: its argument may hold plain aggregates.
+   AggregateCall bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow);
+   /// f(...) OVER (...) (window_binder.cpp).
+   ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
    ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);
 
    const Scope& scope_;
@@ -60,6 +83,9 @@ class ExpressionBinder {
    std::vector<AggregateCall>* aggregates_ = nullptr;
    const char* clause_ = "this context";
    bool insideAggregate_ = false;
+   std::vector<BoundWindowCall>* windows_ = nullptr;
+   const char* windowClause_ = nullptr;  // null: clause_
+   bool insideWindow_ = false;
    std::function<ExprPtr(const PgQuery__SubLink&, bool)> scalarSubquery_;
 };
 

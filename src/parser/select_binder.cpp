@@ -68,6 +68,15 @@ std::optional<uint64_t> constantCount(const PgQuery__Node* node, const char* wha
 
 }  // namespace
 
+SortDirection sortDirection(const PgQuery__SortBy& sortBy) {
+   if (sortBy.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) throw Error("0A000", "ORDER BY ... USING is not supported", sortBy.location + 1);
+   SortDirection d;
+   d.descending = sortBy.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+   d.nullsFirst = sortBy.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST ||
+                  (sortBy.sortby_nulls != PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST && d.descending);
+   return d;
+}
+
 SelectBinder::SelectBinder(const PgQuery__SelectStmt& select, const Catalog& catalog, IUSet& ius, const std::vector<ColumnInfo>* insertTargets,
                            const Scope* outer, const SelectBinder* enclosing)
    : select_(select), catalog_(catalog), ius_(ius), insertTargets_(insertTargets), enclosing_(enclosing) {
@@ -435,7 +444,6 @@ SelectBinder::Bound SelectBinder::bind() {
             if (std::string(a.ctename) == select_.with_clause->ctes[j]->common_table_expr->ctename)
                throw Error("42712", "WITH query name \"" + std::string(a.ctename) + "\" specified more than once", a.location + 1);
          }
-   if (select_.n_window_clause) throw Error("0A000", "WINDOW is not supported yet");
    if (select_.n_values_lists) {
       bindValuesLists();
       result_.root = std::move(root_);
@@ -453,8 +461,12 @@ SelectBinder::Bound SelectBinder::bind() {
    std::vector<PendingJoin> aggregateInputJoins;
    ExpressionBinder binder = expressionBinder(lateJoins_, &aggregateInputJoins);
    binder.collectAggregates(&aggregates, "this context");
+   std::vector<BoundWindowCall> windowCalls;
+   binder.collectWindows(&windowCalls, nullptr);
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
+   binder.collectWindows(nullptr, "HAVING");
    ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
+   binder.collectWindows(&windowCalls, nullptr);
 
    // ORDER BY items name an output (by alias or position) or are expressions of their own.
    struct OrderItem {
@@ -466,11 +478,10 @@ SelectBinder::Bound SelectBinder::bind() {
    std::vector<OrderItem> order;
    for (size_t i = 0; i < select_.n_sort_clause; ++i) {
       const PgQuery__SortBy& sortBy = *select_.sort_clause[i]->sort_by;
-      if (sortBy.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) throw Error("0A000", "ORDER BY ... USING is not supported", sortBy.location + 1);
       OrderItem item;
-      item.descending = sortBy.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
-      item.nullsFirst = sortBy.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST ||
-                        (sortBy.sortby_nulls != PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST && item.descending);
+      SortDirection direction = sortDirection(sortBy);
+      item.descending = direction.descending;
+      item.nullsFirst = direction.nullsFirst;
       const PgQuery__Node& node = *sortBy.node;
       if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
          int64_t position = node.a_const->ival->ival;
@@ -488,6 +499,19 @@ SelectBinder::Bound SelectBinder::bind() {
       }
       order.push_back(std::move(item));
    }
+   std::vector<WindowSpec> windowSpecs = bindWindowSpecs(windowCalls, binder);
+   if (!windowCalls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", windowCalls[0].position);
+   if (!windowCalls.empty() && scope_.outer()) {
+      // The Window operator sees only this query's rows: no correlation through it.
+      bool correlated = !correlated_.empty();
+      for (auto& call : windowCalls)
+         for (auto& argument : call.arguments) correlated |= argument && isCorrelated(*argument);
+      for (auto& spec : windowSpecs) {
+         for (auto& e : spec.partitionBy) correlated |= isCorrelated(*e);
+         for (auto& e : spec.orderBy) correlated |= isCorrelated(*e);
+      }
+      if (correlated) throw Error("0A000", "window functions in correlated subqueries are not supported yet", windowCalls[0].position);
+   }
 
    beforeAggregation_ = false;
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
@@ -503,7 +527,16 @@ SelectBinder::Bound SelectBinder::bind() {
       std::vector<const IU*> ungrouped = producedIUs(*root_);
       for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
       for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
+      for (auto& call : windowCalls) aggregateOutputs_.insert(call.output);
       for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
+      // Window functions read the groups, like the select list.
+      for (auto& call : windowCalls)
+         for (auto& argument : call.arguments)
+            if (argument) argument = overGroups(std::move(argument), keys);
+      for (auto& spec : windowSpecs) {
+         for (auto& e : spec.partitionBy) e = overGroups(std::move(e), keys);
+         for (auto& e : spec.orderBy) e = overGroups(std::move(e), keys);
+      }
       if (having) having = overGroups(std::move(having), keys);
       for (auto& item : order)
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
@@ -535,6 +568,7 @@ SelectBinder::Bound SelectBinder::bind() {
       }
    }
    attach(lateJoins_);
+   pushWindows(windowCalls, windowSpecs);
 
    // INSERT ... SELECT and UPDATE: each value is assigned to its column's type, like a literal.
    if (insertTargets_) {

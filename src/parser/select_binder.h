@@ -13,6 +13,13 @@
 
 namespace kiln {
 
+struct SortDirection {
+   bool descending = false;
+   bool nullsFirst = false;
+};
+/// ASC/DESC and NULLS FIRST/LAST of an ORDER BY item, PostgreSQL's defaults filled in.
+SortDirection sortDirection(const PgQuery__SortBy& sortBy);
+
 class SelectBinder {
    public:
    /// `outer` is the enclosing query's scope when this is a subquery: names it resolves there
@@ -101,6 +108,30 @@ class SelectBinder {
    /// A subquery joined above this query's aggregation reads this query's grouping keys, not its
    /// input's columns: rewrites `op`'s expressions; 42803 for an ungrouped column.
    void overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys, const std::vector<const IU*>& ungrouped);
+
+   // Window functions (window_binder.cpp)
+   /// A window call's OVER clause, bound.
+   struct WindowSpec {
+      std::vector<ExprPtr> partitionBy;
+      std::vector<ExprPtr> orderBy;
+      std::vector<SortDirection> directions;
+      WindowFrame frame;
+   };
+   /// Where a window's PARTITION BY, ORDER BY and frame come from (named windows may lend them).
+   struct WindowSource {
+      const PgQuery__WindowDef* partition;
+      const PgQuery__WindowDef* order;
+      const PgQuery__WindowDef* frame;
+   };
+   /// Binds each call's OVER clause with `binder` (before aggregation: it may read aggregates).
+   std::vector<WindowSpec> bindWindowSpecs(const std::vector<BoundWindowCall>& calls, ExpressionBinder& binder);
+   WindowSource resolveWindow(const PgQuery__WindowDef& def, bool isNamed);
+   /// The WINDOW clause's window `name`, among its first `visible` entries.
+   const PgQuery__WindowDef& namedWindow(const std::string& name, size_t visible, int position);
+   WindowFrame bindFrame(const PgQuery__WindowDef& def);
+   /// Adds the Window operators, and Maps computing their keys and arguments, above root_: one
+   /// Window per distinct PARTITION BY / ORDER BY.
+   void pushWindows(std::vector<BoundWindowCall>& calls, std::vector<WindowSpec>& specs);
 
    // Subqueries (subquery_binder.cpp)
    /// EXISTS, IN and their negations as a WHERE conjunct: a semi or anti join; false when

@@ -60,6 +60,8 @@ void kiln_error(int32_t code) {
       case RuntimeError::DoubleOutOfRange: throw Error("22003", "value out of range: overflow");
       case RuntimeError::RealOutOfRange: throw Error("22003", "value out of range: overflow");
       case RuntimeError::SubqueryReturnedRows: throw Error("21000", "more than one row returned by a subquery used as an expression");
+      case RuntimeError::NtileNotPositive: throw Error("22014", "argument of ntile must be greater than zero");
+      case RuntimeError::NthValueNotPositive: throw Error("22016", "argument of nth_value must be greater than zero");
    }
    throw Error("XX000", "unknown run-time error");
 }

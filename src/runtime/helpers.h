@@ -26,6 +26,8 @@ enum class RuntimeError : int32_t {
    DoubleOutOfRange,
    RealOutOfRange,
    SubqueryReturnedRows,
+   NtileNotPositive,
+   NthValueNotPositive,
 };
 
 }  // namespace kiln

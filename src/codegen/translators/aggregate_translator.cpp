@@ -3,6 +3,7 @@
 // runtime. The output pipeline scans the entries. Without GROUP BY there is one entry, made
 // before the build, so an empty input still yields one row. All states start as zero bytes.
 #include "codegen/expression_compiler.h"
+#include "codegen/translators/aggregate_state.h"
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/row_access.h"
@@ -66,42 +67,11 @@ class AggregateTranslator : public Translator {
    }
 
    private:
-   struct State {
-      size_t value;  // the accumulator (COUNT's count)
-      size_t extra;  // SUM/MIN/MAX: "seen a value" flag; AVG: the count
-      int distinctSet = -1;  // DISTINCT: the field holding the group's set of seen values
-   };
-
    void layOut() {
       std::vector<std::pair<SqlType, bool>> fields;
       for (auto& key : aggregate_.keys) fields.push_back({key.output->type, key.output->nullable});
       for (auto& call : aggregate_.aggregates) {
-         State state{fields.size(), 0};
-         switch (call.function) {
-            case AggregateFunction::CountStar:
-            case AggregateFunction::Count: fields.push_back({SqlType::bigInt(), false}); break;
-            case AggregateFunction::Sum:
-               fields.push_back({call.output->type, false});
-               state.extra = fields.size();
-               fields.push_back({SqlType::boolean(), false});
-               break;
-            case AggregateFunction::Avg:
-               fields.push_back({averageAccumulator(call), false});
-               state.extra = fields.size();
-               fields.push_back({SqlType::bigInt(), false});
-               break;
-            case AggregateFunction::Min:
-            case AggregateFunction::Max:
-               fields.push_back({call.argument->type, false});
-               state.extra = fields.size();
-               fields.push_back({SqlType::boolean(), false});
-               break;
-            case AggregateFunction::SingleValue:
-               fields.push_back({call.argument->type, true});
-               state.extra = fields.size();
-               fields.push_back({SqlType::bigInt(), false});
-               break;
-         }
+         AggregateState state = AggregateState::layOut(call, fields);
          if (call.distinct) {
             state.distinctSet = int(fields.size());
             fields.push_back({SqlType::bigInt(), false});  // a pointer, zero until the first value
@@ -132,7 +102,7 @@ class AggregateTranslator : public Translator {
       SqlOps ops(cx);
       for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) {
          const AggregateCall& call = aggregate_.aggregates[i];
-         const State& state = states_[i];
+         const AggregateState& state = states_[i];
          const RowLayout::Field& valueField = layout_.fields[state.value];
          auto addCounts = [&](const RowLayout::Field& field) {
             llvm::Value* a = fieldAddress(cx, target, field);
@@ -190,11 +160,6 @@ class AggregateTranslator : public Translator {
       }
    }
 
-   static SqlType averageAccumulator(const AggregateCall& call) {
-      SqlType in = call.argument->type;
-      return in.isFloat() ? SqlType::double_() : SqlType::decimal(38, in.scale);
-   }
-
    llvm::Value* findOrInsert(CodeContext& cx, const std::vector<SqlValue>& keys) {
       auto& b = cx.builder();
       SqlOps ops(cx);
@@ -218,65 +183,12 @@ class AggregateTranslator : public Translator {
       return b.CreateLoad(cx.ptr(), group);
    }
 
-   void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const State& state, const SqlValue& argument) {
-      auto& b = cx.builder();
-      SqlOps ops(cx);
-      const RowLayout::Field& valueField = layout_.fields[state.value];
-      llvm::Value* valueAddress = fieldAddress(cx, entry, valueField);
-      auto increment = [&](llvm::Value* address, llvm::Value* by) { b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), address), by), address); };
-      if (call.function == AggregateFunction::CountStar) return increment(valueAddress, cx.int64(1));
-      if (call.function == AggregateFunction::SingleValue) {
-         llvm::Value* rowsAddress = fieldAddress(cx, entry, layout_.fields[state.extra]);
-         llvm::Value* rows = b.CreateAdd(b.CreateLoad(cx.i64(), rowsAddress), cx.int64(1));
-         cx.errorIf(b.CreateICmpUGT(rows, cx.int64(1)), int32_t(RuntimeError::SubqueryReturnedRows));
-         b.CreateStore(rows, rowsAddress);
-         return storeField(cx, entry, valueField, argument);
-      }
-      if (call.function == AggregateFunction::Count && !call.distinct) {
-         return increment(valueAddress, argument.isNull ? b.CreateZExt(b.CreateNot(argument.isNull), cx.i64()) : cx.int64(1));
-      }
-      llvm::Value* extraAddress = call.function == AggregateFunction::Count ? nullptr : fieldAddress(cx, entry, layout_.fields[state.extra]);
-      auto accumulate = [&] {
-         switch (call.function) {
-            case AggregateFunction::Count: increment(valueAddress, cx.int64(1)); break;
-            case AggregateFunction::Sum:
-            case AggregateFunction::Avg: {
-               SqlType accumulator = valueField.type;
-               SqlValue current = loadField(cx, entry, valueField);
-               SqlValue addend = argument;
-               if (accumulator.id == TypeId::Decimal) addend = {b.CreateSExt(argument.value, cx.i128()), nullptr, accumulator};
-               else if (accumulator.id == TypeId::BigInt) addend = {b.CreateSExt(argument.value, cx.i64()), nullptr, accumulator};
-               else if (accumulator.id == TypeId::Double) addend = {b.CreateFPExt(argument.value, cx.f64()), nullptr, accumulator};
-               else addend = {argument.value, nullptr, accumulator};
-               SqlValue sum = accumulator.isFloat() ? SqlValue{b.CreateFAdd(current.value, addend.value), nullptr, accumulator}
-                                                    : checkedAdd(cx, current, addend);
-               storeField(cx, entry, valueField, sum);
-               if (call.function == AggregateFunction::Sum)
-                  b.CreateStore(cx.int8(1), extraAddress);
-               else
-                  increment(extraAddress, cx.int64(1));
-               break;
-            }
-            case AggregateFunction::Min:
-            case AggregateFunction::Max: {
-               SqlValue current = loadField(cx, entry, valueField);
-               llvm::Value* seen = b.CreateICmpNE(b.CreateLoad(cx.i8(), extraAddress), cx.int8(0));
-               CompareOp better = call.function == AggregateFunction::Min ? CompareOp::Lt : CompareOp::Gt;
-               llvm::Value* replace = cx.ifThenElse(
-                  seen, [&] { return ops.compareValues(better, argument.value, current.value, argument.type); },
-                  [&]() -> llvm::Value* { return cx.boolean(true); });
-               cx.ifThen(replace, [&] {
-                  storeField(cx, entry, valueField, {argument.value, nullptr, argument.type});
-                  b.CreateStore(cx.int8(1), extraAddress);
-               });
-               break;
-            }
-            default: break;
-         }
-      };
-      auto body = [&] {
-         if (!call.distinct) return accumulate();
-         // Only a value not seen before in this group counts.
+   void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const AggregateState& state, const SqlValue& argument) {
+      if (!call.distinct) return state.update(cx, entry, layout_, call, argument);
+      // Only a value not seen before in this group counts.
+      state.update(cx, entry, layout_, call, argument, [&](const std::function<void()>& accumulate) {
+         auto& b = cx.builder();
+         SqlOps ops(cx);
          llvm::Value* value;
          int32_t width = 0;
          if (argument.type.isString()) {
@@ -290,71 +202,22 @@ class AggregateTranslator : public Translator {
          llvm::Value* isNew = cx.callRuntime("kiln_distinct_insert", {cx.loadSlot(distinctSlot_), set, value, cx.int32(width),
                                                                       cx.int8(argument.type.isString())});
          cx.ifThen(b.CreateICmpNE(isNew, cx.int8(0)), accumulate);
-      };
-      if (argument.isNull)
-         cx.ifThen(b.CreateNot(argument.isNull), body);
-      else
-         body();
-   }
-
-   SqlValue checkedAdd(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
-      auto& b = cx.builder();
-      llvm::Value* result = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, a.value, c.value);
-      cx.errorIf(b.CreateExtractValue(result, 1),
-                 int32_t(a.type.id == TypeId::BigInt ? RuntimeError::BigIntOutOfRange : RuntimeError::NumericOverflow));
-      return {b.CreateExtractValue(result, 0), nullptr, a.type};
+      });
    }
 
    void emitOutput(CodeContext& cx, llvm::Value* row) {
-      auto& b = cx.builder();
-      SqlOps ops(cx);
       IUValues values;
       for (size_t i = 0; i < aggregate_.keys.size(); ++i) {
          const RowLayout::Field& field = layout_.fields[i];
          values.setLazy(aggregate_.keys[i].output, [&cx, row, field] { return loadField(cx, row, field); });
       }
-      for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) {
-         const AggregateCall& call = aggregate_.aggregates[i];
-         const State& state = states_[i];
-         SqlValue value = loadField(cx, row, layout_.fields[state.value]);
-         SqlType type = call.output->type;
-         switch (call.function) {
-            case AggregateFunction::CountStar:
-            case AggregateFunction::Count: break;
-            case AggregateFunction::Sum:
-            case AggregateFunction::Min:
-            case AggregateFunction::Max: {
-               llvm::Value* seen = b.CreateLoad(cx.i8(), fieldAddress(cx, row, layout_.fields[state.extra]));
-               value.isNull = b.CreateICmpEQ(seen, cx.int8(0));
-               value.type = type;
-               break;
-            }
-            case AggregateFunction::SingleValue: {
-               llvm::Value* rows = b.CreateLoad(cx.i64(), fieldAddress(cx, row, layout_.fields[state.extra]));
-               value.isNull = b.CreateOr(ops.isNull(value), b.CreateICmpEQ(rows, cx.int64(0)));
-               break;
-            }
-            case AggregateFunction::Avg: {
-               llvm::Value* count = b.CreateLoad(cx.i64(), fieldAddress(cx, row, layout_.fields[state.extra]));
-               SqlValue sum = value;
-               sum.isNull = b.CreateICmpEQ(count, cx.int64(0));
-               value = ops.guardNulls({sum}, type, [&]() -> llvm::Value* {
-                  if (type.isFloat()) return b.CreateFDiv(sum.value, b.CreateSIToFP(count, cx.f64()));
-                  llvm::Value* quotient = cx.callRuntime("kiln_decimal_divide", {sum.value, b.CreateSExt(count, cx.i128()),
-                                                                                 cx.int32(int64_t(type.scale) - sum.type.scale)});
-                  return b.CreateSExtOrTrunc(quotient, cx.valueType(type));
-               });
-               break;
-            }
-         }
-         values.set(call.output, value);
-      }
+      for (size_t i = 0; i < aggregate_.aggregates.size(); ++i)
+         values.set(aggregate_.aggregates[i].output, states_[i].result(cx, row, layout_, aggregate_.aggregates[i]));
       consumeParent(values);
    }
-
    const Aggregate& aggregate_;
    RowLayout layout_;
-   std::vector<State> states_;
+   std::vector<AggregateState> states_;
    size_t storageSlot_ = 0;
    size_t bufferSlot_ = 0;
    size_t entrySlot_ = 0;

@@ -1,6 +1,7 @@
 // Sort: materializes the tuples into rows, sorts them with a generated comparison function
 // (only the first offset + limit rows when a LIMIT sits above), then scans them in order.
 #include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/row_compare.h"
 #include "codegen/translators/row_access.h"
 #include "runtime/helpers.h"
 
@@ -57,41 +58,13 @@ class SortTranslator : public Translator {
    private:
    /// int32 compare(row a, row b): ORDER BY's keys in turn, NULLs placed as asked.
    std::string generateCompare() {
-      CodeContext& cx = compiler_.cx();
-      auto& b = cx.builder();
-      SqlOps ops(cx);
-      std::string name = cx.uniqueName("compare");
-      cx.beginFunction(name, llvm::FunctionType::get(cx.i32(), {cx.ptr(), cx.ptr()}, false));
-      llvm::Value* left = cx.argument(0);
-      llvm::Value* right = cx.argument(1);
+      std::vector<std::pair<RowLayout::Field, SortKey>> keys;
       for (const SortKey& key : sort_.keys) {
          size_t index = 0;
          while (required()[index] != key.iu) ++index;
-         const RowLayout::Field& field = layout_.fields[index];
-         SqlValue a = loadField(cx, left, field), c = loadField(cx, right, field);
-         auto returnIf = [&](llvm::Value* condition, int32_t result) {
-            cx.ifThen(condition, [&] { b.CreateRet(cx.int32(result)); });
-         };
-         if (a.isNull) {
-            int32_t nullFirst = key.nullsFirst ? -1 : 1;
-            returnIf(b.CreateAnd(a.isNull, b.CreateNot(c.isNull)), nullFirst);
-            returnIf(b.CreateAnd(c.isNull, b.CreateNot(a.isNull)), -nullFirst);
-            // Both NULL: equal on this key.
-            llvm::Value* bothValues = b.CreateNot(b.CreateOr(a.isNull, c.isNull));
-            cx.ifThen(bothValues, [&] {
-               llvm::Value* order = ops.order(a.value, c.value, key.iu->type);
-               if (key.descending) order = b.CreateNeg(order);
-               cx.ifThen(b.CreateICmpNE(order, cx.int32(0)), [&] { b.CreateRet(order); });
-            });
-         } else {
-            llvm::Value* order = ops.order(a.value, c.value, key.iu->type);
-            if (key.descending) order = b.CreateNeg(order);
-            cx.ifThen(b.CreateICmpNE(order, cx.int32(0)), [&] { b.CreateRet(order); });
-         }
+         keys.push_back({layout_.fields[index], key});
       }
-      b.CreateRet(cx.int32(0));
-      cx.finishFunction();
-      return name;
+      return generateRowCompare(compiler_.cx(), keys);
    }
 
    const Sort& sort_;

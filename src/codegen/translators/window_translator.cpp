@@ -1,0 +1,426 @@
+// Window: a pipeline breaker. The input rows are materialized; a step sorts them by (PARTITION
+// BY, ORDER BY), marks partitions and peer groups in each row's header (runtime), and runs a
+// generated function that computes every call's value into the rows; a pipeline scans them out.
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+
+#include "codegen/translators/aggregate_state.h"
+#include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/row_access.h"
+#include "codegen/translators/row_compare.h"
+#include "runtime/helpers.h"
+#include "runtime/window_segments.h"
+
+namespace kiln {
+
+namespace {
+
+class WindowTranslator : public Translator {
+   public:
+   WindowTranslator(QueryCompiler& compiler, const Window& window) : Translator(compiler, &window), window_(window) {}
+
+   void produce() override {
+      layOut();
+      bufferSlot_ = compiler_.allocateSlot();
+      size_t slot = bufferSlot_, size = layout_.size;
+      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+
+      // Partitions may come in any order: ascending keys.
+      std::vector<std::pair<RowLayout::Field, SortKey>> partition, peers;
+      for (const IU* iu : window_.partitionBy) partition.push_back({field(iu), SortKey{iu}});
+      for (const SortKey& key : window_.orderBy) peers.push_back({field(key.iu), key});
+      std::vector<std::pair<RowLayout::Field, SortKey>> order = partition;
+      order.insert(order.end(), peers.begin(), peers.end());
+      CodeContext& cx = compiler_.cx();
+      std::string orderName = order.empty() ? "" : generateRowCompare(cx, order);
+      std::string partitionName = partition.empty() ? "" : generateRowCompare(cx, partition);
+      std::string peersName = peers.empty() ? "" : generateRowCompare(cx, peers);
+      std::string computeName = generateCompute();
+      for (const std::string& name : {orderName, partitionName, peersName, computeName})
+         if (!name.empty()) compiler_.setFunctionWork(name, window_.estimatedRows);
+
+      child().produce();
+
+      struct Functions {
+         RowCompare order = nullptr, partition = nullptr, peers = nullptr;
+         void (*compute)(char**, int64_t) = nullptr;
+      };
+      compiler_.addStep([slot, orderName, partitionName, peersName, computeName, functions = std::make_shared<Functions>()](QueryRuntime& rt,
+                                                                                                                           CompiledModule& module) {
+         if (!functions->compute) {
+            auto lookup = [&](const std::string& name) { return name.empty() ? nullptr : module.lookup(name); };
+            functions->order = reinterpret_cast<RowCompare>(lookup(orderName));
+            functions->partition = reinterpret_cast<RowCompare>(lookup(partitionName));
+            functions->peers = reinterpret_cast<RowCompare>(lookup(peersName));
+            functions->compute = reinterpret_cast<void (*)(char**, int64_t)>(lookup(computeName));
+         }
+         auto* buffer = rt.get<RowBuffer>(slot);
+         sortWindowRows(*buffer, functions->order, functions->partition, functions->peers);
+         functions->compute(buffer->rows(), int64_t(buffer->size()));
+      });
+      addBufferScan(compiler_, "scan window rows", window_.estimatedRows, bufferSlot_, [&](llvm::Value* row) {
+         IUValues values;
+         for (const IU* iu : required()) {
+            RowLayout::Field f = field(iu);
+            values.setLazy(iu, [&cx, row, f] { return loadField(cx, row, f); });
+         }
+         consumeParent(values);
+      });
+   }
+
+   void consume(IUValues& values, Translator&) override {
+      CodeContext& cx = compiler_.cx();
+      compiler_.noteStage("window materialize");
+      std::vector<SqlValue> row;
+      for (const IU* iu : stored_) row.push_back(values.get(iu));
+      llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(bufferSlot_)});
+      for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, layout_.fields[i], row[i]);
+   }
+
+   private:
+   /// The row: its header, the input values read above or by the calls, then the calls' values.
+   void layOut() {
+      auto store = [&](const IU* iu) {
+         if (iu && std::find(stored_.begin(), stored_.end(), iu) == stored_.end()) stored_.push_back(iu);
+      };
+      for (const IU* iu : required())
+         if (std::none_of(window_.calls.begin(), window_.calls.end(), [&](auto& call) { return call.output == iu; })) store(iu);
+      for (const IU* iu : window_.partitionBy) store(iu);
+      for (const SortKey& key : window_.orderBy) store(key.iu);
+      for (auto& call : window_.calls)
+         for (const IU* iu : call.arguments) store(iu);
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (const IU* iu : stored_) fields.push_back({iu->type, iu->nullable});
+      for (auto& call : window_.calls) fields.push_back({call.output->type, call.output->nullable});
+      layout_ = RowLayout::make(fields, sizeof(WindowRowHeader));
+   }
+
+   RowLayout::Field field(const IU* iu) const {
+      for (size_t i = 0; i < stored_.size(); ++i)
+         if (stored_[i] == iu) return layout_.fields[i];
+      for (size_t c = 0; c < window_.calls.size(); ++c)
+         if (window_.calls[c].output == iu) return layout_.fields[stored_.size() + c];
+      throw std::logic_error("window row lacks a value");
+   }
+
+   struct AggregateFrame {
+      RowLayout layout;
+      AggregateState state{};
+      llvm::Value* entry = nullptr;  // the state, on the stack
+      llvm::Value* start = nullptr;  // i64 slots: the rows [start, end) the state holds
+      llvm::Value* end = nullptr;
+   };
+
+   /// Where the current row's partition, peers and frame lie (positions in the sorted rows).
+   struct Position {
+      llvm::Value* rows = nullptr;
+      llvm::Value* index = nullptr;
+      llvm::Value* row = nullptr;
+      llvm::Value *partitionStart = nullptr, *partitionEnd = nullptr, *peerStart = nullptr, *peerEnd = nullptr, *peerGroup = nullptr;
+   };
+
+   /// `void compute(ptr rows, i64 count)`: each call's value for each sorted row.
+   std::string generateCompute() {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      std::string name = cx.uniqueName("window");
+      cx.beginFunction(name, llvm::FunctionType::get(b.getVoidTy(), {cx.ptr(), cx.i64()}, false));
+      llvm::Value* rows = cx.argument(0);
+      // Aggregates keep their frame's state from row to row while the frame only grows: forwards
+      // for frames from the partition's start, backwards for frames to its end.
+      std::vector<AggregateFrame> frames(window_.calls.size());
+      for (size_t c = 0; c < window_.calls.size(); ++c)
+         if (window_.calls[c].function == WindowFunction::Aggregate) frames[c] = startAggregateFrame(window_.calls[c]);
+      llvm::Value* count = cx.argument(1);
+      for (bool backward : {false, true}) {
+         std::vector<size_t> calls;
+         for (size_t c = 0; c < window_.calls.size(); ++c)
+            if (growsBackward(window_.calls[c]) == backward) calls.push_back(c);
+         if (calls.empty()) continue;
+         cx.forRange(cx.int64(0), count, [&](llvm::Value* step) {
+            llvm::Value* i = backward ? b.CreateSub(b.CreateSub(count, cx.int64(1)), step) : step;
+            Position p{rows, i, b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i))};
+            auto header = [&](size_t offset) { return b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), p.row, offset)); };
+            p.partitionStart = header(offsetof(WindowRowHeader, partitionStart));
+            p.partitionEnd = header(offsetof(WindowRowHeader, partitionEnd));
+            p.peerStart = header(offsetof(WindowRowHeader, peerStart));
+            p.peerEnd = header(offsetof(WindowRowHeader, peerEnd));
+            p.peerGroup = header(offsetof(WindowRowHeader, peerGroup));
+            for (size_t c : calls) compute(window_.calls[c], frames[c], p, layout_.fields[stored_.size() + c]);
+         });
+      }
+      b.CreateRetVoid();
+      cx.finishFunction();
+      return name;
+   }
+
+   /// An aggregate whose frame ends with the partition but starts after its first row: computed
+   /// from the last row backwards, its frame grows instead of shrinking.
+   static bool growsBackward(const WindowCall& call) {
+      return call.function == WindowFunction::Aggregate && call.frame.end == FrameBound::UnboundedFollowing &&
+             call.frame.start != FrameBound::UnboundedPreceding;
+   }
+
+   llvm::Value* rowAt(const Position& p, llvm::Value* index) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      return b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), p.rows, index));
+   }
+
+   void compute(const WindowCall& call, AggregateFrame& frame, const Position& p, const RowLayout::Field& output) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      auto setBigInt = [&](llvm::Value* v) { storeField(cx, p.row, output, {v, nullptr, output.type}); };
+      auto setDouble = [&](llvm::Value* v) { storeField(cx, p.row, output, {v, nullptr, output.type}); };
+      auto one = cx.int64(1);
+      llvm::Value* partitionRows = b.CreateSub(p.partitionEnd, p.partitionStart);
+      switch (call.function) {
+         case WindowFunction::RowNumber: return setBigInt(b.CreateAdd(b.CreateSub(p.index, p.partitionStart), one));
+         case WindowFunction::Rank: return setBigInt(b.CreateAdd(b.CreateSub(p.peerStart, p.partitionStart), one));
+         case WindowFunction::DenseRank: return setBigInt(b.CreateAdd(p.peerGroup, one));
+         case WindowFunction::PercentRank: {
+            // (rank - 1) / (rows - 1), 0 for a partition of one row
+            llvm::Value* before = b.CreateSIToFP(b.CreateSub(p.peerStart, p.partitionStart), cx.f64());
+            llvm::Value* others = b.CreateSIToFP(b.CreateSub(partitionRows, one), cx.f64());
+            llvm::Value* single = b.CreateICmpSLE(partitionRows, one);
+            return setDouble(b.CreateSelect(single, llvm::ConstantFP::get(cx.f64(), 0.0), b.CreateFDiv(before, others)));
+         }
+         case WindowFunction::CumeDist: {
+            llvm::Value* upToPeers = b.CreateSIToFP(b.CreateSub(p.peerEnd, p.partitionStart), cx.f64());
+            return setDouble(b.CreateFDiv(upToPeers, b.CreateSIToFP(partitionRows, cx.f64())));
+         }
+         case WindowFunction::Ntile: return computeNtile(call, p, output, partitionRows);
+         case WindowFunction::Lag:
+         case WindowFunction::Lead: return computeOffset(call, p, output);
+         case WindowFunction::FirstValue:
+         case WindowFunction::LastValue: {
+            auto [start, end] = frameOf(call.frame, p);
+            RowLayout::Field value = field(call.arguments[0]);
+            llvm::Value* empty = b.CreateICmpSGE(start, end);
+            cx.ifThen(empty, [&] { storeField(cx, p.row, output, SqlOps(cx).nullOf(output.type)); });
+            cx.ifThen(b.CreateNot(empty), [&] {
+               llvm::Value* at = call.function == WindowFunction::FirstValue ? start : b.CreateSub(end, one);
+               storeField(cx, p.row, output, nullable(loadField(cx, rowAt(p, at), value)));
+            });
+            return;
+         }
+         case WindowFunction::NthValue: return computeNthValue(call, p, output);
+         case WindowFunction::Aggregate: return computeAggregate(call, frame, p, output);
+      }
+   }
+
+   /// A value as a nullable one (for storing into a nullable field).
+   SqlValue nullable(SqlValue v) {
+      if (!v.isNull) v.isNull = compiler_.cx().boolean(false);
+      return v;
+   }
+
+   /// ntile(n): the partition's rows in n buckets of equal size, the first ones one larger; n is
+   /// read at the partition's first row, as PostgreSQL does.
+   void computeNtile(const WindowCall& call, const Position& p, const RowLayout::Field& output, llvm::Value* partitionRows) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlValue count = loadField(cx, rowAt(p, p.partitionStart), field(call.arguments[0]));
+      llvm::Value* isNull = SqlOps(cx).isNull(count);
+      cx.ifThen(isNull, [&] { storeField(cx, p.row, output, SqlOps(cx).nullOf(output.type)); });
+      cx.ifThen(b.CreateNot(isNull), [&] {
+         llvm::Value* buckets = b.CreateSExt(count.value, cx.i64());
+         cx.errorIf(b.CreateICmpSLE(buckets, cx.int64(0)), int32_t(RuntimeError::NtileNotPositive));
+         llvm::Value* size = b.CreateSDiv(partitionRows, buckets);
+         llvm::Value* larger = b.CreateSRem(partitionRows, buckets);  // buckets with size + 1 rows
+         llvm::Value* position = b.CreateSub(p.index, p.partitionStart);
+         llvm::Value* inLarger = b.CreateMul(larger, b.CreateAdd(size, cx.int64(1)));
+         llvm::Value* safeSize = b.CreateSelect(b.CreateICmpEQ(size, cx.int64(0)), cx.int64(1), size);
+         llvm::Value* bucket = b.CreateSelect(b.CreateICmpSLT(position, inLarger), b.CreateSDiv(position, b.CreateAdd(size, cx.int64(1))),
+                                              b.CreateAdd(larger, b.CreateSDiv(b.CreateSub(position, inLarger), safeSize)));
+         llvm::Value* result = b.CreateAdd(bucket, cx.int64(1));
+         storeField(cx, p.row, output, nullable({b.CreateTrunc(result, cx.valueType(output.type)), nullptr, output.type}));
+      });
+   }
+
+   /// nth_value(value, n): the value of the frame's n-th row, NULL when the frame is shorter.
+   void computeNthValue(const WindowCall& call, const Position& p, const RowLayout::Field& output) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      SqlValue n = loadField(cx, p.row, field(call.arguments[1]));
+      llvm::Value* nNull = ops.isNull(n);
+      cx.ifThen(nNull, [&] { storeField(cx, p.row, output, ops.nullOf(output.type)); });
+      cx.ifThen(b.CreateNot(nNull), [&] {
+         llvm::Value* nth = b.CreateSExt(n.value, cx.i64());
+         cx.errorIf(b.CreateICmpSLE(nth, cx.int64(0)), int32_t(RuntimeError::NthValueNotPositive));
+         auto [start, end] = frameOf(call.frame, p);
+         llvm::Value* at = b.CreateAdd(start, b.CreateSub(nth, cx.int64(1)));
+         llvm::Value* inside = b.CreateICmpSLT(at, end);
+         cx.ifThen(inside, [&] { storeField(cx, p.row, output, nullable(loadField(cx, rowAt(p, at), field(call.arguments[0])))); });
+         cx.ifThen(b.CreateNot(inside), [&] { storeField(cx, p.row, output, ops.nullOf(output.type)); });
+      });
+   }
+
+   /// lag/lead(value, offset, default): the value `offset` rows before/after in the partition,
+   /// else the default (evaluated at the current row); NULL for a NULL offset.
+   void computeOffset(const WindowCall& call, const Position& p, const RowLayout::Field& output) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      SqlValue offset = call.arguments.size() > 1 && call.arguments[1] ? loadField(cx, p.row, field(call.arguments[1]))
+                                                                       : SqlValue{cx.int64(1), nullptr, SqlType::bigInt()};
+      llvm::Value* offsetNull = ops.isNull(offset);
+      cx.ifThen(offsetNull, [&] { storeField(cx, p.row, output, ops.nullOf(output.type)); });
+      cx.ifThen(b.CreateNot(offsetNull), [&] {
+         llvm::Value* distance = b.CreateSExt(offset.value, cx.i64());
+         llvm::Value* target = call.function == WindowFunction::Lag ? b.CreateSub(p.index, distance) : b.CreateAdd(p.index, distance);
+         llvm::Value* inside = b.CreateAnd(b.CreateICmpSGE(target, p.partitionStart), b.CreateICmpSLT(target, p.partitionEnd));
+         cx.ifThen(inside, [&] { storeField(cx, p.row, output, nullable(loadField(cx, rowAt(p, target), field(call.arguments[0])))); });
+         cx.ifThen(b.CreateNot(inside), [&] {
+            bool hasDefault = call.arguments.size() > 2 && call.arguments[2];
+            storeField(cx, p.row, output, hasDefault ? nullable(loadField(cx, p.row, field(call.arguments[2]))) : ops.nullOf(output.type));
+         });
+      });
+   }
+
+   /// [start, end) of the frame of the current row, within its partition (end may be <= start: empty).
+   std::pair<llvm::Value*, llvm::Value*> frameOf(const WindowFrame& frame, const Position& p) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      if (frame.mode == FrameMode::Groups) return groupsFrameOf(frame, p);
+      auto clamp = [&](llvm::Value* v) {
+         v = b.CreateSelect(b.CreateICmpSLT(v, p.partitionStart), p.partitionStart, v);
+         return b.CreateSelect(b.CreateICmpSGT(v, p.partitionEnd), p.partitionEnd, v);
+      };
+      // Offsets beyond any partition's size change nothing, and must not overflow.
+      auto offset = [&](int64_t n) { return cx.int64(std::min<int64_t>(n, int64_t(1) << 40)); };
+      llvm::Value* next = b.CreateAdd(p.index, cx.int64(1));
+      llvm::Value* start = nullptr;
+      switch (frame.start) {
+         case FrameBound::UnboundedPreceding: start = p.partitionStart; break;
+         case FrameBound::Preceding: start = clamp(b.CreateSub(p.index, offset(frame.startOffset))); break;
+         case FrameBound::CurrentRow: start = frame.mode == FrameMode::Rows ? p.index : p.peerStart; break;
+         case FrameBound::Following: start = clamp(b.CreateAdd(p.index, offset(frame.startOffset))); break;
+         case FrameBound::UnboundedFollowing: start = p.partitionEnd; break;
+      }
+      llvm::Value* end = nullptr;
+      switch (frame.end) {
+         case FrameBound::UnboundedPreceding: end = p.partitionStart; break;
+         case FrameBound::Preceding: end = clamp(b.CreateSub(next, offset(frame.endOffset))); break;
+         case FrameBound::CurrentRow: end = frame.mode == FrameMode::Rows ? next : p.peerEnd; break;
+         case FrameBound::Following: end = clamp(b.CreateAdd(next, offset(frame.endOffset))); break;
+         case FrameBound::UnboundedFollowing: end = p.partitionEnd; break;
+      }
+      return {start, end};
+   }
+
+   /// GROUPS: the frame's ends are peer-group boundaries, found by walking from the current
+   /// row's group over the neighbouring groups' headers (at most `offset` of them).
+   std::pair<llvm::Value*, llvm::Value*> groupsFrameOf(const WindowFrame& frame, const Position& p) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      auto header = [&](llvm::Value* index, size_t offset) {
+         return b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), rowAt(p, index), offset));
+      };
+      llvm::Value* lastGroup = header(b.CreateSub(p.partitionEnd, cx.int64(1)), offsetof(WindowRowHeader, peerGroup));
+      auto smaller = [&](int64_t steps, llvm::Value* available) {
+         llvm::Value* n = cx.int64(steps);
+         return b.CreateSelect(b.CreateICmpSLT(n, available), n, available);
+      };
+      // From the start of a group to the start of the group `steps` before it (or the partition's start).
+      auto back = [&](int64_t steps) {
+         llvm::Value* at = cx.entryAlloca(cx.i64(), "group_start");
+         b.CreateStore(p.peerStart, at);
+         cx.forRange(cx.int64(0), smaller(steps, p.peerGroup), [&](llvm::Value*) {
+            b.CreateStore(header(b.CreateSub(b.CreateLoad(cx.i64(), at), cx.int64(1)), offsetof(WindowRowHeader, peerStart)), at);
+         });
+         return b.CreateLoad(cx.i64(), at);
+      };
+      // From a group boundary to the boundary `steps` groups later (or the partition's end).
+      auto forward = [&](llvm::Value* from, int64_t steps, llvm::Value* available) {
+         llvm::Value* at = cx.entryAlloca(cx.i64(), "group_end");
+         b.CreateStore(from, at);
+         cx.forRange(cx.int64(0), smaller(steps, available), [&](llvm::Value*) {
+            b.CreateStore(header(b.CreateLoad(cx.i64(), at), offsetof(WindowRowHeader, peerEnd)), at);
+         });
+         return b.CreateLoad(cx.i64(), at);
+      };
+      llvm::Value* groupsAfter = b.CreateSub(lastGroup, p.peerGroup);
+      llvm::Value* start = nullptr;
+      switch (frame.start) {
+         case FrameBound::UnboundedPreceding: start = p.partitionStart; break;
+         case FrameBound::Preceding: start = back(frame.startOffset); break;
+         case FrameBound::CurrentRow: start = p.peerStart; break;
+         case FrameBound::Following: start = forward(p.peerStart, frame.startOffset, b.CreateAdd(groupsAfter, cx.int64(1))); break;
+         case FrameBound::UnboundedFollowing: start = p.partitionEnd; break;
+      }
+      llvm::Value* end = nullptr;
+      switch (frame.end) {
+         case FrameBound::UnboundedPreceding: end = p.partitionStart; break;
+         // The end of the group n before is the start of the group n - 1 before.
+         case FrameBound::Preceding: end = frame.endOffset == 0 ? p.peerEnd : back(frame.endOffset - 1); break;
+         case FrameBound::CurrentRow: end = p.peerEnd; break;
+         case FrameBound::Following: end = forward(p.peerEnd, frame.endOffset, groupsAfter); break;
+         case FrameBound::UnboundedFollowing: end = p.partitionEnd; break;
+      }
+      return {start, end};
+   }
+
+   AggregateFrame startAggregateFrame(const WindowCall& call) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      AggregateFrame frame;
+      std::vector<std::pair<SqlType, bool>> fields;
+      frame.state = AggregateState::layOut(call.aggregate, fields);
+      frame.layout = RowLayout::make(fields);
+      auto* entry = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), frame.layout.size), "frame_state");
+      entry->setAlignment(llvm::Align(16));
+      frame.entry = entry;
+      frame.start = cx.entryAlloca(cx.i64(), "frame_start");
+      frame.end = cx.entryAlloca(cx.i64(), "frame_end");
+      b.CreateStore(cx.int64(-1), frame.start);  // no rows yet: the first row starts afresh
+      b.CreateStore(cx.int64(-1), frame.end);
+      return frame;
+   }
+
+   /// The aggregate over the frame: the state is extended while the frame keeps one end and
+   /// does not shrink (the default frames, UNBOUNDED PRECEDING or FOLLOWING), else built anew.
+   void computeAggregate(const WindowCall& call, AggregateFrame& frame, const Position& p, const RowLayout::Field& output) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      auto [start, end] = frameOf(call.frame, p);
+      end = b.CreateSelect(b.CreateICmpSLT(end, start), start, end);
+      llvm::Value* heldStart = b.CreateLoad(cx.i64(), frame.start);
+      llvm::Value* heldEnd = b.CreateLoad(cx.i64(), frame.end);
+      bool backward = growsBackward(call);
+      llvm::Value* restart = backward ? b.CreateOr(b.CreateICmpNE(heldEnd, end), b.CreateICmpSGT(start, heldStart))
+                                      : b.CreateOr(b.CreateICmpNE(heldStart, start), b.CreateICmpSLT(end, heldEnd));
+      cx.ifThen(restart, [&] {
+         b.CreateMemSet(frame.entry, b.getInt8(0), frame.layout.size, llvm::MaybeAlign(16));
+         b.CreateStore(backward ? end : start, frame.start);
+         b.CreateStore(backward ? end : start, frame.end);
+      });
+      RowLayout::Field argument = call.arguments.empty() ? RowLayout::Field{} : field(call.arguments[0]);
+      // The rows the frame has gained: before the held ones (backward) or after them.
+      llvm::Value* from = backward ? start : b.CreateLoad(cx.i64(), frame.end);
+      llvm::Value* to = backward ? b.CreateLoad(cx.i64(), frame.start) : end;
+      cx.forRange(from, to, [&](llvm::Value* j) {
+         SqlValue value = call.arguments.empty() ? SqlValue{} : loadField(cx, rowAt(p, j), argument);
+         frame.state.update(cx, frame.entry, frame.layout, call.aggregate, value);
+      });
+      b.CreateStore(start, frame.start);
+      b.CreateStore(end, frame.end);
+      SqlValue result = frame.state.result(cx, frame.entry, frame.layout, call.aggregate);
+      storeField(cx, p.row, output, output.nullOffset >= 0 ? nullable(result) : result);
+   }
+
+   const Window& window_;
+   RowLayout layout_;
+   std::vector<const IU*> stored_;  // the input values in the row, in the layout's first fields
+   size_t bufferSlot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeWindowTranslator(QueryCompiler& compiler, const Window& op) {
+   return std::make_unique<WindowTranslator>(compiler, op);
+}
+
+}  // namespace kiln
