@@ -51,6 +51,9 @@ Jit::Jit() {
    quick.setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
    quickMachine_ = check(quick.createTargetMachine());
    machine.setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+   // Fast instruction selection even for hot pipelines: about a quarter less code generation
+   // time (TPC-H SF 1), and no measurable loss at run time, as the IR comes already optimized.
+   machine.getOptions().EnableFastISel = true;
    jit_ = check(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create());
    auto& dylib = jit_->getMainJITDylib();
    llvm::orc::SymbolMap symbols;
