@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "common/huge_pages.h"
+#include "common/memory_blocks.h"
 
 namespace kiln {
 
@@ -43,13 +43,13 @@ class StringHeap {
    private:
    void grow(size_t atLeast) {
       size_t size = std::max<size_t>(atLeast, chunks_.empty() ? 4096 : std::min<size_t>(capacity_ * 2, 16 << 20));
-      chunks_.emplace_back(static_cast<char*>(allocateBlock(size)));
+      chunks_.push_back(makeBlock(size));
       current_ = chunks_.back().get();
       used_ = 0;
       capacity_ = size;
    }
 
-   std::vector<std::unique_ptr<char[], FreeBlock>> chunks_;
+   std::vector<Block> chunks_;
    char* current_ = nullptr;
    size_t used_ = 0;
    size_t capacity_ = 0;

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "common/memory_blocks.h"
 #include "runtime/row_buffer.h"
 
 namespace kiln {
@@ -31,7 +33,7 @@ struct ChainedHashTable {
    uint64_t mask = 0;
 
    RowBuffer entries;
-   std::vector<uint64_t, HugePageAllocator<uint64_t>> buckets;
+   std::vector<uint64_t, BlockAllocator<uint64_t>> buckets;
 
    /// Sized for `expectedEntries` (an estimate: the table grows beyond it, and a wild
    /// overestimate is capped).

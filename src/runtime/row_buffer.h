@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "common/huge_pages.h"
+#include "common/memory_blocks.h"
 
 namespace kiln {
 
@@ -27,21 +27,21 @@ class RowBuffer {
    size_t size() const { return rows_.size(); }
    size_t rowSize() const { return rowSize_; }
    char** rows() { return rows_.data(); }
-   using RowPointers = std::vector<char*, HugePageAllocator<char*>>;
+   using RowPointers = std::vector<char*, BlockAllocator<char*>>;
    RowPointers& rowVector() { return rows_; }
 
    private:
    void grow() {
       // Small first: most results of transactions are a row or a few.
       size_t count = chunks_.empty() ? 8 : std::min<size_t>(capacity_ * 2, 1 << 16);
-      chunks_.emplace_back(static_cast<char*>(allocateBlock(count * rowSize_)));
+      chunks_.push_back(makeBlock(count * rowSize_));
       current_ = chunks_.back().get();
       capacity_ = count;
       used_ = 0;
    }
 
    size_t rowSize_;
-   std::vector<std::unique_ptr<char[], FreeBlock>> chunks_;
+   std::vector<Block> chunks_;
    char* current_ = nullptr;
    size_t used_ = 0;
    size_t capacity_ = 0;

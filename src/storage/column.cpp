@@ -5,7 +5,7 @@
 #include <new>
 
 #include "common/german_string.h"
-#include "common/huge_pages.h"
+#include "common/memory_blocks.h"
 
 namespace kiln {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/hash_mix.h"
-#include "common/huge_pages.h"
+#include "common/memory_blocks.h"
 #include "common/physical_type.h"
 #include "storage/btree.h"
 
@@ -65,7 +65,7 @@ class UniqueIndex {
    std::vector<PhysicalType> types_;
    std::vector<size_t> widths_, keyRowOffsets_;
    bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys
-   std::vector<Slot, HugePageAllocator<Slot>> slots_;
+   std::vector<Slot, BlockAllocator<Slot>> slots_;
    size_t live_ = 0, used_ = 0;  // used_: live and erased slots
    BTree ordered_;
 };
