@@ -17,6 +17,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_rowbuffer_rows", "p:p"},
       {"kiln_rowbuffer_size", "l:p"},
       {"kiln_hashtable_insert", "p:pl"},
+      {"kiln_hashtable_append", "p:pl"},
       {"kiln_distinct_insert", "c:pppic"},
       {"kiln_sort", "v:ppl"},
       {"kiln_string_equal", "c:pp"},

@@ -31,10 +31,25 @@ void ChainedHashTable::resize(size_t bucketCount) {
    buckets.assign(bucketCount, 0);
    directory = buckets.data();
    mask = bucketCount - 1;
-   for (char* row : entries.rowVector()) {
-      auto* entry = reinterpret_cast<HashEntryHeader*>(row);
+   auto& rows = entries.rowVector();
+   constexpr size_t ahead = 16;  // buckets in flight: enough to hide a miss to memory
+   for (size_t i = 0; i < rows.size(); ++i) {
+      if (i + ahead < rows.size()) __builtin_prefetch(&buckets[reinterpret_cast<HashEntryHeader*>(rows[i + ahead])->hash & mask], 1);
+      auto* entry = reinterpret_cast<HashEntryHeader*>(rows[i]);
       link(buckets[entry->hash & mask], entry);
    }
+}
+
+char* ChainedHashTable::append(uint64_t hash) {
+   char* row = entries.append();
+   reinterpret_cast<HashEntryHeader*>(row)->hash = hash;
+   return row;
+}
+
+void ChainedHashTable::finishBuild() {
+   size_t bucketCount = 16;
+   while (bucketCount < entries.size()) bucketCount *= 2;
+   resize(bucketCount);
 }
 
 char* ChainedHashTable::insert(uint64_t hash) {

@@ -40,6 +40,11 @@ struct ChainedHashTable {
    explicit ChainedHashTable(size_t entrySize, double expectedEntries = 0);
    /// A new zeroed entry for `hash`, already linked into its chain.
    char* insert(uint64_t hash);
+   /// A new zeroed entry for `hash`, linked only by finishBuild: a join's build side appends all
+   /// its entries first, then links them into a directory of the right size in one pass that
+   /// prefetches the buckets ahead, instead of waiting on a random bucket per row.
+   char* append(uint64_t hash);
+   void finishBuild();
 
    private:
    void resize(size_t bucketCount);

@@ -79,6 +79,7 @@ char** kiln_rowbuffer_rows(RowBuffer* buffer) { return buffer->rows(); }
 uint64_t kiln_rowbuffer_size(RowBuffer* buffer) { return buffer->size(); }
 
 char* kiln_hashtable_insert(ChainedHashTable* table, uint64_t hash) { return table->insert(hash); }
+char* kiln_hashtable_append(ChainedHashTable* table, uint64_t hash) { return table->append(hash); }
 
 bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, bool isString) {
    if (!*set) *set = sets->create();

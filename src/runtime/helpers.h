@@ -43,6 +43,7 @@ char* kiln_rowbuffer_append(kiln::RowBuffer* buffer);
 char** kiln_rowbuffer_rows(kiln::RowBuffer* buffer);
 uint64_t kiln_rowbuffer_size(kiln::RowBuffer* buffer);
 char* kiln_hashtable_insert(kiln::ChainedHashTable* table, uint64_t hash);
+char* kiln_hashtable_append(kiln::ChainedHashTable* table, uint64_t hash);
 /// For aggregates over DISTINCT values: adds the value to the group's set (created on first use
 /// in `*set`, owned by `sets`); true when it was not there yet.
 bool kiln_distinct_insert(kiln::DistinctSets* sets, void** set, const void* value, int32_t width, bool isString);

@@ -15,6 +15,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_rowbuffer_rows),
       KILN_SYMBOL(kiln_rowbuffer_size),
       KILN_SYMBOL(kiln_hashtable_insert),
+      KILN_SYMBOL(kiln_hashtable_append),
       KILN_SYMBOL(kiln_distinct_insert),
       KILN_SYMBOL(kiln_sort),
       KILN_SYMBOL(kiln_string_equal),

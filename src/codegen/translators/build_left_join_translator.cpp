@@ -36,13 +36,13 @@ class BuildLeftJoinTranslator : public Translator {
       entriesSlot_ = compiler_.allocateSlot();
       nullKeysSlot_ = compiler_.allocateSlot();
       size_t table = tableSlot_, entries = entriesSlot_, nullKeys = nullKeysSlot_, size = layout_.size;
-      double expected = join_.children[0]->estimatedRows;
-      compiler_.addSetup([table, entries, nullKeys, size, expected](QueryRuntime& rt) {
-         auto* hashTable = rt.own(table, std::make_unique<ChainedHashTable>(size, expected));
+      compiler_.addSetup([table, entries, nullKeys, size](QueryRuntime& rt) {
+         auto* hashTable = rt.own(table, std::make_unique<ChainedHashTable>(size));
          rt.slot(entries) = &hashTable->entries;
          rt.own(nullKeys, std::make_unique<RowBuffer>(size));
       });
       childAt(0).produce();
+      compiler_.addStep([table = tableSlot_](QueryRuntime& rt, CompiledModule&) { rt.get<ChainedHashTable>(table)->finishBuild(); });
       childAt(1).produce();
       addBufferScan(compiler_, "scan join entries", join_.children[0]->estimatedRows, entriesSlot_, [&](llvm::Value* entry) { emitEntry(entry, true); });
       if (join_.joinKind != JoinKind::Semi)
@@ -72,7 +72,7 @@ class BuildLeftJoinTranslator : public Translator {
          [&]() -> llvm::Value* {
             llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
             for (auto& key : keys) hash = ops.hash(key, hash);
-            return cx.callRuntime("kiln_hashtable_insert", {cx.loadSlot(tableSlot_), hash});
+            return cx.callRuntime("kiln_hashtable_append", {cx.loadSlot(tableSlot_), hash});
          });
       for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
       for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);

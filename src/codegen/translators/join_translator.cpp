@@ -47,8 +47,8 @@ class JoinTranslator : public Translator {
          compiler_.addSetup([counters](QueryRuntime& rt) { rt.own(counters, std::make_unique<BuildCounters>()); });
       }
       if (hashed())
-         compiler_.addSetup([slot, size, expected = join_.children[1]->estimatedRows](QueryRuntime& rt) {
-            rt.own(slot, std::make_unique<ChainedHashTable>(size, expected));
+         compiler_.addSetup([slot, size](QueryRuntime& rt) {
+            rt.own(slot, std::make_unique<ChainedHashTable>(size));
          });
       else
          compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
@@ -71,6 +71,7 @@ class JoinTranslator : public Translator {
          }
       }
       childAt(1).produce();
+      if (hashed()) compiler_.addStep([slot](QueryRuntime& rt, CompiledModule&) { rt.get<ChainedHashTable>(slot)->finishBuild(); });
       childAt(0).produce();
       if (fullOuter()) {
          auto emitUnmatched = [&](llvm::Value* entry, bool checkMark) {
@@ -140,7 +141,7 @@ class JoinTranslator : public Translator {
          if (hashed()) {
             llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
             for (auto& key : keys) hash = ops.hash(key, hash);
-            entry = cx.callRuntime("kiln_hashtable_insert", {cx.loadSlot(tableSlot_), hash});
+            entry = cx.callRuntime("kiln_hashtable_append", {cx.loadSlot(tableSlot_), hash});
          } else {
             entry = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(tableSlot_)});
          }
