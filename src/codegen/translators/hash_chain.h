@@ -19,9 +19,10 @@ inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Val
    llvm::Value* directory = b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::directoryOffset));
    llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::maskOffset));
    llvm::Value* word = b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), directory, b.CreateAnd(hash, mask)));
-   // The chain is empty for this hash unless its filter bit is set.
-   llvm::Value* tag = b.CreateShl(cx.int64(1), b.CreateAdd(b.CreateLShr(hash, 60), cx.int64(48)));
-   llvm::Value* mayHold = b.CreateICmpNE(b.CreateAnd(word, tag), cx.int64(0));
+   // The chain is empty for this hash unless both its filter bits are set.
+   llvm::Value* tag = b.CreateOr(b.CreateShl(cx.int64(1), b.CreateAdd(b.CreateLShr(hash, 60), cx.int64(48))),
+                                 b.CreateShl(cx.int64(1), b.CreateAdd(b.CreateAnd(b.CreateLShr(hash, 56), cx.int64(15)), cx.int64(48))));
+   llvm::Value* mayHold = b.CreateICmpEQ(b.CreateAnd(word, tag), tag);
    llvm::Value* first = b.CreateIntToPtr(b.CreateAnd(word, cx.int64(int64_t(ChainedHashTable::pointerBits))), cx.ptr());
    llvm::Value* head = b.CreateSelect(mayHold, first, llvm::ConstantPointerNull::get(cx.ptr()));
 
