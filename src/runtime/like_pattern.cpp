@@ -73,8 +73,7 @@ const char* findPiece(const char* begin, const char* end, const std::string& pie
    if (size_t(end - begin) < m) return end;
    const __m128i first = _mm_set1_epi8(piece.front()), last = _mm_set1_epi8(piece.back());
    const char* stop = end - m + 1;  // candidate starts are before this
-   const char* at = begin;
-   for (; at + 16 <= stop; at += 16) {
+   auto search16 = [&](const char* at) -> const char* {
       __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
       __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + m - 1));
       unsigned mask = unsigned(_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, last))));
@@ -83,6 +82,17 @@ const char* findPiece(const char* begin, const char* end, const std::string& pie
          if (std::memcmp(at + bit + 1, piece.data() + 1, m - 2) == 0) return at + bit;
          mask &= mask - 1;
       }
+      return nullptr;
+   };
+   const char* at = begin;
+   for (; at + 16 <= stop; at += 16)
+      if (const char* found = search16(at)) return found;
+   if (at == stop) return end;
+   // The last starts in one more step that overlaps the previous one: the starts it checks again
+   // did not match before and do not now, so the first match found is still the leftmost.
+   if (stop - begin >= 16) {
+      const char* found = search16(stop - 16);
+      return found ? found : end;
    }
    for (; at < stop; ++at)
       if (*at == piece.front() && std::memcmp(at + 1, piece.data() + 1, m - 1) == 0) return at;
