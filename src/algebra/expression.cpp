@@ -11,6 +11,15 @@ ExprPtr Expr::columnRef(const IU* iu) {
    return e;
 }
 
+ExprPtr Expr::equality(ExprPtr a, ExprPtr b) {
+   auto e = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
+   e->op = uint8_t(CompareOp::Eq);
+   e->nullable = a->nullable || b->nullable;
+   e->children.push_back(std::move(a));
+   e->children.push_back(std::move(b));
+   return e;
+}
+
 ExprPtr Expr::constantOf(Value value) {
    auto e = std::make_unique<Expr>(ExprKind::Constant, value.type);
    e->nullable = value.isNull;

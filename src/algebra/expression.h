@@ -84,6 +84,8 @@ struct Expr {
    std::string toString() const;
 
    static std::unique_ptr<Expr> columnRef(const IU* iu);
+   /// `a = b`.
+   static std::unique_ptr<Expr> equality(std::unique_ptr<Expr> a, std::unique_ptr<Expr> b);
    static std::unique_ptr<Expr> constantOf(Value value);
 };
 

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "optimizer/cardinality.h"
+#include "optimizer/equivalence_classes.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -23,6 +24,8 @@ struct Predicate {
    ExprPtr expr;
    std::vector<const IU*> ius;
    bool applied = false;
+   int equivalenceClass = -1;  // a column equality of this class (see EquivalenceClasses)
+   bool implied = false;       // added because of the class, not written in the query
 };
 
 bool contains(const std::vector<const IU*>& set, const IU* iu) { return std::find(set.begin(), set.end(), iu) != set.end(); }
@@ -201,6 +204,54 @@ std::unique_ptr<Operator> Optimizer::optimizeRelation(std::unique_ptr<Operator> 
 
 /// Orders the joins of a region greedily: always the cheapest next join, preferring pairs that
 /// a predicate connects; the smaller side is the build side.
+/// Marks the column equalities between relations with their equivalence class and adds the
+/// equalities the classes imply between relations that no predicate equates directly.
+void addImpliedEqualities(const std::vector<Relation>& relations, std::vector<Predicate>& predicates) {
+   auto relationOf = [&](const IU* iu) {
+      for (size_t r = 0; r < relations.size(); ++r)
+         if (contains(relations[r].ius, iu)) return int(r);
+      return -1;
+   };
+   EquivalenceClasses classes;
+   for (auto& p : predicates) {
+      auto equality = columnEquality(*p.expr);
+      if (!equality) continue;
+      int a = relationOf(equality->left), b = relationOf(equality->right);
+      if (a >= 0 && b >= 0 && a != b) classes.merge(equality->left, equality->right);
+   }
+   // Per class and relation, one column of the class; and which relation pairs are equated.
+   std::vector<std::vector<const IU*>> member;  // [class][relation]
+   std::vector<std::vector<bool>> equated;      // [class][a * relations + b]
+   auto ensure = [&](int k) {
+      while (member.size() <= size_t(k)) {
+         member.emplace_back(relations.size(), nullptr);
+         equated.emplace_back(relations.size() * relations.size(), false);
+      }
+   };
+   for (auto& p : predicates) {
+      auto equality = columnEquality(*p.expr);
+      if (!equality) continue;
+      int a = relationOf(equality->left), b = relationOf(equality->right), k = classes.classOf(equality->left);
+      if (a < 0 || b < 0 || a == b || k < 0) continue;
+      ensure(k);
+      p.equivalenceClass = k;
+      if (!member[k][size_t(a)]) member[k][size_t(a)] = equality->left;
+      if (!member[k][size_t(b)]) member[k][size_t(b)] = equality->right;
+      equated[k][size_t(a) * relations.size() + size_t(b)] = equated[k][size_t(b) * relations.size() + size_t(a)] = true;
+   }
+   for (size_t k = 0; k < member.size(); ++k)
+      for (size_t a = 0; a < relations.size(); ++a)
+         for (size_t b = a + 1; b < relations.size(); ++b) {
+            if (!member[k][a] || !member[k][b] || equated[k][a * relations.size() + b]) continue;
+            Predicate implied;
+            implied.expr = Expr::equality(Expr::columnRef(member[k][a]), Expr::columnRef(member[k][b]));
+            implied.ius = {member[k][a], member[k][b]};
+            implied.equivalenceClass = int(k);
+            implied.implied = true;
+            predicates.push_back(std::move(implied));
+         }
+}
+
 std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) {
    std::vector<Relation> relations;
    std::vector<ExprPtr> conjuncts;
@@ -225,6 +276,7 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
       p.expr = std::move(c);
       predicates.push_back(std::move(p));
    }
+   addImpliedEqualities(relations, predicates);
    // Predicates on one relation go right above it.
    for (auto& relation : relations) {
       std::vector<ExprPtr> local;
@@ -314,6 +366,7 @@ std::unique_ptr<Operator> Optimizer::orderGreedily(std::vector<Relation>& relati
             for (auto& p : predicates) {
                if (p.applied || !coveredBy(p.ius, both)) continue;
                connected = true;
+               if (p.implied) continue;  // its selectivity is the written equalities' (a guess that way)
                const Expr& e = *p.expr;
                if (e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) {
                   std::vector<const IU*> left, right;
@@ -387,11 +440,35 @@ std::unique_ptr<Operator> Optimizer::orderByDynamicProgramming(std::vector<Relat
    };
    std::vector<JoinPredicate> joinPredicates;
    std::vector<std::vector<std::pair<const Expr*, const Expr*>>> keys(n * n);
+   // Column equalities of an equivalence class. An implied one connects its relations; its
+   // selectivity counts only where the query's own equalities (and the implied ones counted
+   // before) have not joined its relations through the class already.
+   struct ClassEdge {
+      int equivalenceClass;
+      size_t a, b;
+      bool implied;
+      double selectivity;
+   };
+   std::vector<ClassEdge> classEdges;
+   int classCount = 0;
    for (auto& p : predicates) {
       if (p.applied) continue;
       Set set = relationsOf(p.ius);
       if (__builtin_popcount(set) < 2) continue;
       const Expr& e = *p.expr;
+      if (p.equivalenceClass >= 0 && __builtin_popcount(set) == 2) {
+         classCount = std::max(classCount, p.equivalenceClass + 1);
+         size_t a = size_t(__builtin_ctz(set)), b = size_t(31 - __builtin_clz(set));
+         if (p.implied) {
+            joinPredicates.push_back({set, 1.0});
+            Set left = relationsOf({e.children[0]->iu});
+            if (left != (Set(1) << a)) std::swap(a, b);
+            classEdges.push_back({p.equivalenceClass, a, b, true,
+                                  estimates_.keyJoinSelectivity({e.children[0].get()}, {e.children[1].get()}, relations[a].rows, relations[b].rows)});
+            continue;
+         }
+         classEdges.push_back({p.equivalenceClass, a, b, false, 1.0});
+      }
       if (__builtin_popcount(set) == 2 && e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) {
          Set a = relationsOf([&] { std::vector<const IU*> u; e.children[0]->collectIUs(u); return u; }());
          Set b = relationsOf([&] { std::vector<const IU*> u; e.children[1]->collectIUs(u); return u; }());
@@ -428,6 +505,20 @@ std::unique_ptr<Operator> Optimizer::orderByDynamicProgramming(std::vector<Relat
          if (s & (Set(1) << i)) r *= relations[i].rows;
       for (auto& p : joinPredicates)
          if ((p.set & s) == p.set) r *= p.selectivity;
+      if (!classEdges.empty()) {
+         // Union-find over (class, relation): which relations each class has joined in s.
+         std::vector<size_t> parent(size_t(classCount) * n);
+         for (size_t i = 0; i < parent.size(); ++i) parent[i] = i;
+         std::function<size_t(size_t)> find = [&](size_t i) { return parent[i] == i ? i : parent[i] = find(parent[i]); };
+         for (bool implied : {false, true})
+            for (const ClassEdge& edge : classEdges) {
+               if (edge.implied != implied || !(s & (Set(1) << edge.a)) || !(s & (Set(1) << edge.b))) continue;
+               size_t x = find(size_t(edge.equivalenceClass) * n + edge.a), y = find(size_t(edge.equivalenceClass) * n + edge.b);
+               if (x == y) continue;
+               parent[x] = y;
+               if (implied) r *= edge.selectivity;
+            }
+      }
       rows[s] = std::max(1.0, r);
       if (__builtin_popcount(s) == 1) cost[s] = 0;
    }
@@ -451,31 +542,49 @@ std::unique_ptr<Operator> Optimizer::orderByDynamicProgramming(std::vector<Relat
    }
    if (cost[all] < 0) return nullptr;
 
-   std::function<std::pair<std::unique_ptr<Operator>, std::vector<const IU*>>(Set)> build = [&](Set s) {
+   // A built subtree: its operator, the IUs it produces, the column equalities it applied.
+   struct Built {
+      std::unique_ptr<Operator> op;
+      std::vector<const IU*> ius;
+      std::vector<ColumnEquality> equalities;
+   };
+   std::function<Built(Set)> build = [&](Set s) {
       if (__builtin_popcount(s) == 1) {
          Relation& relation = relations[size_t(__builtin_ctz(s))];
-         return std::make_pair(std::move(relation.op), relation.ius);
+         return Built{std::move(relation.op), relation.ius, {}};
       }
       Set a = split[s], b = s & ~a;
-      auto left = build(a), right = build(b);
+      Built left = build(a), right = build(b);
       // The larger input is probed, the smaller one hashed.
       if (rows[a] < rows[b]) std::swap(left, right);
-      std::vector<const IU*> both = left.second;
-      both.insert(both.end(), right.second.begin(), right.second.end());
+      Built joined{nullptr, left.ius, left.equalities};
+      joined.ius.insert(joined.ius.end(), right.ius.begin(), right.ius.end());
+      joined.equalities.insert(joined.equalities.end(), right.equalities.begin(), right.equalities.end());
+      // A column equality that those the inputs applied already imply is left out (the written
+      // ones are taken first): an implied equality only has to order the joins.
+      EquivalenceClasses equal;
+      for (const ColumnEquality& e : joined.equalities) equal.merge(e.left, e.right);
       std::vector<ExprPtr> parts;
-      for (auto& p : predicates)
-         if (!p.applied && coveredBy(p.ius, both)) {
-            parts.push_back(std::move(p.expr));
+      for (bool implied : {false, true})
+         for (auto& p : predicates) {
+            if (p.applied || p.implied != implied || !coveredBy(p.ius, joined.ius)) continue;
             p.applied = true;
+            if (auto equality = columnEquality(*p.expr)) {
+               if (equal.same(equality->left, equality->right)) continue;
+               equal.merge(equality->left, equality->right);
+               joined.equalities.push_back(*equality);
+            }
+            parts.push_back(std::move(p.expr));
          }
       auto join = std::make_unique<Join>(JoinKind::Inner);
       join->condition = conjunction(std::move(parts));
       join->estimatedRows = rows[s];
-      join->children.push_back(std::move(left.first));
-      join->children.push_back(std::move(right.first));
-      return std::make_pair(std::unique_ptr<Operator>(std::move(join)), both);
+      join->children.push_back(std::move(left.op));
+      join->children.push_back(std::move(right.op));
+      joined.op = std::move(join);
+      return joined;
    };
-   return build(all).first;
+   return build(all).op;
 }
 
 std::unique_ptr<Operator> Optimizer::optimizeTree(std::unique_ptr<Operator> op) {

@@ -2,58 +2,20 @@
 // through kiln and SQLite, which implements them independently; results must agree (numbers to a
 // small relative error: SQLite's avg and percent_rank are doubles, kiln's avg is a decimal).
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <cmath>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "../sqlite_reference.h"
 #include "kiln/kiln.h"
 
 using namespace kiln;
 
 namespace {
 
-using Rows = std::vector<std::vector<std::string>>;
-const std::string nullText = "<NULL>";
-
-struct Sqlite {
-   sqlite3* db = nullptr;
-   Sqlite() { sqlite3_open(":memory:", &db); }
-   ~Sqlite() { sqlite3_close(db); }
-   void exec(const std::string& sql) {
-      char* error = nullptr;
-      if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
-         std::string message = error ? error : "?";
-         sqlite3_free(error);
-         throw std::runtime_error("sqlite: " + message + ": " + sql);
-      }
-   }
-   Rows query(const std::string& sql) {
-      sqlite3_stmt* statement = nullptr;
-      if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(db) + (": " + sql));
-      Rows rows;
-      while (sqlite3_step(statement) == SQLITE_ROW) {
-         std::vector<std::string> row;
-         for (int c = 0; c < sqlite3_column_count(statement); ++c) {
-            const unsigned char* text = sqlite3_column_text(statement, c);
-            row.push_back(text ? reinterpret_cast<const char*>(text) : nullText);
-         }
-         rows.push_back(std::move(row));
-      }
-      sqlite3_finalize(statement);
-      return rows;
-   }
-};
-
-Rows kilnRows(Connection& con, const std::string& sql) {
-   Result r = con.query(sql);
-   Rows rows(r.rowCount());
-   for (size_t row = 0; row < r.rowCount(); ++row)
-      for (size_t c = 0; c < r.columnCount(); ++c) rows[row].push_back(r.isNull(row, c) ? nullText : r.getString(row, c));
-   return rows;
-}
+using namespace kiln::test;
 
 bool sameValue(const std::string& a, const std::string& b) {
    if (a == b) return true;
