@@ -1,6 +1,7 @@
 #include "optimizer/cardinality.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "storage/table.h"
 
@@ -27,6 +28,47 @@ double CardinalityEstimator::distinct(const Expr& e, double rows) const {
    return std::max(1.0, std::min(it->second->statistics().distinct, rows));
 }
 
+namespace {
+
+double powerOfTen(int exponent) { return std::pow(10.0, exponent); }
+
+/// A constant number or date in the units a column of `type` stores (ColumnStatistics::min).
+std::optional<double> storedNumber(const Value& v, SqlType type) {
+   if (v.isNull) return std::nullopt;
+   auto isInteger = [](TypeId id) { return id == TypeId::SmallInt || id == TypeId::Integer || id == TypeId::BigInt; };
+   double number;
+   if (isInteger(v.type.id)) number = double(v.integer);
+   else if (v.type.id == TypeId::Decimal) number = double(v.decimal) / powerOfTen(v.type.scale);
+   else if (v.type.isFloat()) number = v.floating;
+   else if (v.type.id == TypeId::Date && type.id == TypeId::Date) return double(v.integer);
+   else return std::nullopt;
+   if (type.id == TypeId::Decimal) return number * powerOfTen(type.scale);
+   if (isInteger(type.id) || type.isFloat()) return number;
+   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<CardinalityEstimator::RangeShare> CardinalityEstimator::rangeShare(const Expr& e) const {
+   if (e.kind != ExprKind::Comparison) return std::nullopt;
+   CompareOp op = e.compareOp();
+   if (op != CompareOp::Lt && op != CompareOp::Le && op != CompareOp::Gt && op != CompareOp::Ge) return std::nullopt;
+   bool flipped = e.children[0]->kind == ExprKind::Constant;
+   const Expr& column = *e.children[flipped ? 1 : 0];
+   const Expr& constant = *e.children[flipped ? 0 : 1];
+   if (column.kind != ExprKind::ColumnRef || constant.kind != ExprKind::Constant) return std::nullopt;
+   auto it = columns_.find(column.iu);
+   if (it == columns_.end()) return std::nullopt;
+   const ColumnStatistics& statistics = it->second->statistics();
+   if (!statistics.valid() || !statistics.hasRange) return std::nullopt;
+   auto value = storedNumber(constant.constant, column.type);
+   if (!value) return std::nullopt;
+   bool below = (op == CompareOp::Lt || op == CompareOp::Le) != flipped;  // keeps the values below the constant
+   double share = statistics.max > statistics.min ? std::clamp((*value - statistics.min) / (statistics.max - statistics.min), 0.0, 1.0)
+                                                  : (*value >= statistics.min ? 1.0 : 0.0);
+   return below ? RangeShare{column.iu, 0.0, share} : RangeShare{column.iu, share, 1.0};
+}
+
 double CardinalityEstimator::selectivity(const Expr& e) const {
    switch (e.kind) {
       case ExprKind::Comparison: {
@@ -39,11 +81,24 @@ double CardinalityEstimator::selectivity(const Expr& e) const {
             double s = d > 0 ? 1 / d : 0.05;
             return equality ? s : 1 - s;
          }
+         if (auto share = rangeShare(e)) return share->to - share->from;
          return 0.33;
       }
       case ExprKind::And: {
+         // Ranges on one column intersect (a BETWEEN keeps the share between its bounds);
+         // everything else is taken as independent.
          double s = 1;
-         for (auto& c : e.children) s *= selectivity(*c);
+         std::unordered_map<const IU*, std::pair<double, double>> ranges;
+         for (auto& c : e.children) {
+            if (auto share = rangeShare(*c)) {
+               auto& [from, to] = ranges.try_emplace(share->column, 0.0, 1.0).first->second;
+               from = std::max(from, share->from);
+               to = std::min(to, share->to);
+               continue;
+            }
+            s *= selectivity(*c);
+         }
+         for (auto& [column, range] : ranges) s *= std::max(0.0, range.second - range.first);
          return s;
       }
       case ExprKind::Or: {

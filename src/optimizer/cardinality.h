@@ -2,6 +2,7 @@
 // counts, distinct counts) and textbook defaults where it has none.
 #pragma once
 
+#include <optional>
 #include <unordered_map>
 
 #include "algebra/operator.h"
@@ -33,6 +34,13 @@ class CardinalityEstimator {
    double partnerFraction(const Join& join, double leftRows, double rightRows) const;
    /// Distinct values of an expression (a column's statistic), at most `rows`; 0 when unknown.
    double distinct(const Expr& e, double rows) const;
+   /// For `column op constant` (op <, <=, >, >=) on a column with a known range: the column and
+   /// the share [from, to] of that range the condition keeps, assuming values spread evenly.
+   struct RangeShare {
+      const IU* column;
+      double from, to;
+   };
+   std::optional<RangeShare> rangeShare(const Expr& e) const;
    void index(const Operator& op);
 
    std::unordered_map<const IU*, const Column*> columns_;

@@ -11,6 +11,7 @@
 
 #include "common/german_string.h"
 #include "common/physical_type.h"
+#include "common/unaligned.h"
 
 namespace kiln {
 
@@ -23,20 +24,20 @@ class OrderedKey {
       key_.push_back('\1');
       switch (type) {
          case PhysicalType::Bool: key_.push_back(*static_cast<const char*>(raw) ? '\1' : '\0'); break;
-         case PhysicalType::Int16: appendSigned(readAs<int16_t>(raw), 2); break;
-         case PhysicalType::Int32: appendSigned(readAs<int32_t>(raw), 4); break;
-         case PhysicalType::Int64: appendSigned(readAs<int64_t>(raw), 8); break;
+         case PhysicalType::Int16: appendSigned(loadUnaligned<int16_t>(raw), 2); break;
+         case PhysicalType::Int32: appendSigned(loadUnaligned<int32_t>(raw), 4); break;
+         case PhysicalType::Int64: appendSigned(loadUnaligned<int64_t>(raw), 8); break;
          case PhysicalType::Int128: {
-            __int128 v = readAs<__int128>(raw);
+            __int128 v = loadUnaligned<__int128>(raw);
             appendSigned(int64_t(v >> 64), 8);
             appendUnsigned(uint64_t(v), 8);
             break;
          }
-         case PhysicalType::Float: appendDouble(double(readAs<float>(raw))); break;
-         case PhysicalType::Double: appendDouble(readAs<double>(raw)); break;
+         case PhysicalType::Float: appendDouble(double(loadUnaligned<float>(raw))); break;
+         case PhysicalType::Double: appendDouble(loadUnaligned<double>(raw)); break;
          case PhysicalType::Interval: key_.append(static_cast<const char*>(raw), 16); break;
          case PhysicalType::String: {
-            GermanString s = readAs<GermanString>(raw);
+            GermanString s = loadUnaligned<GermanString>(raw);
             for (char c : s.view()) {
                key_.push_back(c);
                if (c == '\0') key_.push_back('\xff');
@@ -50,12 +51,6 @@ class OrderedKey {
    const std::string& bytes() const { return key_; }
 
    private:
-   template <typename T>
-   static T readAs(const void* raw) {
-      T v;
-      std::memcpy(&v, raw, sizeof(T));
-      return v;
-   }
    void appendUnsigned(uint64_t v, int bytes) {
       for (int i = bytes - 1; i >= 0; --i) key_.push_back(char(uint8_t(v >> (8 * i))));
    }

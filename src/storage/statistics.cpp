@@ -7,6 +7,7 @@
 
 #include "common/german_string.h"
 #include "common/hash_mix.h"
+#include "common/unaligned.h"
 #include "storage/hyperloglog.h"
 #include "storage/table.h"
 
@@ -36,9 +37,26 @@ ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
    const uint8_t* data = column.data();
    const uint8_t* nulls = column.nulls();
    size_t width = column.width();
+   ColumnStatistics statistics;
+   auto asNumber = [&](const uint8_t* value, double& number) {
+      switch (column.physicalType()) {
+         case PhysicalType::Int16: number = double(loadUnaligned<int16_t>(value)); return true;
+         case PhysicalType::Int32: number = double(loadUnaligned<int32_t>(value)); return true;
+         case PhysicalType::Int64: number = double(loadUnaligned<int64_t>(value)); return true;
+         case PhysicalType::Int128: number = double(loadUnaligned<__int128>(value)); return true;
+         case PhysicalType::Float: number = double(loadUnaligned<float>(value)); return true;
+         case PhysicalType::Double: number = loadUnaligned<double>(value); return true;
+         default: return false;
+      }
+   };
    for (size_t r = 0; r < rows; ++r) {
       if (nulls && nulls[r]) continue;
       const uint8_t* value = data + r * width;
+      if (double number; asNumber(value, number) && number == number) {
+         statistics.min = statistics.hasRange ? std::min(statistics.min, number) : number;
+         statistics.max = statistics.hasRange ? std::max(statistics.max, number) : number;
+         statistics.hasRange = true;
+      }
       if (column.physicalType() == PhysicalType::String) {
          GermanString s;
          std::memcpy(&s, value, sizeof(s));
@@ -49,7 +67,9 @@ ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
          sketch.add(mixBits(words[0] ^ mixBits(words[1])));
       }
    }
-   return {std::min(sketch.estimate(), double(rows)), rows};
+   statistics.distinct = std::min(sketch.estimate(), double(rows));
+   statistics.rows = rows;
+   return statistics;
 }
 
 }  // namespace

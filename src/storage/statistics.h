@@ -10,6 +10,10 @@ class Table;
 struct ColumnStatistics {
    double distinct = 0;  // estimated number of distinct non-NULL values
    uint64_t rows = 0;    // the table's row count when they were computed
+   // The smallest and largest non-NULL value of a number or date column, as stored (a decimal's
+   // unscaled integer, a date's day number), for the selectivity of range conditions.
+   bool hasRange = false;
+   double min = 0, max = 0;
    bool valid() const { return rows > 0; }
 };
 

@@ -7,19 +7,13 @@
 #include "common/german_string.h"
 #include "common/hash_mix.h"
 #include "common/row_layout.h"
+#include "common/unaligned.h"
 #include "storage/index_key.h"
 #include "storage/table.h"
 
 namespace kiln {
 
 namespace {
-
-template <typename T>
-T load(const void* raw) {
-   T value;
-   std::memcpy(&value, raw, sizeof(T));
-   return value;
-}
 
 /// A view of the string stored at `raw` (short strings live inside the 16 bytes themselves).
 std::string_view stringAt(const void* raw) { return static_cast<const GermanString*>(raw)->view(); }
@@ -79,8 +73,8 @@ bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) con
       bool equal;
       switch (types_[i]) {
          // The common widths compared as integers: no call for four bytes.
-         case PhysicalType::Int32: equal = load<uint32_t>(stored) == load<uint32_t>(wanted); break;
-         case PhysicalType::Int64: equal = load<uint64_t>(stored) == load<uint64_t>(wanted); break;
+         case PhysicalType::Int32: equal = loadUnaligned<uint32_t>(stored) == loadUnaligned<uint32_t>(wanted); break;
+         case PhysicalType::Int64: equal = loadUnaligned<uint64_t>(stored) == loadUnaligned<uint64_t>(wanted); break;
          case PhysicalType::String: equal = stringAt(stored) == stringAt(wanted); break;
          default: equal = std::memcmp(stored, wanted, widths_[i]) == 0;
       }
