@@ -1,5 +1,7 @@
 #include "algebra/expression.h"
 
+#include "common/physical_type.h"
+
 #include <cstring>
 
 namespace kiln {
@@ -18,6 +20,14 @@ ExprPtr Expr::equality(ExprPtr a, ExprPtr b) {
    e->children.push_back(std::move(a));
    e->children.push_back(std::move(b));
    return e;
+}
+
+const Expr& Expr::withoutPrecisionCast() const {
+   if (kind != ExprKind::Cast || children[0]->kind != ExprKind::ColumnRef) return *this;
+   const Expr& column = *children[0];
+   bool sameStorage = type.id == TypeId::Decimal && column.type.id == TypeId::Decimal && type.scale == column.type.scale &&
+                      physicalTypeOf(type) == physicalTypeOf(column.type);
+   return sameStorage ? column : *this;
 }
 
 ExprPtr Expr::constantOf(Value value) {

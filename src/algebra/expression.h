@@ -84,6 +84,9 @@ struct Expr {
    std::string toString() const;
 
    static std::unique_ptr<Expr> columnRef(const IU* iu);
+   /// The column under a cast that changes only a decimal's precision (the stored values stay
+   /// as they are), else this expression.
+   const Expr& withoutPrecisionCast() const;
    /// `a = b`.
    static std::unique_ptr<Expr> equality(std::unique_ptr<Expr> a, std::unique_ptr<Expr> b);
    static std::unique_ptr<Expr> constantOf(Value value);

@@ -54,7 +54,7 @@ std::optional<CardinalityEstimator::RangeShare> CardinalityEstimator::rangeShare
    CompareOp op = e.compareOp();
    if (op != CompareOp::Lt && op != CompareOp::Le && op != CompareOp::Gt && op != CompareOp::Ge) return std::nullopt;
    bool flipped = e.children[0]->kind == ExprKind::Constant;
-   const Expr& column = *e.children[flipped ? 1 : 0];
+   const Expr& column = e.children[flipped ? 1 : 0]->withoutPrecisionCast();
    const Expr& constant = *e.children[flipped ? 0 : 1];
    if (column.kind != ExprKind::ColumnRef || constant.kind != ExprKind::Constant) return std::nullopt;
    auto it = columns_.find(column.iu);

@@ -100,10 +100,10 @@ class ScanTranslator : public Translator {
          }
          if (e.kind != ExprKind::Comparison) continue;
          bool flipped = e.children[0]->kind == ExprKind::Constant;
-         const Expr& column = *e.children[flipped ? 1 : 0];
+         const Expr& column = e.children[flipped ? 1 : 0]->withoutPrecisionCast();
          const Expr& constant = *e.children[flipped ? 0 : 1];
          if (column.kind != ExprKind::ColumnRef || constant.kind != ExprKind::Constant || constant.constant.isNull) continue;
-         if (column.type.id != constant.type.id || column.type.scale != constant.type.scale) continue;
+         if (column.type.id != constant.type.id || column.type.scale != constant.type.scale) continue;  // the same stored units
          PhysicalType physical = physicalTypeOf(column.type);
          if ((physical != PhysicalType::Int32 && physical != PhysicalType::Int64) || physicalTypeOf(constant.type) != physical) continue;
          auto at = std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == column.iu; });
