@@ -1,6 +1,8 @@
 // Functions in FROM: generate_series(start, stop [, step]) over integers, a Series operator. Like
 // PostgreSQL's, a function in a FROM list may read the columns of the items before it (it is
 // implicitly LATERAL): then it runs once per row of those items.
+#include <algorithm>
+
 #include "parser/select_binder.h"
 
 namespace kiln {
@@ -15,7 +17,7 @@ std::string signature(const std::string& name, const std::vector<ExprPtr>& args)
 
 }  // namespace
 
-std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left) {
+std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart) {
    if (range.ordinality) throw Error("0A000", "WITH ORDINALITY is not supported yet");
    if (range.is_rowsfrom || range.n_functions != 1) throw Error("0A000", "ROWS FROM is not supported yet");
    const PgQuery__List& function = *range.functions[0]->list;
@@ -59,7 +61,9 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    for (const IU* iu : read)
       if (scope_.isOuter(iu)) throw Error("0A000", "a function in FROM that reads the enclosing query's columns is not supported yet", position);
    bool lateral = !read.empty();
-   if (lateral && !left) throw Error("0A000", "a function in JOIN that reads other FROM items' columns is not supported yet", position);
+   for (const IU* iu : read)
+      if (std::none_of(scope_.columns().begin() + long(leftStart), scope_.columns().end(), [&](auto& c) { return c.iu == iu; }))
+         throw Error("0A000", "a function in FROM that reads columns of FROM items other than those it is joined with (in an inner JOIN: its left side) is not supported yet", position);
    series->start = std::move(args[0]);
    series->stop = std::move(args[1]);
    // The column is named by the alias's column list, else by the alias, else by the function.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <unordered_set>
 
 #include <pg_query/pg_query.pb-c.h>
@@ -81,10 +82,27 @@ class SelectBinder {
    void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
+   // Joins (join_binder.cpp)
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
+   /// Which column an unqualified USING column name means: the left's, the right's (RIGHT JOIN)
+   /// or their COALESCE (FULL JOIN).
+   enum class JoinSide { Left, Right, Merged };
+   /// USING (names) between the scope columns [leftStart, rightStart) and those from rightStart
+   /// on: the join condition; COALESCE columns go to `merged`, the columns names mean to `usingColumns`.
+   ExprPtr bindUsing(const std::vector<std::string>& names, size_t leftStart, size_t rightStart, JoinSide keep, Map& merged,
+                     std::vector<const IU*>& usingColumns);
+   /// (join) AS alias(names): the scope columns from `start` on become the alias's.
+   void aliasJoin(const PgQuery__Alias& alias, size_t start);
+   /// The subquery of a LATERAL derived table, else null.
+   static const PgQuery__RangeSubselect* lateralSubquery(const PgQuery__Node& item);
+   /// A LATERAL subquery joined (`kind` Inner or LeftOuter, ON `on` if given) with `left`, whose
+   /// columns are the scope columns from `leftStart` on: it may read those (subquery_binder.cpp).
+   std::unique_ptr<Operator> bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator> left, size_t leftStart, JoinKind kind,
+                                         const PgQuery__Node* on);
    /// A function in FROM (function_scan_binder.cpp); `left` is what the FROM items before it
-   /// produce (may be null): it is joined with them, or read by them (LATERAL).
-   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left);
+   /// produce (may be null), whose columns are the scope's from `leftStart` on: it is joined
+   /// with them, or reads them (LATERAL).
+   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart);
    void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
                    const std::vector<std::string>& names, int position);
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
@@ -101,7 +119,8 @@ class SelectBinder {
       op->children.push_back(std::move(root_));
       root_ = std::move(op);
    }
-   void attach(std::vector<PendingJoin>& joins);
+   void attach(std::vector<PendingJoin>& joins) { attach(root_, joins); }
+   static void attach(std::unique_ptr<Operator>& input, std::vector<PendingJoin>& joins);
    /// Binds scalar subqueries as joins added to `joins`, or, inside an aggregate's argument, to
    /// `aggregateInputJoins` when given.
    ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins = nullptr);
@@ -143,6 +162,10 @@ class SelectBinder {
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
+   /// LIMIT/OFFSET of a correlated subquery per outer row (correlated_limit.cpp): a Window
+   /// numbering the rows of each correlation value in `order`, and a Filter; false (and nothing
+   /// added) unless it is correlated by equalities only.
+   bool limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset);
    /// Lets `sub`'s conditions that read a query two levels out read instead a domain of those
    /// values joined to this query's input (only while its input is built: before aggregation).
    void passOuterValues(Bound& sub);

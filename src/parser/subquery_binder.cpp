@@ -12,17 +12,6 @@ namespace kiln {
 
 namespace {
 
-ExprPtr conjunction(std::vector<ExprPtr> parts) {
-   if (parts.empty()) return nullptr;
-   if (parts.size() == 1) return std::move(parts[0]);
-   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
-   for (auto& p : parts) {
-      e->nullable |= p->nullable;
-      e->children.push_back(std::move(p));
-   }
-   return e;
-}
-
 /// CASE WHEN c THEN a ELSE b END for constant booleans a, b: `c IS NOT TRUE` is (c, false, true).
 ExprPtr truthTest(ExprPtr c, bool whenTrue, bool otherwise) {
    auto e = std::make_unique<Expr>(ExprKind::Case, SqlType::boolean());
@@ -432,6 +421,121 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
    auto e = Expr::columnRef(value);
    e->position = position;
    return e;
+}
+
+const PgQuery__RangeSubselect* SelectBinder::lateralSubquery(const PgQuery__Node& item) {
+   return item.node_case == PG_QUERY__NODE__NODE_RANGE_SUBSELECT && item.range_subselect->lateral ? item.range_subselect : nullptr;
+}
+
+std::unique_ptr<Operator> SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator> left, size_t leftStart,
+                                                    JoinKind kind, const PgQuery__Node* on) {
+   // A LATERAL subquery reads the left side's columns as a correlated subquery reads its
+   // enclosing query's: the dependent join becomes a join on those values, like a subquery's.
+   if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
+   Bound sub = bindSubquery(*derived.subquery);
+   std::vector<const IU*> read;
+   for (auto& condition : sub.correlated) condition->collectIUs(read);
+   for (auto& value : sub.deferred)
+      if (value) value->collectIUs(read);
+   if (sub.row)
+      for (auto& value : sub.row->values) value->collectIUs(read);
+   for (size_t c = 0; c < leftStart; ++c)
+      if (std::find(read.begin(), read.end(), scope_.columns()[c].iu) != read.end())
+         throw Error("0A000", "a LATERAL subquery in a JOIN that reads FROM items outside the JOIN is not supported yet");
+   if (sub.limited) throw Error("0A000", "LIMIT and OFFSET in a LATERAL subquery that reads other FROM items are not supported yet");
+   bool outerJoin = kind == JoinKind::LeftOuter;
+   std::vector<PendingJoin> joins;
+   auto computed = std::make_unique<Map>();  // outputs that read the left side, computed above the join
+   auto compute = [&](ExprPtr value, const std::string& name) {
+      if (value->kind == ExprKind::ColumnRef) return value->iu;
+      const IU* iu = ius_.make(value->type, value->nullable, name);
+      computed->computations.push_back({iu, std::move(value)});
+      return iu;
+   };
+   std::vector<const IU*> columns;
+   ExprPtr present;  // whether the subquery's row is there, for an aggregate without GROUP BY
+   if (sub.row) {
+      joinAggregateRow(sub, joins);
+      present = std::move(sub.row->present);
+      for (size_t c = 0; c < sub.row->values.size(); ++c) {
+         ExprPtr value = std::move(sub.row->values[c]);
+         if (present && outerJoin) value = choice(present->clone(), std::move(value), nullptr);
+         columns.push_back(compute(std::move(value), sub.names[c]));
+      }
+   } else {
+      const IU* marker = nullptr;
+      if (outerJoin && !sub.deferred.empty()) {
+         // Where a left row has no match, the outputs computed above the join are NULL too.
+         auto marked = std::make_unique<Map>();
+         marker = ius_.make(SqlType::boolean(), false, "lateral row");
+         marked->computations.push_back({marker, Expr::constantOf(Value::ofBool(true))});
+         marked->children.push_back(std::move(sub.root));
+         sub.root = std::move(marked);
+      }
+      if (outerJoin)
+         for (const IU* iu : producedIUs(*sub.root)) const_cast<IU*>(iu)->nullable = true;
+      for (size_t c = 0; c < sub.columns.size(); ++c) {
+         if (sub.columns[c]) {
+            columns.push_back(sub.columns[c]);
+            continue;
+         }
+         ExprPtr value = std::move(sub.deferred[c]);
+         if (marker) {
+            auto matched = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+            matched->negated = true;
+            matched->nullable = false;
+            matched->children.push_back(Expr::columnRef(marker));
+            value = choice(std::move(matched), std::move(value), nullptr);
+         }
+         columns.push_back(compute(std::move(value), sub.names[c]));
+      }
+      auto join = std::make_unique<Join>(kind);
+      join->condition = conjunction(std::move(sub.correlated));
+      join->children.push_back(std::move(sub.root));
+      joins.push_back({std::move(join)});
+   }
+   addToScope(derived.alias->aliasname, derived.alias, columns, sub.names, 0);
+
+   ExprPtr condition;
+   if (on) {
+      ExpressionBinder binder(scope_, ius_);
+      binder.collectAggregates(nullptr, "JOIN conditions");
+      condition = binder.bindCondition(*on, "JOIN/ON");
+      if (condition->kind == ExprKind::Constant && !condition->constant.isNull && condition->constant.boolean) condition = nullptr;
+   }
+   auto& join = static_cast<Join&>(*joins[0].op);
+   if (outerJoin && condition) {
+      // ON belongs to the outer join; it cannot read what is computed above it.
+      std::vector<const IU*> read;
+      condition->collectIUs(read);
+      bool readsComputed = std::any_of(computed->computations.begin(), computed->computations.end(),
+                                       [&](auto& c) { return std::find(read.begin(), read.end(), c.output) != read.end(); });
+      if (sub.row || readsComputed)
+         throw Error("0A000", "this LEFT JOIN LATERAL condition is not supported yet; write it in the subquery's WHERE");
+      std::vector<ExprPtr> parts;
+      if (join.condition) parts.push_back(std::move(join.condition));
+      parts.push_back(std::move(condition));
+      join.condition = conjunction(std::move(parts));
+   }
+   if (outerJoin && !join.condition) join.condition = Expr::constantOf(Value::ofBool(true));
+   if (!left) {
+      // The first FROM item: it can read no other.
+      left = std::make_unique<Values>();
+      static_cast<Values&>(*left).rows.emplace_back();
+   }
+   attach(left, joins);
+   if (!computed->computations.empty()) {
+      computed->children.push_back(std::move(left));
+      left = std::move(computed);
+   }
+   std::vector<ExprPtr> filters;
+   if (present && !outerJoin) filters.push_back(std::move(present));
+   if (condition && !outerJoin) filters.push_back(std::move(condition));
+   if (filters.empty()) return left;
+   auto filter = std::make_unique<Filter>();
+   filter->condition = conjunction(std::move(filters));
+   filter->children.push_back(std::move(left));
+   return filter;
 }
 
 }  // namespace kiln
