@@ -1,6 +1,7 @@
 // The joins of FROM: JOIN ... ON, USING and NATURAL (the common columns once, first, as in
 // PostgreSQL), and aliases that rename a join's columns: (a JOIN b ...) AS j(c1, ...) hides a
-// and b; a JOIN b USING (x) AS j only adds j.x.
+// and b; a JOIN b USING (x) AS j only adds j.x. The side of an outer join that may be NULL
+// cannot read a recursive query's working table (PostgreSQL's rule).
 #include <algorithm>
 
 #include "parser/select_binder.h"
@@ -12,6 +13,11 @@ namespace {
 
 /// NATURAL JOIN's columns: the names of the left side's columns [leftStart, rightStart) that the
 /// right side's (the rest) has too, in the left's order.
+/// Whether `op` reads the working table of a recursive query.
+bool readsWorkTable(const Operator& op) {
+   return op.kind == OperatorKind::WorkTableScan || std::any_of(op.children.begin(), op.children.end(), [](auto& c) { return readsWorkTable(*c); });
+}
+
 std::vector<std::string> commonColumnNames(const std::vector<ScopeColumn>& columns, size_t leftStart, size_t rightStart) {
    std::vector<std::string> names;
    for (size_t l = leftStart; l < rightStart; ++l) {
@@ -146,6 +152,9 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
    }
    if (rightJoin) std::swap(left, right);
+   if (recursion_ && (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) &&
+       (readsWorkTable(*right) || (kind == JoinKind::FullOuter && readsWorkTable(*left))))
+      throw Error("42P19", "recursive reference to query \"" + recursion_->name + "\" must not appear within an outer join");
    if (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) {
       // The outer join's inner side (a full join: both sides) may now be NULL.
       for (const IU* iu : producedIUs(*right)) const_cast<IU*>(iu)->nullable = true;

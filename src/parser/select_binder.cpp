@@ -128,6 +128,7 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
    switch (item.node_case) {
       case PG_QUERY__NODE__NODE_RANGE_VAR: {
          const PgQuery__RangeVar& range = *item.range_var;
+         if (auto workTable = *range.schemaname ? nullptr : bindRecursiveReference(range)) return workTable;
          if (const PgQuery__CommonTableExpr* cte = *range.schemaname ? nullptr : findCte(range.relname)) {
             // A CTE is bound where it is used (each use computes it); it sees the CTEs before it.
             const SelectBinder* owner = this;
@@ -138,9 +139,14 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
                   if (with->ctes[i]->common_table_expr == cte) found = true, index = i;
                if (found) break;
             }
-            SelectBinder inner(*cte->ctequery->select_stmt, catalog_, ius_, nullptr, nullptr, owner);
-            inner.enclosingCtesVisible_ = index;
-            Bound bound = inner.bind();
+            Bound bound;
+            if (owner->select_.with_clause->recursive) {
+               bound = bindRecursiveCte(*cte, owner, index);
+            } else {
+               SelectBinder inner(*cte->ctequery->select_stmt, catalog_, ius_, nullptr, nullptr, owner);
+               inner.enclosingCtesVisible_ = index;
+               bound = inner.bind();
+            }
             if (cte->n_aliascolnames > bound.names.size())
                throw Error("42P10", "WITH query \"" + std::string(cte->ctename) + "\" has " + std::to_string(bound.names.size()) +
                                        " columns available but " + std::to_string(cte->n_aliascolnames) + " columns specified",
@@ -345,7 +351,6 @@ SelectBinder::Bound SelectBinder::bind() {
       result_.root = std::move(root_);
       return std::move(result_);
    }
-   if (select_.with_clause && select_.with_clause->recursive) throw Error("0A000", "WITH RECURSIVE is not supported yet");
    if (select_.with_clause)
       for (size_t i = 0; i < select_.with_clause->n_ctes; ++i)
          for (size_t j = 0; j < i; ++j) {

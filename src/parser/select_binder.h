@@ -105,6 +105,20 @@ class SelectBinder {
    std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart);
    void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
                    const std::vector<std::string>& names, int position);
+   // WITH RECURSIVE (recursive_cte_binder.cpp)
+   /// The query named by a recursive reference, while its recursive term is bound (with
+   /// `source`) or its non-recursive term (without: a reference is an error).
+   struct Recursion {
+      std::string name;
+      RecursiveUnion* source = nullptr;
+      bool referenced = false;
+   };
+   /// A CTE of a WITH RECURSIVE: a RecursiveUnion when it reads itself, else bound as any CTE.
+   /// `owner` is the query whose WITH has it, as its `index`th CTE.
+   Bound bindRecursiveCte(const PgQuery__CommonTableExpr& cte, const SelectBinder* owner, size_t index);
+   /// The WorkTableScan for a FROM item named `name` that refers to a recursive query being
+   /// bound; null when it names no such query.
+   std::unique_ptr<Operator> bindRecursiveReference(const PgQuery__RangeVar& range);
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
    /// Looks among the first `visible` CTEs of this query's WITH, then outwards.
    const PgQuery__CommonTableExpr* findCte(const std::string& name, size_t visible) const;
@@ -197,6 +211,7 @@ class SelectBinder {
    std::unordered_set<const IU*> lateValues_;
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
    bool beforeAggregation_ = false;
+   Recursion* recursion_ = nullptr;
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };
