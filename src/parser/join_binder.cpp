@@ -107,13 +107,13 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
    bool rightJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT;
    bool fullJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL;
    JoinKind kind = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::Inner : fullJoin ? JoinKind::FullOuter : JoinKind::LeftOuter;
-   if (const PgQuery__RangeSubselect* lateral = lateralSubquery(*joinExpr.rarg)) {
-      if (rightJoin || fullJoin) {
-         Bound sub = bindSubquery(*lateral->subquery);
-         if (!sub.correlated.empty() || !sub.deferred.empty() || sub.row)
-            throw Error("42P10", "invalid reference to FROM-clause entry: the combining JOIN type must be INNER or LEFT for a LATERAL reference");
-         throw Error("0A000", "RIGHT and FULL JOIN LATERAL are not supported yet");
-      }
+   const PgQuery__RangeSubselect* lateral = lateralSubquery(*joinExpr.rarg);
+   if (lateral && (rightJoin || fullJoin)) {
+      // Without a reference to the left side it is an ordinary derived table.
+      Bound sub = bindSubquery(*lateral->subquery);
+      if (!sub.correlated.empty() || !sub.deferred.empty() || sub.row)
+         throw Error("42P10", "invalid reference to FROM-clause entry: the combining JOIN type must be INNER or LEFT for a LATERAL reference");
+   } else if (lateral) {
       if (joinExpr.is_natural || joinExpr.n_using_clause) throw Error("0A000", "NATURAL and USING joins with LATERAL are not supported yet");
       auto join = bindLateral(*lateral, std::move(left), leftStart, kind, joinExpr.quals);
       if (joinExpr.alias) aliasJoin(*joinExpr.alias, leftStart);

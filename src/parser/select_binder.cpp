@@ -380,6 +380,8 @@ SelectBinder::Bound SelectBinder::bind() {
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
    binder.collectWindows(nullptr, "HAVING");
    ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
+   if (recursion_ && recursion_->referenced && !aggregates.empty())
+      throw Error("42P19", "aggregate functions are not allowed in a recursive query's recursive term");
    binder.collectWindows(&windowCalls, nullptr);
 
    // ORDER BY items name an output (by alias or position) or are expressions of their own.
@@ -548,8 +550,9 @@ SelectBinder::Bound SelectBinder::bind() {
    auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
    auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
    bool perOuterRow = (limit || offset) && !correlated_.empty();
-   if (perOuterRow && !distinct && limitPerCorrelation(sortKeys, limit, offset)) {
-      // Counted per outer row now; the order of the rows is the enclosing query's.
+   bool keepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
+   if (perOuterRow && ((existenceOnly_ && keepsSome) || (!distinct && limitPerCorrelation(sortKeys, limit, offset)))) {
+      // Counted per outer row now (or not needed); the order of the rows is the enclosing query's.
       sortKeys.clear();
       limit = offset = std::nullopt;
       perOuterRow = false;
@@ -561,7 +564,6 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    if (perOuterRow) {
       result_.limited = true;
-      result_.limitKeepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
    } else if (limit || offset) {
       auto op = std::make_unique<Limit>();
       if (limit) op->limit = *limit;

@@ -59,10 +59,8 @@ class SelectBinder {
       /// query, above the join that replaces the subquery: deferred[c] is set and columns[c] null.
       /// Empty when there is no such output.
       std::vector<ExprPtr> deferred;
-      /// A correlated subquery's LIMIT/OFFSET would have to count per outer row: it is left out,
-      /// and only EXISTS, for which a LIMIT above 0 without OFFSET changes nothing, accepts it.
+      /// A LIMIT/OFFSET that would have to count per outer row but cannot (see limitPerCorrelation).
       bool limited = false;
-      bool limitKeepsSome = false;
    };
    Bound bind();
    /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
@@ -172,7 +170,8 @@ class SelectBinder {
    bool bindSubqueryConjunct(const PgQuery__Node& conjunct);
    /// A scalar subquery in an expression: a join that provides its value.
    ExprPtr bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
-   Bound bindSubquery(const PgQuery__Node& query);
+   /// `existence`: EXISTS, which asks only whether there are rows.
+   Bound bindSubquery(const PgQuery__Node& query, bool existence = false);
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
@@ -212,6 +211,7 @@ class SelectBinder {
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
    bool beforeAggregation_ = false;
    Recursion* recursion_ = nullptr;
+   bool existenceOnly_ = false;  // EXISTS's subquery (a LIMIT above 0 without OFFSET changes nothing)
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };

@@ -152,9 +152,11 @@ void SelectBinder::passOuterValues(Bound& sub) {
    }
 }
 
-SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
+SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, bool existence) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
-   Bound sub = SelectBinder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this).bind();
+   SelectBinder binder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this);
+   binder.existenceOnly_ = existence;
+   Bound sub = binder.bind();
    passOuterValues(sub);
    // Its conditions become this query's join conditions: they may read this query's values, not
    // those of a query further out.
@@ -280,9 +282,8 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    int position = link.location + 1;
    if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
 
-   Bound sub = bindSubquery(*link.subselect);
-   if (sub.limited && !(!any && !all && sub.limitKeepsSome))
-      throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
+   Bound sub = bindSubquery(*link.subselect, !any && !all);
+   if (sub.limited) throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
    std::vector<PendingJoin> joins;
    if (sub.row) joinAggregateRow(sub, joins);
    ExprPtr comparison;
