@@ -86,7 +86,10 @@ void QueryCompiler::countOutput(const Operator* op) {
    auto it = std::find_if(query_.rowCounters.begin(), query_.rowCounters.end(), [&](auto& c) { return c.first == op; });
    if (it == query_.rowCounters.end()) {
       size_t slot = allocateSlot();
-      addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<uint64_t>(0)); });
+      // Made once: a plan part that reruns (WITH RECURSIVE) reruns its setups, and counts on.
+      addSetup([slot](QueryRuntime& rt) {
+         if (!rt.slot(slot)) rt.own(slot, std::make_unique<uint64_t>(0));
+      });
       query_.rowCounters.push_back({op, slot});
       it = query_.rowCounters.end() - 1;
    }

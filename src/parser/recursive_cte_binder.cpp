@@ -26,6 +26,7 @@ std::unique_ptr<Operator> SelectBinder::bindRecursiveReference(const PgQuery__Ra
 }
 
 SelectBinder::Bound SelectBinder::bindRecursiveCte(const PgQuery__CommonTableExpr& cte, const SelectBinder* owner, size_t index) {
+   if (cte.search_clause || cte.cycle_clause) throw Error("0A000", "SEARCH and CYCLE clauses are not supported yet", cte.location + 1);
    const PgQuery__SelectStmt& query = *cte.ctequery->select_stmt;
    auto bindPart = [&](const PgQuery__SelectStmt& part, Recursion* recursion) {
       SelectBinder binder(part, catalog_, ius_, nullptr, nullptr, owner);
