@@ -115,9 +115,9 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
          throw Error("42P10", "invalid reference to FROM-clause entry: the combining JOIN type must be INNER or LEFT for a LATERAL reference");
    } else if (lateral) {
       if (joinExpr.is_natural || joinExpr.n_using_clause) throw Error("0A000", "NATURAL and USING joins with LATERAL are not supported yet");
-      auto join = bindLateral(*lateral, std::move(left), leftStart, kind, joinExpr.quals);
+      bindLateral(*lateral, left, leftStart, kind, joinExpr.quals);
       if (joinExpr.alias) aliasJoin(*joinExpr.alias, leftStart);
-      return join;
+      return left;
    }
    if (joinExpr.rarg->node_case == PG_QUERY__NODE__NODE_RANGE_FUNCTION && kind == JoinKind::Inner && !joinExpr.is_natural && !joinExpr.n_using_clause) {
       // A function may read the left side's columns (it is implicitly LATERAL); ON filters.

@@ -98,10 +98,12 @@ void SelectBinder::bindFrom() {
          continue;
       }
       if (const PgQuery__RangeSubselect* lateral = lateralSubquery(node)) {
-         root_ = bindLateral(*lateral, std::move(root_), 0, JoinKind::Inner, nullptr);
+         bindLateral(*lateral, root_, 0, JoinKind::Inner, nullptr);
          continue;
       }
-      auto item = bindFromItem(node);
+      // A derived table directly in FROM may read the enclosing query's values (not in a JOIN,
+      // where an outer join would have to keep its rows per outer row).
+      auto item = node.node_case == PG_QUERY__NODE__NODE_RANGE_SUBSELECT ? bindDerivedTable(*node.range_subselect, true) : bindFromItem(node);
       if (!root_) {
          root_ = std::move(item);
          continue;
@@ -177,18 +179,30 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
       }
       case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
          const PgQuery__RangeSubselect& derived = *item.range_subselect;
-         if (derived.lateral) return bindLateral(derived, nullptr, scope_.columns().size(), JoinKind::Inner, nullptr);
-         if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
-         SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, nullptr, this);
-         Bound bound = inner.bind();
-         addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
-         // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
-         return std::move(bound.root);
+         if (derived.lateral) {
+            std::unique_ptr<Operator> nothing;
+            bindLateral(derived, nothing, scope_.columns().size(), JoinKind::Inner, nullptr);
+            return nothing;
+         }
+         return bindDerivedTable(derived, false);
       }
       case PG_QUERY__NODE__NODE_JOIN_EXPR: return bindJoin(*item.join_expr);
       case PG_QUERY__NODE__NODE_RANGE_FUNCTION: return bindFunctionScan(*item.range_function, nullptr, scope_.columns().size());
       default: throw Error("0A000", "this kind of FROM item is not supported yet");
    }
+}
+
+std::unique_ptr<Operator> SelectBinder::bindDerivedTable(const PgQuery__RangeSubselect& derived, bool readsOuter) {
+   if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
+   SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, readsOuter ? scope_.outer() : nullptr, this);
+   Bound bound = inner.bind();
+   // Its conditions on the enclosing query's values are this query's: as if they were in WHERE.
+   if (bound.row || !bound.deferred.empty() || bound.limited)
+      throw Error("0A000", "this derived table that reads the enclosing query's values is not supported yet");
+   for (auto& condition : bound.correlated) correlated_.push_back(std::move(condition));
+   addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
+   // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
+   return std::move(bound.root);
 }
 
 void SelectBinder::bindValuesLists() {
@@ -545,13 +559,15 @@ SelectBinder::Bound SelectBinder::bind() {
                break;
             }
       outputs = distinctOutputs;
+      // A correlated subquery's rows are distinct per outer row: by its side of each correlation too.
+      if (!correlated_.empty()) decorrelateGroups(aggregate->keys);
       push(std::move(aggregate));
    }
    auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
    auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
    bool perOuterRow = (limit || offset) && !correlated_.empty();
    bool keepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
-   if (perOuterRow && ((existenceOnly_ && keepsSome) || (!distinct && limitPerCorrelation(sortKeys, limit, offset)))) {
+   if (perOuterRow && ((existenceOnly_ && keepsSome) || limitPerCorrelation(sortKeys, limit, offset))) {
       // Counted per outer row now (or not needed); the order of the rows is the enclosing query's.
       sortKeys.clear();
       limit = offset = std::nullopt;

@@ -80,6 +80,9 @@ class SelectBinder {
    void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
+   /// `readsOuter`: it may read the enclosing query's values (its conditions on them become this
+   /// query's correlation).
+   std::unique_ptr<Operator> bindDerivedTable(const PgQuery__RangeSubselect& derived, bool readsOuter);
    // Joins (join_binder.cpp)
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
    /// Which column an unqualified USING column name means: the left's, the right's (RIGHT JOIN)
@@ -93,10 +96,11 @@ class SelectBinder {
    void aliasJoin(const PgQuery__Alias& alias, size_t start);
    /// The subquery of a LATERAL derived table, else null.
    static const PgQuery__RangeSubselect* lateralSubquery(const PgQuery__Node& item);
-   /// A LATERAL subquery joined (`kind` Inner or LeftOuter, ON `on` if given) with `left`, whose
-   /// columns are the scope columns from `leftStart` on: it may read those (subquery_binder.cpp).
-   std::unique_ptr<Operator> bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator> left, size_t leftStart, JoinKind kind,
-                                         const PgQuery__Node* on);
+   /// Joins a LATERAL subquery (`kind` Inner or LeftOuter, ON `on` if given) to `left` (may be
+   /// null), whose columns are the scope columns from `leftStart` on: it may read those. `left`
+   /// stays as it is while the subquery is bound, for domains of its values (subquery_binder.cpp).
+   void bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator>& left, size_t leftStart, JoinKind kind,
+                    const PgQuery__Node* on);
    /// A function in FROM (function_scan_binder.cpp); `left` is what the FROM items before it
    /// produce (may be null), whose columns are the scope's from `leftStart` on: it is joined
    /// with them, or reads them (LATERAL).

@@ -188,7 +188,7 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
       for (int side = 0; isEquality && side < 2; ++side)
          if (isInner(*predicate->children[size_t(side)]) && !isInner(*predicate->children[size_t(1 - side)])) innerSide = side;
       if (innerSide < 0)
-         throw Error("0A000", "a correlated subquery with aggregates may be correlated only by equalities (inner = outer) yet", predicate->position);
+         throw Error("0A000", "a correlated subquery with aggregates or DISTINCT may be correlated only by equalities (inner = outer) yet", predicate->position);
       ExprPtr inner = std::move(predicate->children[size_t(innerSide)]);
       ExprPtr outer = std::move(predicate->children[size_t(1 - innerSide)]);
       const IU* key = nullptr;
@@ -428,8 +428,8 @@ const PgQuery__RangeSubselect* SelectBinder::lateralSubquery(const PgQuery__Node
    return item.node_case == PG_QUERY__NODE__NODE_RANGE_SUBSELECT && item.range_subselect->lateral ? item.range_subselect : nullptr;
 }
 
-std::unique_ptr<Operator> SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator> left, size_t leftStart,
-                                                    JoinKind kind, const PgQuery__Node* on) {
+void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator>& left, size_t leftStart, JoinKind kind,
+                               const PgQuery__Node* on) {
    // A LATERAL subquery reads the left side's columns as a correlated subquery reads its
    // enclosing query's: the dependent join becomes a join on those values, like a subquery's.
    if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
@@ -532,11 +532,11 @@ std::unique_ptr<Operator> SelectBinder::bindLateral(const PgQuery__RangeSubselec
    std::vector<ExprPtr> filters;
    if (present && !outerJoin) filters.push_back(std::move(present));
    if (condition && !outerJoin) filters.push_back(std::move(condition));
-   if (filters.empty()) return left;
+   if (filters.empty()) return;
    auto filter = std::make_unique<Filter>();
    filter->condition = conjunction(std::move(filters));
    filter->children.push_back(std::move(left));
-   return filter;
+   left = std::move(filter);
 }
 
 }  // namespace kiln
