@@ -7,18 +7,8 @@
 namespace kiln {
 
 bool SelectBinder::limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset) {
-   // Only equalities (inner = outer) make "the rows of one outer row" a partition.
    std::vector<const Expr*> inner;
-   for (auto& predicate : correlated_) {
-      bool isEquality = predicate->kind == ExprKind::Comparison &&
-                        (predicate->compareOp() == CompareOp::Eq || predicate->compareOp() == CompareOp::IsNotDistinct);
-      if (!isEquality) return false;
-      const Expr& a = *predicate->children[0];
-      const Expr& b = *predicate->children[1];
-      if (!isCorrelated(a) && isCorrelated(b)) inner.push_back(&a);
-      else if (isCorrelated(a) && !isCorrelated(b)) inner.push_back(&b);
-      else return false;
-   }
+   if (!correlationPartition(inner)) return false;
    auto keys = std::make_unique<Map>();
    auto window = std::make_unique<Window>();
    for (const Expr* e : inner) {

@@ -432,8 +432,8 @@ SelectBinder::Bound SelectBinder::bind() {
    std::vector<WindowSpec> windowSpecs = bindWindowSpecs(windowCalls, binder);
    if (!windowCalls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", windowCalls[0].position);
    if (!windowCalls.empty() && scope_.outer()) {
-      // The Window operator sees only this query's rows: no correlation through it.
-      bool correlated = !correlated_.empty();
+      // The Window operator sees only this query's rows: none of its inputs may read outer values.
+      bool correlated = false;
       for (auto& call : windowCalls)
          for (auto& argument : call.arguments) correlated |= argument && isCorrelated(*argument);
       for (auto& spec : windowSpecs) {
@@ -486,6 +486,7 @@ SelectBinder::Bound SelectBinder::bind() {
       }
       for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);
       if (aggregateRow) {
+         if (!windowCalls.empty()) throw Error("0A000", "window functions over a correlated aggregate are not supported yet", windowCalls[0].position);
          auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
          auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
          return bindAggregateRow(std::move(having), counts, (limit && *limit == 0) || (offset && *offset > 0));

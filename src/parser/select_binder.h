@@ -179,6 +179,9 @@ class SelectBinder {
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
+   /// This subquery's side of each correlation, which tells the rows of one outer row apart;
+   /// false unless it is correlated by equalities (inner = outer) only.
+   bool correlationPartition(std::vector<const Expr*>& inner) const;
    /// LIMIT/OFFSET of a correlated subquery per outer row (correlated_limit.cpp): a Window
    /// numbering the rows of each correlation value in `order`, and a Filter; false (and nothing
    /// added) unless it is correlated by equalities only.

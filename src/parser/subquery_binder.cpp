@@ -60,6 +60,21 @@ bool SelectBinder::isCorrelated(const Expr& e) const {
    return false;
 }
 
+bool SelectBinder::correlationPartition(std::vector<const Expr*>& inner) const {
+   // Only equalities (inner = outer) make "the rows of one outer row" a partition.
+   for (auto& predicate : correlated_) {
+      bool isEquality = predicate->kind == ExprKind::Comparison &&
+                        (predicate->compareOp() == CompareOp::Eq || predicate->compareOp() == CompareOp::IsNotDistinct);
+      if (!isEquality) return false;
+      const Expr& a = *predicate->children[0];
+      const Expr& b = *predicate->children[1];
+      if (!isCorrelated(a) && isCorrelated(b)) inner.push_back(&a);
+      else if (isCorrelated(a) && !isCorrelated(b)) inner.push_back(&b);
+      else return false;
+   }
+   return true;
+}
+
 namespace {
 
 void replaceIU(Expr& e, const IU* from, const IU* to) {
