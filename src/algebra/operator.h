@@ -178,6 +178,7 @@ struct Series : Operator {
    ExprPtr start, stop;
    int64_t step = 1;
    const IU* output = nullptr;
+   bool keepEmpty = false;  // an input tuple without values comes once, output NULL (LEFT JOIN)
    Series() : Operator(OperatorKind::Series) {}
 };
 

@@ -198,7 +198,8 @@ std::string describe(const Operator& op) {
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
          std::string s = "Series " + series.output->name + " := " + series.start->toString() + " .. " + series.stop->toString();
-         return series.step == 1 ? s : s + " step " + std::to_string(series.step);
+         if (series.step != 1) s += " step " + std::to_string(series.step);
+         return series.keepEmpty ? s + ", else NULL" : s;
       }
       case OperatorKind::Limit: {
          auto& limit = static_cast<const Limit&>(op);

@@ -119,14 +119,25 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       if (joinExpr.alias) aliasJoin(*joinExpr.alias, leftStart);
       return left;
    }
-   if (joinExpr.rarg->node_case == PG_QUERY__NODE__NODE_RANGE_FUNCTION && kind == JoinKind::Inner && !joinExpr.is_natural && !joinExpr.n_using_clause) {
-      // A function may read the left side's columns (it is implicitly LATERAL); ON filters.
-      auto joined = bindFunctionScan(*joinExpr.rarg->range_function, std::move(left), leftStart);
+   bool leftJoin = kind == JoinKind::LeftOuter && !rightJoin;
+   if (joinExpr.rarg->node_case == PG_QUERY__NODE__NODE_RANGE_FUNCTION && (kind == JoinKind::Inner || leftJoin) && !joinExpr.is_natural &&
+       !joinExpr.n_using_clause) {
+      // A function may read the left side's columns (it is implicitly LATERAL); ON filters, or
+      // for LEFT JOIN is the outer join's condition (TRUE only where the function reads the left side).
+      auto joined = bindFunctionScan(*joinExpr.rarg->range_function, std::move(left), leftStart, leftJoin);
+      ExprPtr on;
       if (joinExpr.quals) {
          ExpressionBinder binder(scope_, ius_);
          binder.collectAggregates(nullptr, "JOIN conditions");
+         on = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
+      }
+      if (leftJoin && joined->kind == OperatorKind::Join) {
+         static_cast<Join&>(*joined).condition = std::move(on);
+      } else if (leftJoin && !(on->kind == ExprKind::Constant && !on->constant.isNull && on->constant.boolean)) {
+         throw Error("0A000", "LEFT JOIN with a function that reads the left side is supported only ON true yet");
+      } else if (on && !leftJoin) {
          auto filter = std::make_unique<Filter>();
-         filter->condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
+         filter->condition = std::move(on);
          filter->children.push_back(std::move(joined));
          joined = std::move(filter);
       }

@@ -103,8 +103,9 @@ class SelectBinder {
                     const PgQuery__Node* on);
    /// A function in FROM (function_scan_binder.cpp); `left` is what the FROM items before it
    /// produce (may be null), whose columns are the scope's from `leftStart` on: it is joined
-   /// with them, or reads them (LATERAL).
-   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart);
+   /// with them, or reads them (LATERAL). `keepLeft`: LEFT JOIN ... ON true.
+   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart,
+                                              bool keepLeft = false);
    void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
                    const std::vector<std::string>& names, int position);
    // WITH RECURSIVE (recursive_cte_binder.cpp)
