@@ -92,6 +92,9 @@ class ExpressionBinder {
 /// parts[0] AND parts[1] AND ...; null for no parts.
 ExprPtr conjunction(std::vector<ExprPtr> parts);
 
+/// Whether `e` is the constant TRUE.
+inline bool isTrue(const Expr& e) { return e.kind == ExprKind::Constant && !e.constant.isNull && e.constant.boolean; }
+
 /// The string a String node holds; "" for another node or none.
 std::string stringOf(const PgQuery__Node* node);
 

@@ -122,25 +122,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
    bool leftJoin = kind == JoinKind::LeftOuter && !rightJoin;
    if (joinExpr.rarg->node_case == PG_QUERY__NODE__NODE_RANGE_FUNCTION && (kind == JoinKind::Inner || leftJoin) && !joinExpr.is_natural &&
        !joinExpr.n_using_clause) {
-      // A function may read the left side's columns (it is implicitly LATERAL); ON filters, or
-      // for LEFT JOIN is the outer join's condition (TRUE only where the function reads the left side).
-      auto joined = bindFunctionScan(*joinExpr.rarg->range_function, std::move(left), leftStart, leftJoin);
-      ExprPtr on;
-      if (joinExpr.quals) {
-         ExpressionBinder binder(scope_, ius_);
-         binder.collectAggregates(nullptr, "JOIN conditions");
-         on = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
-      }
-      if (leftJoin && joined->kind == OperatorKind::Join) {
-         static_cast<Join&>(*joined).condition = std::move(on);
-      } else if (leftJoin && !(on->kind == ExprKind::Constant && !on->constant.isNull && on->constant.boolean)) {
-         throw Error("0A000", "LEFT JOIN with a function that reads the left side is supported only ON true yet");
-      } else if (on && !leftJoin) {
-         auto filter = std::make_unique<Filter>();
-         filter->condition = std::move(on);
-         filter->children.push_back(std::move(joined));
-         joined = std::move(filter);
-      }
+      auto joined = bindFunctionJoin(joinExpr, std::move(left), leftStart, leftJoin);
       if (joinExpr.alias) aliasJoin(*joinExpr.alias, leftStart);
       return joined;
    }
@@ -189,6 +171,30 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
    if (merged->computations.empty()) return join;
    merged->children.push_back(std::move(join));
    return merged;
+}
+
+std::unique_ptr<Operator> SelectBinder::bindFunctionJoin(const PgQuery__JoinExpr& joinExpr, std::unique_ptr<Operator> left, size_t leftStart,
+                                                         bool leftJoin) {
+   // A function may read the left side's columns (it is implicitly LATERAL); ON filters, or
+   // for LEFT JOIN is the outer join's condition (TRUE only where the function reads the left side).
+   auto joined = bindFunctionScan(*joinExpr.rarg->range_function, std::move(left), leftStart, leftJoin);
+   ExprPtr on;
+   if (joinExpr.quals) {
+      ExpressionBinder binder(scope_, ius_);
+      binder.collectAggregates(nullptr, "JOIN conditions");
+      on = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
+   }
+   if (leftJoin && joined->kind == OperatorKind::Join) {
+      static_cast<Join&>(*joined).condition = std::move(on);
+   } else if (leftJoin && !isTrue(*on)) {
+      throw Error("0A000", "LEFT JOIN with a function that reads the left side is supported only ON true yet");
+   } else if (on && !leftJoin) {
+      auto filter = std::make_unique<Filter>();
+      filter->condition = std::move(on);
+      filter->children.push_back(std::move(joined));
+      joined = std::move(filter);
+   }
+   return joined;
 }
 
 void SelectBinder::aliasJoin(const PgQuery__Alias& alias, size_t start) {

@@ -92,6 +92,9 @@ class SelectBinder {
    /// on: the join condition; COALESCE columns go to `merged`, the columns names mean to `usingColumns`.
    ExprPtr bindUsing(const std::vector<std::string>& names, size_t leftStart, size_t rightStart, JoinSide keep, Map& merged,
                      std::vector<const IU*>& usingColumns);
+   /// [INNER | LEFT] JOIN function(...) [ON ...] with `left`, whose columns are the scope's from
+   /// `leftStart` on (`leftJoin`: the LEFT JOIN).
+   std::unique_ptr<Operator> bindFunctionJoin(const PgQuery__JoinExpr& joinExpr, std::unique_ptr<Operator> left, size_t leftStart, bool leftJoin);
    /// (join) AS alias(names): the scope columns from `start` on become the alias's.
    void aliasJoin(const PgQuery__Alias& alias, size_t start);
    /// The subquery of a LATERAL derived table, else null.

@@ -517,15 +517,15 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
       ExpressionBinder binder(scope_, ius_);
       binder.collectAggregates(nullptr, "JOIN conditions");
       condition = binder.bindCondition(*on, "JOIN/ON");
-      if (condition->kind == ExprKind::Constant && !condition->constant.isNull && condition->constant.boolean) condition = nullptr;
+      if (isTrue(*condition)) condition = nullptr;
    }
    auto& join = static_cast<Join&>(*joins[0].op);
    if (outerJoin && condition) {
       // ON belongs to the outer join; it cannot read what is computed above it.
-      std::vector<const IU*> read;
-      condition->collectIUs(read);
+      std::vector<const IU*> used;
+      condition->collectIUs(used);
       bool readsComputed = std::any_of(computed->computations.begin(), computed->computations.end(),
-                                       [&](auto& c) { return std::find(read.begin(), read.end(), c.output) != read.end(); });
+                                       [&](auto& c) { return std::find(used.begin(), used.end(), c.output) != used.end(); });
       if (sub.row || readsComputed)
          throw Error("0A000", "this LEFT JOIN LATERAL condition is not supported yet; write it in the subquery's WHERE");
       std::vector<ExprPtr> parts;
