@@ -8,7 +8,10 @@ namespace kiln {
 
 bool SelectBinder::limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset) {
    std::vector<const Expr*> inner;
-   if (!correlationPartition(inner)) return false;
+   if (!correlationPartition(inner)) {
+      correlateThroughDomains();
+      if (!correlationPartition(inner)) return false;
+   }
    auto keys = std::make_unique<Map>();
    auto window = std::make_unique<Window>();
    for (const Expr* e : inner) {

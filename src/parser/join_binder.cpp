@@ -115,7 +115,11 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
          throw Error("42P10", "invalid reference to FROM-clause entry: the combining JOIN type must be INNER or LEFT for a LATERAL reference");
    } else if (lateral) {
       if (joinExpr.is_natural || joinExpr.n_using_clause) throw Error("0A000", "NATURAL and USING joins with LATERAL are not supported yet");
-      bindLateral(*lateral, left, leftStart, kind, joinExpr.quals);
+      // Bound in the place of root_ (the FROM items before the join), where domainOf looks for
+      // the tables of the values it reads.
+      std::swap(root_, left);
+      bindLateral(*lateral, root_, leftStart, kind, joinExpr.quals);
+      std::swap(root_, left);
       if (joinExpr.alias) aliasJoin(*joinExpr.alias, leftStart);
       return left;
    }

@@ -183,9 +183,14 @@ class SelectBinder {
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
+   /// The subquery's side of a correlated condition inner = outer; null for another condition.
+   const Expr* innerSide(const Expr& predicate) const;
    /// This subquery's side of each correlation, which tells the rows of one outer row apart;
    /// false unless it is correlated by equalities (inner = outer) only.
    bool correlationPartition(std::vector<const Expr*>& inner) const;
+   /// Turns the correlated conditions other than inner = outer into this query's filter over
+   /// the domains of the outer values they read (0A000 for a value without a domain).
+   void correlateThroughDomains();
    /// LIMIT/OFFSET of a correlated subquery per outer row (correlated_limit.cpp): a Window
    /// numbering the rows of each correlation value in `order`, and a Filter; false (and nothing
    /// added) unless it is correlated by equalities only.

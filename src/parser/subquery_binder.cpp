@@ -60,17 +60,23 @@ bool SelectBinder::isCorrelated(const Expr& e) const {
    return false;
 }
 
+const Expr* SelectBinder::innerSide(const Expr& predicate) const {
+   bool isEquality = predicate.kind == ExprKind::Comparison &&
+                     (predicate.compareOp() == CompareOp::Eq || predicate.compareOp() == CompareOp::IsNotDistinct);
+   if (!isEquality) return nullptr;
+   const Expr& a = *predicate.children[0];
+   const Expr& b = *predicate.children[1];
+   if (!isCorrelated(a) && isCorrelated(b)) return &a;
+   if (isCorrelated(a) && !isCorrelated(b)) return &b;
+   return nullptr;
+}
+
 bool SelectBinder::correlationPartition(std::vector<const Expr*>& inner) const {
    // Only equalities (inner = outer) make "the rows of one outer row" a partition.
    for (auto& predicate : correlated_) {
-      bool isEquality = predicate->kind == ExprKind::Comparison &&
-                        (predicate->compareOp() == CompareOp::Eq || predicate->compareOp() == CompareOp::IsNotDistinct);
-      if (!isEquality) return false;
-      const Expr& a = *predicate->children[0];
-      const Expr& b = *predicate->children[1];
-      if (!isCorrelated(a) && isCorrelated(b)) inner.push_back(&a);
-      else if (isCorrelated(a) && !isCorrelated(b)) inner.push_back(&b);
-      else return false;
+      const Expr* side = innerSide(*predicate);
+      if (!side) return false;
+      inner.push_back(side);
    }
    return true;
 }
@@ -142,6 +148,33 @@ const IU* SelectBinder::domainOf(const IU* outer) {
    correlated_.push_back(std::move(same));
    domains_.emplace_back(outer, domain);
    return domain;
+}
+
+void SelectBinder::correlateThroughDomains() {
+   // Neumann & Kemper's dependent join: this query is computed for each value of the domains of
+   // the outer values its other conditions read, which then read the domains instead; only
+   // domain = outer value correlates it.
+   std::vector<ExprPtr> conditions = std::move(correlated_), local;
+   correlated_.clear();
+   for (ExprPtr& e : conditions) {
+      if (innerSide(*e)) {
+         correlated_.push_back(std::move(e));
+         continue;
+      }
+      std::vector<const IU*> used;
+      e->collectIUs(used);
+      for (const IU* iu : used) {
+         if (!scope_.isOuter(iu)) continue;
+         const IU* domain = domainOf(iu);
+         if (!domain)
+            throw Error("0A000", "LIMIT and OFFSET in a subquery correlated by other than equalities are supported only for table columns yet", e->position);
+         replaceIU(*e, iu, domain);
+      }
+      local.push_back(std::move(e));
+   }
+   auto filter = std::make_unique<Filter>();
+   filter->condition = conjunction(std::move(local));
+   push(std::move(filter));
 }
 
 void SelectBinder::passOuterValues(Bound& sub) {
