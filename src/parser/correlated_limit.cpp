@@ -6,12 +6,8 @@
 
 namespace kiln {
 
-bool SelectBinder::limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset) {
-   std::vector<const Expr*> inner;
-   if (!correlationPartition(inner)) {
-      correlateThroughDomains();
-      if (!correlationPartition(inner)) return false;
-   }
+void SelectBinder::limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset) {
+   std::vector<const Expr*> inner = correlationPartition();
    auto keys = std::make_unique<Map>();
    auto window = std::make_unique<Window>();
    for (const Expr* e : inner) {
@@ -47,7 +43,6 @@ bool SelectBinder::limitPerCorrelation(const std::vector<SortKey>& order, std::o
    auto filter = std::make_unique<Filter>();
    filter->condition = conjunction(std::move(bounds));
    push(std::move(filter));
-   return true;
 }
 
 }  // namespace kiln

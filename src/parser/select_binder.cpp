@@ -197,7 +197,7 @@ std::unique_ptr<Operator> SelectBinder::bindDerivedTable(const PgQuery__RangeSub
    SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, readsOuter ? scope_.outer() : nullptr, this);
    Bound bound = inner.bind();
    // Its conditions on the enclosing query's values are this query's: as if they were in WHERE.
-   if (bound.row || !bound.deferred.empty() || bound.limited)
+   if (bound.row || !bound.deferred.empty())
       throw Error("0A000", "this derived table that reads the enclosing query's values is not supported yet");
    for (auto& condition : bound.correlated) correlated_.push_back(std::move(condition));
    addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
@@ -566,22 +566,20 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
    auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
-   bool perOuterRow = (limit || offset) && !correlated_.empty();
-   bool keepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
-   if (perOuterRow && ((existenceOnly_ && keepsSome) || limitPerCorrelation(sortKeys, limit, offset))) {
-      // Counted per outer row now (or not needed); the order of the rows is the enclosing query's.
+   if ((limit || offset) && !correlated_.empty()) {
+      // Counted per outer row (not needed for EXISTS when some rows stay); the order of the rows
+      // is the enclosing query's.
+      bool keepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
+      if (!existenceOnly_ || !keepsSome) limitPerCorrelation(sortKeys, limit, offset);
       sortKeys.clear();
       limit = offset = std::nullopt;
-      perOuterRow = false;
    }
    if (!sortKeys.empty()) {
       auto sort = std::make_unique<Sort>();
       sort->keys = std::move(sortKeys);
       push(std::move(sort));
    }
-   if (perOuterRow) {
-      result_.limited = true;
-   } else if (limit || offset) {
+   if (limit || offset) {
       auto op = std::make_unique<Limit>();
       if (limit) op->limit = *limit;
       if (offset) op->offset = *offset;

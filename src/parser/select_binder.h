@@ -59,8 +59,6 @@ class SelectBinder {
       /// query, above the join that replaces the subquery: deferred[c] is set and columns[c] null.
       /// Empty when there is no such output.
       std::vector<ExprPtr> deferred;
-      /// A LIMIT/OFFSET that would have to count per outer row but cannot (see limitPerCorrelation).
-      bool limited = false;
    };
    Bound bind();
    /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
@@ -185,16 +183,16 @@ class SelectBinder {
    void decorrelateGroups(std::vector<Computation>& keys);
    /// The subquery's side of a correlated condition inner = outer; null for another condition.
    const Expr* innerSide(const Expr& predicate) const;
-   /// This subquery's side of each correlation, which tells the rows of one outer row apart;
-   /// false unless it is correlated by equalities (inner = outer) only.
-   bool correlationPartition(std::vector<const Expr*>& inner) const;
+   /// This subquery's side of each correlation, which tells the rows of one outer row apart
+   /// (after correlateThroughDomains, all correlations are inner = outer).
+   std::vector<const Expr*> correlationPartition();
    /// Turns the correlated conditions other than inner = outer into this query's filter over
-   /// the domains of the outer values they read (0A000 for a value without a domain).
+   /// the domains of the outer values they read (0A000 for a value without a domain): then its
+   /// rows for one outer row are those of its domain values.
    void correlateThroughDomains();
    /// LIMIT/OFFSET of a correlated subquery per outer row (correlated_limit.cpp): a Window
-   /// numbering the rows of each correlation value in `order`, and a Filter; false (and nothing
-   /// added) unless it is correlated by equalities only.
-   bool limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset);
+   /// numbering the rows of each correlation value in `order`, and a Filter.
+   void limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset);
    /// Lets `sub`'s conditions that read a query two levels out read instead a domain of those
    /// values joined to this query's input (only while its input is built: before aggregation).
    void passOuterValues(Bound& sub);

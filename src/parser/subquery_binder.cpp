@@ -71,14 +71,12 @@ const Expr* SelectBinder::innerSide(const Expr& predicate) const {
    return nullptr;
 }
 
-bool SelectBinder::correlationPartition(std::vector<const Expr*>& inner) const {
+std::vector<const Expr*> SelectBinder::correlationPartition() {
    // Only equalities (inner = outer) make "the rows of one outer row" a partition.
-   for (auto& predicate : correlated_) {
-      const Expr* side = innerSide(*predicate);
-      if (!side) return false;
-      inner.push_back(side);
-   }
-   return true;
+   correlateThroughDomains();
+   std::vector<const Expr*> inner;
+   for (auto& predicate : correlated_) inner.push_back(innerSide(*predicate));
+   return inner;
 }
 
 namespace {
@@ -167,11 +165,12 @@ void SelectBinder::correlateThroughDomains() {
          if (!scope_.isOuter(iu)) continue;
          const IU* domain = domainOf(iu);
          if (!domain)
-            throw Error("0A000", "LIMIT and OFFSET in a subquery correlated by other than equalities are supported only for table columns yet", e->position);
+            throw Error("0A000", "a subquery correlated by other than equalities on a value that is not a table's column is not supported yet", e->position);
          replaceIU(*e, iu, domain);
       }
       local.push_back(std::move(e));
    }
+   if (local.empty()) return;
    auto filter = std::make_unique<Filter>();
    filter->condition = conjunction(std::move(local));
    push(std::move(filter));
@@ -258,6 +257,7 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
 }  // namespace
 
 void SelectBinder::decorrelateGroups(std::vector<Computation>& keys) {
+   correlateThroughDomains();
    groupByCorrelation(correlated_, keys, ius_, [&](const Expr& e) { return !isCorrelated(e); });
 }
 
@@ -331,7 +331,6 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
 
    Bound sub = bindSubquery(*link.subselect, !any && !all);
-   if (sub.limited) throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
    std::vector<PendingJoin> joins;
    if (sub.row) joinAggregateRow(sub, joins);
    ExprPtr comparison;
@@ -387,7 +386,6 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
 ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    int position = link.location + 1;
    Bound sub = bindSubquery(*link.subselect);
-   if (sub.limited) throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
    if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery must return only one column", position);
    PendingJoin pending;
    const IU* value;
@@ -491,7 +489,6 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
    for (size_t c = 0; c < leftStart; ++c)
       if (std::find(read.begin(), read.end(), scope_.columns()[c].iu) != read.end())
          throw Error("0A000", "a LATERAL subquery in a JOIN that reads FROM items outside the JOIN is not supported yet");
-   if (sub.limited) throw Error("0A000", "LIMIT and OFFSET in a LATERAL subquery that reads other FROM items are not supported yet");
    bool outerJoin = kind == JoinKind::LeftOuter;
    std::vector<PendingJoin> joins;
    auto computed = std::make_unique<Map>();  // outputs that read the left side, computed above the join

@@ -231,9 +231,7 @@ void SelectBinder::pushWindows(std::vector<BoundWindowCall>& calls, std::vector<
    if (!calls.empty() && !correlated_.empty()) {
       // An unnested correlated subquery holds the rows of all outer rows: each window sees one
       // outer row's, a partition by the correlation too.
-      std::vector<const Expr*> inner;
-      if (!correlationPartition(inner))
-         throw Error("0A000", "window functions in subqueries correlated by other than equalities are not supported yet", calls[0].position);
+      std::vector<const Expr*> inner = correlationPartition();
       for (auto& spec : specs)
          for (size_t i = 0; i < inner.size(); ++i) spec.partitionBy.insert(spec.partitionBy.begin() + long(i), inner[i]->clone());
    }
