@@ -1,7 +1,8 @@
 // LIMIT/OFFSET in a correlated subquery counts the rows of each outer row. The subquery is
 // computed once for all outer rows (it is unnested), so its rows are numbered per correlation
 // value, row_number() OVER (PARTITION BY <the subquery's side of each correlation> ORDER BY
-// <its ORDER BY>), and those from OFFSET + 1 to OFFSET + LIMIT stay.
+// <its ORDER BY>), and those from OFFSET + 1 to OFFSET + LIMIT stay. Other correlations go
+// through domains first (correlateThroughDomains).
 #include "parser/select_binder.h"
 
 namespace kiln {

@@ -3,7 +3,9 @@
 // join, a scalar subquery a join with its single row, and a correlated aggregate subquery a left
 // outer join with the subquery grouped by its correlation keys; what follows the aggregation is
 // computed above that join, where an outer row without a group sees count() 0 (the "COUNT bug"
-// of unnesting). No subquery is evaluated per row.
+// of unnesting). Grouping, DISTINCT, windows and LIMIT of a subquery correlated otherwise are
+// computed for each value of the domains of the outer columns it reads. LATERAL subqueries in
+// FROM are dependent joins unnested the same way. No subquery is evaluated per row.
 #include "parser/select_binder.h"
 
 #include <algorithm>
