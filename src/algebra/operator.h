@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series, Window };
+enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series, Window, RecursiveUnion, WorkTableScan };
 
 struct Operator {
    OperatorKind kind;
@@ -154,6 +154,23 @@ struct UnionAll : Operator {
    UnionAll() : Operator(OperatorKind::UnionAll) {}
 };
 
+/// WITH RECURSIVE's union: children[0] (the non-recursive term) runs once, then children[1] (the
+/// recursive term) runs again and again, its WorkTableScans reading the rows the previous run
+/// added, until a run adds none. `distinct` (UNION): a row equal to one seen before is not added.
+struct RecursiveUnion : Operator {
+   std::vector<const IU*> columns;
+   std::vector<std::vector<const IU*>> inputs;  // per child, as UnionAll's
+   bool distinct = false;
+   RecursiveUnion() : Operator(OperatorKind::RecursiveUnion) {}
+};
+
+/// The working table of a RecursiveUnion (which it is inside of, in the recursive term).
+struct WorkTableScan : Operator {
+   const RecursiveUnion* source;
+   std::vector<const IU*> columns;  // source->columns' values
+   explicit WorkTableScan(const RecursiveUnion* source) : Operator(OperatorKind::WorkTableScan), source(source) {}
+};
+
 /// For each input tuple, one tuple per value of `output` in start, start + step, ... up to stop (down
 /// to it for a negative step), none when a bound is NULL: PostgreSQL's generate_series, and the
 /// copies of a row that INTERSECT ALL and EXCEPT ALL emit. The step is a nonzero constant.
@@ -161,6 +178,7 @@ struct Series : Operator {
    ExprPtr start, stop;
    int64_t step = 1;
    const IU* output = nullptr;
+   bool keepEmpty = false;  // an input tuple without values comes once, output NULL (LEFT JOIN)
    Series() : Operator(OperatorKind::Series) {}
 };
 

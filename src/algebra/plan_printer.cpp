@@ -69,6 +69,8 @@ std::vector<const IU*> producedIUs(const Operator& op) {
       }
       case OperatorKind::Values: return static_cast<const Values&>(op).columns;
       case OperatorKind::UnionAll: return static_cast<const UnionAll&>(op).columns;
+      case OperatorKind::RecursiveUnion: return static_cast<const RecursiveUnion&>(op).columns;
+      case OperatorKind::WorkTableScan: return static_cast<const WorkTableScan&>(op).columns;
       case OperatorKind::Map: {
          auto ius = producedIUs(op.child());
          for (auto& c : static_cast<const Map&>(op).computations) ius.push_back(c.output);
@@ -191,10 +193,13 @@ std::string describe(const Operator& op) {
          return join.condition ? s + " " + join.condition->toString() : s + " (every pair)";
       }
       case OperatorKind::UnionAll: return "UnionAll";
+      case OperatorKind::RecursiveUnion: return static_cast<const RecursiveUnion&>(op).distinct ? "RecursiveUnion" : "RecursiveUnionAll";
+      case OperatorKind::WorkTableScan: return "WorkTableScan";
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
          std::string s = "Series " + series.output->name + " := " + series.start->toString() + " .. " + series.stop->toString();
-         return series.step == 1 ? s : s + " step " + std::to_string(series.step);
+         if (series.step != 1) s += " step " + std::to_string(series.step);
+         return series.keepEmpty ? s + ", else NULL" : s;
       }
       case OperatorKind::Limit: {
          auto& limit = static_cast<const Limit&>(op);

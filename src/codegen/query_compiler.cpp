@@ -88,7 +88,10 @@ void QueryCompiler::countOutput(const Operator* op) {
    auto it = std::find_if(query_.rowCounters.begin(), query_.rowCounters.end(), [&](auto& c) { return c.first == op; });
    if (it == query_.rowCounters.end()) {
       size_t slot = allocateSlot();
-      addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<uint64_t>(0)); });
+      // Made once: a plan part that reruns (WITH RECURSIVE) reruns its setups, and counts on.
+      addSetup([slot](QueryRuntime& rt) {
+         if (!rt.slot(slot)) rt.own(slot, std::make_unique<uint64_t>(0));
+      });
       query_.rowCounters.push_back({op, slot});
       it = query_.rowCounters.end() - 1;
    }
@@ -171,6 +174,13 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          }
          return;
       }
+      case OperatorKind::RecursiveUnion: {
+         // Every column is stored: the recursive term reads them all.
+         auto& recursive = static_cast<const RecursiveUnion&>(op);
+         for (size_t i = 0; i < op.children.size(); ++i) computeRequired(*op.children[i], recursive.inputs[i]);
+         return;
+      }
+      case OperatorKind::WorkTableScan: return;
       case OperatorKind::Join: {
          // Each side provides what it produces of what is needed above and in the condition.
          auto& join = static_cast<const Join&>(op);
@@ -202,6 +212,8 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::UnionAll: translator = makeUnionAllTranslator(*this, static_cast<const UnionAll&>(op)); break;
       case OperatorKind::Series: translator = makeSeriesTranslator(*this, static_cast<const Series&>(op)); break;
       case OperatorKind::Window: translator = makeWindowTranslator(*this, static_cast<const Window&>(op)); break;
+      case OperatorKind::RecursiveUnion: translator = makeRecursiveUnionTranslator(*this, static_cast<const RecursiveUnion&>(op)); break;
+      case OperatorKind::WorkTableScan: translator = makeWorkTableScanTranslator(*this, static_cast<const WorkTableScan&>(op)); break;
       case OperatorKind::Join:
          translator = static_cast<const Join&>(op).buildLeft ? makeBuildLeftJoinTranslator(*this, static_cast<const Join&>(op))
                                                               : makeJoinTranslator(*this, static_cast<const Join&>(op));
@@ -209,6 +221,17 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
    }
    for (auto& child : op.children) translator->addChild(translate(*child));
    return translator;
+}
+
+std::function<void(QueryRuntime&, CompiledModule&)> QueryCompiler::takeSince(Mark mark) {
+   std::vector<std::function<void(QueryRuntime&)>> setups(query_.setup.begin() + long(mark.setups), query_.setup.end());
+   std::vector<std::function<void(QueryRuntime&, CompiledModule&)>> steps(query_.steps.begin() + long(mark.steps), query_.steps.end());
+   query_.setup.resize(mark.setups);
+   query_.steps.resize(mark.steps);
+   return [setups = std::move(setups), steps = std::move(steps)](QueryRuntime& rt, CompiledModule& module) {
+      for (auto& setup : setups) setup(rt);
+      for (auto& step : steps) step(rt, module);
+   };
 }
 
 bool QueryCompiler::worthOptimizing(double expectedRows) {

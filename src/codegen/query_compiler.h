@@ -71,6 +71,17 @@ class QueryCompiler {
    /// Emits the counting of one output tuple of `op`, when instrumenting.
    void countOutput(const Operator* op);
    const std::vector<const IU*>& required(const Operator* op) const { return required_.at(op); }
+   /// What addSetup and addStep have added so far.
+   struct Mark {
+      size_t setups, steps;
+   };
+   Mark mark() const { return {query_.setup.size(), query_.steps.size()}; }
+   /// Removes the setups and steps added since `mark` and returns them as one step (setups
+   /// first), for a part of the plan that runs repeatedly, each time from fresh objects.
+   std::function<void(QueryRuntime&, CompiledModule&)> takeSince(Mark mark);
+   /// The slot holding the working table of a RecursiveUnion, which its WorkTableScans read.
+   void setWorkTableSlot(const Operator* recursiveUnion, size_t slot) { workTableSlots_[recursiveUnion] = slot; }
+   size_t workTableSlot(const Operator* recursiveUnion) const { return workTableSlots_.at(recursiveUnion); }
    void setResultLayout(RowLayout layout, size_t slot) {
       query_.resultLayout = std::move(layout);
       query_.resultSlot = slot;
@@ -89,6 +100,7 @@ class QueryCompiler {
    bool keepIR_;
    std::vector<std::function<void()>> pipelineEnd_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
+   std::unordered_map<const Operator*, size_t> workTableSlots_;
    std::vector<std::string> coldFunctions_;  // compiled by the quick code generator
 };
 

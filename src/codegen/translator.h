@@ -55,5 +55,7 @@ std::unique_ptr<Translator> makeBuildLeftJoinTranslator(QueryCompiler& compiler,
 std::unique_ptr<Translator> makeUnionAllTranslator(QueryCompiler& compiler, const UnionAll& op);
 std::unique_ptr<Translator> makeSeriesTranslator(QueryCompiler& compiler, const Series& op);
 std::unique_ptr<Translator> makeWindowTranslator(QueryCompiler& compiler, const Window& op);
+std::unique_ptr<Translator> makeRecursiveUnionTranslator(QueryCompiler& compiler, const RecursiveUnion& op);
+std::unique_ptr<Translator> makeWorkTableScanTranslator(QueryCompiler& compiler, const WorkTableScan& op);
 
 }  // namespace kiln

@@ -196,6 +196,9 @@ double CardinalityEstimator::rows(const Operator& op) const {
             length = std::max(0.0, (double(series.stop->constant.integer) - double(series.start->constant.integer)) / double(series.step) + 1);
          return std::max(1.0, rows(op.child()) * length);
       }
+      // A guess: the recursion runs a few times.
+      case OperatorKind::RecursiveUnion: return std::max(1.0, rows(*op.children[0]) * 10);
+      case OperatorKind::WorkTableScan: return std::max(1.0, rows(*static_cast<const WorkTableScan&>(op).source->children[0]));
       case OperatorKind::UnionAll: {
          double total = 0;
          for (auto& child : op.children) total += rows(*child);

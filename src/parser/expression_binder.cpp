@@ -20,8 +20,6 @@ ExprPtr makeExpr(ExprKind kind, SqlType type, bool nullable, int position) {
    return e;
 }
 
-std::string stringOf(const PgQuery__Node* node) { return node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
-
 /// The operator's name without a schema: ["pg_catalog", "+"] -> "+".
 std::string operatorName(size_t n, PgQuery__Node** names) { return n ? stringOf(names[n - 1]) : ""; }
 
@@ -50,6 +48,19 @@ Value numericLiteral(const std::string& text) {
 }
 
 }  // namespace
+
+ExprPtr conjunction(std::vector<ExprPtr> parts) {
+   if (parts.empty()) return nullptr;
+   if (parts.size() == 1) return std::move(parts[0]);
+   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
+   for (auto& p : parts) {
+      e->nullable |= p->nullable;
+      e->children.push_back(std::move(p));
+   }
+   return e;
+}
+
+std::string stringOf(const PgQuery__Node* node) { return node && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
 
 std::string bareColumnName(const PgQuery__Node& node) {
    if (node.node_case != PG_QUERY__NODE__NODE_COLUMN_REF || node.column_ref->n_fields != 1) return "";

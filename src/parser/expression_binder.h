@@ -89,6 +89,15 @@ class ExpressionBinder {
    std::function<ExprPtr(const PgQuery__SubLink&, bool)> scalarSubquery_;
 };
 
+/// parts[0] AND parts[1] AND ...; null for no parts.
+ExprPtr conjunction(std::vector<ExprPtr> parts);
+
+/// Whether `e` is the constant TRUE.
+inline bool isTrue(const Expr& e) { return e.kind == ExprKind::Constant && !e.constant.isNull && e.constant.boolean; }
+
+/// The string a String node holds; "" for another node or none.
+std::string stringOf(const PgQuery__Node* node);
+
 /// The identifier a node names when it is a bare column reference ("x" in ORDER BY x), else "".
 std::string bareColumnName(const PgQuery__Node& node);
 

@@ -1,6 +1,8 @@
 // Functions in FROM: generate_series(start, stop [, step]) over integers, a Series operator. Like
 // PostgreSQL's, a function in a FROM list may read the columns of the items before it (it is
 // implicitly LATERAL): then it runs once per row of those items.
+#include <algorithm>
+
 #include "parser/select_binder.h"
 
 namespace kiln {
@@ -15,7 +17,8 @@ std::string signature(const std::string& name, const std::vector<ExprPtr>& args)
 
 }  // namespace
 
-std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left) {
+std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart,
+                                                         bool keepLeft) {
    if (range.ordinality) throw Error("0A000", "WITH ORDINALITY is not supported yet");
    if (range.is_rowsfrom || range.n_functions != 1) throw Error("0A000", "ROWS FROM is not supported yet");
    const PgQuery__List& function = *range.functions[0]->list;
@@ -59,15 +62,18 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    for (const IU* iu : read)
       if (scope_.isOuter(iu)) throw Error("0A000", "a function in FROM that reads the enclosing query's columns is not supported yet", position);
    bool lateral = !read.empty();
-   if (lateral && !left) throw Error("0A000", "a function in JOIN that reads other FROM items' columns is not supported yet", position);
+   for (const IU* iu : read)
+      if (std::none_of(scope_.columns().begin() + long(leftStart), scope_.columns().end(), [&](auto& c) { return c.iu == iu; }))
+         throw Error("0A000", "a function in FROM that reads columns of FROM items other than those it is joined with (in a JOIN: its left side) is not supported yet", position);
    series->start = std::move(args[0]);
    series->stop = std::move(args[1]);
    // The column is named by the alias's column list, else by the alias, else by the function.
    std::string alias = range.alias ? range.alias->aliasname : name;
    bool renamed = range.alias && range.alias->n_colnames > 0 && range.alias->colnames[0]->node_case == PG_QUERY__NODE__NODE_STRING;
-   series->output = ius_.make(type, false, renamed ? range.alias->colnames[0]->string->sval : alias);
+   series->output = ius_.make(type, keepLeft, renamed ? range.alias->colnames[0]->string->sval : alias);
    addToScope(alias, range.alias, {series->output}, {alias}, position);
    if (lateral) {
+      series->keepEmpty = keepLeft;
       series->children.push_back(std::move(left));
       return series;
    }
@@ -75,7 +81,8 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    oneRow->rows.emplace_back();
    series->children.push_back(std::move(oneRow));
    if (!left) return series;
-   auto join = std::make_unique<Join>(JoinKind::Inner);
+   auto join = std::make_unique<Join>(keepLeft ? JoinKind::LeftOuter : JoinKind::Inner);
+   if (keepLeft) join->condition = Expr::constantOf(Value::ofBool(true));
    join->children.push_back(std::move(left));
    join->children.push_back(std::move(series));
    return join;

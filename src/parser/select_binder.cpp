@@ -10,8 +10,6 @@ namespace kiln {
 
 namespace {
 
-std::string stringOf(const PgQuery__Node* node) { return node && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
-
 /// PostgreSQL's internal type names, which it uses to name an unnamed cast column.
 std::string internalTypeName(SqlType type) {
    switch (type.id) {
@@ -96,10 +94,16 @@ void SelectBinder::bindFrom() {
    for (size_t i = 0; i < select_.n_from_clause; ++i) {
       const PgQuery__Node& node = *select_.from_clause[i];
       if (node.node_case == PG_QUERY__NODE__NODE_RANGE_FUNCTION) {
-         root_ = bindFunctionScan(*node.range_function, std::move(root_));
+         root_ = bindFunctionScan(*node.range_function, std::move(root_), 0);
          continue;
       }
-      auto item = bindFromItem(node);
+      if (const PgQuery__RangeSubselect* lateral = lateralSubquery(node)) {
+         bindLateral(*lateral, root_, 0, JoinKind::Inner, nullptr);
+         continue;
+      }
+      // A derived table directly in FROM may read the enclosing query's values (not in a JOIN,
+      // where an outer join would have to keep its rows per outer row).
+      auto item = node.node_case == PG_QUERY__NODE__NODE_RANGE_SUBSELECT ? bindDerivedTable(*node.range_subselect, true) : bindFromItem(node);
       if (!root_) {
          root_ = std::move(item);
          continue;
@@ -126,6 +130,7 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
    switch (item.node_case) {
       case PG_QUERY__NODE__NODE_RANGE_VAR: {
          const PgQuery__RangeVar& range = *item.range_var;
+         if (auto workTable = *range.schemaname ? nullptr : bindRecursiveReference(range)) return workTable;
          if (const PgQuery__CommonTableExpr* cte = *range.schemaname ? nullptr : findCte(range.relname)) {
             // A CTE is bound where it is used (each use computes it); it sees the CTEs before it.
             const SelectBinder* owner = this;
@@ -136,9 +141,14 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
                   if (with->ctes[i]->common_table_expr == cte) found = true, index = i;
                if (found) break;
             }
-            SelectBinder inner(*cte->ctequery->select_stmt, catalog_, ius_, nullptr, nullptr, owner);
-            inner.enclosingCtesVisible_ = index;
-            Bound bound = inner.bind();
+            Bound bound;
+            if (owner->select_.with_clause->recursive) {
+               bound = bindRecursiveCte(*cte, owner, index);
+            } else {
+               SelectBinder inner(*cte->ctequery->select_stmt, catalog_, ius_, nullptr, nullptr, owner);
+               inner.enclosingCtesVisible_ = index;
+               bound = inner.bind();
+            }
             if (cte->n_aliascolnames > bound.names.size())
                throw Error("42P10", "WITH query \"" + std::string(cte->ctename) + "\" has " + std::to_string(bound.names.size()) +
                                        " columns available but " + std::to_string(cte->n_aliascolnames) + " columns specified",
@@ -169,111 +179,30 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
       }
       case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
          const PgQuery__RangeSubselect& derived = *item.range_subselect;
-         if (derived.lateral) throw Error("0A000", "LATERAL is not supported yet");
-         if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
-         SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, nullptr, this);
-         Bound bound = inner.bind();
-         addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
-         // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
-         return std::move(bound.root);
+         if (derived.lateral) {
+            std::unique_ptr<Operator> nothing;
+            bindLateral(derived, nothing, scope_.columns().size(), JoinKind::Inner, nullptr);
+            return nothing;
+         }
+         return bindDerivedTable(derived, false);
       }
       case PG_QUERY__NODE__NODE_JOIN_EXPR: return bindJoin(*item.join_expr);
-      case PG_QUERY__NODE__NODE_RANGE_FUNCTION: return bindFunctionScan(*item.range_function, nullptr);
+      case PG_QUERY__NODE__NODE_RANGE_FUNCTION: return bindFunctionScan(*item.range_function, nullptr, scope_.columns().size());
       default: throw Error("0A000", "this kind of FROM item is not supported yet");
    }
 }
 
-std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinExpr) {
-   if (joinExpr.is_natural) throw Error("0A000", "NATURAL JOIN is not supported yet");
-   size_t leftStart = scope_.columns().size();
-   auto left = bindFromItem(*joinExpr.larg);
-   size_t rightStart = scope_.columns().size();
-   auto right = bindFromItem(*joinExpr.rarg);
-   size_t rightEnd = scope_.columns().size();
-   bool rightJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT;
-   bool fullJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL;
-   JoinKind kind = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::Inner : fullJoin ? JoinKind::FullOuter : JoinKind::LeftOuter;
-   // FULL JOIN ... USING (x): an unqualified x is COALESCE(left.x, right.x), computed above the join.
-   auto merged = std::make_unique<Map>();
-
-   ExprPtr condition;
-   if (joinExpr.n_using_clause) {
-      // USING (x): left.x = right.x, and an unqualified x means the left (RIGHT JOIN: right) one.
-      auto& columns = scope_.columns();
-      std::vector<const IU*> usingColumns;
-      for (size_t u = 0; u < joinExpr.n_using_clause; ++u) {
-         std::string name = stringOf(joinExpr.using_clause[u]);
-         auto find = [&](size_t from, size_t to, const char* side) -> ScopeColumn& {
-            ScopeColumn* found = nullptr;
-            for (size_t c = from; c < to; ++c)
-               if (columns[c].name == name && !columns[c].qualifiedOnly) found = &columns[c];
-            if (!found)
-               throw Error("42703", "column \"" + name + "\" specified in USING clause does not exist in " + side + " table");
-            return *found;
-         };
-         ScopeColumn& l = find(leftStart, rightStart, "left");
-         ScopeColumn& r = find(rightStart, rightEnd, "right");
-         (rightJoin ? l : r).qualifiedOnly = true;
-         if (fullJoin) {
-            l.qualifiedOnly = true;
-            SqlType type = types::common(l.iu->type, r.iu->type).value_or(l.iu->type);
-            auto coalesce = std::make_unique<Expr>(ExprKind::Case, type);
-            coalesce->hasElse = true;
-            auto test = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
-            test->negated = true;
-            test->nullable = false;
-            test->children.push_back(Expr::columnRef(l.iu));
-            coalesce->children.push_back(std::move(test));
-            coalesce->children.push_back(ExpressionBinder::coerce(Expr::columnRef(l.iu), type));
-            coalesce->children.push_back(ExpressionBinder::coerce(Expr::columnRef(r.iu), type));
-            const IU* iu = ius_.make(type, true, name);
-            merged->computations.push_back({iu, std::move(coalesce)});
-            usingColumns.push_back(iu);
-         } else {
-            usingColumns.push_back((rightJoin ? r : l).iu);
-         }
-         ExprPtr a = Expr::columnRef(l.iu), b = Expr::columnRef(r.iu);
-         ExpressionBinder::unify(a, b, "=", 0);
-         auto equal = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
-         equal->op = uint8_t(CompareOp::Eq);
-         equal->nullable = a->nullable || b->nullable;
-         equal->children.push_back(std::move(a));
-         equal->children.push_back(std::move(b));
-         if (!condition) {
-            condition = std::move(equal);
-         } else {
-            auto both = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
-            both->children.push_back(std::move(condition));
-            both->children.push_back(std::move(equal));
-            condition = std::move(both);
-         }
-      }
-      for (auto& c : merged->computations) columns.insert(columns.begin() + long(rightEnd), ScopeColumn{"", c.output->name, c.output});
-      if (!merged->computations.empty()) rightEnd += merged->computations.size();
-      // SELECT * lists the USING columns first, as PostgreSQL does.
-      std::stable_partition(columns.begin() + long(leftStart), columns.begin() + long(rightEnd), [&](const ScopeColumn& c) {
-         return !c.qualifiedOnly && std::find(usingColumns.begin(), usingColumns.end(), c.iu) != usingColumns.end();
-      });
-   } else if (joinExpr.quals) {
-      ExpressionBinder binder(scope_, ius_);
-      binder.collectAggregates(nullptr, "JOIN conditions");
-      condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
-   }
-   if (rightJoin) std::swap(left, right);
-   if (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) {
-      // The outer join's inner side (a full join: both sides) may now be NULL.
-      for (const IU* iu : producedIUs(*right)) const_cast<IU*>(iu)->nullable = true;
-      if (kind == JoinKind::FullOuter)
-         for (const IU* iu : producedIUs(*left)) const_cast<IU*>(iu)->nullable = true;
-   }
-   auto join = std::make_unique<Join>(kind);
-   join->condition = std::move(condition);
-   join->children.push_back(std::move(left));
-   join->children.push_back(std::move(right));
-   if (joinExpr.alias) throw Error("0A000", "aliases for JOIN results are not supported yet");
-   if (merged->computations.empty()) return join;
-   merged->children.push_back(std::move(join));
-   return merged;
+std::unique_ptr<Operator> SelectBinder::bindDerivedTable(const PgQuery__RangeSubselect& derived, bool readsOuter) {
+   if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
+   SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, readsOuter ? scope_.outer() : nullptr, this);
+   Bound bound = inner.bind();
+   // Its conditions on the enclosing query's values are this query's: as if they were in WHERE.
+   if (bound.row || !bound.deferred.empty())
+      throw Error("0A000", "this derived table that reads the enclosing query's values is not supported yet");
+   for (auto& condition : bound.correlated) correlated_.push_back(std::move(condition));
+   addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
+   // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
+   return std::move(bound.root);
 }
 
 void SelectBinder::bindValuesLists() {
@@ -436,7 +365,6 @@ SelectBinder::Bound SelectBinder::bind() {
       result_.root = std::move(root_);
       return std::move(result_);
    }
-   if (select_.with_clause && select_.with_clause->recursive) throw Error("0A000", "WITH RECURSIVE is not supported yet");
    if (select_.with_clause)
       for (size_t i = 0; i < select_.with_clause->n_ctes; ++i)
          for (size_t j = 0; j < i; ++j) {
@@ -466,6 +394,8 @@ SelectBinder::Bound SelectBinder::bind() {
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
    binder.collectWindows(nullptr, "HAVING");
    ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
+   if (recursion_ && recursion_->referenced && !aggregates.empty())
+      throw Error("42P19", "aggregate functions are not allowed in a recursive query's recursive term");
    binder.collectWindows(&windowCalls, nullptr);
 
    // ORDER BY items name an output (by alias or position) or are expressions of their own.
@@ -502,8 +432,8 @@ SelectBinder::Bound SelectBinder::bind() {
    std::vector<WindowSpec> windowSpecs = bindWindowSpecs(windowCalls, binder);
    if (!windowCalls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", windowCalls[0].position);
    if (!windowCalls.empty() && scope_.outer()) {
-      // The Window operator sees only this query's rows: no correlation through it.
-      bool correlated = !correlated_.empty();
+      // The Window operator sees only this query's rows: none of its inputs may read outer values.
+      bool correlated = false;
       for (auto& call : windowCalls)
          for (auto& argument : call.arguments) correlated |= argument && isCorrelated(*argument);
       for (auto& spec : windowSpecs) {
@@ -556,6 +486,7 @@ SelectBinder::Bound SelectBinder::bind() {
       }
       for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);
       if (aggregateRow) {
+         if (!windowCalls.empty()) throw Error("0A000", "window functions over a correlated aggregate are not supported yet", windowCalls[0].position);
          auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
          auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
          return bindAggregateRow(std::move(having), counts, (limit && *limit == 0) || (offset && *offset > 0));
@@ -629,19 +560,26 @@ SelectBinder::Bound SelectBinder::bind() {
                break;
             }
       outputs = distinctOutputs;
+      // A correlated subquery's rows are distinct per outer row: by its side of each correlation too.
+      if (!correlated_.empty()) decorrelateGroups(aggregate->keys);
       push(std::move(aggregate));
+   }
+   auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
+   auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
+   if ((limit || offset) && !correlated_.empty()) {
+      // Counted per outer row (not needed for EXISTS when some rows stay); the order of the rows
+      // is the enclosing query's.
+      bool keepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
+      if (!existenceOnly_ || !keepsSome) limitPerCorrelation(sortKeys, limit, offset);
+      sortKeys.clear();
+      limit = offset = std::nullopt;
    }
    if (!sortKeys.empty()) {
       auto sort = std::make_unique<Sort>();
       sort->keys = std::move(sortKeys);
       push(std::move(sort));
    }
-   auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
-   auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
-   if ((limit || offset) && !correlated_.empty()) {
-      result_.limited = true;
-      result_.limitKeepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
-   } else if (limit || offset) {
+   if (limit || offset) {
       auto op = std::make_unique<Limit>();
       if (limit) op->limit = *limit;
       if (offset) op->offset = *offset;
@@ -820,10 +758,10 @@ void SelectBinder::bindOutputOrderAndLimit() {
    }
 }
 
-void SelectBinder::attach(std::vector<PendingJoin>& joins) {
+void SelectBinder::attach(std::unique_ptr<Operator>& input, std::vector<PendingJoin>& joins) {
    for (auto& pending : joins) {
-      pending.op->children.insert(pending.op->children.begin(), std::move(root_));
-      root_ = std::move(pending.op);
+      pending.op->children.insert(pending.op->children.begin(), std::move(input));
+      input = std::move(pending.op);
    }
    joins.clear();
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <unordered_set>
 
 #include <pg_query/pg_query.pb-c.h>
@@ -58,10 +59,6 @@ class SelectBinder {
       /// query, above the join that replaces the subquery: deferred[c] is set and columns[c] null.
       /// Empty when there is no such output.
       std::vector<ExprPtr> deferred;
-      /// A correlated subquery's LIMIT/OFFSET would have to count per outer row: it is left out,
-      /// and only EXISTS, for which a LIMIT above 0 without OFFSET changes nothing, accepts it.
-      bool limited = false;
-      bool limitKeepsSome = false;
    };
    Bound bind();
    /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
@@ -81,12 +78,51 @@ class SelectBinder {
    void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
+   /// `readsOuter`: it may read the enclosing query's values (its conditions on them become this
+   /// query's correlation).
+   std::unique_ptr<Operator> bindDerivedTable(const PgQuery__RangeSubselect& derived, bool readsOuter);
+   // Joins (join_binder.cpp)
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
+   /// Which column an unqualified USING column name means: the left's, the right's (RIGHT JOIN)
+   /// or their COALESCE (FULL JOIN).
+   enum class JoinSide { Left, Right, Merged };
+   /// USING (names) between the scope columns [leftStart, rightStart) and those from rightStart
+   /// on: the join condition; COALESCE columns go to `merged`, the columns names mean to `usingColumns`.
+   ExprPtr bindUsing(const std::vector<std::string>& names, size_t leftStart, size_t rightStart, JoinSide keep, Map& merged,
+                     std::vector<const IU*>& usingColumns);
+   /// [INNER | LEFT] JOIN function(...) [ON ...] with `left`, whose columns are the scope's from
+   /// `leftStart` on (`leftJoin`: the LEFT JOIN).
+   std::unique_ptr<Operator> bindFunctionJoin(const PgQuery__JoinExpr& joinExpr, std::unique_ptr<Operator> left, size_t leftStart, bool leftJoin);
+   /// (join) AS alias(names): the scope columns from `start` on become the alias's.
+   void aliasJoin(const PgQuery__Alias& alias, size_t start);
+   /// The subquery of a LATERAL derived table, else null.
+   static const PgQuery__RangeSubselect* lateralSubquery(const PgQuery__Node& item);
+   /// Joins a LATERAL subquery (`kind` Inner or LeftOuter, ON `on` if given) to `left` (may be
+   /// null), whose columns are the scope columns from `leftStart` on: it may read those. `left`
+   /// stays as it is while the subquery is bound, for domains of its values (subquery_binder.cpp).
+   void bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator>& left, size_t leftStart, JoinKind kind,
+                    const PgQuery__Node* on);
    /// A function in FROM (function_scan_binder.cpp); `left` is what the FROM items before it
-   /// produce (may be null): it is joined with them, or read by them (LATERAL).
-   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left);
+   /// produce (may be null), whose columns are the scope's from `leftStart` on: it is joined
+   /// with them, or reads them (LATERAL). `keepLeft`: LEFT JOIN ... ON true.
+   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart,
+                                              bool keepLeft = false);
    void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
                    const std::vector<std::string>& names, int position);
+   // WITH RECURSIVE (recursive_cte_binder.cpp)
+   /// The query named by a recursive reference, while its recursive term is bound (with
+   /// `source`) or its non-recursive term (without: a reference is an error).
+   struct Recursion {
+      std::string name;
+      RecursiveUnion* source = nullptr;
+      bool referenced = false;
+   };
+   /// A CTE of a WITH RECURSIVE: a RecursiveUnion when it reads itself, else bound as any CTE.
+   /// `owner` is the query whose WITH has it, as its `index`th CTE.
+   Bound bindRecursiveCte(const PgQuery__CommonTableExpr& cte, const SelectBinder* owner, size_t index);
+   /// The WorkTableScan for a FROM item named `name` that refers to a recursive query being
+   /// bound; null when it names no such query.
+   std::unique_ptr<Operator> bindRecursiveReference(const PgQuery__RangeVar& range);
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
    /// Looks among the first `visible` CTEs of this query's WITH, then outwards.
    const PgQuery__CommonTableExpr* findCte(const std::string& name, size_t visible) const;
@@ -101,7 +137,8 @@ class SelectBinder {
       op->children.push_back(std::move(root_));
       root_ = std::move(op);
    }
-   void attach(std::vector<PendingJoin>& joins);
+   void attach(std::vector<PendingJoin>& joins) { attach(root_, joins); }
+   static void attach(std::unique_ptr<Operator>& input, std::vector<PendingJoin>& joins);
    /// Binds scalar subqueries as joins added to `joins`, or, inside an aggregate's argument, to
    /// `aggregateInputJoins` when given.
    ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins = nullptr);
@@ -139,10 +176,23 @@ class SelectBinder {
    bool bindSubqueryConjunct(const PgQuery__Node& conjunct);
    /// A scalar subquery in an expression: a join that provides its value.
    ExprPtr bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
-   Bound bindSubquery(const PgQuery__Node& query);
+   /// `existence`: EXISTS, which asks only whether there are rows.
+   Bound bindSubquery(const PgQuery__Node& query, bool existence = false);
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
+   /// The subquery's side of a correlated condition inner = outer; null for another condition.
+   const Expr* innerSide(const Expr& predicate) const;
+   /// This subquery's side of each correlation, which tells the rows of one outer row apart
+   /// (after correlateThroughDomains, all correlations are inner = outer).
+   std::vector<const Expr*> correlationPartition();
+   /// Turns the correlated conditions other than inner = outer into this query's filter over
+   /// the domains of the outer values they read (0A000 for a value without a domain): then its
+   /// rows for one outer row are those of its domain values.
+   void correlateThroughDomains();
+   /// LIMIT/OFFSET of a correlated subquery per outer row (correlated_limit.cpp): a Window
+   /// numbering the rows of each correlation value in `order`, and a Filter.
+   void limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset);
    /// Lets `sub`'s conditions that read a query two levels out read instead a domain of those
    /// values joined to this query's input (only while its input is built: before aggregation).
    void passOuterValues(Bound& sub);
@@ -174,6 +224,8 @@ class SelectBinder {
    std::unordered_set<const IU*> lateValues_;
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
    bool beforeAggregation_ = false;
+   Recursion* recursion_ = nullptr;
+   bool existenceOnly_ = false;  // EXISTS's subquery (a LIMIT above 0 without OFFSET changes nothing)
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };

@@ -9,8 +9,6 @@ namespace kiln {
 
 namespace {
 
-std::string stringOf(const PgQuery__Node* node) { return node && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
-
 Table& findTable(const Catalog& catalog, const PgQuery__RangeVar& relation) {
    Table* table = catalog.findTable(relation.relname);
    if (!table) throw Error("42P01", "relation \"" + std::string(relation.relname) + "\" does not exist", relation.location + 1);

@@ -3,7 +3,9 @@
 // join, a scalar subquery a join with its single row, and a correlated aggregate subquery a left
 // outer join with the subquery grouped by its correlation keys; what follows the aggregation is
 // computed above that join, where an outer row without a group sees count() 0 (the "COUNT bug"
-// of unnesting). No subquery is evaluated per row.
+// of unnesting). Grouping, DISTINCT, windows and LIMIT of a subquery correlated otherwise are
+// computed for each value of the domains of the outer columns it reads. LATERAL subqueries in
+// FROM are dependent joins unnested the same way. No subquery is evaluated per row.
 #include "parser/select_binder.h"
 
 #include <algorithm>
@@ -11,17 +13,6 @@
 namespace kiln {
 
 namespace {
-
-ExprPtr conjunction(std::vector<ExprPtr> parts) {
-   if (parts.empty()) return nullptr;
-   if (parts.size() == 1) return std::move(parts[0]);
-   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
-   for (auto& p : parts) {
-      e->nullable |= p->nullable;
-      e->children.push_back(std::move(p));
-   }
-   return e;
-}
 
 /// CASE WHEN c THEN a ELSE b END for constant booleans a, b: `c IS NOT TRUE` is (c, false, true).
 ExprPtr truthTest(ExprPtr c, bool whenTrue, bool otherwise) {
@@ -69,6 +60,25 @@ bool SelectBinder::isCorrelated(const Expr& e) const {
    for (const IU* iu : ius)
       if (scope_.isOuter(iu)) return true;
    return false;
+}
+
+const Expr* SelectBinder::innerSide(const Expr& predicate) const {
+   bool isEquality = predicate.kind == ExprKind::Comparison &&
+                     (predicate.compareOp() == CompareOp::Eq || predicate.compareOp() == CompareOp::IsNotDistinct);
+   if (!isEquality) return nullptr;
+   const Expr& a = *predicate.children[0];
+   const Expr& b = *predicate.children[1];
+   if (!isCorrelated(a) && isCorrelated(b)) return &a;
+   if (isCorrelated(a) && !isCorrelated(b)) return &b;
+   return nullptr;
+}
+
+std::vector<const Expr*> SelectBinder::correlationPartition() {
+   // Only equalities (inner = outer) make "the rows of one outer row" a partition.
+   correlateThroughDomains();
+   std::vector<const Expr*> inner;
+   for (auto& predicate : correlated_) inner.push_back(innerSide(*predicate));
+   return inner;
 }
 
 namespace {
@@ -140,6 +150,34 @@ const IU* SelectBinder::domainOf(const IU* outer) {
    return domain;
 }
 
+void SelectBinder::correlateThroughDomains() {
+   // Neumann & Kemper's dependent join: this query is computed for each value of the domains of
+   // the outer values its other conditions read, which then read the domains instead; only
+   // domain = outer value correlates it.
+   std::vector<ExprPtr> conditions = std::move(correlated_), local;
+   correlated_.clear();
+   for (ExprPtr& e : conditions) {
+      if (innerSide(*e)) {
+         correlated_.push_back(std::move(e));
+         continue;
+      }
+      std::vector<const IU*> used;
+      e->collectIUs(used);
+      for (const IU* iu : used) {
+         if (!scope_.isOuter(iu)) continue;
+         const IU* domain = domainOf(iu);
+         if (!domain)
+            throw Error("0A000", "a subquery correlated by other than equalities on a value that is not a table's column is not supported yet", e->position);
+         replaceIU(*e, iu, domain);
+      }
+      local.push_back(std::move(e));
+   }
+   if (local.empty()) return;
+   auto filter = std::make_unique<Filter>();
+   filter->condition = conjunction(std::move(local));
+   push(std::move(filter));
+}
+
 void SelectBinder::passOuterValues(Bound& sub) {
    // A subquery of a subquery that reads the query two levels out (Neumann & Kemper's dependent
    // join): this query is computed for each value it reads there, whose domain joins its input;
@@ -163,9 +201,11 @@ void SelectBinder::passOuterValues(Bound& sub) {
    }
 }
 
-SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query) {
+SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, bool existence) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
-   Bound sub = SelectBinder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this).bind();
+   SelectBinder binder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this);
+   binder.existenceOnly_ = existence;
+   Bound sub = binder.bind();
    passOuterValues(sub);
    // Its conditions become this query's join conditions: they may read this query's values, not
    // those of a query further out.
@@ -197,7 +237,7 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
       for (int side = 0; isEquality && side < 2; ++side)
          if (isInner(*predicate->children[size_t(side)]) && !isInner(*predicate->children[size_t(1 - side)])) innerSide = side;
       if (innerSide < 0)
-         throw Error("0A000", "a correlated subquery with aggregates may be correlated only by equalities (inner = outer) yet", predicate->position);
+         throw Error("0A000", "a correlated subquery with aggregates or DISTINCT may be correlated only by equalities (inner = outer) yet", predicate->position);
       ExprPtr inner = std::move(predicate->children[size_t(innerSide)]);
       ExprPtr outer = std::move(predicate->children[size_t(1 - innerSide)]);
       const IU* key = nullptr;
@@ -219,6 +259,7 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
 }  // namespace
 
 void SelectBinder::decorrelateGroups(std::vector<Computation>& keys) {
+   correlateThroughDomains();
    groupByCorrelation(correlated_, keys, ius_, [&](const Expr& e) { return !isCorrelated(e); });
 }
 
@@ -291,9 +332,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    int position = link.location + 1;
    if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
 
-   Bound sub = bindSubquery(*link.subselect);
-   if (sub.limited && !(!any && !all && sub.limitKeepsSome))
-      throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
+   Bound sub = bindSubquery(*link.subselect, !any && !all);
    std::vector<PendingJoin> joins;
    if (sub.row) joinAggregateRow(sub, joins);
    ExprPtr comparison;
@@ -349,7 +388,6 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
 ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    int position = link.location + 1;
    Bound sub = bindSubquery(*link.subselect);
-   if (sub.limited) throw Error("0A000", "LIMIT and OFFSET in a correlated subquery are not supported yet", position);
    if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery must return only one column", position);
    PendingJoin pending;
    const IU* value;
@@ -432,6 +470,120 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
    auto e = Expr::columnRef(value);
    e->position = position;
    return e;
+}
+
+const PgQuery__RangeSubselect* SelectBinder::lateralSubquery(const PgQuery__Node& item) {
+   return item.node_case == PG_QUERY__NODE__NODE_RANGE_SUBSELECT && item.range_subselect->lateral ? item.range_subselect : nullptr;
+}
+
+void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator>& left, size_t leftStart, JoinKind kind,
+                               const PgQuery__Node* on) {
+   // A LATERAL subquery reads the left side's columns as a correlated subquery reads its
+   // enclosing query's: the dependent join becomes a join on those values, like a subquery's.
+   if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
+   Bound sub = bindSubquery(*derived.subquery);
+   std::vector<const IU*> read;
+   for (auto& condition : sub.correlated) condition->collectIUs(read);
+   for (auto& value : sub.deferred)
+      if (value) value->collectIUs(read);
+   if (sub.row)
+      for (auto& value : sub.row->values) value->collectIUs(read);
+   for (size_t c = 0; c < leftStart; ++c)
+      if (std::find(read.begin(), read.end(), scope_.columns()[c].iu) != read.end())
+         throw Error("0A000", "a LATERAL subquery in a JOIN that reads FROM items outside the JOIN is not supported yet");
+   bool outerJoin = kind == JoinKind::LeftOuter;
+   std::vector<PendingJoin> joins;
+   auto computed = std::make_unique<Map>();  // outputs that read the left side, computed above the join
+   auto compute = [&](ExprPtr value, const std::string& name) {
+      if (value->kind == ExprKind::ColumnRef) return value->iu;
+      const IU* iu = ius_.make(value->type, value->nullable, name);
+      computed->computations.push_back({iu, std::move(value)});
+      return iu;
+   };
+   std::vector<const IU*> columns;
+   ExprPtr present;  // whether the subquery's row is there, for an aggregate without GROUP BY
+   if (sub.row) {
+      joinAggregateRow(sub, joins);
+      present = std::move(sub.row->present);
+      for (size_t c = 0; c < sub.row->values.size(); ++c) {
+         ExprPtr value = std::move(sub.row->values[c]);
+         if (present && outerJoin) value = choice(present->clone(), std::move(value), nullptr);
+         columns.push_back(compute(std::move(value), sub.names[c]));
+      }
+   } else {
+      const IU* marker = nullptr;
+      if (outerJoin && !sub.deferred.empty()) {
+         // Where a left row has no match, the outputs computed above the join are NULL too.
+         auto marked = std::make_unique<Map>();
+         marker = ius_.make(SqlType::boolean(), false, "lateral row");
+         marked->computations.push_back({marker, Expr::constantOf(Value::ofBool(true))});
+         marked->children.push_back(std::move(sub.root));
+         sub.root = std::move(marked);
+      }
+      if (outerJoin)
+         for (const IU* iu : producedIUs(*sub.root)) const_cast<IU*>(iu)->nullable = true;
+      for (size_t c = 0; c < sub.columns.size(); ++c) {
+         if (sub.columns[c]) {
+            columns.push_back(sub.columns[c]);
+            continue;
+         }
+         ExprPtr value = std::move(sub.deferred[c]);
+         if (marker) {
+            auto matched = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+            matched->negated = true;
+            matched->nullable = false;
+            matched->children.push_back(Expr::columnRef(marker));
+            value = choice(std::move(matched), std::move(value), nullptr);
+         }
+         columns.push_back(compute(std::move(value), sub.names[c]));
+      }
+      auto join = std::make_unique<Join>(kind);
+      join->condition = conjunction(std::move(sub.correlated));
+      join->children.push_back(std::move(sub.root));
+      joins.push_back({std::move(join)});
+   }
+   addToScope(derived.alias->aliasname, derived.alias, columns, sub.names, 0);
+
+   ExprPtr condition;
+   if (on) {
+      ExpressionBinder binder(scope_, ius_);
+      binder.collectAggregates(nullptr, "JOIN conditions");
+      condition = binder.bindCondition(*on, "JOIN/ON");
+      if (isTrue(*condition)) condition = nullptr;
+   }
+   auto& join = static_cast<Join&>(*joins[0].op);
+   if (outerJoin && condition) {
+      // ON belongs to the outer join; it cannot read what is computed above it.
+      std::vector<const IU*> used;
+      condition->collectIUs(used);
+      bool readsComputed = std::any_of(computed->computations.begin(), computed->computations.end(),
+                                       [&](auto& c) { return std::find(used.begin(), used.end(), c.output) != used.end(); });
+      if (sub.row || readsComputed)
+         throw Error("0A000", "this LEFT JOIN LATERAL condition is not supported yet; write it in the subquery's WHERE");
+      std::vector<ExprPtr> parts;
+      if (join.condition) parts.push_back(std::move(join.condition));
+      parts.push_back(std::move(condition));
+      join.condition = conjunction(std::move(parts));
+   }
+   if (outerJoin && !join.condition) join.condition = Expr::constantOf(Value::ofBool(true));
+   if (!left) {
+      // The first FROM item: it can read no other.
+      left = std::make_unique<Values>();
+      static_cast<Values&>(*left).rows.emplace_back();
+   }
+   attach(left, joins);
+   if (!computed->computations.empty()) {
+      computed->children.push_back(std::move(left));
+      left = std::move(computed);
+   }
+   std::vector<ExprPtr> filters;
+   if (present && !outerJoin) filters.push_back(std::move(present));
+   if (condition && !outerJoin) filters.push_back(std::move(condition));
+   if (filters.empty()) return;
+   auto filter = std::make_unique<Filter>();
+   filter->condition = conjunction(std::move(filters));
+   filter->children.push_back(std::move(left));
+   left = std::move(filter);
 }
 
 }  // namespace kiln

@@ -228,6 +228,13 @@ std::vector<SelectBinder::WindowSpec> SelectBinder::bindWindowSpecs(const std::v
 }
 
 void SelectBinder::pushWindows(std::vector<BoundWindowCall>& calls, std::vector<WindowSpec>& specs) {
+   if (!calls.empty() && !correlated_.empty()) {
+      // An unnested correlated subquery holds the rows of all outer rows: each window sees one
+      // outer row's, a partition by the correlation too.
+      std::vector<const Expr*> inner = correlationPartition();
+      for (auto& spec : specs)
+         for (size_t i = 0; i < inner.size(); ++i) spec.partitionBy.insert(spec.partitionBy.begin() + long(i), inner[i]->clone());
+   }
    auto sameWindow = [](const WindowSpec& a, const WindowSpec& b) {
       auto same = [](const std::vector<ExprPtr>& x, const std::vector<ExprPtr>& y) {
          return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](auto& e, auto& f) { return e->equals(*f); });

@@ -62,7 +62,7 @@ class AggregateTranslator : public Translator {
       std::vector<SqlValue> keys, arguments;
       for (auto& key : aggregate_.keys) keys.push_back(expressions.compile(*key.expression));
       for (auto& call : aggregate_.aggregates) arguments.push_back(call.argument ? expressions.compile(*call.argument) : SqlValue{});
-      llvm::Value* entry = aggregate_.keys.empty() ? localEntry(cx) : findOrInsert(cx, keys);
+      llvm::Value* entry = aggregate_.keys.empty() ? localEntry(cx) : findOrInsertEntry(cx, cx.loadSlot(storageSlot_), layout_, keys);
       for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) update(cx, entry, aggregate_.aggregates[i], states_[i], arguments[i]);
    }
 
@@ -158,29 +158,6 @@ class AggregateTranslator : public Translator {
             }
          }
       }
-   }
-
-   llvm::Value* findOrInsert(CodeContext& cx, const std::vector<SqlValue>& keys) {
-      auto& b = cx.builder();
-      SqlOps ops(cx);
-      llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
-      for (auto& key : keys) hash = ops.hash(key, hash);
-      llvm::Value* table = cx.loadSlot(storageSlot_);
-      llvm::Value* group = cx.entryAlloca(cx.ptr(), "group");
-      llvm::Value* found = walkHashChain(
-         cx, table, hash,
-         [&](llvm::Value* entry) {
-            llvm::Value* same = cx.boolean(true);
-            for (size_t i = 0; i < keys.size(); ++i) same = b.CreateAnd(same, ops.sameKey(loadField(cx, entry, layout_.fields[i]), keys[i]));
-            return same;
-         },
-         [&](llvm::Value* entry) { b.CreateStore(entry, group); }, true);
-      cx.ifThen(b.CreateNot(found), [&] {
-         llvm::Value* created = cx.callRuntime("kiln_hashtable_insert", {table, hash});
-         for (size_t i = 0; i < keys.size(); ++i) storeField(cx, created, layout_.fields[i], keys[i]);
-         b.CreateStore(created, group);
-      });
-      return b.CreateLoad(cx.ptr(), group);
    }
 
    void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const AggregateState& state, const SqlValue& argument) {

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "codegen/code_context.h"
+#include "codegen/translators/row_access.h"
 #include "runtime/chained_hash_table.h"
 
 namespace kiln {
@@ -55,6 +56,32 @@ inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Val
 
    b.SetInsertPoint(done);
    return b.CreateLoad(cx.i1(), matched);
+}
+
+/// The entry of `table` whose first keys.size() fields (of `layout`) hold `keys`, NULL equal to
+/// NULL; where there is none, a new entry holding them, for which `onInsert(entry)` emits code.
+inline llvm::Value* findOrInsertEntry(CodeContext& cx, llvm::Value* table, const RowLayout& layout, const std::vector<SqlValue>& keys,
+                                      const std::function<void(llvm::Value*)>& onInsert = nullptr) {
+   auto& b = cx.builder();
+   SqlOps ops(cx);
+   llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
+   for (auto& key : keys) hash = ops.hash(key, hash);
+   llvm::Value* group = cx.entryAlloca(cx.ptr(), "group");
+   llvm::Value* found = walkHashChain(
+      cx, table, hash,
+      [&](llvm::Value* entry) {
+         llvm::Value* same = cx.boolean(true);
+         for (size_t i = 0; i < keys.size(); ++i) same = b.CreateAnd(same, ops.sameKey(loadField(cx, entry, layout.fields[i]), keys[i]));
+         return same;
+      },
+      [&](llvm::Value* entry) { b.CreateStore(entry, group); }, true);
+   cx.ifThen(b.CreateNot(found), [&] {
+      llvm::Value* created = cx.callRuntime("kiln_hashtable_insert", {table, hash});
+      for (size_t i = 0; i < keys.size(); ++i) storeField(cx, created, layout.fields[i], keys[i]);
+      b.CreateStore(created, group);
+      if (onInsert) onInsert(created);
+   });
+   return b.CreateLoad(cx.ptr(), group);
 }
 
 }  // namespace kiln

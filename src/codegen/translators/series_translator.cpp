@@ -27,6 +27,9 @@ class SeriesTranslator : public Translator {
       ExpressionCompiler expressions(cx, values);
       SqlValue start = expressions.compile(*series_.start), stop = expressions.compile(*series_.stop);
       llvm::Value* anyNull = b.CreateOr(ops.isNull(start), ops.isNull(stop));
+      // LEFT JOIN: whether the input tuple has had a value.
+      llvm::Value* produced = series_.keepEmpty ? cx.entryAlloca(cx.i1(), "produced") : nullptr;
+      if (produced) b.CreateStore(cx.boolean(false), produced);
       cx.ifThen(b.CreateNot(anyNull), [&] {
          // In 64 bits; an INTEGER series ends before leaving its range, a BIGINT one where the
          // next value would overflow (as in PostgreSQL).
@@ -43,13 +46,19 @@ class SeriesTranslator : public Translator {
          b.CreateCondBr(series_.step > 0 ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last), body, after);
          b.SetInsertPoint(body);
          llvm::Type* type = cx.valueType(series_.output->type);
-         values.set(series_.output, {b.CreateTrunc(current, type), nullptr, series_.output->type});
+         values.set(series_.output, {b.CreateTrunc(current, type), series_.output->nullable ? cx.boolean(false) : nullptr, series_.output->type});
          consumeParent(values);
+         if (produced) b.CreateStore(cx.boolean(true), produced);
          llvm::Value* sum = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, current, cx.int64(series_.step));
          current->addIncoming(b.CreateExtractValue(sum, 0), b.GetInsertBlock());
          b.CreateCondBr(b.CreateExtractValue(sum, 1), after, header);
          b.SetInsertPoint(after);
       });
+      if (produced)
+         cx.ifThen(b.CreateNot(b.CreateLoad(cx.i1(), produced)), [&] {
+            values.set(series_.output, ops.nullOf(series_.output->type));
+            consumeParent(values);
+         });
    }
 
    private:

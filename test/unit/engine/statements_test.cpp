@@ -4,17 +4,12 @@
 
 #include <map>
 
+#include "result_lines.h"
 #include "kiln/kiln.h"
 
 using namespace kiln;
 
 namespace {
-
-std::string allLines(const Result& r) {
-   std::string text;
-   for (size_t row = 0; row < r.rowCount(); ++row) text += r.getString(row, 0) + "\n";
-   return text;
-}
 
 int64_t scalar(Connection& con, const std::string& sql) { return con.query(sql).getInt64(0, 0); }
 

@@ -6,17 +6,12 @@
 #include <map>
 #include <vector>
 
+#include "result_lines.h"
 #include "kiln/kiln.h"
 
 using namespace kiln;
 
 namespace {
-
-std::string allLines(const Result& r) {
-   std::string text;
-   for (size_t row = 0; row < r.rowCount(); ++row) text += r.getString(row, 0) + "\n";
-   return text;
-}
 
 TEST(Window, ExplainShowsTheOperatorAndItsEstimate) {
    Database db;
