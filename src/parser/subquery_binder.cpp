@@ -43,15 +43,6 @@ ExprPtr negation(ExprPtr c) {
    return e;
 }
 
-ExprPtr equality(ExprPtr a, ExprPtr b) {
-   auto e = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
-   e->op = uint8_t(CompareOp::Eq);
-   e->nullable = a->nullable || b->nullable;
-   e->children.push_back(std::move(a));
-   e->children.push_back(std::move(b));
-   return e;
-}
-
 }  // namespace
 
 bool SelectBinder::isCorrelated(const Expr& e) const {
@@ -140,7 +131,7 @@ const IU* SelectBinder::domainOf(const IU* outer) {
    root_ = std::move(join);
    // This query is now computed for every value of the domain; the enclosing query picks its own
    // (also NULL, for which the subquery has an answer too).
-   auto same = equality(Expr::columnRef(domain), Expr::columnRef(outer));
+   auto same = Expr::equality(Expr::columnRef(domain), Expr::columnRef(outer));
    if (outer->nullable) {
       same->op = uint8_t(CompareOp::IsNotDistinct);
       same->nullable = false;
@@ -248,7 +239,7 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
          keys.push_back({key, std::move(inner)});
       }
       bool notDistinct = predicate->compareOp() == CompareOp::IsNotDistinct;
-      predicate = equality(std::move(outer), Expr::columnRef(key));
+      predicate = Expr::equality(std::move(outer), Expr::columnRef(key));
       if (notDistinct) {
          predicate->op = uint8_t(CompareOp::IsNotDistinct);
          predicate->nullable = false;
@@ -343,7 +334,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       ExprPtr left = binder.bind(*link.testexpr);
       ExprPtr right = sub.row ? std::move(sub.row->values[0]) : sub.columns[0] ? Expr::columnRef(sub.columns[0]) : std::move(sub.deferred[0]);
       ExpressionBinder::unify(left, right, op, position);
-      comparison = equality(std::move(left), std::move(right));
+      comparison = Expr::equality(std::move(left), std::move(right));
       comparison->op = uint8_t(*compareOp);
    }
    attach(joins);
