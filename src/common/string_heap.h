@@ -6,8 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include "common/memory_blocks.h"
-
 namespace kiln {
 
 class StringHeap {
@@ -43,13 +41,13 @@ class StringHeap {
    private:
    void grow(size_t atLeast) {
       size_t size = std::max<size_t>(atLeast, chunks_.empty() ? 4096 : std::min<size_t>(capacity_ * 2, 16 << 20));
-      chunks_.push_back(makeBlock(size));
+      chunks_.push_back(std::make_unique_for_overwrite<char[]>(size));
       current_ = chunks_.back().get();
       used_ = 0;
       capacity_ = size;
    }
 
-   std::vector<Block> chunks_;
+   std::vector<std::unique_ptr<char[]>> chunks_;
    char* current_ = nullptr;
    size_t used_ = 0;
    size_t capacity_ = 0;

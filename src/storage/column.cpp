@@ -5,7 +5,6 @@
 #include <new>
 
 #include "common/german_string.h"
-#include "common/memory_blocks.h"
 
 namespace kiln {
 
@@ -24,7 +23,6 @@ void Column::reserve(size_t rows) {
    auto* data = static_cast<uint8_t*>(std::realloc(data_, rows * width_));
    if (!data) throw std::bad_alloc();
    data_ = data;
-   adviseHugePages(data_, rows * width_);
    if (!notNull_) {
       auto* nulls = static_cast<uint8_t*>(std::realloc(nulls_, rows));
       if (!nulls) throw std::bad_alloc();

@@ -119,7 +119,7 @@ int64_t UniqueIndex::add(const Table& table, size_t row) {
 void UniqueIndex::grow() {
    // Twice the size when mostly live, the same size when mostly erased slots.
    size_t capacity = live_ * 4 > slots_.size() ? slots_.size() * 2 : slots_.size();
-   std::vector<Slot, BlockAllocator<Slot>> old(capacity, Slot{{0, 0}, empty});
+   std::vector<Slot> old(capacity, Slot{{0, 0}, empty});
    old.swap(slots_);
    size_t mask = slots_.size() - 1;
    for (const Slot& slot : old) {

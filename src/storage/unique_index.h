@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "common/hash_mix.h"
-#include "common/memory_blocks.h"
 #include "common/physical_type.h"
 #include "storage/btree.h"
 
@@ -65,7 +64,9 @@ class UniqueIndex {
    std::vector<PhysicalType> types_;
    std::vector<size_t> widths_, keyRowOffsets_;
    bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys
-   std::vector<Slot, BlockAllocator<Slot>> slots_;
+   // Plain pages, not huge ones: growing a large index faults its new array in at once, and
+   // huge pages made that four times slower (a 0.5 s stall at 8M slots) for no measurable gain.
+   std::vector<Slot> slots_;
    size_t live_ = 0, used_ = 0;  // used_: live and erased slots
    BTree ordered_;
 };
