@@ -14,6 +14,10 @@
 
 namespace kiln {
 
+namespace {
+
+/// Asks for huge pages for the whole huge pages inside [data, data + bytes); pages touched before
+/// keep their size. A hint: without transparent huge pages nothing changes.
 void adviseHugePages(void* data, size_t bytes) {
 #ifdef MADV_HUGEPAGE
    if (bytes < hugePageSize) return;
@@ -25,8 +29,6 @@ void adviseHugePages(void* data, size_t bytes) {
    (void)bytes;
 #endif
 }
-
-namespace {
 
 /// Large blocks come in power-of-two multiples of a huge page, so that a freed block fits the
 /// next request of its class exactly (the unused tail of a block is never touched, so it costs

@@ -16,10 +16,6 @@ namespace kiln {
 
 inline constexpr size_t hugePageSize = size_t(2) << 20;
 
-/// Asks for huge pages for the whole huge pages inside [data, data + bytes); pages touched before
-/// keep their size. A hint: without transparent huge pages nothing changes.
-void adviseHugePages(void* data, size_t bytes);
-
 /// Uninitialized memory for `bytes`; give it back with releaseBlock(block, bytes).
 void* allocateBlock(size_t bytes);
 void releaseBlock(void* block, size_t bytes);
