@@ -13,6 +13,17 @@ ExprPtr Expr::columnRef(const IU* iu) {
    return e;
 }
 
+ExprPtr Expr::conjunction(std::vector<ExprPtr> parts) {
+   if (parts.empty()) return nullptr;
+   if (parts.size() == 1) return std::move(parts[0]);
+   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
+   for (auto& p : parts) {
+      e->nullable |= p->nullable;
+      e->children.push_back(std::move(p));
+   }
+   return e;
+}
+
 ExprPtr Expr::equality(ExprPtr a, ExprPtr b) {
    auto e = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
    e->op = uint8_t(CompareOp::Eq);

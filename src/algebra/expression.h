@@ -87,6 +87,8 @@ struct Expr {
    /// The column under a cast that changes only a decimal's precision (the stored values stay
    /// as they are), else this expression.
    const Expr& withoutPrecisionCast() const;
+   /// The AND of `parts`: nullptr for none, the one part alone.
+   static std::unique_ptr<Expr> conjunction(std::vector<std::unique_ptr<Expr>> parts);
    /// `a = b`.
    static std::unique_ptr<Expr> equality(std::unique_ptr<Expr> a, std::unique_ptr<Expr> b);
    static std::unique_ptr<Expr> constantOf(Value value);

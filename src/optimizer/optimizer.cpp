@@ -39,17 +39,6 @@ void splitConjuncts(ExprPtr e, std::vector<ExprPtr>& out) {
    for (auto& c : e->children) splitConjuncts(std::move(c), out);
 }
 
-ExprPtr conjunction(std::vector<ExprPtr> parts) {
-   if (parts.empty()) return nullptr;
-   if (parts.size() == 1) return std::move(parts[0]);
-   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
-   for (auto& p : parts) {
-      e->nullable |= p->nullable;
-      e->children.push_back(std::move(p));
-   }
-   return e;
-}
-
 bool isFilteringJoin(const Operator& op) {
    if (op.kind != OperatorKind::Join) return false;
    JoinKind kind = static_cast<const Join&>(op).joinKind;
@@ -131,11 +120,11 @@ ExprPtr factorOr(ExprPtr e) {
          }
       }
       // A branch that was only common conjuncts is TRUE: so is the whole OR.
-      if (rest.empty()) return conjunction(std::move(common));
-      branch = conjunction(std::move(rest));
+      if (rest.empty()) return Expr::conjunction(std::move(common));
+      branch = Expr::conjunction(std::move(rest));
    }
    common.push_back(std::move(e));
-   return conjunction(std::move(common));
+   return Expr::conjunction(std::move(common));
 }
 
 bool preservesLeft(const Operator& op) {
@@ -164,7 +153,7 @@ class Optimizer {
 std::unique_ptr<Operator> withFilter(std::unique_ptr<Operator> op, std::vector<ExprPtr> predicates) {
    if (predicates.empty()) return op;
    auto filter = std::make_unique<Filter>();
-   filter->condition = conjunction(std::move(predicates));
+   filter->condition = Expr::conjunction(std::move(predicates));
    filter->children.push_back(std::move(op));
    return filter;
 }
@@ -320,7 +309,7 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
       if (!p.applied) rest.push_back(std::move(p.expr));
    if (!rest.empty()) {
       auto filter = std::make_unique<Filter>();
-      filter->condition = conjunction(std::move(rest));
+      filter->condition = Expr::conjunction(std::move(rest));
       filter->children.push_back(std::move(result));
       result = std::move(filter);
    }
@@ -346,7 +335,7 @@ void pushJoinConditionsDown(Join& join) {
       else
          kept.push_back(std::move(c));
    }
-   join.condition = conjunction(std::move(kept));
+   join.condition = Expr::conjunction(std::move(kept));
    join.children[0] = withFilter(std::move(join.children[0]), std::move(leftOnly));
    join.children[1] = withFilter(std::move(join.children[1]), std::move(rightOnly));
 }
@@ -410,7 +399,7 @@ std::unique_ptr<Operator> Optimizer::orderGreedily(std::vector<Relation>& relati
             parts.push_back(std::move(p.expr));
             p.applied = true;
          }
-      join->condition = conjunction(std::move(parts));
+      join->condition = Expr::conjunction(std::move(parts));
       join->estimatedRows = bestRows;
       join->children.push_back(std::move(probe.op));
       join->children.push_back(std::move(build.op));
@@ -577,7 +566,7 @@ std::unique_ptr<Operator> Optimizer::orderByDynamicProgramming(std::vector<Relat
             parts.push_back(std::move(p.expr));
          }
       auto join = std::make_unique<Join>(JoinKind::Inner);
-      join->condition = conjunction(std::move(parts));
+      join->condition = Expr::conjunction(std::move(parts));
       join->estimatedRows = rows[s];
       join->children.push_back(std::move(left.op));
       join->children.push_back(std::move(right.op));
@@ -730,7 +719,7 @@ std::unique_ptr<IndexScan> indexLookup(const TableScan& scan, std::vector<ExprPt
    for (size_t c : used) answered.push_back(std::move(conjuncts[c]));
    for (auto& c : conjuncts)
       if (c) rest.push_back(std::move(c));
-   best->condition = conjunction(std::move(answered));
+   best->condition = Expr::conjunction(std::move(answered));
    conjuncts = std::move(rest);
    return best;
 }
@@ -972,7 +961,7 @@ std::unique_ptr<Operator> reduceAggregatesToDomain(std::unique_ptr<Operator> op,
       equalities.push_back(std::move(e));
    }
    auto semi = std::make_unique<Join>(JoinKind::Semi);
-   semi->condition = conjunction(std::move(equalities));
+   semi->condition = Expr::conjunction(std::move(equalities));
    semi->children.push_back(std::move(aggregate.children[0]));
    semi->children.push_back(std::move(domain));
    aggregate.children[0] = std::move(semi);
@@ -1075,7 +1064,7 @@ std::unique_ptr<Operator> aggregateEagerly(std::unique_ptr<Operator> op, IUSet& 
          call = {AggregateFunction::Sum, std::move(widened), total, false};
       }
       join.children[side] = std::move(partial);
-      join.condition = conjunction(std::move(equalities));
+      join.condition = Expr::conjunction(std::move(equalities));
       if (counts->computations.empty()) return op;
       counts->children.push_back(std::move(op));
       return counts;

@@ -42,7 +42,7 @@ void SelectBinder::limitPerCorrelation(const std::vector<SortKey>& order, std::o
    uint64_t last = (offset ? *offset : 0) + (limit ? *limit : 0);
    if (limit && last >= *limit && last <= uint64_t(INT64_MAX)) bounds.push_back(compare(CompareOp::Le, last));  // else no bound
    auto filter = std::make_unique<Filter>();
-   filter->condition = conjunction(std::move(bounds));
+   filter->condition = Expr::conjunction(std::move(bounds));
    push(std::move(filter));
 }
 

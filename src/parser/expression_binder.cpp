@@ -49,17 +49,6 @@ Value numericLiteral(const std::string& text) {
 
 }  // namespace
 
-ExprPtr conjunction(std::vector<ExprPtr> parts) {
-   if (parts.empty()) return nullptr;
-   if (parts.size() == 1) return std::move(parts[0]);
-   auto e = std::make_unique<Expr>(ExprKind::And, SqlType::boolean());
-   for (auto& p : parts) {
-      e->nullable |= p->nullable;
-      e->children.push_back(std::move(p));
-   }
-   return e;
-}
-
 std::string stringOf(const PgQuery__Node* node) { return node && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
 
 std::string bareColumnName(const PgQuery__Node& node) {

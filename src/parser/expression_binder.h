@@ -89,9 +89,6 @@ class ExpressionBinder {
    std::function<ExprPtr(const PgQuery__SubLink&, bool)> scalarSubquery_;
 };
 
-/// parts[0] AND parts[1] AND ...; null for no parts.
-ExprPtr conjunction(std::vector<ExprPtr> parts);
-
 /// Whether `e` is the constant TRUE.
 inline bool isTrue(const Expr& e) { return e.kind == ExprKind::Constant && !e.constant.isNull && e.constant.boolean; }
 

@@ -97,7 +97,7 @@ ExprPtr SelectBinder::bindUsing(const std::vector<std::string>& names, size_t le
       return c.qualifiedOnly || u == usingColumns.end() ? usingColumns.size() : size_t(u - usingColumns.begin());
    };
    std::stable_sort(columns.begin() + long(leftStart), columns.end(), [&](auto& a, auto& b) { return rank(a) < rank(b); });
-   return conjunction(std::move(equalities));
+   return Expr::conjunction(std::move(equalities));
 }
 
 std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinExpr) {

@@ -165,7 +165,7 @@ void SelectBinder::correlateThroughDomains() {
    }
    if (local.empty()) return;
    auto filter = std::make_unique<Filter>();
-   filter->condition = conjunction(std::move(local));
+   filter->condition = Expr::conjunction(std::move(local));
    push(std::move(filter));
 }
 
@@ -296,7 +296,7 @@ SelectBinder::Bound SelectBinder::bindAggregateRow(ExprPtr having, const std::ve
 void SelectBinder::joinAggregateRow(Bound& sub, std::vector<PendingJoin>& joins) {
    for (const IU* iu : producedIUs(*sub.root)) const_cast<IU*>(iu)->nullable = true;
    auto join = std::make_unique<Join>(JoinKind::LeftOuter);
-   join->condition = conjunction(std::move(sub.correlated));
+   join->condition = Expr::conjunction(std::move(sub.correlated));
    join->children.push_back(std::move(sub.root));
    joins.push_back({std::move(join)});
    for (auto& pending : sub.row->joins) joins.push_back(std::move(pending));
@@ -369,7 +369,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       }
    }
    auto join = std::make_unique<Join>(kind);
-   join->condition = conjunction(std::move(conditions));
+   join->condition = Expr::conjunction(std::move(conditions));
    join->children.push_back(std::move(root_));
    join->children.push_back(std::move(sub.root));
    root_ = std::move(join);
@@ -452,7 +452,7 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
       single->children.push_back(std::move(sub.root));
       auto join = std::make_unique<Join>(sub.correlated.empty() ? JoinKind::Inner : JoinKind::LeftOuter);
       if (sub.correlated.empty()) join->estimatedRows = 0;
-      join->condition = conjunction(std::move(sub.correlated));
+      join->condition = Expr::conjunction(std::move(sub.correlated));
       join->children.push_back(std::move(single));
       joins.push_back({std::move(join)});
    }
@@ -529,7 +529,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
          columns.push_back(compute(std::move(value), sub.names[c]));
       }
       auto join = std::make_unique<Join>(kind);
-      join->condition = conjunction(std::move(sub.correlated));
+      join->condition = Expr::conjunction(std::move(sub.correlated));
       join->children.push_back(std::move(sub.root));
       joins.push_back({std::move(join)});
    }
@@ -554,7 +554,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
       std::vector<ExprPtr> parts;
       if (join.condition) parts.push_back(std::move(join.condition));
       parts.push_back(std::move(condition));
-      join.condition = conjunction(std::move(parts));
+      join.condition = Expr::conjunction(std::move(parts));
    }
    if (outerJoin && !join.condition) join.condition = Expr::constantOf(Value::ofBool(true));
    if (!left) {
@@ -572,7 +572,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
    if (condition && !outerJoin) filters.push_back(std::move(condition));
    if (filters.empty()) return;
    auto filter = std::make_unique<Filter>();
-   filter->condition = conjunction(std::move(filters));
+   filter->condition = Expr::conjunction(std::move(filters));
    filter->children.push_back(std::move(left));
    left = std::move(filter);
 }
