@@ -64,7 +64,7 @@ Jit::Jit() {
    dylib.addGenerator(check(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit_->getDataLayout().getGlobalPrefix())));
 }
 
-void Jit::optimize(llvm::Module& module) {
+void Jit::optimize(llvm::Module& module, const std::vector<std::string>& cold) {
    // Few, cheap passes: compile latency is part of every query's time.
    llvm::LoopAnalysisManager loops;
    llvm::FunctionAnalysisManager functions;
@@ -81,8 +81,15 @@ void Jit::optimize(llvm::Module& module) {
    passes.addPass(llvm::InstCombinePass());
    passes.addPass(llvm::SimplifyCFGPass());
    passes.addPass(llvm::EarlyCSEPass());
-   for (llvm::Function& function : module)
-      if (!function.isDeclaration()) passes.run(function, functions);
+   // Code for few rows (the quick code generator's) only needs its values out of memory and
+   // into registers: InstCombine and the rest cost more compile time than they save there.
+   llvm::FunctionPassManager coldPasses;
+   coldPasses.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+   for (llvm::Function& function : module) {
+      if (function.isDeclaration()) continue;
+      bool isCold = std::find(cold.begin(), cold.end(), function.getName()) != cold.end();
+      (isCold ? coldPasses : passes).run(function, functions);
+   }
 }
 
 std::unique_ptr<llvm::MemoryBuffer> Jit::compileQuickly(llvm::Module& module) {
@@ -97,7 +104,7 @@ std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> modul
    std::string problems;
    llvm::raw_string_ostream out(problems);
    if (llvm::verifyModule(*module, &out)) throw Error("XX000", "generated code is invalid: " + problems);
-   optimize(*module);
+   optimize(*module, cold);
    auto tracker = jit_->getMainJITDylib().createResourceTracker();
    auto compiled = std::make_unique<CompiledModule>(*jit_, tracker);
    auto addObject = [&](std::unique_ptr<llvm::MemoryBuffer> object) {

@@ -37,7 +37,7 @@ class Jit {
 
    private:
    Jit();
-   void optimize(llvm::Module& module);
+   void optimize(llvm::Module& module, const std::vector<std::string>& cold);
 
    /// Machine code for `module` from the quick code generator, as an object file.
    std::unique_ptr<llvm::MemoryBuffer> compileQuickly(llvm::Module& module);
