@@ -47,6 +47,10 @@ Jit::Jit() {
    llvm::InitializeNativeTarget();
    llvm::InitializeNativeTargetAsmPrinter();
    auto machine = check(llvm::orc::JITTargetMachineBuilder::detectHost());
+   // The JIT's default on x86-64 is the large code model, where fast instruction selection gives
+   // up on every call; small and position-independent, calls go through the linker's stubs.
+   machine.setCodeModel(llvm::CodeModel::Small);
+   machine.setRelocationModel(llvm::Reloc::PIC_);
    auto quick = machine;
    quick.setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
    quickMachine_ = check(quick.createTargetMachine());
