@@ -310,7 +310,18 @@ llvm::Value* SqlOps::callStringHelper(const std::string& name, std::vector<llvm:
 
 llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b) {
    // The first word holds length and prefix; short strings are decided by the second word too.
+   if (llvm::isa<llvm::Constant>(a)) std::swap(a, b);
    llvm::Value* a0 = b_.CreateExtractValue(a, 0), *b0 = b_.CreateExtractValue(b, 0);
+   if (auto* constant = llvm::dyn_cast<llvm::Constant>(b)) {
+      // Against a constant, the length is known: a short one is two word compares, without a
+      // branch (an IN list of short strings becomes straight-line code).
+      uint64_t word = llvm::cast<llvm::ConstantInt>(constant->getAggregateElement(0u))->getZExtValue();
+      if (uint32_t(word) <= GermanString::maxInline)
+         return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)));
+      return cx_.ifThenElse(
+         b_.CreateICmpEQ(a0, b0), [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime("kiln_string_equal", {stringAddress(a), stringAddress(b)})); },
+         [&]() -> llvm::Value* { return cx_.boolean(false); });
+   }
    return cx_.ifThenElse(
       b_.CreateICmpEQ(a0, b0),
       [&]() -> llvm::Value* {
