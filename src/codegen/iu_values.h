@@ -3,12 +3,22 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <unordered_map>
 
 #include "algebra/iu.h"
 #include "codegen/sql_value.h"
 
 namespace kiln {
+
+/// A pipeline whose tuples are a table's rows can read the columns of another row: an operator
+/// reads a row some way ahead to prefetch what that row will need, while the current one works.
+struct RowLookahead {
+   llvm::Value* row;  // the current row
+   llvm::Value* end;  // one past the last row of the pipeline's range
+   /// `iu`'s value in `row`; nothing when `iu` is not a column of the table.
+   std::function<std::optional<SqlValue>(const IU* iu, llvm::Value* row)> load;
+};
 
 class IUValues {
    public:
@@ -31,7 +41,12 @@ class IUValues {
       return value;
    }
 
+   void setLookahead(const RowLookahead* lookahead) { lookahead_ = lookahead; }
+   /// The pipeline's source rows, when they are a table's.
+   const RowLookahead* lookahead() const { return lookahead_; }
+
    private:
+   const RowLookahead* lookahead_ = nullptr;
    std::unordered_map<const IU*, SqlValue> values_;
    std::unordered_map<const IU*, std::function<SqlValue()>> lazy_;
 };

@@ -67,6 +67,8 @@ class QueryCompiler {
    void setFunctionWork(const std::string& function, double expectedRows);
    /// Emits code when the current pipeline function has processed its row range (before it returns).
    void atPipelineEnd(std::function<void()> emit) { pipelineEnd_.push_back(std::move(emit)); }
+   /// Whether the pipeline being generated gets the optimizing code generator.
+   bool pipelineOptimized() const { return query_.pipelines->back().optimized; }
    void noteStage(const std::string& stage) { query_.pipelines->back().stages.push_back(stage); }
    /// Emits the counting of one output tuple of `op`, when instrumenting.
    void countOutput(const Operator* op);

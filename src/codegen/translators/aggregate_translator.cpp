@@ -59,6 +59,11 @@ class AggregateTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : "hash aggregate build");
       ExpressionCompiler expressions(cx, values);
+      if (!aggregate_.keys.empty()) {
+         std::vector<const Expr*> keyExpressions;
+         for (auto& key : aggregate_.keys) keyExpressions.push_back(key.expression.get());
+         prefetchBucketAhead(cx, values, keyExpressions, cx.loadSlot(storageSlot_), aggregate_.estimatedRows);
+      }
       std::vector<SqlValue> keys, arguments;
       for (auto& key : aggregate_.keys) keys.push_back(expressions.compile(*key.expression));
       for (auto& call : aggregate_.aggregates) arguments.push_back(call.argument ? expressions.compile(*call.argument) : SqlValue{});

@@ -70,8 +70,7 @@ class BuildLeftJoinTranslator : public Translator {
       llvm::Value* entry = cx.ifThenElse(
          anyNull, [&]() -> llvm::Value* { return cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(nullKeysSlot_)}); },
          [&]() -> llvm::Value* {
-            llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
-            for (auto& key : keys) hash = ops.hash(key, hash);
+            llvm::Value* hash = hashKeys(cx, keys);
             return cx.callRuntime("kiln_hashtable_append", {cx.loadSlot(tableSlot_), hash});
          });
       for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
@@ -99,13 +98,13 @@ class BuildLeftJoinTranslator : public Translator {
          for (const IU* iu : used)
             if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
+      prefetchBucketAhead(cx, values, condition_.rightKeys, cx.loadSlot(tableSlot_), join_.children[0]->estimatedRows);
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.rightKeys) keys.push_back(expressions.compile(*key));
       llvm::Value* anyNull = cx.boolean(false);
       for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
       cx.ifThen(b.CreateNot(anyNull), [&] {
-         llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
-         for (auto& key : keys) hash = ops.hash(key, hash);
+         llvm::Value* hash = hashKeys(cx, keys);
          bool emitsPairs = join_.joinKind == JoinKind::LeftOuter;
          walkHashChain(
             cx, cx.loadSlot(tableSlot_), hash,

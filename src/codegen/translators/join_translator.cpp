@@ -139,8 +139,7 @@ class JoinTranslator : public Translator {
       cx.ifThen(b.CreateNot(anyNull), [&] {
          llvm::Value* entry;
          if (hashed()) {
-            llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
-            for (auto& key : keys) hash = ops.hash(key, hash);
+            llvm::Value* hash = hashKeys(cx, keys);
             entry = cx.callRuntime("kiln_hashtable_append", {cx.loadSlot(tableSlot_), hash});
          } else {
             entry = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(tableSlot_)});
@@ -174,6 +173,7 @@ class JoinTranslator : public Translator {
          for (const IU* iu : used)
             if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
+      if (hashed()) prefetchBucketAhead(cx, values, condition_.leftKeys, cx.loadSlot(tableSlot_), join_.children[1]->estimatedRows);
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
       llvm::Value* anyNull = cx.boolean(false);
@@ -201,8 +201,7 @@ class JoinTranslator : public Translator {
       cx.ifThen(b.CreateNot(anyNull), [&] {
          llvm::Value* table = cx.loadSlot(tableSlot_);
          if (hashed()) {
-            llvm::Value* hash = cx.int64(0x2545F4914F6CDD1DLL);
-            for (auto& key : keys) hash = ops.hash(key, hash);
+            llvm::Value* hash = hashKeys(cx, keys);
             llvm::Value* found = walkHashChain(
                cx, table, hash,
                [&](llvm::Value* entry) {

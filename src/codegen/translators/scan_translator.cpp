@@ -42,6 +42,7 @@ class ScanTranslator : public Translator {
       compiler_.addPipeline(
          "scan " + table->name(), double(table->rowCount()), [table](QueryRuntime&) { return table->rowCount(); },
          [&](llvm::Value* begin, llvm::Value* end) {
+            end_ = end;
             data_.clear();
             nulls_.clear();
             for (auto& c : columns) {
@@ -201,28 +202,33 @@ class ScanTranslator : public Translator {
       b.SetInsertPoint(done);
    }
 
-   void emitRow(llvm::Value* row) {
+   SqlValue loadColumn(size_t i, llvm::Value* row) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
+      const IU* iu = columns_[i].iu;
+      llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), data_[i], row);
+      llvm::Value* nullAddress = nulls_[i] ? b.CreateInBoundsGEP(cx.i8(), nulls_[i], row) : nullptr;
+      return SqlOps(cx).load(address, nullAddress, iu->type, nulls_[i] != nullptr);
+   }
+
+   void emitRow(llvm::Value* row) {
       IUValues values;
-      for (size_t i = 0; i < columns_.size(); ++i) {
-         const IU* iu = columns_[i].iu;
-         llvm::Value* base = data_[i];
-         llvm::Value* nullBase = nulls_[i];
-         values.setLazy(iu, [&cx, &b, iu, base, nullBase, row] {
-            SqlOps ops(cx);
-            llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), base, row);
-            llvm::Value* nullAddress = nullBase ? b.CreateInBoundsGEP(cx.i8(), nullBase, row) : nullptr;
-            return ops.load(address, nullAddress, iu->type, nullBase != nullptr);
-         });
-      }
+      for (size_t i = 0; i < columns_.size(); ++i) values.setLazy(columns_[i].iu, [this, i, row] { return loadColumn(i, row); });
       if (scan_.rowId) values.set(scan_.rowId, {row, nullptr, SqlType::bigInt()});
+      RowLookahead lookahead{row, end_, [this](const IU* iu, llvm::Value* at) -> std::optional<SqlValue> {
+                                for (size_t i = 0; i < columns_.size(); ++i)
+                                   if (columns_[i].iu == iu) return loadColumn(i, at);
+                                return std::nullopt;
+                             }};
+      // Prefetching pays for its extra instructions only in optimized code.
+      if (compiler_.pipelineOptimized()) values.setLookahead(&lookahead);
       consumeParent(values);
    }
 
    const TableScan& scan_;
    std::vector<ColumnSlots> columns_;
    std::vector<llvm::Value*> data_, nulls_;
+   llvm::Value* end_ = nullptr;
 };
 
 }  // namespace
