@@ -26,11 +26,14 @@ void ResultData::takeRows(RowBuffer&& buffer, const RowLayout& rowLayout) {
    // so that their cache misses overlap instead of coming one after the other.
    constexpr size_t batch = 16;
    for (size_t begin = 0; begin < rows.size(); begin += batch) {
-      size_t end = std::min(rows.size(), begin + batch);
-      forEachOutOfLineString(begin, end, [](const GermanString& s, char*) {
+      size_t end = std::min(rows.size(), begin + batch), bytes = 0;
+      forEachOutOfLineString(begin, end, [&](const GermanString& s, char*) {
          __builtin_prefetch(s.data());
          __builtin_prefetch(s.data() + s.length - 1);
+         bytes += s.length;
       });
+      // Most results of transactions are a row or a few: their strings get a chunk of their size.
+      if (rows.size() <= batch) strings.reserve(bytes);
       forEachOutOfLineString(begin, end, [&](const GermanString& s, char* target) {
          GermanString copy = GermanString::make(strings.store(s.view()));
          std::memcpy(target, &copy, sizeof(copy));

@@ -98,6 +98,7 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
 void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
    runQuery(plan, result.stats, analysis, input, [&](RowBuffer& rows, const RowLayout& layout) {
       result.names = plan.columnNames;
+      result.types.reserve(plan.columns.size());
       for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
       result.takeRows(std::move(rows), layout);
    });
