@@ -25,6 +25,11 @@ class StringHeap {
       used_ += size;
       return target;
    }
+   /// Makes room for `size` more bytes, in a chunk of just that size if there is none: for a
+   /// caller that knows it stores little (a malloc of a standard chunk would cost more).
+   void reserve(size_t size) {
+      if (size > capacity_ - used_) addChunk(size);
+   }
    /// Takes over `other`'s bytes (their addresses stay valid).
    void adopt(StringHeap&& other) {
       for (auto& chunk : other.chunks_) chunks_.insert(chunks_.end() - (chunks_.empty() ? 0 : 1), std::move(chunk));
@@ -39,8 +44,8 @@ class StringHeap {
    }
 
    private:
-   void grow(size_t atLeast) {
-      size_t size = std::max<size_t>(atLeast, chunks_.empty() ? 4096 : std::min<size_t>(capacity_ * 2, 16 << 20));
+   void grow(size_t atLeast) { addChunk(std::max<size_t>(atLeast, chunks_.empty() ? 4096 : std::min<size_t>(capacity_ * 2, 16 << 20))); }
+   void addChunk(size_t size) {
       chunks_.push_back(std::make_unique_for_overwrite<char[]>(size));
       current_ = chunks_.back().get();
       used_ = 0;

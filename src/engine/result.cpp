@@ -24,7 +24,7 @@ const StatementStats& Result::stats() const { return dataOf(data_).stats; }
 size_t Result::columnCount() const { return dataOf(data_).names.size(); }
 const std::string& Result::columnName(size_t column) const { return dataOf(data_).names.at(column); }
 SqlType Result::columnType(size_t column) const { return dataOf(data_).types.at(column); }
-size_t Result::rowCount() const { return dataOf(data_).rows.size(); }
+size_t Result::rowCount() const { return dataOf(data_).rowCount(); }
 bool Result::isNull(size_t row, size_t column) const { return dataOf(data_).isNull(row, column); }
 
 bool Result::getBool(size_t row, size_t column) const {

@@ -1,30 +1,43 @@
 #include "engine/result_data.h"
 
+#include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 #include "common/german_string.h"
 
 namespace kiln {
 
-void ResultData::takeRows(RowBuffer& buffer, const RowLayout& rowLayout) {
+void ResultData::takeRows(RowBuffer&& buffer, const RowLayout& rowLayout) {
    layout = rowLayout;
-   size_t count = buffer.size();
-   if (count == 0) return;
-   rowsStorage.push_back(std::make_unique_for_overwrite<char[]>(count * layout.size));
-   char* target = rowsStorage.back().get();
-   rows.reserve(count);
-   char** source = buffer.rows();
-   for (size_t r = 0; r < count; ++r, target += layout.size) {
-      std::memcpy(target, source[r], layout.size);
+   rows = std::move(buffer);
+   char** all = rows.rows();
+   auto forEachOutOfLineString = [&](size_t begin, size_t end, auto visit) {
       for (auto& field : layout.fields) {
          if (physicalTypeOf(field.type) != PhysicalType::String) continue;
-         GermanString s;
-         std::memcpy(&s, target + field.offset, sizeof(s));
-         if (s.isInline()) continue;
-         s = GermanString::make(strings.store(s.view()));
-         std::memcpy(target + field.offset, &s, sizeof(s));
+         for (size_t r = begin; r < end; ++r) {
+            GermanString s;
+            std::memcpy(&s, all[r] + field.offset, sizeof(s));
+            if (!s.isInline()) visit(s, all[r] + field.offset);
+         }
       }
-      rows.push_back(target);
+   };
+   // The bytes are mostly in table columns, cold: a batch of rows has its reads started at once,
+   // so that their cache misses overlap instead of coming one after the other.
+   constexpr size_t batch = 16;
+   for (size_t begin = 0; begin < rows.size(); begin += batch) {
+      size_t end = std::min(rows.size(), begin + batch), bytes = 0;
+      forEachOutOfLineString(begin, end, [&](const GermanString& s, char*) {
+         __builtin_prefetch(s.data());
+         __builtin_prefetch(s.data() + s.length - 1);
+         bytes += s.length;
+      });
+      // Most results of transactions are a row or a few: their strings get a chunk of their size.
+      if (rows.size() <= batch) strings.reserve(bytes);
+      forEachOutOfLineString(begin, end, [&](const GermanString& s, char* target) {
+         GermanString copy = GermanString::make(strings.store(s.view()));
+         std::memcpy(target, &copy, sizeof(copy));
+      });
    }
 }
 
@@ -33,26 +46,28 @@ void ResultData::setTextRows(const std::string& column, const std::vector<std::s
    names = {column};
    types = {SqlType::text()};
    layout = RowLayout::make({{SqlType::text(), false}});
-   rowsStorage.push_back(std::make_unique<char[]>(lines.size() * layout.size + 1));
-   char* target = rowsStorage.back().get();
+   rows = RowBuffer(layout.size);
    for (auto& line : lines) {
       GermanString s = GermanString::make(strings.store(line));
-      std::memcpy(target, &s, sizeof(s));
-      rows.push_back(target);
-      target += layout.size;
+      std::memcpy(rows.append(), &s, sizeof(s));
    }
+}
+
+const char* ResultData::rowAt(size_t row) const {
+   if (row >= rows.size()) throw std::out_of_range("row " + std::to_string(row) + " of a result with " + std::to_string(rows.size()));
+   return rows.row(row);
 }
 
 bool ResultData::isNull(size_t row, size_t column) const {
    const auto& field = layout.fields.at(column);
-   return field.nullOffset >= 0 && rows.at(row)[field.nullOffset] != 0;
+   return field.nullOffset >= 0 && rowAt(row)[field.nullOffset] != 0;
 }
 
 Value ResultData::value(size_t row, size_t column) const {
    const auto& field = layout.fields.at(column);
    SqlType type = types.at(column);
    if (isNull(row, column)) return Value::null(type);
-   const char* source = rows.at(row) + field.offset;
+   const char* source = rowAt(row) + field.offset;
    switch (physicalTypeOf(field.type)) {
       case PhysicalType::Bool: return Value::ofBool(*source != 0);
       case PhysicalType::Int16: {

@@ -21,16 +21,21 @@ struct ResultData {
    std::vector<SqlType> types;
    // Values row by row, in the layout the query materialized them; strings point into `strings`.
    RowLayout layout;
-   std::vector<std::unique_ptr<char[]>> rowsStorage;
-   std::vector<const char*> rows;
+   RowBuffer rows{1};
    StringHeap strings;
 
-   /// Copies the rows of a finished query (strings included) into this result.
-   void takeRows(RowBuffer& buffer, const RowLayout& rowLayout);
+   /// Takes over the rows of a finished query, their memory and all (no copy). The strings they
+   /// point to are copied into `strings`: table columns and the query's arena change or go away.
+   void takeRows(RowBuffer&& buffer, const RowLayout& rowLayout);
    /// A result built from text cells (EXPLAIN, SHOW, ...): one TEXT column.
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
+   size_t rowCount() const { return rows.size(); }
    Value value(size_t row, size_t column) const;
    bool isNull(size_t row, size_t column) const;
+
+   private:
+   /// Throws std::out_of_range for a row past the end.
+   const char* rowAt(size_t row) const;
 };
 
 }  // namespace kiln

@@ -1,7 +1,6 @@
 #include "engine/statement_executor.h"
 
 #include <chrono>
-#include <functional>
 #include <limits>
 #include <unordered_map>
 #include <cstring>
@@ -62,11 +61,11 @@ void layOutParameters(const RowLayout& layout, const std::vector<Value>& values,
 }
 
 /// Optimizes, compiles and runs a query; `consume(rows, layout)` gets its result rows while they
-/// are valid. With `analysis`, the generated code counts each operator's output and the
-/// pipelines are timed. With `input`, a query compiled before runs again with the given
-/// parameter values.
-void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input,
-              const std::function<void(RowBuffer& rows, const RowLayout& layout)>& consume) {
+/// are valid (and may keep them). With `analysis`, the generated code counts each operator's
+/// output and the pipelines are timed. With `input`, a query compiled before runs again with the
+/// given parameter values. (`consume` is a template parameter: a std::function would allocate.)
+template <typename Consume>
+void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume&& consume) {
    CompiledQuery local;
    CompiledQuery& query = input && input->compiled ? *input->compiled : local;
    // A statement run from cached machine code is all execution: the caller's clock says how
@@ -99,8 +98,9 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
 void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
    runQuery(plan, result.stats, analysis, input, [&](RowBuffer& rows, const RowLayout& layout) {
       result.names = plan.columnNames;
+      result.types.reserve(plan.columns.size());
       for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
-      result.takeRows(rows, layout);
+      result.takeRows(std::move(rows), layout);
    });
 }
 
@@ -267,8 +267,8 @@ std::shared_ptr<ResultData> query(QueryStatement& statement, ExecutionInput* inp
    auto result = std::make_shared<ResultData>();
    runQuery(*statement.plan, *result, nullptr, input);
    result->hasRows = true;
-   result->rowsAffected = result->rows.size();
-   result->statusTag = "SELECT " + std::to_string(result->rows.size());
+   result->rowsAffected = result->rowCount();
+   result->statusTag = "SELECT " + std::to_string(result->rowCount());
    return result;
 }
 
@@ -280,7 +280,7 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
       ResultData rows;
       runQuery(*explain.plan, rows, &analysis);
       executeMs = rows.stats.executeMs;
-      rowCount = rows.rows.size();
+      rowCount = rows.rowCount();
    } else {
       optimize(*explain.plan);
       analysis.query = QueryCompiler(*explain.plan, false, explain.showIR).compile();

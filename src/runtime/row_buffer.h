@@ -27,6 +27,7 @@ class RowBuffer {
    size_t size() const { return rows_.size(); }
    size_t rowSize() const { return rowSize_; }
    char** rows() { return rows_.data(); }
+   const char* row(size_t i) const { return rows_[i]; }
    using RowPointers = std::vector<char*, BlockAllocator<char*>>;
    RowPointers& rowVector() { return rows_; }
 

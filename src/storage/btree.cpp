@@ -45,6 +45,8 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
       node.keys.resize(middle);
       node.rows.resize(middle);
       right->next = node.next;
+      right->previous = &node;
+      if (node.next) node.next->previous = right.get();
       node.next = right.get();
    } else {
       right->keys.assign(std::make_move_iterator(node.keys.begin() + long(middle) + 1), std::make_move_iterator(node.keys.end()));
@@ -69,18 +71,44 @@ void BTree::insert(std::string_view bytes, size_t row) {
 }
 
 void BTree::erase(std::string_view bytes, size_t row) {
-   NodeKey key(bytes);
-   for (Node* leaf = const_cast<Node*>(leafFor(&key)); leaf; leaf = leaf->next) {
-      for (size_t i = 0; i < leaf->keys.size(); ++i) {
-         if (key < leaf->keys[i]) return;
-         if (leaf->keys[i] == key && leaf->rows[i] == row) {
-            leaf->keys.erase(leaf->keys.begin() + long(i));
-            leaf->rows.erase(leaf->rows.begin() + long(i));
-            --size_;
-            return;
-         }
-      }
+   if (!eraseFrom(*root_, NodeKey(bytes), row)) return;
+   --size_;
+   // A root left with one child (or none) gives way to it (to an empty leaf).
+   while (!root_->leaf && root_->children.size() <= 1) {
+      std::unique_ptr<Node> child = root_->children.empty() ? std::make_unique<Node>() : std::move(root_->children[0]);
+      root_ = std::move(child);
    }
+}
+
+bool BTree::eraseFrom(Node& node, const NodeKey& key, size_t row) {
+   if (node.leaf) {
+      for (size_t i = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
+           i < node.keys.size() && node.keys[i] == key; ++i) {
+         if (node.rows[i] != row) continue;
+         node.keys.erase(node.keys.begin() + long(i));
+         node.rows.erase(node.rows.begin() + long(i));
+         return true;
+      }
+      return false;
+   }
+   // Duplicates of `key` may lie in each child from the leftmost that may hold it up to the
+   // first whose separator is above it.
+   for (size_t child = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin()); child < node.children.size();
+        ++child) {
+      if (eraseFrom(*node.children[child], key, row)) {
+         if (node.children[child]->empty()) {
+            Node& gone = *node.children[child];
+            if (gone.previous) gone.previous->next = gone.next;
+            if (gone.next) gone.next->previous = gone.previous;
+            // Its range goes to a neighbour: the separator between them is dropped.
+            if (!node.keys.empty()) node.keys.erase(node.keys.begin() + long(child > 0 ? child - 1 : 0));
+            node.children.erase(node.children.begin() + long(child));
+         }
+         return true;
+      }
+      if (child < node.keys.size() && key < node.keys[child]) return false;
+   }
+   return false;
 }
 
 }  // namespace kiln

@@ -1,6 +1,8 @@
 // A B+-tree from byte-string keys (OrderedKey) to row numbers; duplicates allowed. Leaves are
 // linked, so a range is a walk along them. Deletion removes entries without rebalancing (an
-// in-memory tree: underfull nodes cost a little space, not correctness).
+// in-memory tree: underfull nodes cost a little space, not correctness), but a node left empty
+// goes: a queue-like index (inserted at one end, deleted at the other, as TPC-C's new_order)
+// would otherwise make every range scan walk a growing chain of empty leaves.
 #pragma once
 
 #include <algorithm>
@@ -38,9 +40,14 @@ class BTree {
       std::vector<size_t> rows;                     // leaf: one per key
       std::vector<std::unique_ptr<Node>> children;  // inner: keys.size() + 1
       Node* next = nullptr;                         // leaf chain
+      Node* previous = nullptr;
+      bool empty() const { return leaf ? keys.empty() : children.empty(); }
    };
    /// Inserts into `node`; returns a new right sibling (and its separator) when it split.
    std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator);
+   /// Erases the entry (key, row) below `node`, and the children it leaves empty; false when
+   /// there is no such entry.
+   bool eraseFrom(Node& node, const NodeKey& key, size_t row);
    const Node* leafFor(const NodeKey* key) const;
    /// Returns false once the walk is over (a key below `low`, or the visitor said stop).
    template <typename F>

@@ -84,13 +84,16 @@ bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) con
 }
 
 template <typename ValueAt>
-int64_t UniqueIndex::lookup(const Table& table, const uint64_t (&key)[2], ValueAt valueAt) const {
-   size_t mask = slots_.size() - 1;
+std::pair<size_t, bool> UniqueIndex::probe(const Table& table, const uint64_t (&key)[2], ValueAt valueAt) const {
+   size_t mask = slots_.size() - 1, firstErased = SIZE_MAX;
    for (size_t at = hashOf(key) & mask;; at = (at + 1) & mask) {
       const Slot& slot = slots_[at];
-      if (slot.row == empty) return -1;
-      if (slot.row >= 0 && slot.key[0] == key[0] && slot.key[1] == key[1] && (packed_ || rowHasKey(table, size_t(slot.row), valueAt)))
-         return slot.row;
+      if (slot.row == empty) return {firstErased == SIZE_MAX ? at : firstErased, false};
+      if (slot.row == erased) {
+         if (firstErased == SIZE_MAX) firstErased = at;
+         continue;
+      }
+      if (slot.key[0] == key[0] && slot.key[1] == key[1] && (packed_ || rowHasKey(table, size_t(slot.row), valueAt))) return {at, true};
    }
 }
 
@@ -104,11 +107,10 @@ int64_t UniqueIndex::add(const Table& table, size_t row) {
    auto valueAt = [&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); };
    uint64_t key[2];
    keyOf(valueAt, key);
-   if (int64_t holder = lookup(table, key, valueAt); holder >= 0) return holder;
+   // Grown before the probe, so that one probe finds the key or the slot it goes to.
    if ((used_ + 1) * 2 > slots_.size()) grow();
-   size_t mask = slots_.size() - 1;
-   size_t at = hashOf(key) & mask;
-   while (slots_[at].row >= 0) at = (at + 1) & mask;
+   auto [at, found] = probe(table, key, valueAt);
+   if (found) return slots_[at].row;
    used_ += slots_[at].row == empty;
    slots_[at] = {{key[0], key[1]}, int64_t(row)};
    ++live_;
@@ -165,7 +167,8 @@ int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
    auto valueAt = [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; };
    uint64_t key[2];
    keyOf(valueAt, key);
-   return lookup(table, key, valueAt);
+   auto [at, found] = probe(table, key, valueAt);
+   return found ? slots_[at].row : -1;
 }
 
 }  // namespace kiln

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/hash_mix.h"
@@ -51,9 +52,10 @@ class UniqueIndex {
    uint64_t hashOf(const uint64_t (&key)[2]) const { return packed_ ? mixBits(key[0] ^ mixBits(key[1])) : key[0]; }
    template <typename ValueAt>
    bool rowHasKey(const Table& table, size_t row, ValueAt valueAt) const;
-   /// The row holding the key given by `valueAt`, or -1.
+   /// Where the key given by `valueAt` is: its slot and true; or the slot an entry for it goes
+   /// to (the first erased one on the way, else the empty one that ended the search) and false.
    template <typename ValueAt>
-   int64_t lookup(const Table& table, const uint64_t (&key)[2], ValueAt valueAt) const;
+   std::pair<size_t, bool> probe(const Table& table, const uint64_t (&key)[2], ValueAt valueAt) const;
    bool hasNullKey(const Table& table, size_t row) const;
    /// Adds `row` unless its key is taken; returns the row holding the key (`row` if added).
    int64_t add(const Table& table, size_t row);

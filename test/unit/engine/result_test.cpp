@@ -140,3 +140,23 @@ TEST_F(ResultTest, QueryAllReturnsEveryResult) {
    Result last = con.query("INSERT INTO q VALUES (6); SELECT count(*) FROM q");
    EXPECT_EQ(last.getInt64(0, 0), 2);
 }
+
+TEST_F(ResultTest, RowsOutliveTheTableAndLaterRuns) {
+   // A result keeps the query's rows and its own copy of their strings: later runs of the same
+   // prepared statement, updates, and dropping the table leave it as it was.
+   con.query("CREATE TABLE many (k INTEGER, s TEXT)");
+   con.query("INSERT INTO many SELECT k, 'a string longer than twelve bytes ' || k FROM generate_series(1, 100) AS g(k)");
+   PreparedStatement select = con.prepare("SELECT k, s FROM many WHERE k <= $1 ORDER BY k");
+   Result all = select.bind(1, int64_t(100)).execute();
+   Result few = select.bind(1, int64_t(2)).execute();
+   con.query("UPDATE many SET s = 'changed'");
+   con.query("DROP TABLE many");
+   ASSERT_EQ(all.rowCount(), 100u);
+   for (size_t row = 0; row < all.rowCount(); ++row) {
+      EXPECT_EQ(all.getInt64(row, 0), int64_t(row + 1));
+      EXPECT_EQ(all.getString(row, 1), "a string longer than twelve bytes " + std::to_string(row + 1));
+   }
+   ASSERT_EQ(few.rowCount(), 2u);
+   EXPECT_EQ(few.getString(1, 1), "a string longer than twelve bytes 2");
+   EXPECT_THROW(few.getString(2, 1), std::out_of_range);
+}
