@@ -102,7 +102,8 @@ bool SubplanMatcher::matches(const Operator& a, const Operator& b) {
                return false;
          return defineAll(x.columns, y.columns);
       }
-      // WITH RECURSIVE reruns its parts; the rest does not occur twice in plans worth sharing.
+      // Not compared: WITH RECURSIVE's parts, which run again and again, windows and series;
+      // index scans come later.
       default: return false;
    }
 }
@@ -148,6 +149,8 @@ std::unique_ptr<Operator> shareRepeatedSubplans(std::unique_ptr<Operator> root, 
    std::vector<std::vector<size_t>> groups;  // the positions of each shared subplan's uses
    for (size_t i = 0; i < bySize.size(); ++i) {
       size_t first = bySize[i];
+      // A single operator (a scan) costs no more than reading its result back.
+      if (positions[first].size < 2) break;
       if (taken[first]) continue;
       const Operator& subplan = **positions[first].slot;
       std::vector<size_t> uses{first};
