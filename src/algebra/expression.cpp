@@ -70,12 +70,17 @@ static bool sameConstant(const Value& a, const Value& b) {
 }
 
 bool Expr::equals(const Expr& o) const {
-   if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || iu != o.iu || parameter != o.parameter ||
+   return equals(o, [](const IU* a, const IU* b) { return a == b; });
+}
+
+bool Expr::equals(const Expr& o, const std::function<bool(const IU*, const IU*)>& sameIU) const {
+   if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || parameter != o.parameter ||
        children.size() != o.children.size())
       return false;
+   if (kind == ExprKind::ColumnRef && !sameIU(iu, o.iu)) return false;
    if (kind == ExprKind::Constant && !sameConstant(constant, o.constant)) return false;
    for (size_t i = 0; i < children.size(); ++i)
-      if (!children[i]->equals(*o.children[i])) return false;
+      if (!children[i]->equals(*o.children[i], sameIU)) return false;
    return true;
 }
 

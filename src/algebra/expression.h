@@ -2,6 +2,7 @@
 // the expression compiler's dispatch simple.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -79,6 +80,8 @@ struct Expr {
 
    std::unique_ptr<Expr> clone() const;
    bool equals(const Expr& other) const;
+   /// The same, reading `sameIU(mine, other's)` for the IUs instead of requiring the same ones.
+   bool equals(const Expr& other, const std::function<bool(const IU*, const IU*)>& sameIU) const;
    /// Every IU this expression reads.
    void collectIUs(std::vector<const IU*>& out) const;
    std::string toString() const;

@@ -13,7 +13,7 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series, Window, RecursiveUnion, WorkTableScan };
+enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series, Window, RecursiveUnion, WorkTableScan, WithShared, SharedScan };
 
 struct Operator {
    OperatorKind kind;
@@ -169,6 +169,25 @@ struct WorkTableScan : Operator {
    const RecursiveUnion* source;
    std::vector<const IU*> columns;  // source->columns' values
    explicit WorkTableScan(const RecursiveUnion* source) : Operator(OperatorKind::WorkTableScan), source(source) {}
+};
+
+/// A subplan the query uses more than once (a view or CTE named twice, a subquery repeating a
+/// join), computed once: children[0] runs first and its tuples fill a buffer, then children[1]'s
+/// tuples are this operator's, and the SharedScans in children[1] read the buffer.
+struct WithShared : Operator {
+   int id = 0;  // names it in EXPLAIN (s1, s2, ...)
+   /// The IUs children[0] produces, listed when it became shared (a later rewrite of children[0],
+   /// such as an index join, may produce them in another order).
+   std::vector<const IU*> columns;
+   WithShared() : Operator(OperatorKind::WithShared) {}
+};
+
+/// The tuples of a WithShared's buffer, under IUs of its own: columns[c] holds the value of the
+/// source's columns[c].
+struct SharedScan : Operator {
+   const WithShared* source;
+   std::vector<const IU*> columns;
+   explicit SharedScan(const WithShared* source) : Operator(OperatorKind::SharedScan), source(source) {}
 };
 
 /// For each input tuple, one tuple per value of `output` in start, start + step, ... up to stop (down

@@ -71,6 +71,8 @@ std::vector<const IU*> producedIUs(const Operator& op) {
       case OperatorKind::UnionAll: return static_cast<const UnionAll&>(op).columns;
       case OperatorKind::RecursiveUnion: return static_cast<const RecursiveUnion&>(op).columns;
       case OperatorKind::WorkTableScan: return static_cast<const WorkTableScan&>(op).columns;
+      case OperatorKind::WithShared: return producedIUs(*op.children[1]);
+      case OperatorKind::SharedScan: return static_cast<const SharedScan&>(op).columns;
       case OperatorKind::Map: {
          auto ius = producedIUs(op.child());
          for (auto& c : static_cast<const Map&>(op).computations) ius.push_back(c.output);
@@ -195,6 +197,8 @@ std::string describe(const Operator& op) {
       case OperatorKind::UnionAll: return "UnionAll";
       case OperatorKind::RecursiveUnion: return static_cast<const RecursiveUnion&>(op).distinct ? "RecursiveUnion" : "RecursiveUnionAll";
       case OperatorKind::WorkTableScan: return "WorkTableScan";
+      case OperatorKind::WithShared: return "WithShared s" + std::to_string(static_cast<const WithShared&>(op).id);
+      case OperatorKind::SharedScan: return "SharedScan s" + std::to_string(static_cast<const SharedScan&>(op).source->id);
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
          std::string s = "Series " + series.output->name + " := " + series.start->toString() + " .. " + series.stop->toString();

@@ -181,6 +181,20 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          return;
       }
       case OperatorKind::WorkTableScan: return;
+      case OperatorKind::WithShared: {
+         // The shared subplan provides what any of its SharedScans, all in children[1], needs.
+         const Operator& subplan = *op.children[0];
+         computeRequired(*op.children[1], needed);
+         computeRequired(subplan, required_[&subplan]);
+         return;
+      }
+      case OperatorKind::SharedScan: {
+         auto& scan = static_cast<const SharedScan&>(op);
+         std::vector<const IU*>& stored = required_[scan.source->children[0].get()];
+         for (size_t c = 0; c < scan.columns.size(); ++c)
+            if (std::find(needed.begin(), needed.end(), scan.columns[c]) != needed.end()) addUnique(stored, scan.source->columns[c]);
+         return;
+      }
       case OperatorKind::Join: {
          // Each side provides what it produces of what is needed above and in the condition.
          auto& join = static_cast<const Join&>(op);
@@ -214,6 +228,8 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::Window: translator = makeWindowTranslator(*this, static_cast<const Window&>(op)); break;
       case OperatorKind::RecursiveUnion: translator = makeRecursiveUnionTranslator(*this, static_cast<const RecursiveUnion&>(op)); break;
       case OperatorKind::WorkTableScan: translator = makeWorkTableScanTranslator(*this, static_cast<const WorkTableScan&>(op)); break;
+      case OperatorKind::WithShared: translator = makeWithSharedTranslator(*this, static_cast<const WithShared&>(op)); break;
+      case OperatorKind::SharedScan: translator = makeSharedScanTranslator(*this, static_cast<const SharedScan&>(op)); break;
       case OperatorKind::Join:
          translator = static_cast<const Join&>(op).buildLeft ? makeBuildLeftJoinTranslator(*this, static_cast<const Join&>(op))
                                                               : makeJoinTranslator(*this, static_cast<const Join&>(op));

@@ -84,6 +84,15 @@ class QueryCompiler {
    /// The slot holding the working table of a RecursiveUnion, which its WorkTableScans read.
    void setWorkTableSlot(const Operator* recursiveUnion, size_t slot) { workTableSlots_[recursiveUnion] = slot; }
    size_t workTableSlot(const Operator* recursiveUnion) const { return workTableSlots_.at(recursiveUnion); }
+   /// The buffer of a WithShared's subplan: the slot of its RowBuffer, whose rows hold `columns`
+   /// (IUs of the subplan) as `layout`'s fields, for the SharedScans that read it.
+   struct SharedBuffer {
+      size_t slot = 0;
+      RowLayout layout;
+      std::vector<const IU*> columns;
+   };
+   void setSharedBuffer(const Operator* withShared, SharedBuffer buffer) { sharedBuffers_[withShared] = std::move(buffer); }
+   const SharedBuffer& sharedBuffer(const Operator* withShared) const { return sharedBuffers_.at(withShared); }
    void setResultLayout(RowLayout layout, size_t slot) {
       query_.resultLayout = std::move(layout);
       query_.resultSlot = slot;
@@ -103,6 +112,7 @@ class QueryCompiler {
    std::vector<std::function<void()>> pipelineEnd_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
    std::unordered_map<const Operator*, size_t> workTableSlots_;
+   std::unordered_map<const Operator*, SharedBuffer> sharedBuffers_;
    std::vector<std::string> coldFunctions_;  // compiled by the quick code generator
 };
 

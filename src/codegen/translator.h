@@ -57,5 +57,7 @@ std::unique_ptr<Translator> makeSeriesTranslator(QueryCompiler& compiler, const 
 std::unique_ptr<Translator> makeWindowTranslator(QueryCompiler& compiler, const Window& op);
 std::unique_ptr<Translator> makeRecursiveUnionTranslator(QueryCompiler& compiler, const RecursiveUnion& op);
 std::unique_ptr<Translator> makeWorkTableScanTranslator(QueryCompiler& compiler, const WorkTableScan& op);
+std::unique_ptr<Translator> makeWithSharedTranslator(QueryCompiler& compiler, const WithShared& op);
+std::unique_ptr<Translator> makeSharedScanTranslator(QueryCompiler& compiler, const SharedScan& op);
 
 }  // namespace kiln

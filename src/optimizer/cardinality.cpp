@@ -199,6 +199,8 @@ double CardinalityEstimator::rows(const Operator& op) const {
       // A guess: the recursion runs a few times.
       case OperatorKind::RecursiveUnion: return std::max(1.0, rows(*op.children[0]) * 10);
       case OperatorKind::WorkTableScan: return std::max(1.0, rows(*static_cast<const WorkTableScan&>(op).source->children[0]));
+      case OperatorKind::WithShared: return rows(*op.children[1]);
+      case OperatorKind::SharedScan: return rows(*static_cast<const SharedScan&>(op).source->children[0]);
       case OperatorKind::UnionAll: {
          double total = 0;
          for (auto& child : op.children) total += rows(*child);

@@ -7,6 +7,7 @@
 
 #include "optimizer/cardinality.h"
 #include "optimizer/equivalence_classes.h"
+#include "optimizer/shared_subplans.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -1119,6 +1120,7 @@ void optimize(QueryPlan& plan) {
    plan.root = Optimizer(estimates).optimizeTree(std::move(plan.root));
    plan.root = reduceAggregatesToDomain(std::move(plan.root), estimates);
    plan.root = aggregateEagerly(std::move(plan.root), plan.ius, estimates);
+   plan.root = shareRepeatedSubplans(std::move(plan.root), estimates);
    plan.root = useIndexJoins(std::move(plan.root), estimates);
    plan.root = useIndexes(std::move(plan.root));
    plan.root = useIndexOrder(std::move(plan.root));
