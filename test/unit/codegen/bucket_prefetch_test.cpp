@@ -7,18 +7,12 @@
 #include <string>
 
 #include "../sqlite_reference.h"
+#include "../plan_text.h"
 #include "kiln/kiln.h"
 
 namespace {
 
 using namespace kiln::test;
-
-std::string plan(kiln::Connection& con, const std::string& sql) {
-   kiln::Result r = con.query("EXPLAIN " + sql);
-   std::string text;
-   for (size_t i = 0; i < r.rowCount(); ++i) text += r.getString(i, 0) + "\n";
-   return text;
-}
 
 TEST(BucketPrefetch, LargeJoinsAndAggregatesMatchUnprefetchedOnes) {
    kiln::Database db;

@@ -5,16 +5,12 @@
 
 #include <random>
 
+#include "../plan_text.h"
 #include "kiln/kiln.h"
 
 namespace {
 
-std::string plan(kiln::Connection& con, const std::string& sql) {
-   kiln::Result r = con.query("EXPLAIN " + sql);
-   std::string text;
-   for (size_t i = 0; i < r.rowCount(); ++i) text += r.getString(i, 0) + "\n";
-   return text;
-}
+using kiln::test::plan;
 
 TEST(EagerAggregation, MatchesTheAggregateOverTheJoin) {
    kiln::Database db;
