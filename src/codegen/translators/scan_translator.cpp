@@ -1,8 +1,8 @@
 // Table scan: the source of a pipeline; a loop over a row range of the table's column arrays.
-// Under a selective filter, its comparisons of integer columns with constants are first tested
-// on 16 rows at a time with vector instructions, and only the rows that pass go through the
-// pipeline (the filter then tests them in full): a row that fails costs a fraction of a
-// compare, not a loop iteration with a branch.
+// Under a selective filter, its comparisons of integer columns with constants or with each
+// other are first tested on 16 rows at a time with vector instructions, and only the rows that
+// pass go through the pipeline (the filter then tests them in full): a row that fails costs a
+// fraction of a compare, not a loop iteration with a branch.
 #include <llvm/IR/Intrinsics.h>
 
 #include "codegen/query_compiler.h"
@@ -78,11 +78,13 @@ class ScanTranslator : public Translator {
       int nullSlot;
    };
 
-   /// A comparison `column op constant` of the parent filter, testable on a vector of rows.
+   /// A comparison `column op constant` or `column op column` of the parent filter, testable on a
+   /// vector of rows.
    struct Prefilter {
       size_t columnIndex;  // in columns_
       llvm::CmpInst::Predicate predicate;
-      const Value* constant;
+      const Value* constant;     // or nullptr, then:
+      size_t otherColumnIndex;  // in columns_
    };
    static constexpr unsigned blockRows = 16;
 
@@ -102,13 +104,17 @@ class ScanTranslator : public Translator {
          if (e.kind != ExprKind::Comparison) continue;
          bool flipped = e.children[0]->kind == ExprKind::Constant;
          const Expr& column = e.children[flipped ? 1 : 0]->withoutPrecisionCast();
-         const Expr& constant = *e.children[flipped ? 0 : 1];
-         if (column.kind != ExprKind::ColumnRef || constant.kind != ExprKind::Constant || constant.constant.isNull) continue;
-         if (column.type.id != constant.type.id || column.type.scale != constant.type.scale) continue;  // the same stored units
+         const Expr& other = flipped ? *e.children[0] : e.children[1]->withoutPrecisionCast();
+         bool constant = other.kind == ExprKind::Constant;
+         if (column.kind != ExprKind::ColumnRef || (!constant && other.kind != ExprKind::ColumnRef) || (constant && other.constant.isNull)) continue;
+         if (column.type.id != other.type.id || column.type.scale != other.type.scale) continue;  // the same stored units
          PhysicalType physical = physicalTypeOf(column.type);
-         if ((physical != PhysicalType::Int32 && physical != PhysicalType::Int64) || physicalTypeOf(constant.type) != physical) continue;
-         auto at = std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == column.iu; });
-         if (at == columns_.end()) continue;
+         if ((physical != PhysicalType::Int32 && physical != PhysicalType::Int64) || physicalTypeOf(other.type) != physical) continue;
+         auto columnOf = [&](const Expr& ref) {
+            return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == ref.iu; }) - columns_.begin());
+         };
+         size_t at = columnOf(column), otherAt = constant ? 0 : columnOf(other);
+         if (at == columns_.size() || otherAt == columns_.size()) continue;
          CompareOp op = e.compareOp();
          if (flipped) op = op == CompareOp::Lt ? CompareOp::Gt : op == CompareOp::Gt ? CompareOp::Lt : op == CompareOp::Le ? CompareOp::Ge : op == CompareOp::Ge ? CompareOp::Le : op;
          llvm::CmpInst::Predicate predicate;
@@ -121,7 +127,7 @@ class ScanTranslator : public Translator {
             case CompareOp::Ge: predicate = llvm::CmpInst::ICMP_SGE; break;
             default: continue;
          }
-         found.push_back({size_t(at - columns_.begin()), predicate, &constant.constant});
+         found.push_back({at, predicate, constant ? &other.constant : nullptr, otherAt});
       }
       return found;
    }
@@ -160,19 +166,28 @@ class ScanTranslator : public Translator {
 
       b.SetInsertPoint(block);
       llvm::Value* passing = llvm::ConstantInt::get(maskType, llvm::APInt::getAllOnes(blockRows));
+      auto loadBlock = [&](size_t columnIndex) {
+         llvm::Type* element = cx.memoryType(columns_[columnIndex].iu->type);
+         return b.CreateAlignedLoad(llvm::FixedVectorType::get(element, blockRows), b.CreateInBoundsGEP(element, data_[columnIndex], position),
+                                    llvm::Align(element->getPrimitiveSizeInBits() / 8));
+      };
+      // A NULL fails every comparison.
+      auto withoutNulls = [&](llvm::Value* test, size_t columnIndex) {
+         if (!nulls_[columnIndex]) return test;
+         auto* bytes = llvm::FixedVectorType::get(cx.i8(), blockRows);
+         llvm::Value* isNull = b.CreateAlignedLoad(bytes, b.CreateInBoundsGEP(cx.i8(), nulls_[columnIndex], position), llvm::Align(1));
+         return b.CreateAnd(test, b.CreateICmpEQ(isNull, llvm::ConstantAggregateZero::get(bytes)));
+      };
       for (const Prefilter& prefilter : prefilters) {
-         const ColumnSlots& column = columns_[prefilter.columnIndex];
-         llvm::Type* element = cx.memoryType(column.iu->type);
-         auto* vector = llvm::FixedVectorType::get(element, blockRows);
-         llvm::Value* values = b.CreateAlignedLoad(vector, b.CreateInBoundsGEP(element, data_[prefilter.columnIndex], position),
-                                                   llvm::Align(element->getPrimitiveSizeInBits() / 8));
-         auto* scalar = llvm::cast<llvm::Constant>(ops.constant(*prefilter.constant).value);
-         llvm::Value* test = b.CreateICmp(prefilter.predicate, values, llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(blockRows), scalar));
-         if (nulls_[prefilter.columnIndex]) {
-            auto* bytes = llvm::FixedVectorType::get(cx.i8(), blockRows);
-            llvm::Value* isNull = b.CreateAlignedLoad(bytes, b.CreateInBoundsGEP(cx.i8(), nulls_[prefilter.columnIndex], position), llvm::Align(1));
-            test = b.CreateAnd(test, b.CreateICmpEQ(isNull, llvm::ConstantAggregateZero::get(bytes)));
+         llvm::Value* other;
+         if (prefilter.constant) {
+            auto* scalar = llvm::cast<llvm::Constant>(ops.constant(*prefilter.constant).value);
+            other = llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(blockRows), scalar);
+         } else {
+            other = loadBlock(prefilter.otherColumnIndex);
          }
+         llvm::Value* test = withoutNulls(b.CreateICmp(prefilter.predicate, loadBlock(prefilter.columnIndex), other), prefilter.columnIndex);
+         if (!prefilter.constant) test = withoutNulls(test, prefilter.otherColumnIndex);
          passing = b.CreateAnd(passing, b.CreateBitCast(test, maskType));
       }
       mask->addIncoming(passing, block);

@@ -1,7 +1,7 @@
-// The scan's vector prefilter (comparisons of integer columns with constants under a selective
-// filter, tested 16 rows at a time) must pass exactly the rows the filter passes: random tables
-// (NULLs, deleted rows, sizes that are no multiple of 16) and random comparisons through kiln and
-// SQLite.
+// The scan's vector prefilter (comparisons of integer columns with constants or with each other
+// under a selective filter, tested 16 rows at a time) must pass exactly the rows the filter
+// passes: random tables (NULLs, deleted rows, sizes that are no multiple of 16) and random
+// comparisons through kiln and SQLite.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -21,7 +21,7 @@ TEST(ScanPrefilter, PassesWhatTheFilterPasses) {
       kiln::Database db;
       kiln::Connection con(db);
       Sqlite sqlite;
-      const char* schema = "CREATE TABLE t (i INTEGER, b BIGINT NOT NULL, d DATE, n NUMERIC(12, 2))";
+      const char* schema = "CREATE TABLE t (i INTEGER, b BIGINT NOT NULL, d DATE, n NUMERIC(12, 2), j INTEGER, e DATE)";
       con.query(schema);
       sqlite.exec(schema);
       size_t rows = 1000 + random() % 2000;
@@ -30,7 +30,8 @@ TEST(ScanPrefilter, PassesWhatTheFilterPasses) {
          auto maybeNull = [&](std::string v) { return random() % 8 == 0 ? std::string("NULL") : v; };
          std::string values = maybeNull(std::to_string(int(random() % 1000) - 500)) + ", " + std::to_string(int64_t(random() % 100000) - 50000) + ", " +
                               maybeNull("'2020-01-" + std::to_string(10 + random() % 20) + "'") + ", " +
-                              maybeNull(std::to_string(random() % 1000) + "." + std::to_string(10 + random() % 90));
+                              maybeNull(std::to_string(random() % 1000) + "." + std::to_string(10 + random() % 90)) + ", " +
+                              maybeNull(std::to_string(int(random() % 1000) - 500)) + ", " + maybeNull("'2020-01-" + std::to_string(10 + random() % 20) + "'");
          insert += (r ? ", (" : "(") + values + ")";
       }
       con.query(insert);
@@ -45,10 +46,12 @@ TEST(ScanPrefilter, PassesWhatTheFilterPasses) {
          int terms = 1 + int(random() % 3);
          for (int t = 0; t < terms; ++t) {
             std::string op = ops[random() % 6];
-            switch (random() % 4) {
+            switch (random() % 6) {
                case 0: condition += "i " + op + " " + std::to_string(int(random() % 1000) - 500); break;
                case 1: condition += std::to_string(int64_t(random() % 100000) - 50000) + " " + op + " b"; break;
                case 2: condition += "d " + op + " '2020-01-" + std::to_string(10 + random() % 20) + "'"; break;
+               case 3: condition += "i " + op + " j"; break;  // two columns
+               case 4: condition += "e " + op + " d"; break;
                default: condition += "n " + op + " " + std::to_string(random() % 1000) + ".50"; break;
             }
             if (t + 1 < terms) condition += " AND ";
