@@ -570,7 +570,7 @@ SelectBinder::Bound SelectBinder::bind() {
       // Counted per outer row (not needed for EXISTS when some rows stay); the order of the rows
       // is the enclosing query's.
       bool keepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
-      if (!existenceOnly_ || !keepsSome) limitPerCorrelation(sortKeys, limit, offset);
+      if (use_ != SubqueryUse::Existence || !keepsSome) limitPerCorrelation(sortKeys, limit, offset);
       sortKeys.clear();
       limit = offset = std::nullopt;
    }
@@ -591,6 +591,9 @@ SelectBinder::Bound SelectBinder::bind() {
       result_.columns.push_back(rowId_);
       result_.names.push_back("row id");
    }
+   // A scalar subquery has at most one row per outer row: its rows of one outer row must be a
+   // group of its own (see bindScalarSubquery).
+   if (use_ == SubqueryUse::Value) correlateThroughDomains();
    result_.root = std::move(root_);
    result_.correlated = std::move(correlated_);
    return std::move(result_);

@@ -176,8 +176,10 @@ class SelectBinder {
    bool bindSubqueryConjunct(const PgQuery__Node& conjunct);
    /// A scalar subquery in an expression: a join that provides its value.
    ExprPtr bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
-   /// `existence`: EXISTS, which asks only whether there are rows.
-   Bound bindSubquery(const PgQuery__Node& query, bool existence = false);
+   /// What the enclosing query asks of a subquery: its rows (IN, ANY, ALL, LATERAL), whether
+   /// there are any (EXISTS), or its single value (a scalar subquery).
+   enum class SubqueryUse { Rows, Existence, Value };
+   Bound bindSubquery(const PgQuery__Node& query, SubqueryUse use = SubqueryUse::Rows);
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
@@ -225,7 +227,7 @@ class SelectBinder {
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
    bool beforeAggregation_ = false;
    Recursion* recursion_ = nullptr;
-   bool existenceOnly_ = false;  // EXISTS's subquery (a LIMIT above 0 without OFFSET changes nothing)
+   SubqueryUse use_ = SubqueryUse::Rows;  // EXISTS: a LIMIT above 0 without OFFSET changes nothing
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };

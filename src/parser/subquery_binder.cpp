@@ -3,12 +3,15 @@
 // join, a scalar subquery a join with its single row, and a correlated aggregate subquery a left
 // outer join with the subquery grouped by its correlation keys; what follows the aggregation is
 // computed above that join, where an outer row without a group sees count() 0 (the "COUNT bug"
-// of unnesting). Grouping, DISTINCT, windows and LIMIT of a subquery correlated otherwise are
-// computed for each value of the domains of the outer columns it reads. LATERAL subqueries in
-// FROM are dependent joins unnested the same way. No subquery is evaluated per row.
+// of unnesting). A scalar subquery, and grouping, DISTINCT, windows and LIMIT of a subquery,
+// correlated otherwise are computed for each value of the domains of the outer values it reads
+// (the distinct values of the operator that computes each). LATERAL subqueries in FROM are
+// dependent joins unnested the same way. No subquery is evaluated per row.
 #include "parser/select_binder.h"
 
 #include <algorithm>
+
+#include "algebra/operator_copy.h"
 
 namespace kiln {
 
@@ -57,10 +60,16 @@ const Expr* SelectBinder::innerSide(const Expr& predicate) const {
    bool isEquality = predicate.kind == ExprKind::Comparison &&
                      (predicate.compareOp() == CompareOp::Eq || predicate.compareOp() == CompareOp::IsNotDistinct);
    if (!isEquality) return nullptr;
+   // The outer side must read nothing of this query: the join that replaces it has no such values.
+   auto readsOnlyOuter = [&](const Expr& e) {
+      std::vector<const IU*> used;
+      e.collectIUs(used);
+      return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return scope_.isOuter(iu); });
+   };
    const Expr& a = *predicate.children[0];
    const Expr& b = *predicate.children[1];
-   if (!isCorrelated(a) && isCorrelated(b)) return &a;
-   if (isCorrelated(a) && !isCorrelated(b)) return &b;
+   if (!isCorrelated(a) && readsOnlyOuter(b)) return &a;
+   if (readsOnlyOuter(a) && !isCorrelated(b)) return &b;
    return nullptr;
 }
 
@@ -79,15 +88,12 @@ void replaceIU(Expr& e, const IU* from, const IU* to) {
    for (auto& child : e.children) replaceIU(*child, from, to);
 }
 
-const TableScan* scanProducing(const Operator& op, const IU* iu, size_t& column) {
-   if (op.kind == OperatorKind::TableScan) {
-      auto& scan = static_cast<const TableScan&>(op);
-      for (size_t c = 0; c < scan.columns.size(); ++c)
-         if (scan.columns[c] == iu) return column = c, &scan;
-   }
+/// The operator of `op`'s tree that computes `iu`: the deepest whose output carries it.
+const Operator* producerOf(const Operator& op, const IU* iu) {
    for (auto& child : op.children)
-      if (const TableScan* scan = scanProducing(*child, iu, column)) return scan;
-   return nullptr;
+      if (const Operator* producer = producerOf(*child, iu)) return producer;
+   auto produced = producedIUs(op);
+   return std::find(produced.begin(), produced.end(), iu) != produced.end() ? &op : nullptr;
 }
 
 }  // namespace
@@ -95,17 +101,17 @@ const TableScan* scanProducing(const Operator& op, const IU* iu, size_t& column)
 const IU* SelectBinder::domainOf(const IU* outer) {
    for (auto& [from, domain] : domains_)
       if (from == outer) return domain;
-   // The values `outer` may take: the distinct values of the table column it comes from, and
-   // NULL if it may be NULL (a superset of those of the outer query's rows, which is enough).
-   const TableScan* scan = nullptr;
-   size_t column = 0;
-   for (const SelectBinder* b = enclosing_; b && !scan; b = b->enclosing_)
-      if (b->root_) scan = scanProducing(*b->root_, outer, column);
-   if (!scan) return nullptr;
-   auto values = std::make_unique<TableScan>(scan->table);
-   for (const IU* iu : scan->columns) values->columns.push_back(ius_.make(iu->type, iu->nullable, iu->name));
-   const IU* value = values->columns[column];
-   std::unique_ptr<Operator> input = std::move(values);
+   // The values `outer` may take: the distinct values the operator that computes it yields (a
+   // table's column, a derived table's output, ...), and NULL if it may be NULL (a superset of
+   // those of the outer query's rows, which is enough).
+   const Operator* producer = nullptr;
+   for (const SelectBinder* b = enclosing_; b && !producer; b = b->enclosing_)
+      if (b->root_) producer = producerOf(*b->root_, outer);
+   if (!producer) return nullptr;
+   std::unordered_map<const IU*, const IU*> renamed;
+   std::unique_ptr<Operator> input = copyWithOwnIUs(*producer, ius_, renamed);
+   if (!input) return nullptr;
+   const IU* value = renamed.at(outer);
    if (outer->nullable) {
       // An outer join may have made the outer value NULL where the table has none.
       auto null = std::make_unique<Values>();
@@ -145,11 +151,11 @@ void SelectBinder::correlateThroughDomains() {
    // Neumann & Kemper's dependent join: this query is computed for each value of the domains of
    // the outer values its other conditions read, which then read the domains instead; only
    // domain = outer value correlates it.
-   std::vector<ExprPtr> conditions = std::move(correlated_), local;
+   std::vector<ExprPtr> conditions = std::move(correlated_), equalities, local;
    correlated_.clear();
    for (ExprPtr& e : conditions) {
       if (innerSide(*e)) {
-         correlated_.push_back(std::move(e));
+         equalities.push_back(std::move(e));
          continue;
       }
       std::vector<const IU*> used;
@@ -158,9 +164,28 @@ void SelectBinder::correlateThroughDomains() {
          if (!scope_.isOuter(iu)) continue;
          const IU* domain = domainOf(iu);
          if (!domain)
-            throw Error("0A000", "a subquery correlated by other than equalities on a value that is not a table's column is not supported yet", e->position);
+            throw Error("0A000", "a subquery correlated by other than equalities on a value its enclosing query computes by a subquery or a window is not supported yet", e->position);
          replaceIU(*e, iu, domain);
       }
+      local.push_back(std::move(e));
+   }
+   // An equality on values that now have domains reads those too: otherwise the rows of one
+   // domain value would be split by the equality's inner values, groups no outer row reads (whose
+   // errors, such as a scalar subquery's 21000, would be raised all the same).
+   auto hasDomain = [&](const IU* iu) { return std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.first == iu; }); };
+   auto isDomain = [&](const Expr& e) {
+      return e.kind == ExprKind::ColumnRef && std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == e.iu; });
+   };
+   for (ExprPtr& e : equalities) {
+      std::vector<const IU*> used;
+      e->collectIUs(used);
+      bool readsDomainValues = std::all_of(used.begin(), used.end(), [&](const IU* iu) { return !scope_.isOuter(iu) || hasDomain(iu); });
+      // domain = outer value itself stays the correlation
+      if (local.empty() || isDomain(*innerSide(*e)) || !readsDomainValues) {
+         correlated_.push_back(std::move(e));
+         continue;
+      }
+      for (auto& [outer, domain] : domains_) replaceIU(*e, outer, domain);
       local.push_back(std::move(e));
    }
    if (local.empty()) return;
@@ -192,10 +217,10 @@ void SelectBinder::passOuterValues(Bound& sub) {
    }
 }
 
-SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, bool existence) {
+SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, SubqueryUse use) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
    SelectBinder binder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this);
-   binder.existenceOnly_ = existence;
+   binder.use_ = use;
    Bound sub = binder.bind();
    passOuterValues(sub);
    // Its conditions become this query's join conditions: they may read this query's values, not
@@ -227,8 +252,8 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
       int innerSide = -1;
       for (int side = 0; isEquality && side < 2; ++side)
          if (isInner(*predicate->children[size_t(side)]) && !isInner(*predicate->children[size_t(1 - side)])) innerSide = side;
-      if (innerSide < 0)
-         throw Error("0A000", "a correlated subquery with aggregates or DISTINCT may be correlated only by equalities (inner = outer) yet", predicate->position);
+      // Other correlations went through domains before (correlateThroughDomains).
+      if (innerSide < 0) throw Error("XX000", "internal: a correlation that is not inner = outer", predicate->position);
       ExprPtr inner = std::move(predicate->children[size_t(innerSide)]);
       ExprPtr outer = std::move(predicate->children[size_t(1 - innerSide)]);
       const IU* key = nullptr;
@@ -323,7 +348,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    int position = link.location + 1;
    if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
 
-   Bound sub = bindSubquery(*link.subselect, !any && !all);
+   Bound sub = bindSubquery(*link.subselect, any || all ? SubqueryUse::Rows : SubqueryUse::Existence);
    std::vector<PendingJoin> joins;
    if (sub.row) joinAggregateRow(sub, joins);
    ExprPtr comparison;
@@ -378,7 +403,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
 
 ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    int position = link.location + 1;
-   Bound sub = bindSubquery(*link.subselect);
+   Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value);
    if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery must return only one column", position);
    PendingJoin pending;
    const IU* value;
@@ -406,7 +431,7 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
          groupByCorrelation(sub.correlated, single->keys, ius_, [&](const Expr& e) {
             std::vector<const IU*> used;
             e.collectIUs(used);
-            return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
+            return std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
          });
       ExprPtr deferred = sub.deferred.empty() ? nullptr : std::move(sub.deferred[0]);
       if (!deferred) {
