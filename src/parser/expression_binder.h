@@ -42,7 +42,7 @@ class ExpressionBinder {
       windowClause_ = clause;
    }
 
-   /// Scalar subqueries in expressions are bound by this callback (the query binder turns them
+   /// Scalar and EXISTS subqueries in expressions are bound by this callback (the query binder turns them
    /// into joins); without one they are an error. The callback learns whether the subquery is
    /// inside an aggregate's argument (its value is then needed before the aggregation).
    void bindScalarSubqueriesWith(std::function<ExprPtr(const PgQuery__SubLink&, bool insideAggregate)> callback) {

@@ -42,6 +42,7 @@ std::string outputName(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_A_EXPR:
          return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: return "current_date";
+      case PG_QUERY__NODE__NODE_SUB_LINK: return node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK ? "exists" : "?column?";
       default: return "?column?";
    }
 }
@@ -591,8 +592,8 @@ SelectBinder::Bound SelectBinder::bind() {
       result_.columns.push_back(rowId_);
       result_.names.push_back("row id");
    }
-   // A scalar subquery has at most one row per outer row: its rows of one outer row must be a
-   // group of its own (see bindScalarSubquery).
+   // A value of its rows per outer row: the rows of one outer row must be a group of their own
+   // (see bindScalarSubquery).
    if (use_ == SubqueryUse::Value) correlateThroughDomains();
    result_.root = std::move(root_);
    result_.correlated = std::move(correlated_);
@@ -772,7 +773,9 @@ void SelectBinder::attach(std::unique_ptr<Operator>& input, std::vector<PendingJ
 ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
    ExpressionBinder binder(scope_, ius_);
    binder.bindScalarSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, bool insideAggregate) {
-      return bindScalarSubquery(sublink, insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins);
+      auto& into = insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins;
+      if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return bindExistsValue(sublink, into);
+      return bindScalarSubquery(sublink, into);
    });
    return binder;
 }

@@ -176,8 +176,11 @@ class SelectBinder {
    bool bindSubqueryConjunct(const PgQuery__Node& conjunct);
    /// A scalar subquery in an expression: a join that provides its value.
    ExprPtr bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
+   /// EXISTS in an expression (not a WHERE conjunct): a join that provides whether there are rows.
+   ExprPtr bindExistsValue(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
    /// What the enclosing query asks of a subquery: its rows (IN, ANY, ALL, LATERAL), whether
-   /// there are any (EXISTS), or its single value (a scalar subquery).
+   /// there are any (EXISTS as a WHERE conjunct), or a value of its rows per outer row (a scalar
+   /// subquery, EXISTS in an expression).
    enum class SubqueryUse { Rows, Existence, Value };
    Bound bindSubquery(const PgQuery__Node& query, SubqueryUse use = SubqueryUse::Rows);
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).

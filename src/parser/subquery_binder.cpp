@@ -39,6 +39,24 @@ ExprPtr choice(ExprPtr c, ExprPtr a, ExprPtr b) {
    return e;
 }
 
+/// `iu IS NOT NULL`: where an outer join found a partner.
+ExprPtr isNotNull(const IU* iu) {
+   auto e = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+   e->negated = true;
+   e->nullable = false;
+   e->children.push_back(Expr::columnRef(iu));
+   return e;
+}
+
+/// Whether an expression reads only `ius` (a subquery's own values).
+std::function<bool(const Expr&)> readsOnly(const std::vector<const IU*>& ius) {
+   return [&ius](const Expr& e) {
+      std::vector<const IU*> used;
+      e.collectIUs(used);
+      return std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(ius.begin(), ius.end(), iu) != ius.end(); });
+   };
+}
+
 ExprPtr negation(ExprPtr c) {
    auto e = std::make_unique<Expr>(ExprKind::Not, SqlType::boolean());
    e->nullable = c->nullable;
@@ -284,11 +302,7 @@ namespace {
 /// count() of no rows is 0: where an outer row has no group, the outer join leaves it NULL.
 ExprPtr zeroWithoutGroup(ExprPtr e, const std::vector<const IU*>& counts) {
    if (e->kind == ExprKind::ColumnRef && std::find(counts.begin(), counts.end(), e->iu) != counts.end()) {
-      auto hasGroup = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
-      hasGroup->negated = true;
-      hasGroup->nullable = false;
-      hasGroup->children.push_back(Expr::columnRef(e->iu));
-      auto count = choice(std::move(hasGroup), Expr::columnRef(e->iu), Expr::constantOf(Value::ofInteger(e->type, 0)));
+      auto count = choice(isNotNull(e->iu), Expr::columnRef(e->iu), Expr::constantOf(Value::ofInteger(e->type, 0)));
       count->nullable = false;
       return count;
    }
@@ -427,12 +441,7 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
       // have several), NULL where an outer row has no group.
       std::vector<const IU*> inner = producedIUs(*sub.root);
       auto single = std::make_unique<Aggregate>();
-      if (!sub.correlated.empty())
-         groupByCorrelation(sub.correlated, single->keys, ius_, [&](const Expr& e) {
-            std::vector<const IU*> used;
-            e.collectIUs(used);
-            return std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
-         });
+      if (!sub.correlated.empty()) groupByCorrelation(sub.correlated, single->keys, ius_, readsOnly(inner));
       ExprPtr deferred = sub.deferred.empty() ? nullptr : std::move(sub.deferred[0]);
       if (!deferred) {
          value = ius_.make(sub.columns[0]->type, true, "subquery");
@@ -464,11 +473,7 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
             for (auto& child : e.children) reread(*child);
          };
          reread(*deferred);
-         auto hasRow = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
-         hasRow->negated = true;
-         hasRow->nullable = false;
-         hasRow->children.push_back(Expr::columnRef(present));
-         ExprPtr v = choice(std::move(hasRow), std::move(deferred), nullptr);
+         ExprPtr v = choice(isNotNull(present), std::move(deferred), nullptr);
          value = ius_.make(v->type, true, "subquery");
          auto map = std::make_unique<Map>();
          map->computations.push_back({value, std::move(v)});
@@ -485,6 +490,45 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
    lateValues_.insert(value);
    auto e = Expr::columnRef(value);
    e->position = position;
+   return e;
+}
+
+ExprPtr SelectBinder::bindExistsValue(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
+   // Whether an outer row has rows: its group of the subquery's rows (grouped as a scalar
+   // subquery's) is there; uncorrelated, the count of all rows is above 0.
+   Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value);
+   ExprPtr exists;
+   if (sub.row) {
+      // An aggregate without GROUP BY has its one row unless HAVING, LIMIT 0 or OFFSET drop it.
+      if (!sub.row->present) return Expr::constantOf(Value::ofBool(true));
+      joinAggregateRow(sub, joins);
+      exists = std::move(sub.row->present);
+   } else {
+      std::vector<const IU*> inner = producedIUs(*sub.root);
+      bool correlated = !sub.correlated.empty();
+      auto counted = std::make_unique<Aggregate>();
+      if (correlated) groupByCorrelation(sub.correlated, counted->keys, ius_, readsOnly(inner));
+      const IU* rows = ius_.make(SqlType::bigInt(), correlated, "rows");
+      counted->aggregates.push_back({AggregateFunction::CountStar, nullptr, rows});
+      counted->children.push_back(std::move(sub.root));
+      auto join = std::make_unique<Join>(correlated ? JoinKind::LeftOuter : JoinKind::Inner);
+      join->condition = Expr::conjunction(std::move(sub.correlated));
+      join->children.push_back(std::move(counted));
+      joins.push_back({std::move(join)});
+      if (correlated) {
+         exists = isNotNull(rows);
+      } else {
+         exists = Expr::equality(Expr::columnRef(rows), Expr::constantOf(Value::ofInteger(SqlType::bigInt(), 0)));
+         exists->op = uint8_t(CompareOp::Gt);
+      }
+   }
+   auto map = std::make_unique<Map>();
+   const IU* value = ius_.make(SqlType::boolean(), false, "exists");
+   map->computations.push_back({value, std::move(exists)});
+   joins.push_back({std::move(map)});
+   lateValues_.insert(value);
+   auto e = Expr::columnRef(value);
+   e->position = link.location + 1;
    return e;
 }
 
@@ -544,13 +588,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
             continue;
          }
          ExprPtr value = std::move(sub.deferred[c]);
-         if (marker) {
-            auto matched = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
-            matched->negated = true;
-            matched->nullable = false;
-            matched->children.push_back(Expr::columnRef(marker));
-            value = choice(std::move(matched), std::move(value), nullptr);
-         }
+         if (marker) value = choice(isNotNull(marker), std::move(value), nullptr);
          columns.push_back(compute(std::move(value), sub.names[c]));
       }
       auto join = std::make_unique<Join>(kind);
