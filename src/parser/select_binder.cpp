@@ -592,6 +592,7 @@ SelectBinder::Bound SelectBinder::bind() {
       result_.columns.push_back(rowId_);
       result_.names.push_back("row id");
    }
+   if (compared_) compareOutput();
    // A value of its rows per outer row: the rows of one outer row must be a group of their own
    // (see bindScalarSubquery).
    if (use_ == SubqueryUse::Value) correlateThroughDomains();
@@ -772,8 +773,9 @@ void SelectBinder::attach(std::unique_ptr<Operator>& input, std::vector<PendingJ
 
 ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
    ExpressionBinder binder(scope_, ius_);
-   binder.bindScalarSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, bool insideAggregate) {
+   binder.bindSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, ExprPtr left, bool insideAggregate) {
       auto& into = insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins;
+      if (left) return bindQuantifiedValue(sublink, std::move(left), into);
       if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return bindExistsValue(sublink, into);
       return bindScalarSubquery(sublink, into);
    });

@@ -6,7 +6,9 @@
 // of unnesting). A scalar subquery, and grouping, DISTINCT, windows and LIMIT of a subquery,
 // correlated otherwise are computed for each value of the domains of the outer values it reads
 // (the distinct values of the operator that computes each). LATERAL subqueries in FROM are
-// dependent joins unnested the same way. No subquery is evaluated per row.
+// dependent joins unnested the same way. EXISTS, IN, ANY and ALL in an expression (not a WHERE
+// conjunct) are values of their rows per outer row, grouped like a scalar subquery's and counted.
+// No subquery is evaluated per row.
 #include "parser/select_binder.h"
 
 #include <algorithm>
@@ -235,10 +237,11 @@ void SelectBinder::passOuterValues(Bound& sub) {
    }
 }
 
-SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, SubqueryUse use) {
+SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, SubqueryUse use, std::unique_ptr<OutputComparison> compared) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
    SelectBinder binder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this);
    binder.use_ = use;
+   binder.compared_ = std::move(compared);
    Bound sub = binder.bind();
    passOuterValues(sub);
    // Its conditions become this query's join conditions: they may read this query's values, not
@@ -341,6 +344,22 @@ void SelectBinder::joinAggregateRow(Bound& sub, std::vector<PendingJoin>& joins)
    for (auto& pending : sub.row->joins) joins.push_back(std::move(pending));
 }
 
+namespace {
+
+/// The operator of x op ANY/ALL (subquery); IN is = ANY.
+std::string operatorName(const PgQuery__SubLink& link) { return link.n_oper_name ? link.oper_name[link.n_oper_name - 1]->string->sval : "="; }
+
+CompareOp quantifiedComparison(const PgQuery__SubLink& link) {
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   std::string op = operatorName(link);
+   for (auto& [name, cmp] : comparisons)
+      if (op == name) return cmp;
+   throw Error("42883", "operator does not exist for ANY/ALL: " + op, link.location + 1);
+}
+
+}  // namespace
+
 bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    const PgQuery__Node* node = &conjunct;
    bool negated = false;
@@ -353,14 +372,9 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    const PgQuery__SubLink& link = *node->sub_link;
    bool any = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK, all = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
    if (link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && !any && !all) return false;
-   std::string op = link.n_oper_name ? link.oper_name[link.n_oper_name - 1]->string->sval : "=";
-   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
-                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
-   const CompareOp* compareOp = nullptr;
-   for (auto& [name, cmp] : comparisons)
-      if (op == name) compareOp = &cmp;
+   std::string op = operatorName(link);
    int position = link.location + 1;
-   if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
+   CompareOp compareOp = any || all ? quantifiedComparison(link) : CompareOp::Eq;
 
    Bound sub = bindSubquery(*link.subselect, any || all ? SubqueryUse::Rows : SubqueryUse::Existence);
    std::vector<PendingJoin> joins;
@@ -374,7 +388,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       ExprPtr right = sub.row ? std::move(sub.row->values[0]) : sub.columns[0] ? Expr::columnRef(sub.columns[0]) : std::move(sub.deferred[0]);
       ExpressionBinder::unify(left, right, op, position);
       comparison = Expr::equality(std::move(left), std::move(right));
-      comparison->op = uint8_t(*compareOp);
+      comparison->op = uint8_t(compareOp);
    }
    attach(joins);
    if (sub.row) {
@@ -397,7 +411,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       // S) takes the general form, hashed on the correlation.
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && *compareOp == CompareOp::Eq && conditions.empty() && sub.deferred.empty()) {
+      } else if (any && compareOp == CompareOp::Eq && conditions.empty() && sub.deferred.empty()) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
@@ -529,6 +543,105 @@ ExprPtr SelectBinder::bindExistsValue(const PgQuery__SubLink& link, std::vector<
    lateValues_.insert(value);
    auto e = Expr::columnRef(value);
    e->position = link.location + 1;
+   return e;
+}
+
+void SelectBinder::compareOutput() {
+   if (result_.columns.size() != 1) throw Error("42601", "subquery has too many columns", compared_->position);
+   if (!result_.columns[0])
+      throw Error("0A000", "ANY/ALL in an expression over a subquery whose output reads the enclosing query is not supported yet", compared_->position);
+   // x reads the enclosing query's values: the subquery reads a value of its own equal to each
+   // (its side of a correlation inner = outer, also a grouping key), else it is computed for each
+   // value of its domain.
+   auto isProduced = [&](const IU* iu) {
+      std::vector<const IU*> produced = producedIUs(*root_);
+      return std::find(produced.begin(), produced.end(), iu) != produced.end();
+   };
+   auto equalHere = [&](const IU* outer) -> const IU* {
+      for (auto& c : correlated_) {
+         if (c->kind != ExprKind::Comparison || (c->compareOp() != CompareOp::Eq && c->compareOp() != CompareOp::IsNotDistinct)) continue;
+         for (size_t side = 0; side < 2; ++side) {
+            const Expr& a = *c->children[side];
+            const Expr& b = *c->children[1 - side];
+            if (a.kind == ExprKind::ColumnRef && a.iu == outer && b.kind == ExprKind::ColumnRef && isProduced(b.iu)) return b.iu;
+         }
+      }
+      if (!scope_.isOuter(outer)) return nullptr;  // an aggregate's output
+      const IU* domain = domainOf(outer);  // below this query's grouping it is not there any more
+      return domain && isProduced(domain) ? domain : nullptr;
+   };
+   ExprPtr left = std::move(compared_->left);
+   std::vector<const IU*> used;
+   left->collectIUs(used);
+   for (const IU* iu : used) {
+      const IU* value = equalHere(iu);
+      if (!value)
+         throw Error("0A000", "ANY/ALL in an expression whose left side reads an aggregate, a subquery or a window is not supported yet", compared_->position);
+      replaceIU(*left, iu, value);
+   }
+   ExprPtr right = Expr::columnRef(result_.columns[0]);
+   ExpressionBinder::unify(left, right, compared_->name, compared_->position);
+   auto comparison = Expr::equality(std::move(left), std::move(right));
+   comparison->op = uint8_t(compared_->op);
+   auto map = std::make_unique<Map>();
+   const IU* compared = ius_.make(SqlType::boolean(), comparison->nullable, "comparison");
+   map->computations.push_back({compared, std::move(comparison)});
+   push(std::move(map));
+   result_.columns[0] = compared;
+}
+
+ExprPtr SelectBinder::bindQuantifiedValue(const PgQuery__SubLink& link, ExprPtr left, std::vector<PendingJoin>& joins) {
+   // x op ANY (S) is TRUE if some comparison is TRUE, else NULL if one is NULL, else FALSE (also
+   // for no rows); ALL the same with TRUE and FALSE swapped. The subquery yields x op y, counted
+   // per outer row: its rows of one outer row are a group (grouped as a scalar subquery's).
+   bool all = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
+   int position = link.location + 1;
+   auto compared = std::make_unique<OutputComparison>(OutputComparison{std::move(left), quantifiedComparison(link), operatorName(link), position});
+   Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value, std::move(compared));
+   if (sub.row) throw Error("0A000", "ANY/ALL in an expression over a correlated aggregate without GROUP BY is not supported yet", position);
+   const IU* comparison = sub.columns[0];
+   std::vector<const IU*> inner = producedIUs(*sub.root);
+   bool correlated = !sub.correlated.empty();
+   auto counted = std::make_unique<Aggregate>();
+   if (correlated) groupByCorrelation(sub.correlated, counted->keys, ius_, readsOnly(inner));
+   auto countWhere = [&](ExprPtr condition, const char* name) {
+      const IU* count = ius_.make(SqlType::bigInt(), correlated, name);
+      ExprPtr one = choice(std::move(condition), Expr::constantOf(Value::ofInteger(SqlType::integer(), 1)), nullptr);
+      counted->aggregates.push_back({AggregateFunction::Count, std::move(one), count});
+      return count;
+   };
+   ExprPtr decisiveTest = Expr::columnRef(comparison);
+   if (all) decisiveTest = negation(std::move(decisiveTest));
+   auto unknownTest = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+   unknownTest->nullable = false;
+   unknownTest->children.push_back(Expr::columnRef(comparison));
+   const IU* decisive = countWhere(std::move(decisiveTest), all ? "false" : "true");
+   const IU* unknown = countWhere(std::move(unknownTest), "null");
+   counted->children.push_back(std::move(sub.root));
+   auto join = std::make_unique<Join>(correlated ? JoinKind::LeftOuter : JoinKind::Inner);
+   join->condition = Expr::conjunction(std::move(sub.correlated));
+   join->children.push_back(std::move(counted));
+   joins.push_back({std::move(join)});
+   // count > 0; no group (the outer join's NULL) has no rows
+   auto some = [&](const IU* count) {
+      auto above = Expr::equality(Expr::columnRef(count), Expr::constantOf(Value::ofInteger(SqlType::bigInt(), 0)));
+      above->op = uint8_t(CompareOp::Gt);
+      return correlated ? truthTest(std::move(above), true, false) : std::move(above);
+   };
+   auto value = std::make_unique<Expr>(ExprKind::Case, SqlType::boolean());
+   value->hasElse = true;
+   value->children.push_back(some(decisive));
+   value->children.push_back(Expr::constantOf(Value::ofBool(!all)));
+   value->children.push_back(some(unknown));
+   value->children.push_back(Expr::constantOf(Value::null(SqlType::boolean())));
+   value->children.push_back(Expr::constantOf(Value::ofBool(all)));
+   auto map = std::make_unique<Map>();
+   const IU* result = ius_.make(SqlType::boolean(), true, all ? "all" : "any");
+   map->computations.push_back({result, std::move(value)});
+   joins.push_back({std::move(map)});
+   lateValues_.insert(result);
+   auto e = Expr::columnRef(result);
+   e->position = position;
    return e;
 }
 

@@ -1,7 +1,7 @@
 // Correlated subqueries with arbitrary correlation (<, <=, <>, =) are unnested over the domain of
 // the outer values they read: random data with NULLs and random predicates through kiln and
-// SQLite, for scalar aggregates, EXISTS, IN, HAVING, two levels and outer values a derived table
-// computes.
+// SQLite, for scalar aggregates, EXISTS and IN (as conditions and as values), HAVING,
+// two levels and outer values a derived table computes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -53,6 +53,11 @@ TEST(GeneralUnnesting, ResultsAgreeWithSqlite) {
       "SELECT id FROM o WHERE EXISTS (SELECT 1 FROM i WHERE i.x {1} o.a AND EXISTS (SELECT 1 FROM i i2 WHERE i2.y {2} o.b AND i2.v = i.v))",
       "SELECT id, (SELECT count(*) FROM i WHERE i.x {1} o.a AND i.y IN (SELECT y FROM i i2 WHERE i2.v {2} o.b)) FROM o",
       "SELECT id, (SELECT count(*) FROM i WHERE i.x {1} d.a AND i.y {2} d.b) FROM (SELECT id, a + 1 AS a, b % 3 AS b FROM o) d",
+      // booleans as 1, 0 and NULL in both engines
+      "SELECT id, CASE WHEN EXISTS (SELECT 1 FROM i WHERE i.x {1} o.a AND i.y {2} o.b) THEN 1 ELSE 0 END FROM o",
+      "SELECT id, CASE WHEN NOT EXISTS (SELECT 1 FROM i WHERE i.v {1} o.b) OR o.a = 3 THEN 1 ELSE 0 END FROM o",
+      "SELECT id, CASE WHEN o.b IN (SELECT v FROM i WHERE i.x {1} o.a) THEN 1 WHEN NOT o.b IN (SELECT v FROM i WHERE i.x {1} o.a) THEN 0 END FROM o",
+      "SELECT id, CASE WHEN o.b NOT IN (SELECT v FROM i WHERE i.y {2} o.a) THEN 1 WHEN o.b IN (SELECT v FROM i WHERE i.y {2} o.a) THEN 0 END FROM o",
    };
    for (const char* shape : shapes)
       for (const char* first : ops)
