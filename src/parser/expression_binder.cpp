@@ -170,9 +170,14 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          }
          throw Error("0A000", "this SQL value function is not supported yet", node.sqlvalue_function->location + 1);
       }
-      case PG_QUERY__NODE__NODE_SUB_LINK:
-         if (node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK && scalarSubquery_) return scalarSubquery_(*node.sub_link, insideAggregate_);
-         throw Error("0A000", "this subquery is supported only as a condition of WHERE (EXISTS, IN) yet", node.sub_link->location + 1);
+      case PG_QUERY__NODE__NODE_SUB_LINK: {
+         const PgQuery__SubLink& link = *node.sub_link;
+         bool quantified = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK || link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
+         if (!subquery_ || (!quantified && link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK &&
+                                  link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK))
+            throw Error("0A000", "this subquery is not supported here yet", link.location + 1);
+         return subquery_(link, quantified ? bind(*link.testexpr) : nullptr, insideAggregate_);
+      }
       case PG_QUERY__NODE__NODE_PARAM_REF: {
          // A parameter's type is what its first context asks for (as for an untyped literal).
          int number = node.param_ref->number;

@@ -42,11 +42,12 @@ class ExpressionBinder {
       windowClause_ = clause;
    }
 
-   /// Scalar subqueries in expressions are bound by this callback (the query binder turns them
-   /// into joins); without one they are an error. The callback learns whether the subquery is
-   /// inside an aggregate's argument (its value is then needed before the aggregation).
-   void bindScalarSubqueriesWith(std::function<ExprPtr(const PgQuery__SubLink&, bool insideAggregate)> callback) {
-      scalarSubquery_ = std::move(callback);
+   /// Subqueries in expressions (scalar, EXISTS, x op ANY/ALL, with x bound and given) are bound
+   /// by this callback (the query binder turns them into joins); without one they are an error.
+   /// The callback learns whether the subquery is inside an aggregate's argument (its value is
+   /// then needed before the aggregation).
+   void bindSubqueriesWith(std::function<ExprPtr(const PgQuery__SubLink&, ExprPtr left, bool insideAggregate)> callback) {
+      subquery_ = std::move(callback);
    }
 
    ExprPtr bind(const PgQuery__Node& node);
@@ -86,7 +87,7 @@ class ExpressionBinder {
    std::vector<BoundWindowCall>* windows_ = nullptr;
    const char* windowClause_ = nullptr;  // null: clause_
    bool insideWindow_ = false;
-   std::function<ExprPtr(const PgQuery__SubLink&, bool)> scalarSubquery_;
+   std::function<ExprPtr(const PgQuery__SubLink&, ExprPtr, bool)> subquery_;
 };
 
 /// Whether `e` is the constant TRUE.

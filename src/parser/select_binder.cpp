@@ -42,6 +42,7 @@ std::string outputName(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_A_EXPR:
          return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: return "current_date";
+      case PG_QUERY__NODE__NODE_SUB_LINK: return node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK ? "exists" : "?column?";
       default: return "?column?";
    }
 }
@@ -570,7 +571,7 @@ SelectBinder::Bound SelectBinder::bind() {
       // Counted per outer row (not needed for EXISTS when some rows stay); the order of the rows
       // is the enclosing query's.
       bool keepsSome = (!limit || *limit > 0) && (!offset || *offset == 0);
-      if (!existenceOnly_ || !keepsSome) limitPerCorrelation(sortKeys, limit, offset);
+      if (use_ != SubqueryUse::Existence || !keepsSome) limitPerCorrelation(sortKeys, limit, offset);
       sortKeys.clear();
       limit = offset = std::nullopt;
    }
@@ -591,6 +592,10 @@ SelectBinder::Bound SelectBinder::bind() {
       result_.columns.push_back(rowId_);
       result_.names.push_back("row id");
    }
+   if (compared_) compareOutput();
+   // A value of its rows per outer row: the rows of one outer row must be a group of their own
+   // (see bindScalarSubquery).
+   if (use_ == SubqueryUse::Value) correlateThroughDomains();
    result_.root = std::move(root_);
    result_.correlated = std::move(correlated_);
    return std::move(result_);
@@ -768,8 +773,11 @@ void SelectBinder::attach(std::unique_ptr<Operator>& input, std::vector<PendingJ
 
 ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
    ExpressionBinder binder(scope_, ius_);
-   binder.bindScalarSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, bool insideAggregate) {
-      return bindScalarSubquery(sublink, insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins);
+   binder.bindSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, ExprPtr left, bool insideAggregate) {
+      auto& into = insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins;
+      if (left) return bindQuantifiedValue(sublink, std::move(left), into);
+      if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return bindExistsValue(sublink, into);
+      return bindScalarSubquery(sublink, into);
    });
    return binder;
 }

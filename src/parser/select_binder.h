@@ -176,8 +176,25 @@ class SelectBinder {
    bool bindSubqueryConjunct(const PgQuery__Node& conjunct);
    /// A scalar subquery in an expression: a join that provides its value.
    ExprPtr bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
-   /// `existence`: EXISTS, which asks only whether there are rows.
-   Bound bindSubquery(const PgQuery__Node& query, bool existence = false);
+   /// EXISTS in an expression (not a WHERE conjunct): a join that provides whether there are rows.
+   ExprPtr bindExistsValue(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
+   /// `left` op ANY/ALL (subquery) in an expression (not a WHERE conjunct): a join that provides
+   /// how many of the outer row's comparisons are TRUE, FALSE and NULL, and the value from those.
+   ExprPtr bindQuantifiedValue(const PgQuery__SubLink& sublink, ExprPtr left, std::vector<PendingJoin>& joins);
+   /// The comparison of x op ANY/ALL (subquery), which the subquery computes for x as its output.
+   struct OutputComparison {
+      ExprPtr left;  // x, which reads the enclosing query's values
+      CompareOp op;
+      std::string name;
+      int position;
+   };
+   /// Makes this subquery's output `left op output` instead of its output (see OutputComparison).
+   void compareOutput();
+   /// What the enclosing query asks of a subquery: its rows (IN, ANY, ALL, LATERAL), whether
+   /// there are any (EXISTS as a WHERE conjunct), or a value of its rows per outer row (a scalar
+   /// subquery; EXISTS, IN, ANY and ALL in an expression).
+   enum class SubqueryUse { Rows, Existence, Value };
+   Bound bindSubquery(const PgQuery__Node& query, SubqueryUse use = SubqueryUse::Rows, std::unique_ptr<OutputComparison> compared = nullptr);
    /// Splits the correlated conjuncts off a WHERE conjunct list (they read outer values).
    bool isCorrelated(const Expr& e) const;
    void decorrelateGroups(std::vector<Computation>& keys);
@@ -225,7 +242,8 @@ class SelectBinder {
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
    bool beforeAggregation_ = false;
    Recursion* recursion_ = nullptr;
-   bool existenceOnly_ = false;  // EXISTS's subquery (a LIMIT above 0 without OFFSET changes nothing)
+   std::unique_ptr<OutputComparison> compared_;
+   SubqueryUse use_ = SubqueryUse::Rows;  // EXISTS: a LIMIT above 0 without OFFSET changes nothing
    const Table* rowIdTable_ = nullptr;
    const IU* rowId_ = nullptr;
 };

@@ -3,12 +3,17 @@
 // join, a scalar subquery a join with its single row, and a correlated aggregate subquery a left
 // outer join with the subquery grouped by its correlation keys; what follows the aggregation is
 // computed above that join, where an outer row without a group sees count() 0 (the "COUNT bug"
-// of unnesting). Grouping, DISTINCT, windows and LIMIT of a subquery correlated otherwise are
-// computed for each value of the domains of the outer columns it reads. LATERAL subqueries in
-// FROM are dependent joins unnested the same way. No subquery is evaluated per row.
+// of unnesting). A scalar subquery, and grouping, DISTINCT, windows and LIMIT of a subquery,
+// correlated otherwise are computed for each value of the domains of the outer values it reads
+// (the distinct values of the operator that computes each). LATERAL subqueries in FROM are
+// dependent joins unnested the same way. EXISTS, IN, ANY and ALL in an expression (not a WHERE
+// conjunct) are values of their rows per outer row, grouped like a scalar subquery's and counted.
+// No subquery is evaluated per row.
 #include "parser/select_binder.h"
 
 #include <algorithm>
+
+#include "algebra/operator_copy.h"
 
 namespace kiln {
 
@@ -36,6 +41,24 @@ ExprPtr choice(ExprPtr c, ExprPtr a, ExprPtr b) {
    return e;
 }
 
+/// `iu IS NOT NULL`: where an outer join found a partner.
+ExprPtr isNotNull(const IU* iu) {
+   auto e = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+   e->negated = true;
+   e->nullable = false;
+   e->children.push_back(Expr::columnRef(iu));
+   return e;
+}
+
+/// Whether an expression reads only `ius` (a subquery's own values).
+std::function<bool(const Expr&)> readsOnly(const std::vector<const IU*>& ius) {
+   return [&ius](const Expr& e) {
+      std::vector<const IU*> used;
+      e.collectIUs(used);
+      return std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(ius.begin(), ius.end(), iu) != ius.end(); });
+   };
+}
+
 ExprPtr negation(ExprPtr c) {
    auto e = std::make_unique<Expr>(ExprKind::Not, SqlType::boolean());
    e->nullable = c->nullable;
@@ -57,10 +80,16 @@ const Expr* SelectBinder::innerSide(const Expr& predicate) const {
    bool isEquality = predicate.kind == ExprKind::Comparison &&
                      (predicate.compareOp() == CompareOp::Eq || predicate.compareOp() == CompareOp::IsNotDistinct);
    if (!isEquality) return nullptr;
+   // The outer side must read nothing of this query: the join that replaces it has no such values.
+   auto readsOnlyOuter = [&](const Expr& e) {
+      std::vector<const IU*> used;
+      e.collectIUs(used);
+      return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return scope_.isOuter(iu); });
+   };
    const Expr& a = *predicate.children[0];
    const Expr& b = *predicate.children[1];
-   if (!isCorrelated(a) && isCorrelated(b)) return &a;
-   if (isCorrelated(a) && !isCorrelated(b)) return &b;
+   if (!isCorrelated(a) && readsOnlyOuter(b)) return &a;
+   if (readsOnlyOuter(a) && !isCorrelated(b)) return &b;
    return nullptr;
 }
 
@@ -79,15 +108,12 @@ void replaceIU(Expr& e, const IU* from, const IU* to) {
    for (auto& child : e.children) replaceIU(*child, from, to);
 }
 
-const TableScan* scanProducing(const Operator& op, const IU* iu, size_t& column) {
-   if (op.kind == OperatorKind::TableScan) {
-      auto& scan = static_cast<const TableScan&>(op);
-      for (size_t c = 0; c < scan.columns.size(); ++c)
-         if (scan.columns[c] == iu) return column = c, &scan;
-   }
+/// The operator of `op`'s tree that computes `iu`: the deepest whose output carries it.
+const Operator* producerOf(const Operator& op, const IU* iu) {
    for (auto& child : op.children)
-      if (const TableScan* scan = scanProducing(*child, iu, column)) return scan;
-   return nullptr;
+      if (const Operator* producer = producerOf(*child, iu)) return producer;
+   auto produced = producedIUs(op);
+   return std::find(produced.begin(), produced.end(), iu) != produced.end() ? &op : nullptr;
 }
 
 }  // namespace
@@ -95,17 +121,17 @@ const TableScan* scanProducing(const Operator& op, const IU* iu, size_t& column)
 const IU* SelectBinder::domainOf(const IU* outer) {
    for (auto& [from, domain] : domains_)
       if (from == outer) return domain;
-   // The values `outer` may take: the distinct values of the table column it comes from, and
-   // NULL if it may be NULL (a superset of those of the outer query's rows, which is enough).
-   const TableScan* scan = nullptr;
-   size_t column = 0;
-   for (const SelectBinder* b = enclosing_; b && !scan; b = b->enclosing_)
-      if (b->root_) scan = scanProducing(*b->root_, outer, column);
-   if (!scan) return nullptr;
-   auto values = std::make_unique<TableScan>(scan->table);
-   for (const IU* iu : scan->columns) values->columns.push_back(ius_.make(iu->type, iu->nullable, iu->name));
-   const IU* value = values->columns[column];
-   std::unique_ptr<Operator> input = std::move(values);
+   // The values `outer` may take: the distinct values the operator that computes it yields (a
+   // table's column, a derived table's output, ...), and NULL if it may be NULL (a superset of
+   // those of the outer query's rows, which is enough).
+   const Operator* producer = nullptr;
+   for (const SelectBinder* b = enclosing_; b && !producer; b = b->enclosing_)
+      if (b->root_) producer = producerOf(*b->root_, outer);
+   if (!producer) return nullptr;
+   std::unordered_map<const IU*, const IU*> renamed;
+   std::unique_ptr<Operator> input = copyWithOwnIUs(*producer, ius_, renamed);
+   if (!input) return nullptr;
+   const IU* value = renamed.at(outer);
    if (outer->nullable) {
       // An outer join may have made the outer value NULL where the table has none.
       auto null = std::make_unique<Values>();
@@ -145,11 +171,11 @@ void SelectBinder::correlateThroughDomains() {
    // Neumann & Kemper's dependent join: this query is computed for each value of the domains of
    // the outer values its other conditions read, which then read the domains instead; only
    // domain = outer value correlates it.
-   std::vector<ExprPtr> conditions = std::move(correlated_), local;
+   std::vector<ExprPtr> conditions = std::move(correlated_), equalities, local;
    correlated_.clear();
    for (ExprPtr& e : conditions) {
       if (innerSide(*e)) {
-         correlated_.push_back(std::move(e));
+         equalities.push_back(std::move(e));
          continue;
       }
       std::vector<const IU*> used;
@@ -158,9 +184,28 @@ void SelectBinder::correlateThroughDomains() {
          if (!scope_.isOuter(iu)) continue;
          const IU* domain = domainOf(iu);
          if (!domain)
-            throw Error("0A000", "a subquery correlated by other than equalities on a value that is not a table's column is not supported yet", e->position);
+            throw Error("0A000", "a subquery correlated by other than equalities on a value its enclosing query computes by a subquery or a window is not supported yet", e->position);
          replaceIU(*e, iu, domain);
       }
+      local.push_back(std::move(e));
+   }
+   // An equality on values that now have domains reads those too: otherwise the rows of one
+   // domain value would be split by the equality's inner values, groups no outer row reads (whose
+   // errors, such as a scalar subquery's 21000, would be raised all the same).
+   auto hasDomain = [&](const IU* iu) { return std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.first == iu; }); };
+   auto isDomain = [&](const Expr& e) {
+      return e.kind == ExprKind::ColumnRef && std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == e.iu; });
+   };
+   for (ExprPtr& e : equalities) {
+      std::vector<const IU*> used;
+      e->collectIUs(used);
+      bool readsDomainValues = std::all_of(used.begin(), used.end(), [&](const IU* iu) { return !scope_.isOuter(iu) || hasDomain(iu); });
+      // domain = outer value itself stays the correlation
+      if (local.empty() || isDomain(*innerSide(*e)) || !readsDomainValues) {
+         correlated_.push_back(std::move(e));
+         continue;
+      }
+      for (auto& [outer, domain] : domains_) replaceIU(*e, outer, domain);
       local.push_back(std::move(e));
    }
    if (local.empty()) return;
@@ -192,10 +237,11 @@ void SelectBinder::passOuterValues(Bound& sub) {
    }
 }
 
-SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, bool existence) {
+SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, SubqueryUse use, std::unique_ptr<OutputComparison> compared) {
    if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "this kind of subquery is not supported");
    SelectBinder binder(*query.select_stmt, catalog_, ius_, nullptr, &scope_, this);
-   binder.existenceOnly_ = existence;
+   binder.use_ = use;
+   binder.compared_ = std::move(compared);
    Bound sub = binder.bind();
    passOuterValues(sub);
    // Its conditions become this query's join conditions: they may read this query's values, not
@@ -227,8 +273,8 @@ void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computatio
       int innerSide = -1;
       for (int side = 0; isEquality && side < 2; ++side)
          if (isInner(*predicate->children[size_t(side)]) && !isInner(*predicate->children[size_t(1 - side)])) innerSide = side;
-      if (innerSide < 0)
-         throw Error("0A000", "a correlated subquery with aggregates or DISTINCT may be correlated only by equalities (inner = outer) yet", predicate->position);
+      // Other correlations went through domains before (correlateThroughDomains).
+      if (innerSide < 0) throw Error("XX000", "internal: a correlation that is not inner = outer", predicate->position);
       ExprPtr inner = std::move(predicate->children[size_t(innerSide)]);
       ExprPtr outer = std::move(predicate->children[size_t(1 - innerSide)]);
       const IU* key = nullptr;
@@ -259,11 +305,7 @@ namespace {
 /// count() of no rows is 0: where an outer row has no group, the outer join leaves it NULL.
 ExprPtr zeroWithoutGroup(ExprPtr e, const std::vector<const IU*>& counts) {
    if (e->kind == ExprKind::ColumnRef && std::find(counts.begin(), counts.end(), e->iu) != counts.end()) {
-      auto hasGroup = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
-      hasGroup->negated = true;
-      hasGroup->nullable = false;
-      hasGroup->children.push_back(Expr::columnRef(e->iu));
-      auto count = choice(std::move(hasGroup), Expr::columnRef(e->iu), Expr::constantOf(Value::ofInteger(e->type, 0)));
+      auto count = choice(isNotNull(e->iu), Expr::columnRef(e->iu), Expr::constantOf(Value::ofInteger(e->type, 0)));
       count->nullable = false;
       return count;
    }
@@ -302,6 +344,22 @@ void SelectBinder::joinAggregateRow(Bound& sub, std::vector<PendingJoin>& joins)
    for (auto& pending : sub.row->joins) joins.push_back(std::move(pending));
 }
 
+namespace {
+
+/// The operator of x op ANY/ALL (subquery); IN is = ANY.
+std::string operatorName(const PgQuery__SubLink& link) { return link.n_oper_name ? link.oper_name[link.n_oper_name - 1]->string->sval : "="; }
+
+CompareOp quantifiedComparison(const PgQuery__SubLink& link) {
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   std::string op = operatorName(link);
+   for (auto& [name, cmp] : comparisons)
+      if (op == name) return cmp;
+   throw Error("42883", "operator does not exist for ANY/ALL: " + op, link.location + 1);
+}
+
+}  // namespace
+
 bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    const PgQuery__Node* node = &conjunct;
    bool negated = false;
@@ -314,16 +372,11 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    const PgQuery__SubLink& link = *node->sub_link;
    bool any = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK, all = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
    if (link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && !any && !all) return false;
-   std::string op = link.n_oper_name ? link.oper_name[link.n_oper_name - 1]->string->sval : "=";
-   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
-                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
-   const CompareOp* compareOp = nullptr;
-   for (auto& [name, cmp] : comparisons)
-      if (op == name) compareOp = &cmp;
+   std::string op = operatorName(link);
    int position = link.location + 1;
-   if ((any || all) && !compareOp) throw Error("42883", "operator does not exist for ANY/ALL: " + op, position);
+   CompareOp compareOp = any || all ? quantifiedComparison(link) : CompareOp::Eq;
 
-   Bound sub = bindSubquery(*link.subselect, !any && !all);
+   Bound sub = bindSubquery(*link.subselect, any || all ? SubqueryUse::Rows : SubqueryUse::Existence);
    std::vector<PendingJoin> joins;
    if (sub.row) joinAggregateRow(sub, joins);
    ExprPtr comparison;
@@ -335,7 +388,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       ExprPtr right = sub.row ? std::move(sub.row->values[0]) : sub.columns[0] ? Expr::columnRef(sub.columns[0]) : std::move(sub.deferred[0]);
       ExpressionBinder::unify(left, right, op, position);
       comparison = Expr::equality(std::move(left), std::move(right));
-      comparison->op = uint8_t(*compareOp);
+      comparison->op = uint8_t(compareOp);
    }
    attach(joins);
    if (sub.row) {
@@ -358,7 +411,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       // S) takes the general form, hashed on the correlation.
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && *compareOp == CompareOp::Eq && conditions.empty() && sub.deferred.empty()) {
+      } else if (any && compareOp == CompareOp::Eq && conditions.empty() && sub.deferred.empty()) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
@@ -378,7 +431,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
 
 ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    int position = link.location + 1;
-   Bound sub = bindSubquery(*link.subselect);
+   Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value);
    if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery must return only one column", position);
    PendingJoin pending;
    const IU* value;
@@ -402,12 +455,7 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
       // have several), NULL where an outer row has no group.
       std::vector<const IU*> inner = producedIUs(*sub.root);
       auto single = std::make_unique<Aggregate>();
-      if (!sub.correlated.empty())
-         groupByCorrelation(sub.correlated, single->keys, ius_, [&](const Expr& e) {
-            std::vector<const IU*> used;
-            e.collectIUs(used);
-            return !used.empty() && std::all_of(used.begin(), used.end(), [&](const IU* iu) { return std::find(inner.begin(), inner.end(), iu) != inner.end(); });
-         });
+      if (!sub.correlated.empty()) groupByCorrelation(sub.correlated, single->keys, ius_, readsOnly(inner));
       ExprPtr deferred = sub.deferred.empty() ? nullptr : std::move(sub.deferred[0]);
       if (!deferred) {
          value = ius_.make(sub.columns[0]->type, true, "subquery");
@@ -439,11 +487,7 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
             for (auto& child : e.children) reread(*child);
          };
          reread(*deferred);
-         auto hasRow = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
-         hasRow->negated = true;
-         hasRow->nullable = false;
-         hasRow->children.push_back(Expr::columnRef(present));
-         ExprPtr v = choice(std::move(hasRow), std::move(deferred), nullptr);
+         ExprPtr v = choice(isNotNull(present), std::move(deferred), nullptr);
          value = ius_.make(v->type, true, "subquery");
          auto map = std::make_unique<Map>();
          map->computations.push_back({value, std::move(v)});
@@ -459,6 +503,144 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
    if (pending.op) joins.push_back(std::move(pending));
    lateValues_.insert(value);
    auto e = Expr::columnRef(value);
+   e->position = position;
+   return e;
+}
+
+ExprPtr SelectBinder::bindExistsValue(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
+   // Whether an outer row has rows: its group of the subquery's rows (grouped as a scalar
+   // subquery's) is there; uncorrelated, the count of all rows is above 0.
+   Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value);
+   ExprPtr exists;
+   if (sub.row) {
+      // An aggregate without GROUP BY has its one row unless HAVING, LIMIT 0 or OFFSET drop it.
+      if (!sub.row->present) return Expr::constantOf(Value::ofBool(true));
+      joinAggregateRow(sub, joins);
+      exists = std::move(sub.row->present);
+   } else {
+      std::vector<const IU*> inner = producedIUs(*sub.root);
+      bool correlated = !sub.correlated.empty();
+      auto counted = std::make_unique<Aggregate>();
+      if (correlated) groupByCorrelation(sub.correlated, counted->keys, ius_, readsOnly(inner));
+      const IU* rows = ius_.make(SqlType::bigInt(), correlated, "rows");
+      counted->aggregates.push_back({AggregateFunction::CountStar, nullptr, rows});
+      counted->children.push_back(std::move(sub.root));
+      auto join = std::make_unique<Join>(correlated ? JoinKind::LeftOuter : JoinKind::Inner);
+      join->condition = Expr::conjunction(std::move(sub.correlated));
+      join->children.push_back(std::move(counted));
+      joins.push_back({std::move(join)});
+      if (correlated) {
+         exists = isNotNull(rows);
+      } else {
+         exists = Expr::equality(Expr::columnRef(rows), Expr::constantOf(Value::ofInteger(SqlType::bigInt(), 0)));
+         exists->op = uint8_t(CompareOp::Gt);
+      }
+   }
+   auto map = std::make_unique<Map>();
+   const IU* value = ius_.make(SqlType::boolean(), false, "exists");
+   map->computations.push_back({value, std::move(exists)});
+   joins.push_back({std::move(map)});
+   lateValues_.insert(value);
+   auto e = Expr::columnRef(value);
+   e->position = link.location + 1;
+   return e;
+}
+
+void SelectBinder::compareOutput() {
+   if (result_.columns.size() != 1) throw Error("42601", "subquery has too many columns", compared_->position);
+   if (!result_.columns[0])
+      throw Error("0A000", "ANY/ALL in an expression over a subquery whose output reads the enclosing query is not supported yet", compared_->position);
+   // x reads the enclosing query's values: the subquery reads a value of its own equal to each
+   // (its side of a correlation inner = outer, also a grouping key), else it is computed for each
+   // value of its domain.
+   auto isProduced = [&](const IU* iu) {
+      std::vector<const IU*> produced = producedIUs(*root_);
+      return std::find(produced.begin(), produced.end(), iu) != produced.end();
+   };
+   auto equalHere = [&](const IU* outer) -> const IU* {
+      for (auto& c : correlated_) {
+         if (c->kind != ExprKind::Comparison || (c->compareOp() != CompareOp::Eq && c->compareOp() != CompareOp::IsNotDistinct)) continue;
+         for (size_t side = 0; side < 2; ++side) {
+            const Expr& a = *c->children[side];
+            const Expr& b = *c->children[1 - side];
+            if (a.kind == ExprKind::ColumnRef && a.iu == outer && b.kind == ExprKind::ColumnRef && isProduced(b.iu)) return b.iu;
+         }
+      }
+      if (!scope_.isOuter(outer)) return nullptr;  // an aggregate's output
+      const IU* domain = domainOf(outer);  // below this query's grouping it is not there any more
+      return domain && isProduced(domain) ? domain : nullptr;
+   };
+   ExprPtr left = std::move(compared_->left);
+   std::vector<const IU*> used;
+   left->collectIUs(used);
+   for (const IU* iu : used) {
+      const IU* value = equalHere(iu);
+      if (!value)
+         throw Error("0A000", "ANY/ALL in an expression whose left side reads an aggregate, a subquery or a window is not supported yet", compared_->position);
+      replaceIU(*left, iu, value);
+   }
+   ExprPtr right = Expr::columnRef(result_.columns[0]);
+   ExpressionBinder::unify(left, right, compared_->name, compared_->position);
+   auto comparison = Expr::equality(std::move(left), std::move(right));
+   comparison->op = uint8_t(compared_->op);
+   auto map = std::make_unique<Map>();
+   const IU* compared = ius_.make(SqlType::boolean(), comparison->nullable, "comparison");
+   map->computations.push_back({compared, std::move(comparison)});
+   push(std::move(map));
+   result_.columns[0] = compared;
+}
+
+ExprPtr SelectBinder::bindQuantifiedValue(const PgQuery__SubLink& link, ExprPtr left, std::vector<PendingJoin>& joins) {
+   // x op ANY (S) is TRUE if some comparison is TRUE, else NULL if one is NULL, else FALSE (also
+   // for no rows); ALL the same with TRUE and FALSE swapped. The subquery yields x op y, counted
+   // per outer row: its rows of one outer row are a group (grouped as a scalar subquery's).
+   bool all = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
+   int position = link.location + 1;
+   auto compared = std::make_unique<OutputComparison>(OutputComparison{std::move(left), quantifiedComparison(link), operatorName(link), position});
+   Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value, std::move(compared));
+   if (sub.row) throw Error("0A000", "ANY/ALL in an expression over a correlated aggregate without GROUP BY is not supported yet", position);
+   const IU* comparison = sub.columns[0];
+   std::vector<const IU*> inner = producedIUs(*sub.root);
+   bool correlated = !sub.correlated.empty();
+   auto counted = std::make_unique<Aggregate>();
+   if (correlated) groupByCorrelation(sub.correlated, counted->keys, ius_, readsOnly(inner));
+   auto countWhere = [&](ExprPtr condition, const char* name) {
+      const IU* count = ius_.make(SqlType::bigInt(), correlated, name);
+      ExprPtr one = choice(std::move(condition), Expr::constantOf(Value::ofInteger(SqlType::integer(), 1)), nullptr);
+      counted->aggregates.push_back({AggregateFunction::Count, std::move(one), count});
+      return count;
+   };
+   ExprPtr decisiveTest = Expr::columnRef(comparison);
+   if (all) decisiveTest = negation(std::move(decisiveTest));
+   auto unknownTest = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+   unknownTest->nullable = false;
+   unknownTest->children.push_back(Expr::columnRef(comparison));
+   const IU* decisive = countWhere(std::move(decisiveTest), all ? "false" : "true");
+   const IU* unknown = countWhere(std::move(unknownTest), "null");
+   counted->children.push_back(std::move(sub.root));
+   auto join = std::make_unique<Join>(correlated ? JoinKind::LeftOuter : JoinKind::Inner);
+   join->condition = Expr::conjunction(std::move(sub.correlated));
+   join->children.push_back(std::move(counted));
+   joins.push_back({std::move(join)});
+   // count > 0; no group (the outer join's NULL) has no rows
+   auto some = [&](const IU* count) {
+      auto above = Expr::equality(Expr::columnRef(count), Expr::constantOf(Value::ofInteger(SqlType::bigInt(), 0)));
+      above->op = uint8_t(CompareOp::Gt);
+      return correlated ? truthTest(std::move(above), true, false) : std::move(above);
+   };
+   auto value = std::make_unique<Expr>(ExprKind::Case, SqlType::boolean());
+   value->hasElse = true;
+   value->children.push_back(some(decisive));
+   value->children.push_back(Expr::constantOf(Value::ofBool(!all)));
+   value->children.push_back(some(unknown));
+   value->children.push_back(Expr::constantOf(Value::null(SqlType::boolean())));
+   value->children.push_back(Expr::constantOf(Value::ofBool(all)));
+   auto map = std::make_unique<Map>();
+   const IU* result = ius_.make(SqlType::boolean(), true, all ? "all" : "any");
+   map->computations.push_back({result, std::move(value)});
+   joins.push_back({std::move(map)});
+   lateValues_.insert(result);
+   auto e = Expr::columnRef(result);
    e->position = position;
    return e;
 }
@@ -519,13 +701,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
             continue;
          }
          ExprPtr value = std::move(sub.deferred[c]);
-         if (marker) {
-            auto matched = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
-            matched->negated = true;
-            matched->nullable = false;
-            matched->children.push_back(Expr::columnRef(marker));
-            value = choice(std::move(matched), std::move(value), nullptr);
-         }
+         if (marker) value = choice(isNotNull(marker), std::move(value), nullptr);
          columns.push_back(compute(std::move(value), sub.names[c]));
       }
       auto join = std::make_unique<Join>(kind);
