@@ -149,9 +149,11 @@ std::unique_ptr<Operator> Copier::copyOperator(const Operator& op) {
          copy->output = own(series.output);
          return copy;
       }
-      // Index scans come only from the optimizer; a value a window or a recursive query computes has
-      // no domain (yet).
+      // Index scans and shared subplans come only from the optimizer; a value a window or a
+      // recursive query computes has no domain (yet).
       case OperatorKind::IndexScan:
+      case OperatorKind::WithShared:
+      case OperatorKind::SharedScan:
       case OperatorKind::Window:
       case OperatorKind::RecursiveUnion:
       case OperatorKind::WorkTableScan: return nullptr;
