@@ -205,15 +205,20 @@ enum class WindowFunction : uint8_t { RowNumber, Rank, DenseRank, PercentRank, C
 
 enum class FrameBound : uint8_t { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
 
-/// ROWS counts rows; GROUPS counts peer groups (rows equal in the ORDER BY keys); RANGE's
-/// CURRENT ROW includes the row's peers (offsets are not supported).
+/// ROWS counts rows; GROUPS counts peer groups (rows equal in the ORDER BY keys); RANGE
+/// measures in the values of its one ORDER BY key, and its CURRENT ROW includes the row's peers.
 enum class FrameMode : uint8_t { Range, Rows, Groups };
+
+/// EXCLUDE: which rows around the current one leave its frame (TIES: its peers but not itself).
+enum class FrameExclusion : uint8_t { NoOthers, CurrentRow, Group, Ties };
 
 /// The rows an aggregate, first_value, last_value or nth_value reads, relative to the current row.
 struct WindowFrame {
    FrameMode mode = FrameMode::Range;
    FrameBound start = FrameBound::UnboundedPreceding, end = FrameBound::CurrentRow;
-   int64_t startOffset = 0, endOffset = 0;  // for Preceding and Following
+   int64_t startOffset = 0, endOffset = 0;  // ROWS, GROUPS: for Preceding and Following
+   Value startDistance, endDistance;        // RANGE: the same, a non-negative number or interval
+   FrameExclusion exclusion = FrameExclusion::NoOthers;
 };
 
 struct WindowCall {

@@ -120,18 +120,21 @@ std::string describeKeys(const std::vector<SortKey>& keys) {
 }
 
 std::string describeFrame(const WindowFrame& frame) {
-   auto bound = [](FrameBound b, int64_t offset) -> std::string {
+   auto bound = [&](FrameBound b, int64_t offset, const Value& distance) -> std::string {
+      std::string amount = frame.mode == FrameMode::Range ? formatValue(distance) : std::to_string(offset);
       switch (b) {
          case FrameBound::UnboundedPreceding: return "UNBOUNDED PRECEDING";
-         case FrameBound::Preceding: return std::to_string(offset) + " PRECEDING";
+         case FrameBound::Preceding: return amount + " PRECEDING";
          case FrameBound::CurrentRow: return "CURRENT ROW";
-         case FrameBound::Following: return std::to_string(offset) + " FOLLOWING";
+         case FrameBound::Following: return amount + " FOLLOWING";
          case FrameBound::UnboundedFollowing: return "UNBOUNDED FOLLOWING";
       }
       return "?";
    };
+   static const char* exclusions[] = {"", " EXCLUDE CURRENT ROW", " EXCLUDE GROUP", " EXCLUDE TIES"};
    const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : frame.mode == FrameMode::Groups ? "GROUPS" : "RANGE";
-   return std::string(mode) + " BETWEEN " + bound(frame.start, frame.startOffset) + " AND " + bound(frame.end, frame.endOffset);
+   return std::string(mode) + " BETWEEN " + bound(frame.start, frame.startOffset, frame.startDistance) + " AND " +
+          bound(frame.end, frame.endOffset, frame.endDistance) + exclusions[size_t(frame.exclusion)];
 }
 
 std::string describe(const Operator& op) {
@@ -181,7 +184,10 @@ std::string describe(const Operator& op) {
             std::string s = call.output->name + " := " + windowFunctionName(call) + (star ? "" : "(" + join(args) + ")");
             bool framed = call.function == WindowFunction::Aggregate || call.function == WindowFunction::FirstValue ||
                           call.function == WindowFunction::LastValue || call.function == WindowFunction::NthValue;
-            calls.push_back(framed && (call.frame.mode != FrameMode::Range || call.frame.end != FrameBound::CurrentRow) ? s + " " + describeFrame(call.frame) : s);
+            const WindowFrame& f = call.frame;
+            bool defaultFrame = f.mode == FrameMode::Range && f.start == FrameBound::UnboundedPreceding && f.end == FrameBound::CurrentRow &&
+                                f.exclusion == FrameExclusion::NoOthers;
+            calls.push_back(framed && !defaultFrame ? s + " " + describeFrame(call.frame) : s);
          }
          for (const IU* iu : window.partitionBy) partition.push_back(iu->name);
          std::string s = "Window " + join(calls);

@@ -56,6 +56,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_double_to_decimal", "x:dii"},
       {"kiln_extract", "i:ii"},
       {"kiln_date_add_interval", "i:ipi"},
+      {"kiln_date_add_interval_micros", "l:ipi"},
    };
    return prototypes;
 }

@@ -165,7 +165,7 @@ class SelectBinder {
    WindowSource resolveWindow(const PgQuery__WindowDef& def, bool isNamed);
    /// The WINDOW clause's window `name`, among its first `visible` entries.
    const PgQuery__WindowDef& namedWindow(const std::string& name, size_t visible, int position);
-   WindowFrame bindFrame(const PgQuery__WindowDef& def);
+   WindowFrame bindFrame(const PgQuery__WindowDef& def, const std::vector<ExprPtr>& orderBy);
    /// Adds the Window operators, and Maps computing their keys and arguments, above root_: one
    /// Window per distinct PARTITION BY / ORDER BY.
    void pushWindows(std::vector<BoundWindowCall>& calls, std::vector<WindowSpec>& specs);

@@ -6,6 +6,7 @@
 
 #include "parser/select_binder.h"
 #include "common/decimal.h"
+#include "parser/range_distance.h"
 #include "parser/type_rules.h"
 
 namespace kiln {
@@ -27,7 +28,9 @@ enum FrameOption : int32_t {
    EndOffsetPreceding = 0x1000,
    StartOffsetFollowing = 0x2000,
    EndOffsetFollowing = 0x4000,
-   Exclusions = 0x8000 | 0x10000 | 0x20000,
+   ExcludeCurrentRow = 0x8000,
+   ExcludeGroup = 0x10000,
+   ExcludeTies = 0x20000,
 };
 
 const std::pair<const char*, WindowFunction> rankingFunctions[] = {{"row_number", WindowFunction::RowNumber},
@@ -147,23 +150,28 @@ SelectBinder::WindowSource SelectBinder::resolveWindow(const PgQuery__WindowDef&
    return {base.partition, def.n_order_clause ? &def : base.order, &def};
 }
 
-WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def) {
+WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::vector<ExprPtr>& orderBy) {
    WindowFrame frame;
    int32_t options = def.frame_options;
    if (!(options & NonDefault)) return frame;  // RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
    int position = def.location + 1;
-   if (options & Exclusions) throw Error("0A000", "frame exclusion (EXCLUDE) is not supported yet", position);
    frame.mode = options & Rows ? FrameMode::Rows : options & Groups ? FrameMode::Groups : FrameMode::Range;
-   if (frame.mode == FrameMode::Range && (options & (StartOffsetPreceding | StartOffsetFollowing | EndOffsetPreceding | EndOffsetFollowing)))
-      throw Error("0A000", "RANGE with offset PRECEDING/FOLLOWING is not supported yet", position);
-   const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : "GROUPS";
-   auto offset = [&](const PgQuery__Node* node, const char* which) {
+   bool hasOffset = options & (StartOffsetPreceding | StartOffsetFollowing | EndOffsetPreceding | EndOffsetFollowing);
+   if (frame.mode == FrameMode::Range && hasOffset && orderBy.size() != 1)
+      throw Error("42P20", "RANGE with offset PRECEDING/FOLLOWING requires exactly one ORDER BY column", position);
+   if (frame.mode == FrameMode::Groups && orderBy.empty()) throw Error("42P20", "GROUPS mode requires an ORDER BY clause", position);
+   const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : frame.mode == FrameMode::Groups ? "GROUPS" : "RANGE";
+   auto constantOffset = [&](const PgQuery__Node* node, const char* which) {
       ExprPtr e = ExpressionBinder(scope_, ius_).bind(*node);
       std::vector<const IU*> read;
       e->collectIUs(read);
       if (!read.empty()) throw Error("42P10", std::string("argument of ") + mode + " must not contain variables", e->position);
       if (e->kind != ExprKind::Constant) throw Error("0A000", "only constant frame offsets are supported", e->position);
       if (e->constant.isNull) throw Error("22004", std::string("frame ") + which + " offset must not be null", e->position);
+      return e;
+   };
+   auto offset = [&](const PgQuery__Node* node, const char* which) {
+      ExprPtr e = constantOffset(node, which);
       // The offset is a bigint: numbers convert as in an assignment, rounding half away from zero.
       int64_t n = 0;
       if (e->type.isInteger()) {
@@ -179,6 +187,10 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def) {
       if (n < 0) throw Error("22013", std::string("frame ") + which + " offset must not be negative", e->position);
       return n;
    };
+   auto distance = [&](const PgQuery__Node* node, const char* which) {
+      ExprPtr e = constantOffset(node, which);
+      return bindRangeDistance(e->constant, orderBy[0]->type, e->position);
+   };
    if (options & StartUnboundedPreceding) frame.start = FrameBound::UnboundedPreceding;
    else if (options & StartCurrentRow) frame.start = FrameBound::CurrentRow;
    else if (options & StartOffsetPreceding) frame.start = FrameBound::Preceding;
@@ -190,8 +202,19 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def) {
    else if (options & EndOffsetPreceding) frame.end = FrameBound::Preceding;
    else if (options & EndOffsetFollowing) frame.end = FrameBound::Following;
    else throw Error("0A000", "this frame end is not supported", position);
-   if (frame.start == FrameBound::Preceding || frame.start == FrameBound::Following) frame.startOffset = offset(def.start_offset, "starting");
-   if (frame.end == FrameBound::Preceding || frame.end == FrameBound::Following) frame.endOffset = offset(def.end_offset, "ending");
+   bool range = frame.mode == FrameMode::Range;
+   if (frame.start == FrameBound::Preceding || frame.start == FrameBound::Following) {
+      if (range) frame.startDistance = distance(def.start_offset, "starting");
+      else frame.startOffset = offset(def.start_offset, "starting");
+   }
+   if (frame.end == FrameBound::Preceding || frame.end == FrameBound::Following) {
+      if (range) frame.endDistance = distance(def.end_offset, "ending");
+      else frame.endOffset = offset(def.end_offset, "ending");
+   }
+   frame.exclusion = options & ExcludeCurrentRow ? FrameExclusion::CurrentRow
+                     : options & ExcludeGroup    ? FrameExclusion::Group
+                     : options & ExcludeTies     ? FrameExclusion::Ties
+                                                 : FrameExclusion::NoOthers;
    return frame;
 }
 
@@ -218,9 +241,7 @@ std::vector<SelectBinder::WindowSpec> SelectBinder::bindWindowSpecs(const std::v
          if (e->type.id == TypeId::Unknown) e = ExpressionBinder::coerce(std::move(e), SqlType::text());
          spec.orderBy.push_back(std::move(e));
       }
-      spec.frame = bindFrame(*source.frame);
-      if (spec.frame.mode == FrameMode::Groups && spec.orderBy.empty())
-         throw Error("42P20", "GROUPS mode requires an ORDER BY clause", source.frame->location + 1);
+      spec.frame = bindFrame(*source.frame, spec.orderBy);
       specs.push_back(std::move(spec));
    }
    binder.collectWindows(nullptr, "this context");

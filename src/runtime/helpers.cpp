@@ -318,4 +318,9 @@ int32_t kiln_date_add_interval(int32_t days, const Interval* interval, int32_t s
    int64_t extraDays = interval->micros / interval::microsPerDay;
    return int32_t(result + sign * extraDays);
 }
+
+int64_t kiln_date_add_interval_micros(int32_t days, const Interval* interval, int32_t sign) {
+   int64_t moved = date::addMonths(days, sign * interval->months) + int64_t(sign) * interval->days;
+   return moved * interval::microsPerDay + sign * interval->micros;
+}
 }

@@ -104,4 +104,6 @@ __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale);
 // Dates
 int32_t kiln_extract(int32_t days, int32_t field);
 int32_t kiln_date_add_interval(int32_t days, const kiln::Interval* interval, int32_t sign);
+/// The date's midnight moved by ± the interval, in microseconds since 2000-01-01, with its time part.
+int64_t kiln_date_add_interval_micros(int32_t days, const kiln::Interval* interval, int32_t sign);
 }

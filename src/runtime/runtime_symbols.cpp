@@ -54,6 +54,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_double_to_decimal),
       KILN_SYMBOL(kiln_extract),
       KILN_SYMBOL(kiln_date_add_interval),
+      KILN_SYMBOL(kiln_date_add_interval_micros),
    };
    return symbols;
 }

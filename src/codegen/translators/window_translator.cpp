@@ -2,13 +2,14 @@
 // BY, ORDER BY), marks partitions and peer groups in each row's header (runtime), and runs a
 // generated function that computes every call's value into the rows; a pipeline scans them out.
 #include <algorithm>
-#include <cstddef>
+#include <optional>
 #include <stdexcept>
 
 #include "codegen/translators/aggregate_state.h"
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/row_access.h"
 #include "codegen/translators/row_compare.h"
+#include "codegen/translators/window_frame.h"
 #include "runtime/helpers.h"
 #include "runtime/window_segments.h"
 
@@ -112,14 +113,6 @@ class WindowTranslator : public Translator {
       llvm::Value* end = nullptr;
    };
 
-   /// Where the current row's partition, peers and frame lie (positions in the sorted rows).
-   struct Position {
-      llvm::Value* rows = nullptr;
-      llvm::Value* index = nullptr;
-      llvm::Value* row = nullptr;
-      llvm::Value *partitionStart = nullptr, *partitionEnd = nullptr, *peerStart = nullptr, *peerEnd = nullptr, *peerGroup = nullptr;
-   };
-
    /// `void compute(ptr rows, i64 count)`: each call's value for each sorted row.
    std::string generateCompute() {
       CodeContext& cx = compiler_.cx();
@@ -140,13 +133,7 @@ class WindowTranslator : public Translator {
          if (calls.empty()) continue;
          cx.forRange(cx.int64(0), count, [&](llvm::Value* step) {
             llvm::Value* i = backward ? b.CreateSub(b.CreateSub(count, cx.int64(1)), step) : step;
-            Position p{rows, i, b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i))};
-            auto header = [&](size_t offset) { return b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), p.row, offset)); };
-            p.partitionStart = header(offsetof(WindowRowHeader, partitionStart));
-            p.partitionEnd = header(offsetof(WindowRowHeader, partitionEnd));
-            p.peerStart = header(offsetof(WindowRowHeader, peerStart));
-            p.peerEnd = header(offsetof(WindowRowHeader, peerEnd));
-            p.peerGroup = header(offsetof(WindowRowHeader, peerGroup));
+            WindowPosition p = WindowPosition::at(cx, rows, i);
             for (size_t c : calls) compute(window_.calls[c], frames[c], p, layout_.fields[stored_.size() + c]);
          });
       }
@@ -158,17 +145,12 @@ class WindowTranslator : public Translator {
    /// An aggregate whose frame ends with the partition but starts after its first row: computed
    /// from the last row backwards, its frame grows instead of shrinking.
    static bool growsBackward(const WindowCall& call) {
-      return call.function == WindowFunction::Aggregate && call.frame.end == FrameBound::UnboundedFollowing &&
+      return call.function == WindowFunction::Aggregate && call.frame.exclusion == FrameExclusion::NoOthers &&
+             call.frame.end == FrameBound::UnboundedFollowing &&
              call.frame.start != FrameBound::UnboundedPreceding;
    }
 
-   llvm::Value* rowAt(const Position& p, llvm::Value* index) {
-      CodeContext& cx = compiler_.cx();
-      auto& b = cx.builder();
-      return b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), p.rows, index));
-   }
-
-   void compute(const WindowCall& call, AggregateFrame& frame, const Position& p, const RowLayout::Field& output) {
+   void compute(const WindowCall& call, AggregateFrame& frame, const WindowPosition& p, const RowLayout::Field& output) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       auto setBigInt = [&](llvm::Value* v) { storeField(cx, p.row, output, {v, nullptr, output.type}); };
@@ -195,13 +177,14 @@ class WindowTranslator : public Translator {
          case WindowFunction::Lead: return computeOffset(call, p, output);
          case WindowFunction::FirstValue:
          case WindowFunction::LastValue: {
-            auto [start, end] = frameOf(call.frame, p);
+            FrameRuns frame = frameRuns(call, p);
+            llvm::Value* size = frame.size(cx);
             RowLayout::Field value = field(call.arguments[0]);
-            llvm::Value* empty = b.CreateICmpSGE(start, end);
+            llvm::Value* empty = b.CreateICmpEQ(size, cx.int64(0));
             cx.ifThen(empty, [&] { storeField(cx, p.row, output, SqlOps(cx).nullOf(output.type)); });
             cx.ifThen(b.CreateNot(empty), [&] {
-               llvm::Value* at = call.function == WindowFunction::FirstValue ? start : b.CreateSub(end, one);
-               storeField(cx, p.row, output, nullable(loadField(cx, rowAt(p, at), value)));
+               llvm::Value* at = frame.position(cx, call.function == WindowFunction::FirstValue ? cx.int64(0) : b.CreateSub(size, one));
+               storeField(cx, p.row, output, nullable(loadField(cx, p.rowAt(cx, at), value)));
             });
             return;
          }
@@ -218,10 +201,10 @@ class WindowTranslator : public Translator {
 
    /// ntile(n): the partition's rows in n buckets of equal size, the first ones one larger; n is
    /// read at the partition's first row, as PostgreSQL does.
-   void computeNtile(const WindowCall& call, const Position& p, const RowLayout::Field& output, llvm::Value* partitionRows) {
+   void computeNtile(const WindowCall& call, const WindowPosition& p, const RowLayout::Field& output, llvm::Value* partitionRows) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      SqlValue count = loadField(cx, rowAt(p, p.partitionStart), field(call.arguments[0]));
+      SqlValue count = loadField(cx, p.rowAt(cx, p.partitionStart), field(call.arguments[0]));
       llvm::Value* isNull = SqlOps(cx).isNull(count);
       cx.ifThen(isNull, [&] { storeField(cx, p.row, output, SqlOps(cx).nullOf(output.type)); });
       cx.ifThen(b.CreateNot(isNull), [&] {
@@ -240,7 +223,7 @@ class WindowTranslator : public Translator {
    }
 
    /// nth_value(value, n): the value of the frame's n-th row, NULL when the frame is shorter.
-   void computeNthValue(const WindowCall& call, const Position& p, const RowLayout::Field& output) {
+   void computeNthValue(const WindowCall& call, const WindowPosition& p, const RowLayout::Field& output) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       SqlOps ops(cx);
@@ -250,17 +233,19 @@ class WindowTranslator : public Translator {
       cx.ifThen(b.CreateNot(nNull), [&] {
          llvm::Value* nth = b.CreateSExt(n.value, cx.i64());
          cx.errorIf(b.CreateICmpSLE(nth, cx.int64(0)), int32_t(RuntimeError::NthValueNotPositive));
-         auto [start, end] = frameOf(call.frame, p);
-         llvm::Value* at = b.CreateAdd(start, b.CreateSub(nth, cx.int64(1)));
-         llvm::Value* inside = b.CreateICmpSLT(at, end);
-         cx.ifThen(inside, [&] { storeField(cx, p.row, output, nullable(loadField(cx, rowAt(p, at), field(call.arguments[0])))); });
+         FrameRuns frame = frameRuns(call, p);
+         llvm::Value* k = b.CreateSub(nth, cx.int64(1));
+         llvm::Value* inside = b.CreateICmpSLT(k, frame.size(cx));
+         cx.ifThen(inside, [&] {
+            storeField(cx, p.row, output, nullable(loadField(cx, p.rowAt(cx, frame.position(cx, k)), field(call.arguments[0]))));
+         });
          cx.ifThen(b.CreateNot(inside), [&] { storeField(cx, p.row, output, ops.nullOf(output.type)); });
       });
    }
 
    /// lag/lead(value, offset, default): the value `offset` rows before/after in the partition,
    /// else the default (evaluated at the current row); NULL for a NULL offset.
-   void computeOffset(const WindowCall& call, const Position& p, const RowLayout::Field& output) {
+   void computeOffset(const WindowCall& call, const WindowPosition& p, const RowLayout::Field& output) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       SqlOps ops(cx);
@@ -272,95 +257,12 @@ class WindowTranslator : public Translator {
          llvm::Value* distance = b.CreateSExt(offset.value, cx.i64());
          llvm::Value* target = call.function == WindowFunction::Lag ? b.CreateSub(p.index, distance) : b.CreateAdd(p.index, distance);
          llvm::Value* inside = b.CreateAnd(b.CreateICmpSGE(target, p.partitionStart), b.CreateICmpSLT(target, p.partitionEnd));
-         cx.ifThen(inside, [&] { storeField(cx, p.row, output, nullable(loadField(cx, rowAt(p, target), field(call.arguments[0])))); });
+         cx.ifThen(inside, [&] { storeField(cx, p.row, output, nullable(loadField(cx, p.rowAt(cx, target), field(call.arguments[0])))); });
          cx.ifThen(b.CreateNot(inside), [&] {
             bool hasDefault = call.arguments.size() > 2 && call.arguments[2];
             storeField(cx, p.row, output, hasDefault ? nullable(loadField(cx, p.row, field(call.arguments[2]))) : ops.nullOf(output.type));
          });
       });
-   }
-
-   /// [start, end) of the frame of the current row, within its partition (end may be <= start: empty).
-   std::pair<llvm::Value*, llvm::Value*> frameOf(const WindowFrame& frame, const Position& p) {
-      CodeContext& cx = compiler_.cx();
-      auto& b = cx.builder();
-      if (frame.mode == FrameMode::Groups) return groupsFrameOf(frame, p);
-      auto clamp = [&](llvm::Value* v) {
-         v = b.CreateSelect(b.CreateICmpSLT(v, p.partitionStart), p.partitionStart, v);
-         return b.CreateSelect(b.CreateICmpSGT(v, p.partitionEnd), p.partitionEnd, v);
-      };
-      // Offsets beyond any partition's size change nothing, and must not overflow.
-      auto offset = [&](int64_t n) { return cx.int64(std::min<int64_t>(n, int64_t(1) << 40)); };
-      llvm::Value* next = b.CreateAdd(p.index, cx.int64(1));
-      llvm::Value* start = nullptr;
-      switch (frame.start) {
-         case FrameBound::UnboundedPreceding: start = p.partitionStart; break;
-         case FrameBound::Preceding: start = clamp(b.CreateSub(p.index, offset(frame.startOffset))); break;
-         case FrameBound::CurrentRow: start = frame.mode == FrameMode::Rows ? p.index : p.peerStart; break;
-         case FrameBound::Following: start = clamp(b.CreateAdd(p.index, offset(frame.startOffset))); break;
-         case FrameBound::UnboundedFollowing: start = p.partitionEnd; break;
-      }
-      llvm::Value* end = nullptr;
-      switch (frame.end) {
-         case FrameBound::UnboundedPreceding: end = p.partitionStart; break;
-         case FrameBound::Preceding: end = clamp(b.CreateSub(next, offset(frame.endOffset))); break;
-         case FrameBound::CurrentRow: end = frame.mode == FrameMode::Rows ? next : p.peerEnd; break;
-         case FrameBound::Following: end = clamp(b.CreateAdd(next, offset(frame.endOffset))); break;
-         case FrameBound::UnboundedFollowing: end = p.partitionEnd; break;
-      }
-      return {start, end};
-   }
-
-   /// GROUPS: the frame's ends are peer-group boundaries, found by walking from the current
-   /// row's group over the neighbouring groups' headers (at most `offset` of them).
-   std::pair<llvm::Value*, llvm::Value*> groupsFrameOf(const WindowFrame& frame, const Position& p) {
-      CodeContext& cx = compiler_.cx();
-      auto& b = cx.builder();
-      auto header = [&](llvm::Value* index, size_t offset) {
-         return b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), rowAt(p, index), offset));
-      };
-      llvm::Value* lastGroup = header(b.CreateSub(p.partitionEnd, cx.int64(1)), offsetof(WindowRowHeader, peerGroup));
-      auto smaller = [&](int64_t steps, llvm::Value* available) {
-         llvm::Value* n = cx.int64(steps);
-         return b.CreateSelect(b.CreateICmpSLT(n, available), n, available);
-      };
-      // From the start of a group to the start of the group `steps` before it (or the partition's start).
-      auto back = [&](int64_t steps) {
-         llvm::Value* at = cx.entryAlloca(cx.i64(), "group_start");
-         b.CreateStore(p.peerStart, at);
-         cx.forRange(cx.int64(0), smaller(steps, p.peerGroup), [&](llvm::Value*) {
-            b.CreateStore(header(b.CreateSub(b.CreateLoad(cx.i64(), at), cx.int64(1)), offsetof(WindowRowHeader, peerStart)), at);
-         });
-         return b.CreateLoad(cx.i64(), at);
-      };
-      // From a group boundary to the boundary `steps` groups later (or the partition's end).
-      auto forward = [&](llvm::Value* from, int64_t steps, llvm::Value* available) {
-         llvm::Value* at = cx.entryAlloca(cx.i64(), "group_end");
-         b.CreateStore(from, at);
-         cx.forRange(cx.int64(0), smaller(steps, available), [&](llvm::Value*) {
-            b.CreateStore(header(b.CreateLoad(cx.i64(), at), offsetof(WindowRowHeader, peerEnd)), at);
-         });
-         return b.CreateLoad(cx.i64(), at);
-      };
-      llvm::Value* groupsAfter = b.CreateSub(lastGroup, p.peerGroup);
-      llvm::Value* start = nullptr;
-      switch (frame.start) {
-         case FrameBound::UnboundedPreceding: start = p.partitionStart; break;
-         case FrameBound::Preceding: start = back(frame.startOffset); break;
-         case FrameBound::CurrentRow: start = p.peerStart; break;
-         case FrameBound::Following: start = forward(p.peerStart, frame.startOffset, b.CreateAdd(groupsAfter, cx.int64(1))); break;
-         case FrameBound::UnboundedFollowing: start = p.partitionEnd; break;
-      }
-      llvm::Value* end = nullptr;
-      switch (frame.end) {
-         case FrameBound::UnboundedPreceding: end = p.partitionStart; break;
-         // The end of the group n before is the start of the group n - 1 before.
-         case FrameBound::Preceding: end = frame.endOffset == 0 ? p.peerEnd : back(frame.endOffset - 1); break;
-         case FrameBound::CurrentRow: end = p.peerEnd; break;
-         case FrameBound::Following: end = forward(p.peerEnd, frame.endOffset, groupsAfter); break;
-         case FrameBound::UnboundedFollowing: end = p.partitionEnd; break;
-      }
-      return {start, end};
    }
 
    AggregateFrame startAggregateFrame(const WindowCall& call) {
@@ -382,10 +284,26 @@ class WindowTranslator : public Translator {
 
    /// The aggregate over the frame: the state is extended while the frame keeps one end and
    /// does not shrink (the default frames, UNBOUNDED PRECEDING or FOLLOWING), else built anew.
-   void computeAggregate(const WindowCall& call, AggregateFrame& frame, const Position& p, const RowLayout::Field& output) {
+   void computeAggregate(const WindowCall& call, AggregateFrame& frame, const WindowPosition& p, const RowLayout::Field& output) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      auto [start, end] = frameOf(call.frame, p);
+      RowLayout::Field argument = call.arguments.empty() ? RowLayout::Field{} : field(call.arguments[0]);
+      auto add = [&](llvm::Value* j) {
+         SqlValue value = call.arguments.empty() ? SqlValue{} : loadField(cx, p.rowAt(cx, j), argument);
+         frame.state.update(cx, frame.entry, frame.layout, call.aggregate, value);
+      };
+      auto finish = [&] {
+         SqlValue result = frame.state.result(cx, frame.entry, frame.layout, call.aggregate);
+         storeField(cx, p.row, output, output.nullOffset >= 0 ? nullable(result) : result);
+      };
+      if (call.frame.exclusion != FrameExclusion::NoOthers) {
+         // A hole in the frame's middle moves with the row: the state is built anew, as PostgreSQL does.
+         b.CreateMemSet(frame.entry, b.getInt8(0), frame.layout.size, llvm::MaybeAlign(16));
+         FrameRuns runs = frameRuns(call, p);
+         for (auto [start, end] : runs.runs) cx.forRange(start, b.CreateSelect(b.CreateICmpSLT(end, start), start, end), add);
+         return finish();
+      }
+      auto [start, end] = generateFrameBounds(cx, call.frame, p, rangeKey());
       end = b.CreateSelect(b.CreateICmpSLT(end, start), start, end);
       llvm::Value* heldStart = b.CreateLoad(cx.i64(), frame.start);
       llvm::Value* heldEnd = b.CreateLoad(cx.i64(), frame.end);
@@ -397,24 +315,29 @@ class WindowTranslator : public Translator {
          b.CreateStore(backward ? end : start, frame.start);
          b.CreateStore(backward ? end : start, frame.end);
       });
-      RowLayout::Field argument = call.arguments.empty() ? RowLayout::Field{} : field(call.arguments[0]);
       // The rows the frame has gained: before the held ones (backward) or after them.
       llvm::Value* from = backward ? start : b.CreateLoad(cx.i64(), frame.end);
       llvm::Value* to = backward ? b.CreateLoad(cx.i64(), frame.start) : end;
-      cx.forRange(from, to, [&](llvm::Value* j) {
-         SqlValue value = call.arguments.empty() ? SqlValue{} : loadField(cx, rowAt(p, j), argument);
-         frame.state.update(cx, frame.entry, frame.layout, call.aggregate, value);
-      });
+      cx.forRange(from, to, add);
       b.CreateStore(start, frame.start);
       b.CreateStore(end, frame.end);
-      SqlValue result = frame.state.result(cx, frame.entry, frame.layout, call.aggregate);
-      storeField(cx, p.row, output, output.nullOffset >= 0 ? nullable(result) : result);
+      finish();
    }
+
+   /// The ORDER BY key a RANGE frame's offsets measure (when there is exactly one).
+   const RangeKey* rangeKey() {
+      if (window_.orderBy.size() != 1) return nullptr;
+      if (!rangeKey_) rangeKey_ = RangeKey{field(window_.orderBy[0].iu), window_.orderBy[0]};
+      return &*rangeKey_;
+   }
+
+   FrameRuns frameRuns(const WindowCall& call, const WindowPosition& p) { return generateFrameRuns(compiler_.cx(), call.frame, p, rangeKey()); }
 
    const Window& window_;
    RowLayout layout_;
    std::vector<const IU*> stored_;  // the input values in the row, in the layout's first fields
    size_t bufferSlot_ = 0;
+   std::optional<RangeKey> rangeKey_;
 };
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Window functions on random data (NULLs, ties, partitions of all sizes, ROWS and GROUPS frames)
+// Window functions on random data (NULLs, ties, partitions of all sizes, ROWS, GROUPS and RANGE
+// frames with offsets, EXCLUDE)
 // through kiln and SQLite, which implements them independently; results must agree (numbers to a
 // small relative error: SQLite's avg and percent_rank are doubles, kiln's avg is a decimal).
 #include <gtest/gtest.h>
@@ -49,21 +50,31 @@ struct WindowMaker {
       auto text = [&](int kind) -> std::string {
          switch (kind) {
             case 0: return "UNBOUNDED PRECEDING";
-            case 1: return std::to_string(pick(4)) + " PRECEDING";
+            case 1: return offset() + " PRECEDING";
             case 2: return "CURRENT ROW";
-            case 3: return std::to_string(pick(4)) + " FOLLOWING";
+            case 3: return offset() + " FOLLOWING";
             default: return "UNBOUNDED FOLLOWING";
          }
       };
       int start = pick(4);
       int end = std::max(start, 1) + pick(5 - std::max(start, 1));
-      return std::string(mode) + " BETWEEN " + text(start) + " AND " + text(end);
+      static const char* exclusions[] = {"", "", " EXCLUDE CURRENT ROW", " EXCLUDE GROUP", " EXCLUDE TIES", " EXCLUDE NO OTHERS"};
+      return std::string(mode) + " BETWEEN " + text(start) + " AND " + text(end) + exclusions[pick(6)];
+   }
+   std::string offset() {
+      static const char* offsets[] = {"0", "1", "2", "3", "7", "100"};
+      return offsets[pick(6)];
+   }
+   /// The one ORDER BY key that RANGE offsets measure.
+   std::string rangeOrder() {
+      static const char* keys[] = {"x ASC NULLS LAST", "x DESC NULLS FIRST", "x NULLS FIRST", "x DESC NULLS LAST"};
+      return std::string("ORDER BY ") + keys[pick(4)];
    }
 
    /// A window function call with its OVER clause.
    std::string call() {
       std::string p = partition();
-      switch (pick(13)) {
+      switch (pick(14)) {
          case 0: return "row_number() OVER (" + p + " " + order(true) + ")";
          case 1: return "rank() OVER (" + p + " " + order(false) + ")";
          case 2: return "dense_rank() OVER (" + p + " " + order(false) + ")";
@@ -84,6 +95,11 @@ struct WindowMaker {
             // GROUPS frames hold whole peer groups: ties do not matter to aggregates.
             static const char* a[] = {"sum(x)", "count(*)", "count(x)", "min(x)", "max(s)", "avg(x)"};
             return std::string(a[pick(6)]) + " OVER (" + p + " " + order(false) + " " + frame("GROUPS") + ")";
+         }
+         case 10: {
+            // RANGE frames, like GROUPS ones, hold whole peer groups.
+            static const char* a[] = {"sum(x)", "count(*)", "count(s)", "min(s)", "max(x)", "avg(x)"};
+            return std::string(a[pick(6)]) + " OVER (" + p + " " + rangeOrder() + " " + frame("RANGE") + ")";
          }
          default: {
             static const char* a[] = {"sum(x)", "count(*)", "count(x)", "min(x)", "max(s)", "avg(x)"};
@@ -115,7 +131,7 @@ TEST(WindowDifferential, RandomDataAgreesWithSqlite) {
       lite.exec(insert);
    }
    WindowMaker maker{rng};
-   for (int q = 0; q < 60; ++q) {
+   for (int q = 0; q < 100; ++q) {
       std::string sql = "SELECT id";
       for (int c = 0; c < 3; ++c) sql += ", " + maker.call();
       sql += " FROM t ORDER BY id";

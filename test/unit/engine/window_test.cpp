@@ -23,6 +23,8 @@ TEST(Window, ExplainShowsTheOperatorAndItsEstimate) {
    EXPECT_NE(text.find("-> Window sum := sum(x)  (rows=3)"), std::string::npos) << text;
    text = allLines(con.query("EXPLAIN SELECT sum(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t"));
    EXPECT_NE(text.find("ROWS BETWEEN 1 PRECEDING AND CURRENT ROW"), std::string::npos) << text;
+   text = allLines(con.query("EXPLAIN SELECT sum(x) OVER (ORDER BY x::numeric RANGE BETWEEN 2.5 PRECEDING AND CURRENT ROW EXCLUDE TIES) FROM t"));
+   EXPECT_NE(text.find("RANGE BETWEEN 2.5 PRECEDING AND CURRENT ROW EXCLUDE TIES"), std::string::npos) << text;
    text = allLines(con.query("EXPLAIN ANALYZE SELECT row_number() OVER (ORDER BY x) FROM t"));
    EXPECT_NE(text.find("3 rows"), std::string::npos) << text;
 }
