@@ -82,9 +82,7 @@ char* kiln_hashtable_insert(ChainedHashTable* table, uint64_t hash) { return tab
 char* kiln_hashtable_append(ChainedHashTable* table, uint64_t hash) { return table->append(hash); }
 
 bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, bool isString) {
-   if (!*set) *set = sets->create();
-   std::string key = isString ? std::string(static_cast<const GermanString*>(value)->view()) : std::string(static_cast<const char*>(value), size_t(width));
-   return static_cast<DistinctSets::Set*>(*set)->insert(std::move(key)).second;
+   return sets->insert(set, isString ? static_cast<const GermanString*>(value)->view() : std::string_view(static_cast<const char*>(value), size_t(width)));
 }
 
 void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep) {
