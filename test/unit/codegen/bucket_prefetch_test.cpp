@@ -19,7 +19,7 @@ TEST(BucketPrefetch, LargeJoinsAndAggregatesMatchUnprefetchedOnes) {
    kiln::Connection con(db);
    con.query("CREATE TABLE big (k INTEGER, v INTEGER)");
    con.query("CREATE TABLE half (k INTEGER, w INTEGER)");
-   con.query("INSERT INTO big SELECT CASE WHEN g % 97 = 0 THEN NULL ELSE g % 700001 END, g FROM generate_series(1, 1100003) AS s(g)");
+   con.query("INSERT INTO big SELECT CASE WHEN g % 97 = 0 THEN NULL ELSE g % 700001 END, g FROM generate_series(1, 2100003) AS s(g)");
    con.query("INSERT INTO half SELECT CASE WHEN g % 89 = 0 THEN NULL ELSE g * 2 END, g FROM generate_series(1, 600000) AS s(g)");
    con.query("DELETE FROM big WHERE v % 101 = 0");
    con.query("ANALYZE");
@@ -49,7 +49,7 @@ TEST(BucketPrefetch, LargeJoinsAndAggregatesMatchUnprefetchedOnes) {
    // g % 700001 for the g not divisible by 97 or 101.
    Rows counted = kilnRows(con, "SELECT count(*) FROM big WHERE k IS NOT NULL");
    int64_t expected = 0;
-   for (int64_t g = 1; g <= 1100003; ++g) expected += g % 97 != 0 && g % 101 != 0;
+   for (int64_t g = 1; g <= 2100003; ++g) expected += g % 97 != 0 && g % 101 != 0;
    EXPECT_EQ(counted, (Rows{{std::to_string(expected)}}));
 }
 
