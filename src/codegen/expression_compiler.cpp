@@ -143,9 +143,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
          case FunctionId::Substring:
-            return ops_.callStringHelper("kiln_substring",
-                                         {address(0), args[1].value, args.size() > 2 ? args[2].value : cx_.int64(0), cx_.int8(args.size() > 2)},
-                                         true);
+            return ops_.substring(args[0].value, args[1].value, args.size() > 2 ? args[2].value : nullptr);
          case FunctionId::Upper: return ops_.callStringHelper("kiln_upper", {address(0)}, true);
          case FunctionId::Lower: return ops_.callStringHelper("kiln_lower", {address(0)}, true);
          case FunctionId::Length: return cx_.callRuntime("kiln_length", {address(0)});

@@ -308,6 +308,34 @@ llvm::Value* SqlOps::callStringHelper(const std::string& name, std::vector<llvm:
    return b_.CreateLoad(cx_.stringType(), out);
 }
 
+llvm::Value* SqlOps::substring(llvm::Value* s, llvm::Value* from, llvm::Value* count) {
+   auto call = [&] { return callStringHelper("kiln_substring", {stringAddress(s), from, count ? count : cx_.int64(0), cx_.int8(count != nullptr)}, true); };
+   auto* constFrom = llvm::dyn_cast<llvm::ConstantInt>(from);
+   auto* constCount = count ? llvm::dyn_cast<llvm::ConstantInt>(count) : nullptr;
+   if (!constFrom || !constCount) return call();
+   int64_t first = constFrom->getSExtValue(), n = constCount->getSExtValue();
+   if (first < 1 || n < 1 || first + n - 1 > 4) return call();
+   // Characters that lie within the 4-byte prefix are its bytes when those are ASCII (UTF-8's
+   // multi-byte characters have the high bit set in every byte): a few instructions, no call,
+   // as in TPC-H Q22's substring(c_phone FROM 1 FOR 2).
+   uint64_t end = uint64_t(first + n - 1);
+   uint64_t covered = end == 4 ? 0xFFFFFFFFull : (uint64_t(1) << (8 * end)) - 1;
+   llvm::Value* word = b_.CreateExtractValue(s, 0);
+   llvm::Value* prefix = b_.CreateLShr(word, 32);
+   llvm::Value* ascii = b_.CreateICmpEQ(b_.CreateAnd(prefix, cx_.int64(int64_t(covered & 0x80808080ull))), cx_.int64(0));
+   llvm::Value* longEnough = b_.CreateICmpUGE(b_.CreateAnd(word, cx_.int64(0xFFFFFFFF)), cx_.int64(int64_t(end)));
+   return cx_.ifThenElse(
+      b_.CreateAnd(ascii, longEnough),
+      [&]() -> llvm::Value* {
+         uint64_t keep = n == 4 ? 0xFFFFFFFFull : (uint64_t(1) << (8 * n)) - 1;
+         llvm::Value* bytes = b_.CreateAnd(b_.CreateLShr(prefix, uint64_t(8 * (first - 1))), cx_.int64(int64_t(keep)));
+         llvm::Value* result = llvm::UndefValue::get(cx_.stringType());
+         result = b_.CreateInsertValue(result, b_.CreateOr(b_.CreateShl(bytes, 32), cx_.int64(n)), 0);
+         return b_.CreateInsertValue(result, cx_.int64(0), 1);
+      },
+      call);
+}
+
 llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b) {
    // The first word holds length and prefix; short strings are decided by the second word too.
    if (llvm::isa<llvm::Constant>(a)) std::swap(a, b);

@@ -57,6 +57,9 @@ class SqlOps {
    /// Calls a helper that writes a string result through its last-but-arena pointer argument.
    llvm::Value* callStringHelper(const std::string& name, std::vector<llvm::Value*> args, bool passArena);
 
+   /// substring(s FROM from [FOR count]) of a non-NULL string; `count` is null without FOR.
+   llvm::Value* substring(llvm::Value* s, llvm::Value* from, llvm::Value* count);
+
    llvm::Value* arena();
 
    private:
