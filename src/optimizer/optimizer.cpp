@@ -27,6 +27,11 @@ struct Predicate {
    bool applied = false;
    int equivalenceClass = -1;  // a column equality of this class (see EquivalenceClasses)
    bool implied = false;       // added because of the class, not written in the query
+   /// The selectivity of the restrictions taken from this OR (restrictionOf), counted already
+   /// where they filter their relations.
+   double restricted = 1;
+   /// The selectivity as a join condition: what the restrictions have not filtered out yet.
+   double joinShare(double selectivity) const { return std::min(1.0, selectivity / restricted); }
 };
 
 bool contains(const std::vector<const IU*>& set, const IU* iu) { return std::find(set.begin(), set.end(), iu) != set.end(); }
@@ -242,6 +247,33 @@ void addImpliedEqualities(const std::vector<Relation>& relations, std::vector<Pr
          }
 }
 
+/// What an OR of several relations' columns requires of the relation with `ius` alone: the OR
+/// of each branch's conjuncts that read only that relation, when every branch has some (else
+/// nullptr). In TPC-H Q7, `(n1 = 'FRANCE' AND n2 = 'GERMANY') OR (n1 = 'GERMANY' AND n2 =
+/// 'FRANCE')` requires `n1 = 'FRANCE' OR n1 = 'GERMANY'` of n1: a filter below the join, which
+/// keeps the OR as its condition (PostgreSQL's restriction clauses extracted from ORs).
+ExprPtr restrictionOf(const Expr& disjunction, const std::vector<const IU*>& ius) {
+   auto restriction = std::make_unique<Expr>(ExprKind::Or, SqlType::boolean());
+   for (auto& branch : disjunction.children) {
+      std::vector<const Expr*> parts;
+      if (branch->kind == ExprKind::And)
+         for (auto& c : branch->children) parts.push_back(c.get());
+      else
+         parts.push_back(branch.get());
+      std::vector<ExprPtr> local;
+      for (const Expr* part : parts) {
+         std::vector<const IU*> used;
+         part->collectIUs(used);
+         if (!used.empty() && coveredBy(used, ius)) local.push_back(part->clone());
+      }
+      if (local.empty()) return nullptr;
+      ExprPtr required = Expr::conjunction(std::move(local));
+      restriction->nullable |= required->nullable;
+      restriction->children.push_back(std::move(required));
+   }
+   return restriction;
+}
+
 std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) {
    std::vector<Relation> relations;
    std::vector<ExprPtr> conjuncts;
@@ -267,6 +299,19 @@ std::unique_ptr<Operator> Optimizer::orderRegion(std::unique_ptr<Operator> top) 
       predicates.push_back(std::move(p));
    }
    addImpliedEqualities(relations, predicates);
+   for (size_t i = 0, written = predicates.size(); i < written; ++i) {
+      if (predicates[i].expr->kind != ExprKind::Or) continue;
+      for (auto& relation : relations) {
+         if (coveredBy(predicates[i].ius, relation.ius)) break;
+         ExprPtr restriction = restrictionOf(*predicates[i].expr, relation.ius);
+         if (!restriction) continue;
+         predicates[i].restricted *= estimates_.selectivity(*restriction);
+         Predicate p;
+         restriction->collectIUs(p.ius);
+         p.expr = std::move(restriction);
+         predicates.push_back(std::move(p));
+      }
+   }
    // Predicates on one relation go right above it.
    for (auto& relation : relations) {
       std::vector<ExprPtr> local;
@@ -375,7 +420,7 @@ std::unique_ptr<Operator> Optimizer::orderGreedily(std::vector<Relation>& relati
                      continue;
                   }
                }
-               selectivityProduct *= estimates_.joinSelectivity(e, relations[a].rows, relations[b].rows);
+               selectivityProduct *= p.joinShare(estimates_.joinSelectivity(e, relations[a].rows, relations[b].rows));
             }
             if (!keysA.empty()) selectivityProduct *= estimates_.keyJoinSelectivity(keysA, keysB, relations[a].rows, relations[b].rows);
             double rows = std::max(1.0, relations[a].rows * relations[b].rows * selectivityProduct);
@@ -471,7 +516,7 @@ std::unique_ptr<Operator> Optimizer::orderByDynamicProgramming(std::vector<Relat
             continue;
          }
       }
-      joinPredicates.push_back({set, estimates_.selectivity(e)});
+      joinPredicates.push_back({set, p.joinShare(estimates_.selectivity(e))});
    }
    for (size_t i = 0; i < n; ++i)
       for (size_t j = i + 1; j < n; ++j) {

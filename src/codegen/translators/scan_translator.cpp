@@ -1,12 +1,16 @@
 // Table scan: the source of a pipeline; a loop over a row range of the table's column arrays.
 // Under a selective filter, its comparisons of integer columns with constants or with each
-// other are first tested on 16 rows at a time with vector instructions, and only the rows that
-// pass go through the pipeline (the filter then tests them in full): a row that fails costs a
-// fraction of a compare, not a loop iteration with a branch.
+// other, and equalities and IN lists of integer or string columns with constants, are first
+// tested on 16 rows at a time with vector instructions, and only the rows that pass go through
+// the pipeline (the filter then tests them in full): a row that fails costs a fraction of a
+// compare, not a loop iteration with a branch.
 #include <llvm/IR/Intrinsics.h>
+
+#include <cstring>
 
 #include "codegen/query_compiler.h"
 #include "codegen/sql_ops.h"
+#include "common/german_string.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -78,13 +82,14 @@ class ScanTranslator : public Translator {
       int nullSlot;
    };
 
-   /// A comparison `column op constant` or `column op column` of the parent filter, testable on a
-   /// vector of rows.
+   /// A comparison `column op constant`, `column op column` or `column IN (constants)` of the
+   /// parent filter, testable on a vector of rows. Strings are tested by their first word (length
+   /// and prefix) only: a necessary condition, which the filter completes.
    struct Prefilter {
       size_t columnIndex;  // in columns_
       llvm::CmpInst::Predicate predicate;
-      const Value* constant;     // or nullptr, then:
-      size_t otherColumnIndex;  // in columns_
+      std::vector<const Value*> constants;  // any of them; when empty:
+      size_t otherColumnIndex;              // in columns_
    };
    static constexpr unsigned blockRows = 16;
 
@@ -94,11 +99,32 @@ class ScanTranslator : public Translator {
       const auto& filter = static_cast<const Filter&>(*parent_->op());
       // Worth it where most rows fail; where most pass it only adds work.
       if (!(filter.estimatedRows <= 0.5 * scan_.estimatedRows)) return found;
+      auto columnOf = [&](const Expr& ref) {
+         return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == ref.iu; }) - columns_.begin());
+      };
+      auto isInteger = [](SqlType type) {
+         PhysicalType physical = physicalTypeOf(type);
+         return physical == PhysicalType::Int32 || physical == PhysicalType::Int64;
+      };
       std::vector<const Expr*> conjuncts{filter.condition.get()};
       for (size_t i = 0; i < conjuncts.size(); ++i) {
          const Expr& e = *conjuncts[i];
          if (e.kind == ExprKind::And) {
             for (auto& c : e.children) conjuncts.push_back(c.get());
+            continue;
+         }
+         if (e.kind == ExprKind::InList && !e.negated) {
+            const Expr& column = e.children[0]->withoutPrecisionCast();
+            if (column.kind != ExprKind::ColumnRef || columnOf(column) == columns_.size()) continue;
+            Prefilter prefilter{columnOf(column), llvm::CmpInst::ICMP_EQ, {}, 0};
+            bool testable = column.type.isString() || isInteger(column.type);
+            for (size_t k = 1; k < e.children.size() && testable; ++k) {
+               const Expr& item = e.children[k]->withoutPrecisionCast();
+               testable = item.kind == ExprKind::Constant && sameUnits(column.type, item.type);
+               // A NULL item never makes the list true.
+               if (testable && !item.constant.isNull) prefilter.constants.push_back(&item.constant);
+            }
+            if (testable && !prefilter.constants.empty()) found.push_back(std::move(prefilter));
             continue;
          }
          if (e.kind != ExprKind::Comparison) continue;
@@ -107,12 +133,9 @@ class ScanTranslator : public Translator {
          const Expr& other = flipped ? *e.children[0] : e.children[1]->withoutPrecisionCast();
          bool constant = other.kind == ExprKind::Constant;
          if (column.kind != ExprKind::ColumnRef || (!constant && other.kind != ExprKind::ColumnRef) || (constant && other.constant.isNull)) continue;
-         if (column.type.id != other.type.id || column.type.scale != other.type.scale) continue;  // the same stored units
-         PhysicalType physical = physicalTypeOf(column.type);
-         if ((physical != PhysicalType::Int32 && physical != PhysicalType::Int64) || physicalTypeOf(other.type) != physical) continue;
-         auto columnOf = [&](const Expr& ref) {
-            return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == ref.iu; }) - columns_.begin());
-         };
+         if (!sameUnits(column.type, other.type)) continue;
+         bool string = column.type.isString();
+         if (string ? !(constant && e.compareOp() == CompareOp::Eq) : !isInteger(column.type)) continue;
          size_t at = columnOf(column), otherAt = constant ? 0 : columnOf(other);
          if (at == columns_.size() || otherAt == columns_.size()) continue;
          CompareOp op = e.compareOp();
@@ -127,9 +150,23 @@ class ScanTranslator : public Translator {
             case CompareOp::Ge: predicate = llvm::CmpInst::ICMP_SGE; break;
             default: continue;
          }
-         found.push_back({at, predicate, constant ? &other.constant : nullptr, otherAt});
+         found.push_back({at, predicate, constant ? std::vector<const Value*>{&other.constant} : std::vector<const Value*>{}, otherAt});
       }
       return found;
+   }
+
+   /// Whether values of the two types are stored in the same units (comparable as stored).
+   static bool sameUnits(SqlType a, SqlType b) {
+      if (a.isString() && b.isString()) return true;
+      return a.id == b.id && a.scale == b.scale && physicalTypeOf(a) == physicalTypeOf(b);
+   }
+
+   /// The first word of a string as stored: its length and its first four bytes.
+   static uint64_t firstWord(const std::string& text) {
+      GermanString s = GermanString::make(text);
+      uint64_t word;
+      std::memcpy(&word, &s, sizeof(word));
+      return word;
    }
 
    /// Calls `body(row)` for the rows of [begin, end) that pass every prefilter (and for the last
@@ -166,10 +203,22 @@ class ScanTranslator : public Translator {
 
       b.SetInsertPoint(block);
       llvm::Value* passing = llvm::ConstantInt::get(maskType, llvm::APInt::getAllOnes(blockRows));
-      auto loadBlock = [&](size_t columnIndex) {
-         llvm::Type* element = cx.memoryType(columns_[columnIndex].iu->type);
-         return b.CreateAlignedLoad(llvm::FixedVectorType::get(element, blockRows), b.CreateInBoundsGEP(element, data_[columnIndex], position),
-                                    llvm::Align(element->getPrimitiveSizeInBits() / 8));
+      auto loadBlock = [&](size_t columnIndex) -> llvm::Value* {
+         const IU* iu = columns_[columnIndex].iu;
+         llvm::Type* element = cx.memoryType(iu->type);
+         llvm::Value* address = b.CreateInBoundsGEP(element, data_[columnIndex], position);
+         if (!iu->type.isString())
+            return b.CreateAlignedLoad(llvm::FixedVectorType::get(element, blockRows), address, llvm::Align(element->getPrimitiveSizeInBits() / 8));
+         // The first of each string's two words.
+         llvm::Value* words = b.CreateAlignedLoad(llvm::FixedVectorType::get(cx.i64(), 2 * blockRows), address, llvm::Align(8));
+         llvm::SmallVector<int, blockRows> even;
+         for (unsigned k = 0; k < blockRows; ++k) even.push_back(int(2 * k));
+         return b.CreateShuffleVector(words, even);
+      };
+      auto splat = [&](const Value& constant, const IU* column) -> llvm::Value* {
+         auto* scalar = column->type.isString() ? llvm::cast<llvm::Constant>(cx.int64(int64_t(firstWord(constant.string))))
+                                                : llvm::cast<llvm::Constant>(ops.constant(constant).value);
+         return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(blockRows), scalar);
       };
       // A NULL fails every comparison.
       auto withoutNulls = [&](llvm::Value* test, size_t columnIndex) {
@@ -179,15 +228,16 @@ class ScanTranslator : public Translator {
          return b.CreateAnd(test, b.CreateICmpEQ(isNull, llvm::ConstantAggregateZero::get(bytes)));
       };
       for (const Prefilter& prefilter : prefilters) {
-         llvm::Value* other;
-         if (prefilter.constant) {
-            auto* scalar = llvm::cast<llvm::Constant>(ops.constant(*prefilter.constant).value);
-            other = llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(blockRows), scalar);
+         llvm::Value* values = loadBlock(prefilter.columnIndex);
+         llvm::Value* test;
+         if (prefilter.constants.empty()) {
+            test = withoutNulls(b.CreateICmp(prefilter.predicate, values, loadBlock(prefilter.otherColumnIndex)), prefilter.otherColumnIndex);
          } else {
-            other = loadBlock(prefilter.otherColumnIndex);
+            test = b.CreateICmp(prefilter.predicate, values, splat(*prefilter.constants[0], columns_[prefilter.columnIndex].iu));
+            for (size_t k = 1; k < prefilter.constants.size(); ++k)
+               test = b.CreateOr(test, b.CreateICmp(prefilter.predicate, values, splat(*prefilter.constants[k], columns_[prefilter.columnIndex].iu)));
          }
-         llvm::Value* test = withoutNulls(b.CreateICmp(prefilter.predicate, loadBlock(prefilter.columnIndex), other), prefilter.columnIndex);
-         if (!prefilter.constant) test = withoutNulls(test, prefilter.otherColumnIndex);
+         test = withoutNulls(test, prefilter.columnIndex);
          passing = b.CreateAnd(passing, b.CreateBitCast(test, maskType));
       }
       mask->addIncoming(passing, block);
