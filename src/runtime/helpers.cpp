@@ -108,11 +108,25 @@ int32_t kiln_string_compare(const GermanString* a, const GermanString* b) {
 }
 
 uint64_t kiln_string_hash(const GermanString* s) {
-   // FNV-1a over the bytes, then a final mix.
-   uint64_t h = 0xcbf29ce484222325ull;
+   // Eight bytes at a time, each word mixed in by a multiply and a shift (a byte-at-a-time hash
+   // took ~50 ns for a 70-byte comment: TPC-H Q10 spent a third of its time there).
    const char* p = s->data();
-   for (uint32_t i = 0; i < s->length; ++i) h = (h ^ static_cast<unsigned char>(p[i])) * 0x100000001b3ull;
-   return h ^ (h >> 29);
+   uint32_t n = s->length;
+   uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+   auto mix = [&h](uint64_t word) {
+      h = (h ^ word) * 0xBF58476D1CE4E5B9ull;
+      h ^= h >> 31;
+   };
+   uint32_t i = 0;
+   for (; i + 8 <= n; i += 8) {
+      uint64_t word;
+      std::memcpy(&word, p + i, 8);
+      mix(word);
+   }
+   uint64_t tail = 0;
+   std::memcpy(&tail, p + i, n - i);
+   mix(tail);
+   return h;
 }
 
 bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo) {
