@@ -256,7 +256,7 @@ bool QueryCompiler::worthOptimizing(double expectedRows) {
    // in values the quick register allocator spills, it runs close enough (TPC-H SF 1, two
    // interleaved runs: 1,259 and 1,276 ms in all with 2M, 1,418 and 1,390 with 1M; compile time
    // median 8.3 instead of 10.9 ms).
-   return expectedRows >= (getenv("KILN_OPT_ROWS") ? atof(getenv("KILN_OPT_ROWS")) : 2e6);
+   return expectedRows >= 2'000'000;
 }
 
 void QueryCompiler::setFunctionWork(const std::string& function, double expectedRows) {
