@@ -1,4 +1,5 @@
 #include "codegen/jit.h"
+#include "codegen/split_string_values.h"
 
 #include <algorithm>
 
@@ -95,6 +96,9 @@ void Jit::optimize(llvm::Module& module, const std::vector<std::string>& cold) {
 }
 
 std::unique_ptr<llvm::MemoryBuffer> Jit::compileQuickly(llvm::Module& module) {
+   if (llvm::StructType* string = llvm::StructType::getTypeByName(module.getContext(), "string"))
+      for (llvm::Function& function : module)
+         if (!function.isDeclaration()) splitStringValues(function, string);
    std::lock_guard lock(quickMutex_);
    return check(llvm::orc::SimpleCompiler(*quickMachine_)(module));
 }
