@@ -399,25 +399,21 @@ SelectBinder::Bound SelectBinder::bind() {
       throw Error("42P19", "aggregate functions are not allowed in a recursive query's recursive term");
    binder.collectWindows(&windowCalls, nullptr);
 
-   // ORDER BY items name an output (by alias or position) or are expressions of their own.
+   // ORDER BY and DISTINCT ON items name an output (by alias or position) or are expressions of
+   // their own.
    struct OrderItem {
       int target = -1;
       ExprPtr expression;
       bool descending = false;
       bool nullsFirst = false;
+      bool same(const OrderItem& other) const { return target >= 0 ? target == other.target : other.target < 0 && expression->equals(*other.expression); }
    };
-   std::vector<OrderItem> order;
-   for (size_t i = 0; i < select_.n_sort_clause; ++i) {
-      const PgQuery__SortBy& sortBy = *select_.sort_clause[i]->sort_by;
+   auto resolve = [&](const PgQuery__Node& node, const std::string& clause) {
       OrderItem item;
-      SortDirection direction = sortDirection(sortBy);
-      item.descending = direction.descending;
-      item.nullsFirst = direction.nullsFirst;
-      const PgQuery__Node& node = *sortBy.node;
       if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
          int64_t position = node.a_const->ival->ival;
          if (position < 1 || size_t(position) > targets_.size())
-            throw Error("42P10", "ORDER BY position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
+            throw Error("42P10", clause + " position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
          item.target = int(position - 1);
       } else if (std::string name = bareColumnName(node); !name.empty()) {
          for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
@@ -428,7 +424,27 @@ SelectBinder::Bound SelectBinder::bind() {
          for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
             if (targets_[t].bound->equals(*item.expression)) item.target = int(t);
       }
+      return item;
+   };
+   std::vector<OrderItem> order;
+   for (size_t i = 0; i < select_.n_sort_clause; ++i) {
+      const PgQuery__SortBy& sortBy = *select_.sort_clause[i]->sort_by;
+      OrderItem item = resolve(*sortBy.node, "ORDER BY");
+      SortDirection direction = sortDirection(sortBy);
+      item.descending = direction.descending;
+      item.nullsFirst = direction.nullsFirst;
       order.push_back(std::move(item));
+   }
+   // SELECT DISTINCT ON (items); a plain DISTINCT has one empty item.
+   bool distinctOnItems = select_.n_distinct_clause > 0 && select_.distinct_clause[0] && select_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET;
+   std::vector<OrderItem> distinctOn;
+   for (size_t i = 0; distinctOnItems && i < select_.n_distinct_clause; ++i) distinctOn.push_back(resolve(*select_.distinct_clause[i], "DISTINCT ON"));
+   // As PostgreSQL: ORDER BY starts with the DISTINCT ON items (in any order), if at all.
+   bool passedDistinctOn = false;
+   for (const OrderItem& item : order) {
+      bool member = std::any_of(distinctOn.begin(), distinctOn.end(), [&](const OrderItem& d) { return d.same(item); });
+      if (member && passedDistinctOn) throw Error("42P10", "SELECT DISTINCT ON expressions must match initial ORDER BY expressions");
+      passedDistinctOn |= !member;
    }
    std::vector<WindowSpec> windowSpecs = bindWindowSpecs(windowCalls, binder);
    if (!windowCalls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", windowCalls[0].position);
@@ -470,6 +486,8 @@ SelectBinder::Bound SelectBinder::bind() {
       }
       if (having) having = overGroups(std::move(having), keys);
       for (auto& item : order)
+         if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
+      for (auto& item : distinctOn)
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
       auto aggregate = std::make_unique<Aggregate>();
       aggregate->keys = std::move(keys);
@@ -529,19 +547,33 @@ SelectBinder::Bound SelectBinder::bind() {
       }
       outputs.push_back(materialize(std::move(value), targets_[t].name));
    }
+   auto readsOuterValue = [&](const OrderItem& item) {
+      return (item.target >= 0 && !outputs[size_t(item.target)]) || (item.target < 0 && scope_.outer() && isCorrelated(*item.expression));
+   };
+   std::vector<const IU*> distinctOnKeys;
+   for (auto& item : distinctOn) {
+      if (readsOuterValue(item)) throw Error("0A000", "DISTINCT ON an outer query's value in a subquery is not supported yet");
+      distinctOnKeys.push_back(item.target >= 0 ? outputs[size_t(item.target)] : materialize(std::move(item.expression), "distinct on"));
+   }
    std::vector<SortKey> sortKeys;
-   if (distinct && select_.distinct_clause[0] && select_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET) throw Error("0A000", "SELECT DISTINCT ON is not supported yet");
    for (auto& item : order) {
-      if (item.target < 0 && distinct)
+      if (item.target < 0 && distinct && !distinctOnItems)
          throw Error("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", item.expression->position);
-      if ((item.target >= 0 && !outputs[size_t(item.target)]) || (item.target < 0 && scope_.outer() && isCorrelated(*item.expression)))
-         throw Error("0A000", "ORDER BY an outer query's value in a subquery is not supported yet");
+      if (readsOuterValue(item)) throw Error("0A000", "ORDER BY an outer query's value in a subquery is not supported yet");
       const IU* iu = item.target >= 0 ? outputs[size_t(item.target)] : materialize(std::move(item.expression), "order");
       sortKeys.push_back({iu, item.descending, item.nullsFirst});
    }
    if (!projection_->computations.empty()) push(std::move(projection_));
 
-   if (distinct) {
+   if (distinctOnItems) {
+      if (!correlated_.empty()) throw Error("0A000", "SELECT DISTINCT ON in a correlated subquery is not supported yet");
+      // The first row of each group: ORDER BY starts with the group's keys, its other keys
+      // order the group's rows.
+      std::vector<SortKey> withinGroup;
+      for (const SortKey& key : sortKeys)
+         if (std::find(distinctOnKeys.begin(), distinctOnKeys.end(), key.iu) == distinctOnKeys.end()) withinGroup.push_back(key);
+      limitPerPartition(distinctOnKeys, withinGroup, 1, std::nullopt);
+   } else if (distinct) {
       auto aggregate = std::make_unique<Aggregate>();
       std::vector<const IU*> distinctOutputs;
       for (const IU* iu : outputs) {

@@ -207,9 +207,13 @@ class SelectBinder {
    /// the domains of the outer values they read (0A000 for a value without a domain): then its
    /// rows for one outer row are those of its domain values.
    void correlateThroughDomains();
-   /// LIMIT/OFFSET of a correlated subquery per outer row (correlated_limit.cpp): a Window
+   /// LIMIT/OFFSET of a correlated subquery per outer row (partition_limit.cpp): a Window
    /// numbering the rows of each correlation value in `order`, and a Filter.
    void limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset);
+   /// Keeps the rows from OFFSET + 1 to OFFSET + LIMIT of each partition by `partitionBy`, in
+   /// `order` (see partition_limit.cpp).
+   void limitPerPartition(const std::vector<const IU*>& partitionBy, const std::vector<SortKey>& order, std::optional<uint64_t> limit,
+                          std::optional<uint64_t> offset);
    /// Lets `sub`'s conditions that read a query two levels out read instead a domain of those
    /// values joined to this query's input (only while its input is built: before aggregation).
    void passOuterValues(Bound& sub);
