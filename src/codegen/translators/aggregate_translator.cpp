@@ -59,15 +59,21 @@ class AggregateTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : "hash aggregate build");
       ExpressionCompiler expressions(cx, values);
-      if (!aggregate_.keys.empty()) {
-         std::vector<const Expr*> keyExpressions;
-         for (auto& key : aggregate_.keys) keyExpressions.push_back(key.expression.get());
-         prefetchBucketAhead(cx, values, keyExpressions, cx.loadSlot(storageSlot_), aggregate_.estimatedRows);
-      }
       std::vector<SqlValue> keys, arguments;
       for (auto& key : aggregate_.keys) keys.push_back(expressions.compile(*key.expression));
       for (auto& call : aggregate_.aggregates) arguments.push_back(call.argument ? expressions.compile(*call.argument) : SqlValue{});
-      llvm::Value* entry = aggregate_.keys.empty() ? localEntry(cx) : findOrInsertEntry(cx, cx.loadSlot(storageSlot_), layout_, keys);
+      llvm::Value* entry;
+      if (aggregate_.keys.empty()) {
+         entry = localEntry(cx);
+      } else {
+         std::vector<const Expr*> keyExpressions;
+         for (auto& key : aggregate_.keys) keyExpressions.push_back(key.expression.get());
+         // Also for input clustered by the keys: a run of a few rows ends at a random bucket.
+         prefetchBucketAhead(cx, values, keyExpressions, cx.loadSlot(storageSlot_), aggregate_.estimatedRows);
+         entry = previousGroupOr(cx, keys, [&] {
+            return findOrInsertEntry(cx, cx.loadSlot(storageSlot_), layout_, keys);
+         });
+      }
       for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) update(cx, entry, aggregate_.aggregates[i], states_[i], arguments[i]);
    }
 
@@ -84,6 +90,37 @@ class AggregateTranslator : public Translator {
          states_.push_back(state);
       }
       layout_ = RowLayout::make(fields, entryHeaderSize);
+   }
+
+   /// The group of the previous row when the keys are the same, else `find()`: input ordered or
+   /// clustered by the keys (a table loaded in key order, as TPC-H's lineitem by l_orderkey)
+   /// repeats a group for rows in a row, which then need no hashing and no lookup. Only for keys
+   /// of fixed size, where the comparison costs less than the lookup it may save.
+   llvm::Value* previousGroupOr(CodeContext& cx, const std::vector<SqlValue>& keys, const std::function<llvm::Value*()>& find) {
+      if (std::any_of(keys.begin(), keys.end(), [](const SqlValue& key) { return key.type.isString(); })) return find();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      llvm::AllocaInst* previous = cx.entryAlloca(cx.ptr(), "previous_group");
+      cx.atEntry([previous](llvm::IRBuilder<>& entry) { entry.CreateStore(llvm::ConstantPointerNull::get(entry.getPtrTy()), previous); });
+      std::vector<llvm::AllocaInst*> values, nulls;
+      llvm::Value* same = b.CreateIsNotNull(b.CreateLoad(cx.ptr(), previous));
+      for (const SqlValue& key : keys) {
+         values.push_back(cx.entryAlloca(key.value->getType(), "previous_key"));
+         nulls.push_back(key.isNull ? cx.entryAlloca(cx.i1(), "previous_key_null") : nullptr);
+         SqlValue last{b.CreateLoad(key.value->getType(), values.back()), nulls.back() ? b.CreateLoad(cx.i1(), nulls.back()) : nullptr, key.type};
+         same = b.CreateAnd(same, ops.sameKey(key, last));
+      }
+      return cx.ifThenElse(
+         same, [&]() -> llvm::Value* { return b.CreateLoad(cx.ptr(), previous); },
+         [&]() -> llvm::Value* {
+            llvm::Value* found = find();
+            b.CreateStore(found, previous);
+            for (size_t i = 0; i < keys.size(); ++i) {
+               b.CreateStore(keys[i].value, values[i]);
+               if (nulls[i]) b.CreateStore(keys[i].isNull, nulls[i]);
+            }
+            return found;
+         });
    }
 
    /// Without GROUP BY, the pipeline accumulates into a stack copy of the one entry (kept in
