@@ -8,6 +8,7 @@
 
 #include "common/date.h"
 #include "common/decimal.h"
+#include "common/hash_mix.h"
 #include "common/interval.h"
 #include "common/utf8.h"
 #include "common/value.h"
@@ -108,25 +109,7 @@ int32_t kiln_string_compare(const GermanString* a, const GermanString* b) {
 }
 
 uint64_t kiln_string_hash(const GermanString* s) {
-   // Eight bytes at a time, each word mixed in by a multiply and a shift (a byte-at-a-time hash
-   // took ~50 ns for a 70-byte comment: TPC-H Q10 spent a third of its time there).
-   const char* p = s->data();
-   uint32_t n = s->length;
-   uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
-   auto mix = [&h](uint64_t word) {
-      h = (h ^ word) * 0xBF58476D1CE4E5B9ull;
-      h ^= h >> 31;
-   };
-   uint32_t i = 0;
-   for (; i + 8 <= n; i += 8) {
-      uint64_t word;
-      std::memcpy(&word, p + i, 8);
-      mix(word);
-   }
-   uint64_t tail = 0;
-   std::memcpy(&tail, p + i, n - i);
-   mix(tail);
-   return h;
+   return hashBytes(s->data(), s->length);
 }
 
 bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo) {

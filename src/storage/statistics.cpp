@@ -15,23 +15,6 @@ namespace kiln {
 
 namespace {
 
-uint64_t hashBytes(const char* data, size_t length) {
-   // Eight bytes at a time; the tail zero-padded.
-   uint64_t h = length * 0x9E3779B97F4A7C15ULL;
-   size_t i = 0;
-   for (; i + 8 <= length; i += 8) {
-      uint64_t word;
-      std::memcpy(&word, data + i, 8);
-      h = mixBits(h ^ word);
-   }
-   if (i < length) {
-      uint64_t word = 0;
-      std::memcpy(&word, data + i, length - i);
-      h = mixBits(h ^ word);
-   }
-   return h;
-}
-
 ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
    HyperLogLog sketch;
    const uint8_t* data = column.data();
@@ -60,7 +43,7 @@ ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
       if (column.physicalType() == PhysicalType::String) {
          GermanString s;
          std::memcpy(&s, value, sizeof(s));
-         sketch.add(hashBytes(s.data(), s.length));
+         sketch.add(mixBits(hashBytes(s.data(), s.length)));
       } else {
          uint64_t words[2] = {0, 0};
          std::memcpy(words, value, width);
