@@ -8,6 +8,7 @@
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
+#include "common/utf8.h"
 
 namespace kiln {
 
@@ -157,12 +158,13 @@ std::string_view fitString(std::string_view s, SqlType type) {
    if (type.id == TypeId::Char) {
       while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
    }
-   if (type.length && s.size() > type.length) {
+   // The length counts characters; no more bytes than that means no more characters either.
+   if (size_t cut; type.length && s.size() > type.length && (cut = byteOffset(s, type.length)) < s.size()) {
       // Like PostgreSQL, excess characters that are all blanks are silently cut.
-      std::string_view excess = s.substr(type.length);
+      std::string_view excess = s.substr(cut);
       if (excess.find_first_not_of(' ') != std::string_view::npos)
          throw Error("22001", "value too long for type " + type.toString());
-      s = s.substr(0, type.length);
+      s = s.substr(0, cut);
       if (type.id == TypeId::Char)
          while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
    }

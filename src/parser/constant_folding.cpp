@@ -4,6 +4,7 @@
 
 #include "common/date.h"
 #include "common/decimal.h"
+#include "common/utf8.h"
 
 namespace kiln::folding {
 
@@ -13,12 +14,12 @@ std::optional<Value> convert(const Value& value, SqlType target, bool explicitCa
    if (from == target) return value;
    if (from.id == TypeId::Unknown || (from.isString() && !target.isString())) {
       if (target.isString() && explicitCast && target.length && value.string.size() > target.length)
-         return Value::ofString(target, std::string(text::fitString(value.string.substr(0, target.length), target)));
+         return Value::ofString(target, std::string(text::fitString(value.string.substr(0, byteOffset(value.string, target.length)), target)));
       return parseValue(value.string, target);
    }
    if (target.isString()) {
       std::string s = from.id == TypeId::Boolean ? (value.boolean ? "true" : "false") : formatValue(value);
-      if (explicitCast && target.length && s.size() > target.length) s.resize(target.length);
+      if (explicitCast && target.length && s.size() > target.length) s.resize(byteOffset(s, target.length));
       return Value::ofString(target, std::string(text::fitString(s, target)));
    }
    if (from.isNumeric() && (target.id == TypeId::Decimal || target.isFloat())) return parseValue(formatValue(value), target);

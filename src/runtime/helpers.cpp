@@ -34,19 +34,6 @@ void storeView(GermanString* out, std::string_view text) {
 
 SqlType typeOf(int32_t typeId) { return SqlType{TypeId(typeId)}; }
 
-/// UTF-8: the byte offset of character `index` (0-based), clamped to the end.
-size_t byteOffset(std::string_view s, int64_t index) {
-   size_t i = 0;
-   while (index > 0 && i < s.size()) {
-      ++i;
-      while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
-      --index;
-   }
-   return i;
-}
-
-
-
 }  // namespace
 
 extern "C" {
