@@ -9,6 +9,7 @@
 #include "codegen/translators/row_access.h"
 #include <algorithm>
 
+#include "common/german_string.h"
 #include "runtime/chained_hash_table.h"
 #include "runtime/helpers.h"
 
@@ -95,9 +96,11 @@ class AggregateTranslator : public Translator {
    /// The group of the previous row when the keys are the same, else `find()`: input ordered or
    /// clustered by the keys (a table loaded in key order, as TPC-H's lineitem by l_orderkey)
    /// repeats a group for rows in a row, which then need no hashing and no lookup. Only for keys
-   /// of fixed size, where the comparison costs less than the lookup it may save.
+   /// of fixed size and short strings, where the comparison costs less than the lookup it may
+   /// save.
    llvm::Value* previousGroupOr(CodeContext& cx, const std::vector<SqlValue>& keys, const std::function<llvm::Value*()>& find) {
-      if (std::any_of(keys.begin(), keys.end(), [](const SqlValue& key) { return key.type.isString(); })) return find();
+      auto costly = [](const SqlValue& key) { return key.type.isString() && !(key.type.length > 0 && key.type.length <= GermanString::maxInline); };
+      if (std::any_of(keys.begin(), keys.end(), costly)) return find();
       auto& b = cx.builder();
       SqlOps ops(cx);
       llvm::AllocaInst* previous = cx.entryAlloca(cx.ptr(), "previous_group");

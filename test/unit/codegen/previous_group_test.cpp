@@ -1,6 +1,6 @@
 // A hash aggregation keeps the previous row's group for rows with the same keys: input in runs
 // of equal keys (NULL keys among them, runs that come back later, two keys of which one changes
-// alone) gives SQLite's groups.
+// alone, short strings, of them some longer than declared bytes fit inline) gives SQLite's groups.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -17,7 +17,7 @@ TEST(PreviousGroup, RunsOfEqualKeysGiveTheSameGroups) {
    kiln::Database db;
    kiln::Connection con(db);
    Sqlite sqlite;
-   const char* schema = "CREATE TABLE t (a INTEGER, b BIGINT, d DATE, n NUMERIC(12, 2), v INTEGER)";
+   const char* schema = "CREATE TABLE t (a INTEGER, b BIGINT, d DATE, n NUMERIC(12, 2), v INTEGER, f CHAR(1), s VARCHAR(10))";
    con.query(schema);
    sqlite.exec(schema);
    std::mt19937 random(41);
@@ -30,7 +30,8 @@ TEST(PreviousGroup, RunsOfEqualKeysGiveTheSameGroups) {
       std::string b = random() % 3 == 0 ? "NULL" : std::to_string(a % 7 + int(random() % 2));
       std::string d = a < 0 ? "NULL" : "'2024-01-" + std::to_string(10 + a % 20) + "'";
       std::string n = a < 0 ? "NULL" : std::to_string(a % 13) + ".25";
-      insert += std::string(row ? ", (" : "(") + key + ", " + b + ", " + d + ", " + n + ", " + std::to_string(int(random() % 100)) + ")";
+      insert += std::string(row ? ", (" : "(") + key + ", " + b + ", " + d + ", " + n + ", " + std::to_string(int(random() % 100)) + ", " +
+                (a < 0 ? std::string("NULL") : "'" + std::string(1, char('A' + a % 3)) + "'") + ", " + (a % 4 == 0 ? "'ééééééé'" : "'k" + std::to_string(a % 5) + "'") + ")";
    }
    con.query(insert);
    sqlite.exec(insert);
@@ -41,6 +42,7 @@ TEST(PreviousGroup, RunsOfEqualKeysGiveTheSameGroups) {
       "SELECT a, b, count(*), sum(v), min(v) FROM t GROUP BY a, b ORDER BY a NULLS LAST, b NULLS LAST",
       "SELECT d, n, count(*), max(v) FROM t GROUP BY d, n ORDER BY d NULLS LAST, n NULLS LAST",
       "SELECT b, count(DISTINCT a), sum(v) FROM t GROUP BY b ORDER BY b NULLS LAST",
+      "SELECT f, s, count(*), sum(v) FROM t GROUP BY f, s ORDER BY f NULLS LAST, s",
    };
    for (const char* sql : queries) EXPECT_EQ(kilnRows(con, sql), sqlite.query(sql)) << sql;
 }
