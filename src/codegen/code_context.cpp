@@ -165,7 +165,24 @@ std::string CodeContext::uniqueName(const std::string& base) { return prefix_ + 
 
 llvm::BasicBlock* CodeContext::newBlock(const std::string& name) { return llvm::BasicBlock::Create(*context_, name, function_); }
 
+void CodeContext::emitUnreachable(const std::function<void()>& emit) {
+   llvm::BasicBlock* current = builder_->GetInsertBlock();
+   builder_->SetInsertPoint(newBlock("never"));
+   emit();
+   if (!builder_->GetInsertBlock()->getTerminator()) builder_->CreateUnreachable();
+   builder_->SetInsertPoint(current);
+}
+
+void CodeContext::emitInline(const std::function<void()>& emit) {
+   emit();
+   if (builder_->GetInsertBlock()->getTerminator()) builder_->SetInsertPoint(newBlock("after"));
+}
+
 void CodeContext::ifThen(llvm::Value* condition, const std::function<void()>& then) {
+   // A condition known when compiling gets no branch: quick code would test the constant at run
+   // time. The branch not taken is still generated (translators keep state as they go), where
+   // nothing reaches it.
+   if (auto* known = llvm::dyn_cast<llvm::ConstantInt>(condition)) return known->isOne() ? emitInline(then) : emitUnreachable(then);
    auto* thenBlock = newBlock("then");
    auto* after = newBlock("endif");
    builder_->CreateCondBr(condition, thenBlock, after);
@@ -177,6 +194,18 @@ void CodeContext::ifThen(llvm::Value* condition, const std::function<void()>& th
 
 llvm::Value* CodeContext::ifThenElse(llvm::Value* condition, const std::function<llvm::Value*()>& then,
                                      const std::function<llvm::Value*()>& otherwise) {
+   if (auto* known = llvm::dyn_cast<llvm::ConstantInt>(condition)) {
+      // Callers may count on `then` being generated before `otherwise`.
+      llvm::Value* taken = nullptr;
+      if (known->isOne()) {
+         emitInline([&] { taken = then(); });
+         emitUnreachable([&] { otherwise(); });
+      } else {
+         emitUnreachable([&] { then(); });
+         emitInline([&] { taken = otherwise(); });
+      }
+      return taken;
+   }
    auto* thenBlock = newBlock("then");
    auto* elseBlock = newBlock("else");
    auto* after = newBlock("endif");

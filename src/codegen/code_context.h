@@ -85,6 +85,10 @@ class CodeContext {
    void ifThen(llvm::Value* condition, const std::function<void()>& then);
    /// Both branches yield a value of the same type; returns the merged value.
    llvm::Value* ifThenElse(llvm::Value* condition, const std::function<llvm::Value*()>& then, const std::function<llvm::Value*()>& otherwise);
+   /// Code that runs where the builder is (continuing in a new block if it ends in a jump).
+   void emitInline(const std::function<void()>& emit);
+   /// Code in a block nothing jumps to: generated, never run.
+   void emitUnreachable(const std::function<void()>& emit);
    /// for (i = begin; i < end; ++i) body(i)
    void forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body);
    /// Raises a run-time error (RuntimeError code) when `condition` holds.
