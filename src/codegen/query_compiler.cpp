@@ -40,7 +40,7 @@ class ResultTranslator : public Translator {
       layout_ = RowLayout::make(fields);
       slot_ = compiler_.allocateSlot();
       size_t slot = slot_, size = layout_.size;
-      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.keepRowBuffer(slot, size); });
       compiler_.setResultLayout(layout_, slot_);
       child().produce();
    }

@@ -88,7 +88,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    if (!inTransaction_) db.acquire(this);
    if (aborted_) throw Error("25P02", "current transaction is aborted, commands ignored until end of transaction block");
    size_t mark = db.undo.mark();
-   auto start = Clock::now();
+   auto start = timing_ ? Clock::now() : Clock::time_point();
    std::shared_ptr<ResultData> data;
    uint64_t durableAt = 0;
    try {
@@ -114,6 +114,10 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       db.release(this);
       waitDurable(db, durableAt);
    }
+   if (!timing_) {
+      data->stats.executeMs = 0;
+      return data;
+   }
    double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
    if (std::isnan(data->stats.executeMs)) data->stats.executeMs = ms - data->stats.compileMs;  // see runQuery
    data->stats.parseMs = ms - data->stats.compileMs - data->stats.executeMs;
@@ -129,9 +133,9 @@ std::vector<Result> Connection::run(const std::string& sql) {
       results.emplace_back(control(int(*kind)));
       return results;
    }
-   auto parseStart = Clock::now();
+   auto parseStart = timing_ ? Clock::now() : Clock::time_point();
    ParsedScript script(sql);
-   double parseMs = std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size()));
+   double parseMs = timing_ ? std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size())) : 0;
    for (size_t i = 0; i < script.size(); ++i) {
       const PgQuery__Node& node = script.statement(i);
       switch (node.node_case) {

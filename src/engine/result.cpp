@@ -67,10 +67,13 @@ Interval Result::getInterval(size_t row, size_t column) const {
 }
 
 std::string Result::getString(size_t row, size_t column) const {
-   Value v = dataOf(data_).value(row, column);
-   std::string text = formatValue(v);
+   const ResultData& data = dataOf(data_);
+   SqlType type = data.types.at(column);
+   // Strings are copied once, straight from the result's bytes, not into a Value first.
+   std::optional<std::string_view> bytes = data.stringAt(row, column);
+   std::string text = bytes ? std::string(*bytes) : formatValue(data.value(row, column));
    // CHAR(n) is stored without its trailing blanks and shown padded, as PostgreSQL does.
-   if (!v.isNull && v.type.id == TypeId::Char && text.size() < v.type.length) text.append(v.type.length - text.size(), ' ');
+   if (type.id == TypeId::Char && !data.isNull(row, column) && text.size() < type.length) text.append(type.length - text.size(), ' ');
    return text;
 }
 

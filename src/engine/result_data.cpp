@@ -63,6 +63,13 @@ bool ResultData::isNull(size_t row, size_t column) const {
    return field.nullOffset >= 0 && rowAt(row)[field.nullOffset] != 0;
 }
 
+std::optional<std::string_view> ResultData::stringAt(size_t row, size_t column) const {
+   const auto& field = layout.fields.at(column);
+   if (physicalTypeOf(field.type) != PhysicalType::String || isNull(row, column)) return std::nullopt;
+   // A view of the bytes in place: a short string's bytes are inside the GermanString itself.
+   return reinterpret_cast<const GermanString*>(rowAt(row) + field.offset)->view();
+}
+
 Value ResultData::value(size_t row, size_t column) const {
    const auto& field = layout.fields.at(column);
    SqlType type = types.at(column);

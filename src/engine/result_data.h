@@ -1,7 +1,9 @@
 // What a Result holds: the status of a statement and, for queries, typed columns of values.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/string_heap.h"
@@ -31,6 +33,9 @@ struct ResultData {
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
    size_t rowCount() const { return rows.size(); }
    Value value(size_t row, size_t column) const;
+   /// The bytes of a non-NULL cell of a string column, without copying them into a Value;
+   /// nullopt for other cells.
+   std::optional<std::string_view> stringAt(size_t row, size_t column) const;
    bool isNull(size_t row, size_t column) const;
 
    private:

@@ -77,7 +77,9 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
       stats.compileMs = query.codegenMs + query.llvmMs;
    }
    auto start = timed ? Clock::now() : Clock::time_point();
-   QueryRuntime runtime(query.slotCount);
+   if (!query.runtime) query.runtime = std::make_unique<QueryRuntime>(query.slotCount);
+   QueryRuntime& runtime = *query.runtime;
+   runtime.reset();  // after a failed run
    for (auto& setup : query.setup) setup(runtime);
    if (!query.parameterLayout.fields.empty()) {
       if (!input || !input->parameters || input->parameters->size() < query.parameterLayout.fields.size())
@@ -88,10 +90,11 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    for (auto& step : query.steps) step(runtime, *query.module);
    stats.executeMs = timed ? millisecondsSince(start) : std::numeric_limits<double>::quiet_NaN();
    consume(*runtime.get<RowBuffer>(query.resultSlot), query.resultLayout);
-   if (analysis) {
+   if (analysis)
       for (auto [op, slot] : query.rowCounters) analysis->actualRows[op] = *runtime.get<uint64_t>(slot);
-      analysis->query = std::move(query);
-   }
+   // Freed now rather than at the next run: a join's hash table may be large.
+   runtime.reset();
+   if (analysis) analysis->query = std::move(query);
 }
 
 /// Runs a query whose rows the caller gets as a result.

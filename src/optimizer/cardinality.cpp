@@ -47,6 +47,26 @@ std::optional<double> storedNumber(const Value& v, SqlType type) {
    return std::nullopt;
 }
 
+// A range comparison with a value not known when planning.
+constexpr double unknownBoundSelectivity = 0.33;
+// Both ends of a range given by values known only when a prepared statement runs (`c >= $1 AND
+// c < $2`): PostgreSQL's default for such a pair (DEFAULT_RANGE_INEQ_SEL). Two independent
+// guesses of a third each took a ninth of the table for a range that is usually narrow.
+constexpr double unknownRangeSelectivity = 0.005;
+
+/// For `column op $n` (op <, <=, >, >=): the column and whether the parameter is its lower bound.
+std::optional<std::pair<const IU*, bool>> parameterBound(const Expr& e) {
+   if (e.kind != ExprKind::Comparison) return std::nullopt;
+   CompareOp op = e.compareOp();
+   if (op != CompareOp::Lt && op != CompareOp::Le && op != CompareOp::Gt && op != CompareOp::Ge) return std::nullopt;
+   bool flipped = e.children[0]->withoutPrecisionCast().kind == ExprKind::Parameter;
+   const Expr& column = e.children[flipped ? 1 : 0]->withoutPrecisionCast();
+   const Expr& value = e.children[flipped ? 0 : 1]->withoutPrecisionCast();
+   if (column.kind != ExprKind::ColumnRef || value.kind != ExprKind::Parameter) return std::nullopt;
+   bool lower = (op == CompareOp::Gt || op == CompareOp::Ge) != flipped;
+   return std::pair{column.iu, lower};
+}
+
 }  // namespace
 
 std::optional<CardinalityEstimator::RangeShare> CardinalityEstimator::rangeShare(const Expr& e) const {
@@ -82,13 +102,14 @@ double CardinalityEstimator::selectivity(const Expr& e) const {
             return equality ? s : 1 - s;
          }
          if (auto share = rangeShare(e)) return share->to - share->from;
-         return 0.33;
+         return unknownBoundSelectivity;
       }
       case ExprKind::And: {
          // Ranges on one column intersect (a BETWEEN keeps the share between its bounds);
          // everything else is taken as independent.
          double s = 1;
          std::unordered_map<const IU*, std::pair<double, double>> ranges;
+         std::unordered_map<const IU*, std::pair<bool, bool>> parameterRanges;  // has a lower, an upper bound
          for (auto& c : e.children) {
             if (auto share = rangeShare(*c)) {
                auto& [from, to] = ranges.try_emplace(share->column, 0.0, 1.0).first->second;
@@ -96,9 +117,15 @@ double CardinalityEstimator::selectivity(const Expr& e) const {
                to = std::min(to, share->to);
                continue;
             }
+            if (auto bound = parameterBound(*c)) {
+               auto& [lower, upper] = parameterRanges[bound->first];
+               (bound->second ? lower : upper) = true;
+               continue;
+            }
             s *= selectivity(*c);
          }
          for (auto& [column, range] : ranges) s *= std::max(0.0, range.second - range.first);
+         for (auto& [column, bounds] : parameterRanges) s *= bounds.first && bounds.second ? unknownRangeSelectivity : unknownBoundSelectivity;
          return s;
       }
       case ExprKind::Or: {

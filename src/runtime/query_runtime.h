@@ -2,10 +2,13 @@
 // hash tables, buffers, counters) and the objects behind them.
 #pragma once
 
+#include <algorithm>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "common/string_heap.h"
+#include "runtime/row_buffer.h"
 
 namespace kiln {
 
@@ -30,13 +33,31 @@ class QueryRuntime {
       slots_[i] = raw;
       return raw;
    }
+   /// A row buffer in slot `i` that outlives reset(), emptied by it: a prepared statement's runs
+   /// then refill the same memory instead of allocating their rows again.
+   RowBuffer* keepRowBuffer(size_t i, size_t rowSize) {
+      auto kept = std::find_if(rowBuffers_.begin(), rowBuffers_.end(), [&](auto& entry) { return entry.first == i; });
+      if (kept == rowBuffers_.end()) kept = rowBuffers_.insert(rowBuffers_.end(), {i, std::make_unique<RowBuffer>(rowSize)});
+      slots_[i] = kept->second.get();
+      return kept->second.get();
+   }
    StringHeap& arena() { return arena_; }
+   /// Ready for another run: the objects of the last one are freed and the slots emptied; the
+   /// kept row buffers and the memory of the lists stay.
+   void reset() {
+      owned_.clear();
+      std::fill(slots_.begin(), slots_.end(), nullptr);
+      slots_[arenaSlot] = &arena_;
+      arena_.clear();
+      for (auto& entry : rowBuffers_) entry.second->clear();
+   }
 
    private:
    std::vector<void*> slots_;
    using Owned = std::unique_ptr<void, void (*)(void*)>;
    std::vector<Owned> owned_;
    StringHeap arena_;
+   std::vector<std::pair<size_t, std::unique_ptr<RowBuffer>>> rowBuffers_;
 };
 
 }  // namespace kiln

@@ -30,11 +30,24 @@ class RowBuffer {
    const char* row(size_t i) const { return rows_[i]; }
    using RowPointers = std::vector<char*, BlockAllocator<char*>>;
    RowPointers& rowVector() { return rows_; }
+   /// No rows again, with the first chunk kept for the next ones (a buffer refilled on every run
+   /// of a prepared statement). Also makes a moved-from buffer usable.
+   void clear() {
+      if (chunks_.size() > 1) chunks_.resize(1);
+      current_ = chunks_.empty() ? nullptr : chunks_.front().get();
+      capacity_ = chunks_.empty() ? 0 : firstChunkRows;
+      used_ = 0;
+      // The row pointers of a large run are not kept for the small ones that usually follow.
+      if (rows_.capacity() > 1024) RowPointers().swap(rows_);
+      rows_.clear();
+   }
 
    private:
+   // Small first: most results of transactions are a row or a few.
+   static constexpr size_t firstChunkRows = 8;
+
    void grow() {
-      // Small first: most results of transactions are a row or a few.
-      size_t count = chunks_.empty() ? 8 : std::min<size_t>(capacity_ * 2, 1 << 16);
+      size_t count = chunks_.empty() ? firstChunkRows : std::min<size_t>(capacity_ * 2, 1 << 16);
       chunks_.push_back(makeBlock(count * rowSize_));
       current_ = chunks_.back().get();
       capacity_ = count;

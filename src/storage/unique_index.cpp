@@ -21,7 +21,7 @@ std::string_view stringAt(const void* raw) { return static_cast<const GermanStri
 }  // namespace
 
 UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns)
-   : name_(std::move(name)), columns_(std::move(columns)), slots_(16, Slot{{0, 0}, empty}) {
+   : name_(std::move(name)), columns_(std::move(columns)) {
    std::vector<std::pair<SqlType, bool>> fields;
    size_t keyBytes = 0;
    for (size_t c : columns_) {
@@ -35,17 +35,17 @@ UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_
                            type == PhysicalType::Int64 || type == PhysicalType::Int128;
       packed_ = packed_ && bytesAreValue;
    }
-   packed_ = packed_ && keyBytes <= sizeof(Slot::key);
+   packed_ = packed_ && keyBytes <= sizeof(KeySlots::Key);
    for (auto& field : RowLayout::make(fields).fields) keyRowOffsets_.push_back(field.offset);
 }
 
 bool UniqueIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
 
 template <typename ValueAt>
-void UniqueIndex::keyOf(ValueAt valueAt, uint64_t (&key)[2]) const {
-   key[0] = key[1] = 0;
+void UniqueIndex::keyOf(ValueAt valueAt, KeySlots::Key& key) const {
+   key = {0, 0};
    if (packed_) {
-      char* bytes = reinterpret_cast<char*>(key);
+      char* bytes = reinterpret_cast<char*>(key.data());
       for (size_t i = 0; i < columns_.size(); bytes += widths_[i], ++i) std::memcpy(bytes, valueAt(i), widths_[i]);
       return;
    }
@@ -83,20 +83,6 @@ bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) con
    return true;
 }
 
-template <typename ValueAt>
-std::pair<size_t, bool> UniqueIndex::probe(const Table& table, const uint64_t (&key)[2], ValueAt valueAt) const {
-   size_t mask = slots_.size() - 1, firstErased = SIZE_MAX;
-   for (size_t at = hashOf(key) & mask;; at = (at + 1) & mask) {
-      const Slot& slot = slots_[at];
-      if (slot.row == empty) return {firstErased == SIZE_MAX ? at : firstErased, false};
-      if (slot.row == erased) {
-         if (firstErased == SIZE_MAX) firstErased = at;
-         continue;
-      }
-      if (slot.key[0] == key[0] && slot.key[1] == key[1] && (packed_ || rowHasKey(table, size_t(slot.row), valueAt))) return {at, true};
-   }
-}
-
 bool UniqueIndex::hasNullKey(const Table& table, size_t row) const {
    for (size_t c : columns_)
       if (table.column(c).isNullAt(row)) return true;
@@ -105,32 +91,11 @@ bool UniqueIndex::hasNullKey(const Table& table, size_t row) const {
 
 int64_t UniqueIndex::add(const Table& table, size_t row) {
    auto valueAt = [&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); };
-   uint64_t key[2];
+   KeySlots::Key key;
    keyOf(valueAt, key);
-   // Grown before the probe, so that one probe finds the key or the slot it goes to.
-   if ((used_ + 1) * 2 > slots_.size()) grow();
-   auto [at, found] = probe(table, key, valueAt);
-   if (found) return slots_[at].row;
-   used_ += slots_[at].row == empty;
-   slots_[at] = {{key[0], key[1]}, int64_t(row)};
-   ++live_;
-   ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
-   return int64_t(row);
-}
-
-void UniqueIndex::grow() {
-   // Twice the size when mostly live, the same size when mostly erased slots.
-   size_t capacity = live_ * 4 > slots_.size() ? slots_.size() * 2 : slots_.size();
-   std::vector<Slot> old(capacity, Slot{{0, 0}, empty});
-   old.swap(slots_);
-   size_t mask = slots_.size() - 1;
-   for (const Slot& slot : old) {
-      if (slot.row < 0) continue;
-      size_t at = hashOf(slot.key) & mask;
-      while (slots_[at].row != empty) at = (at + 1) & mask;
-      slots_[at] = slot;
-   }
-   used_ = live_;
+   int64_t holder = slots_.insert(key, int64_t(row), [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
+   if (holder == int64_t(row)) ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
+   return holder;
 }
 
 void UniqueIndex::insert(const Table& table, size_t row) {
@@ -151,24 +116,16 @@ void UniqueIndex::insertQuietly(const Table& table, size_t row) {
 
 void UniqueIndex::erase(const Table& table, size_t row) {
    if (hasNullKey(table, row)) return;
-   uint64_t key[2];
+   KeySlots::Key key;
    keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
-   size_t mask = slots_.size() - 1;
-   for (size_t at = hashOf(key) & mask; slots_[at].row != empty; at = (at + 1) & mask) {
-      if (slots_[at].row != int64_t(row)) continue;
-      slots_[at].row = erased;
-      --live_;
-      ordered_.erase(orderedKeyOfRow(table, columns_, row), row);
-      return;
-   }
+   if (slots_.erase(key, int64_t(row))) ordered_.erase(orderedKeyOfRow(table, columns_, row), row);
 }
 
 int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
    auto valueAt = [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; };
-   uint64_t key[2];
+   KeySlots::Key key;
    keyOf(valueAt, key);
-   auto [at, found] = probe(table, key, valueAt);
-   return found ? slots_[at].row : -1;
+   return slots_.find(key, [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
 }
 
 }  // namespace kiln

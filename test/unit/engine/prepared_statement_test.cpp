@@ -12,6 +12,19 @@ struct PreparedTest : ::testing::Test {
    void SetUp() override { con.query("CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT, c DECIMAL(10,2))"); }
 };
 
+TEST_F(PreparedTest, TimingCanBeTurnedOff) {
+   con.setTiming(false);
+   auto lookup = con.prepare("SELECT b FROM t WHERE a = $1");
+   kiln::Result first = lookup.bind(1, int64_t(1)).execute();
+   EXPECT_GT(first.stats().compileMs, 0);
+   kiln::Result again = lookup.bind(1, int64_t(2)).execute();
+   EXPECT_EQ(again.stats().executeMs, 0);
+   EXPECT_EQ(again.stats().totalMs, 0);
+   EXPECT_EQ(con.query("SELECT 1").stats().totalMs, 0);
+   con.setTiming(true);
+   EXPECT_GT(lookup.bind(1, int64_t(3)).execute().stats().totalMs, 0);
+}
+
 TEST_F(PreparedTest, ParametersTakeTheirContextsTypes) {
    auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
    ASSERT_EQ(insert.parameterCount(), 3u);

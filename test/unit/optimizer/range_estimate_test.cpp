@@ -1,5 +1,6 @@
 // Range conditions are estimated from the column's smallest and largest value (ANALYZE keeps
-// them): numbers, decimals at another scale, dates; a BETWEEN as one range, not two.
+// them): numbers, decimals at another scale, dates; a BETWEEN as one range, not two. A range
+// between parameters of a prepared statement gets PostgreSQL's default for such a pair.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -34,6 +35,19 @@ TEST(RangeEstimates, FollowTheColumnsRange) {
    EXPECT_NEAR(filterEstimate(con, "x > 20000"), 1, 1);
    EXPECT_NEAR(filterEstimate(con, "price < 250"), 2500, 100);  // the constant's scale differs
    EXPECT_NEAR(filterEstimate(con, "day >= DATE '2020-01-01' + 900"), 1000, 50);
+}
+
+TEST(RangeEstimates, RangesBetweenParametersAreNarrow) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE t (x INTEGER, y INTEGER)");
+   con.query("INSERT INTO t SELECT g, g FROM generate_series(0, 9999) AS s(g)");
+   con.query("ANALYZE t");
+   EXPECT_NEAR(filterEstimate(con, "x >= $1 AND x < $2"), 50, 1);  // 0.5%
+   EXPECT_NEAR(filterEstimate(con, "$1 <= x AND x <= $2"), 50, 1);
+   // Bounds of different columns, or both on one side, stay independent guesses of a third.
+   EXPECT_NEAR(filterEstimate(con, "x >= $1 AND y < $2"), 1089, 1);
+   EXPECT_NEAR(filterEstimate(con, "x > $1 AND x >= $2"), 3300, 1);
 }
 
 }  // namespace
