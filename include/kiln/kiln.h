@@ -8,6 +8,7 @@
 // Errors are thrown as kiln::Error, which carries a PostgreSQL SQLSTATE.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -220,6 +221,10 @@ class Connection {
    /// run from cached machine code reads no clock (two reads cost a few percent of a point query).
    /// Compile times are always measured.
    void setTiming(bool on) { timing_ = on; }
+   /// Asks the statement running on this connection to stop: it fails with 57014 (changing
+   /// nothing) at its next check, between blocks of rows. Callable from any thread and from a
+   /// signal handler; a statement that starts later is not affected.
+   void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
 
    private:
    friend class PreparedStatement;
@@ -236,6 +241,7 @@ class Connection {
    bool inTransaction_ = false;
    bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) may follow
    bool timing_ = true;
+   std::atomic<bool> cancelRequested_{false};
 };
 
 /// Splits SQL text into statements at top-level ';' (respecting quotes and comments).

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <optional>
 
+#include "common/statement_interrupt.h"
 #include "engine/prepared_statement_impl.h"
 #include "storage/redo.h"
 #include "engine/statement_executor.h"
@@ -91,6 +92,8 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    auto start = timing_ ? Clock::now() : Clock::time_point();
    std::shared_ptr<ResultData> data;
    uint64_t durableAt = 0;
+   cancelRequested_.store(false, std::memory_order_relaxed);
+   StatementInterrupt interrupt(cancelRequested_);
    try {
       data = work();
       // What the statement changed, for the log (a database on disk).

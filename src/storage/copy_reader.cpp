@@ -10,6 +10,8 @@
 #include <deque>
 #include <thread>
 
+#include "common/statement_interrupt.h"
+
 namespace kiln {
 
 namespace {
@@ -257,6 +259,7 @@ uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const st
    for (size_t i = 1; i < chunks.size(); ++i) workers.emplace_back([&, i] { parseChunk(table, columns, options, chunks[i]); });
    parseChunk(table, columns, options, chunks[0]);
    for (auto& worker : workers) worker.join();
+   StatementInterrupt::check();  // before the table changes
 
    for (auto& chunk : chunks) {
       if (!chunk.error) continue;

@@ -19,16 +19,22 @@ constexpr int historySize = 1000;
 
 volatile sig_atomic_t interrupted = 0;
 volatile sig_atomic_t readingLine = 0;
+void (*cancelStatement)(void*) = nullptr;
+void* cancelContext = nullptr;
+volatile sig_atomic_t cancelSent = 0;
 
-// Ctrl-C while typing drops the line, as in psql. A running statement cannot be cancelled, so there
-// Ctrl-C keeps its default effect of ending the shell.
+// Ctrl-C while typing drops the line, as in psql; while a statement runs it cancels the statement.
+// A second one before the next prompt (a statement that does not stop) ends the shell.
 void onInterrupt(int signal) {
-   if (!readingLine) {
+   if (readingLine) {
+      interrupted = 1;
+   } else if (cancelStatement && !cancelSent) {
+      cancelSent = 1;
+      cancelStatement(cancelContext);
+   } else {
       std::signal(signal, SIG_DFL);
       std::raise(signal);
-      return;
    }
-   interrupted = 1;
 }
 
 // readline's callback interface (needed to react to Ctrl-C between keystrokes) delivers lines here.
@@ -60,7 +66,13 @@ LineReader::LineReader(std::string historyPath) : historyPath_(std::move(history
    sigaction(SIGINT, &action, nullptr);  // without SA_RESTART, so that poll() returns on Ctrl-C
 }
 
+void LineReader::onCancel(void (*cancel)(void*), void* context) {
+   cancelContext = context;
+   cancelStatement = cancel;
+}
+
 LineReader::~LineReader() {
+   cancelStatement = nullptr;
    std::signal(SIGINT, SIG_DFL);
 }
 
@@ -68,6 +80,7 @@ LineReader::Status LineReader::read(const std::string& prompt, std::string& line
    lineDone = false;
    lineText = nullptr;
    interrupted = 0;
+   cancelSent = 0;
    rl_callback_handler_install(prompt.c_str(), onLine);
    readingLine = 1;
    bool inputFailed = false;

@@ -1,4 +1,5 @@
-// Terminal input through GNU readline: line editing, history kept in a file, Ctrl-C dropping the line.
+// Terminal input through GNU readline: line editing, history kept in a file, Ctrl-C dropping the
+// line (or cancelling the running statement).
 #pragma once
 
 #include <string>
@@ -19,6 +20,9 @@ class LineReader {
    Status read(const std::string& prompt, std::string& line);
    /// Adds a line to the history and saves it right away, so it survives a killed shell.
    void remember(const std::string& line);
+   /// Ctrl-C while no line is being read calls `cancel(context)`, from the signal handler (it must
+   /// be async-signal-safe); a second one before the next prompt ends the shell.
+   void onCancel(void (*cancel)(void*), void* context);
 
    private:
    std::string historyPath_;

@@ -24,6 +24,8 @@ class Shell {
    /// True while a statement has been started but not ended.
    bool hasPendingInput() const { return !buffer_.isBlank(); }
    void discardPendingInput() { buffer_.clear(); }
+   /// Asks the running statement to stop (async-signal-safe: Ctrl-C calls it).
+   void cancelStatement() { connection_.cancel(); }
 
    private:
    /// Runs one statement and prints its result or its error; false on error.

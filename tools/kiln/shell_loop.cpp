@@ -19,6 +19,7 @@ std::string historyPath() {
 
 void runInteractive(Shell& shell) {
    LineReader reader(historyPath());
+   reader.onCancel([](void* running) { static_cast<Shell*>(running)->cancelStatement(); }, &shell);
    for (;;) {
       std::string line;
       LineReader::Status status = reader.read(shell.hasPendingInput() ? "kiln-> " : "kiln=> ", line);
