@@ -203,6 +203,21 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
    return result;
 }
 
+std::shared_ptr<ResultData> createTableAs(DatabaseImpl& database, CreateTableAsStatement& create) {
+   if (create.create.ifNotExists && database.catalog.findTable(create.create.name)) {
+      auto result = std::make_shared<ResultData>();
+      result->statusTag = "CREATE TABLE AS";
+      return result;
+   }
+   createTable(database, create.create);
+   InsertStatement fill{database.catalog.findTable(create.create.name), std::move(create.plan)};
+   std::shared_ptr<ResultData> result = create.withData ? insert(database, fill, nullptr) : std::make_shared<ResultData>();
+   // As PostgreSQL reports it.
+   result->statusTag = create.withData ? "SELECT " + std::to_string(result->rowsAffected) : "CREATE TABLE AS";
+   create.plan = std::move(fill.plan);
+   return result;
+}
+
 std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update, ExecutionInput* input) {
    auto result = std::make_shared<ResultData>();
    Table& table = *update.table;
@@ -336,6 +351,7 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
       [&](auto& s) -> std::shared_ptr<ResultData> {
          using T = std::decay_t<decltype(s)>;
          if constexpr (std::is_same_v<T, CreateTableStatement>) return createTable(database, s);
+         else if constexpr (std::is_same_v<T, CreateTableAsStatement>) return createTableAs(database, s);
          else if constexpr (std::is_same_v<T, DropStatement>) return drop(database, s);
          else if constexpr (std::is_same_v<T, CreateIndexStatement>) return createIndex(database, s);
          else if constexpr (std::is_same_v<T, CreateViewStatement>) {

@@ -22,6 +22,14 @@ struct CreateTableStatement {
    bool ifNotExists = false;
 };
 
+/// CREATE TABLE name [(columns)] AS query [WITH [NO] DATA], and SELECT ... INTO name: a table of
+/// the query's columns, filled with its rows.
+struct CreateTableAsStatement {
+   CreateTableStatement create;
+   std::unique_ptr<QueryPlan> plan;
+   bool withData = true;
+};
+
 /// CREATE [UNIQUE] INDEX name ON table [USING btree|hash] (columns).
 struct CreateIndexStatement {
    Table* table;
@@ -87,7 +95,7 @@ struct AnalyzeStatement {
 };
 
 using Statement =
-   std::variant<CreateTableStatement, DropStatement, CreateViewStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
+   std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, CreateViewStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
                 QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.

@@ -401,6 +401,26 @@ ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog&
 
 }  // namespace
 
+/// CREATE TABLE ... AS `query`, and SELECT ... INTO (`query` itself, its INTO clause `into`).
+CreateTableAsStatement bindCreateTableAs(const PgQuery__Node& query, const PgQuery__IntoClause& into, bool ifNotExists, const Catalog& catalog,
+                                         const std::vector<SqlType>& parameterTypes) {
+   if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "CREATE TABLE AS supports only a query yet");
+   CreateTableAsStatement result;
+   result.create.name = into.rel->relname;
+   result.create.ifNotExists = ifNotExists;
+   result.withData = !into.skip_data;
+   result.plan = bindSelect(*query.select_stmt, catalog, nullptr, parameterTypes);
+   const QueryPlan& plan = *result.plan;
+   if (into.n_col_names > plan.columns.size()) throw Error("42601", "too many column names were specified");
+   for (size_t i = 0; i < plan.columns.size(); ++i) {
+      std::string name = i < into.n_col_names ? stringOf(into.col_names[i]) : plan.columnNames[i];
+      for (auto& existing : result.create.columns)
+         if (existing.name == name) throw Error("42701", "column \"" + name + "\" specified more than once");
+      result.create.columns.push_back({name, plan.columns[i]->type, false});
+   }
+   return result;
+}
+
 QueryPlan* planOf(Statement& statement) {
    return std::visit(
       [](auto& s) -> QueryPlan* {
@@ -416,7 +436,14 @@ QueryPlan* planOf(Statement& statement) {
 
 Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    switch (node.node_case) {
-      case PG_QUERY__NODE__NODE_SELECT_STMT: return QueryStatement{bindSelect(*node.select_stmt, catalog, nullptr, parameterTypes)};
+      case PG_QUERY__NODE__NODE_SELECT_STMT:
+         if (node.select_stmt->into_clause) return bindCreateTableAs(node, *node.select_stmt->into_clause, false, catalog, parameterTypes);
+         return QueryStatement{bindSelect(*node.select_stmt, catalog, nullptr, parameterTypes)};
+      case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT: {
+         const PgQuery__CreateTableAsStmt& create = *node.create_table_as_stmt;
+         if (create.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) throw Error("0A000", "materialized views are not supported yet");
+         return bindCreateTableAs(*create.query, *create.into, create.if_not_exists, catalog, parameterTypes);
+      }
       case PG_QUERY__NODE__NODE_CREATE_STMT: return bindCreateTable(*node.create_stmt);
       case PG_QUERY__NODE__NODE_DROP_STMT: return bindDrop(*node.drop_stmt, catalog);
       case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
