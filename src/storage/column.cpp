@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
-#include <new>
 
 #include "common/german_string.h"
+#include "common/page_array.h"
 
 namespace kiln {
 
@@ -12,22 +12,16 @@ Column::Column(std::string name, SqlType type, bool notNull)
    : name_(std::move(name)), type_(type), notNull_(notNull), physical_(physicalTypeOf(type)), width_(physicalSize(physical_)) {}
 
 Column::~Column() {
-   std::free(data_);
-   std::free(nulls_);
+   freePages(data_, capacity_ * width_);
+   if (nulls_) freePages(nulls_, capacity_);
 }
 
 void Column::reserve(size_t rows) {
    if (rows <= capacity_) return;
-   // Geometric growth: single-row inserts must not copy the column each time.
+   // Geometric growth: single-row inserts must not grow the column each time.
    rows = std::max(rows, capacity_ + capacity_ / 2);
-   auto* data = static_cast<uint8_t*>(std::realloc(data_, rows * width_));
-   if (!data) throw std::bad_alloc();
-   data_ = data;
-   if (!notNull_) {
-      auto* nulls = static_cast<uint8_t*>(std::realloc(nulls_, rows));
-      if (!nulls) throw std::bad_alloc();
-      nulls_ = nulls;
-   }
+   data_ = static_cast<uint8_t*>(growPages(data_, capacity_ * width_, rows * width_));
+   if (!notNull_) nulls_ = static_cast<uint8_t*>(growPages(nulls_, capacity_, rows));
    capacity_ = rows;
 }
 
