@@ -10,7 +10,7 @@ namespace {
 
 TEST(PageArray, GrowingKeepsContentsAndZeroesTheRest) {
    size_t count = 0;
-   auto* values = static_cast<uint64_t*>(kiln::growPages(nullptr, 0, 10 * sizeof(uint64_t)));
+   uint64_t* values = nullptr;
    for (size_t step = 0; step < 20; ++step) {
       size_t grown = count * 3 / 2 + 1000;
       values = static_cast<uint64_t*>(kiln::growPages(values, count * sizeof(uint64_t), grown * sizeof(uint64_t)));
