@@ -488,9 +488,7 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    std::string name = operatorName(call.n_funcname, call.funcname);
    int position = call.location + 1;
    if (call.over) return bindWindowCall(name, call);
-   static const char* aggregates[] = {"count", "sum", "avg", "min", "max"};
-   if (std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates))
-      return bindAggregate(name, call);
+   if (isAggregate(name)) return bindAggregate(name, call);
    if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
    std::vector<ExprPtr> args;
    if (name == "extract" || name == "date_part") {
@@ -623,6 +621,11 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    throw noSuchFunction();
 }
 
+bool ExpressionBinder::isAggregate(const std::string& name) {
+   static const char* aggregates[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or", "every"};
+   return std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates);
+}
+
 AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow) {
    int position = call.location + 1;
    AggregateCall aggregate;
@@ -654,6 +657,12 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
             type = SqlType::decimal(38, std::max<unsigned>(6, in.scale));
          // The argument is accumulated in the result's representation.
          if (type.id == TypeId::Decimal && aggregate.function == AggregateFunction::Sum && in.isInteger()) arg = coerce(std::move(arg), types::asDecimal(in));
+      } else if (name == "bool_and" || name == "every" || name == "bool_or") {
+         // FALSE is less than TRUE: all are TRUE when the least is, some is when the greatest is.
+         if (in.id == TypeId::Unknown) arg = coerce(std::move(arg), SqlType::boolean());
+         if (arg->type.id != TypeId::Boolean) throw noSuchFunction();
+         aggregate.function = name == "bool_or" ? AggregateFunction::Max : AggregateFunction::Min;
+         type = arg->type;
       } else {
          if (in.id == TypeId::Unknown) arg = coerce(std::move(arg), SqlType::text());
          if (arg->type.id == TypeId::Interval || arg->type.id == TypeId::Boolean) throw noSuchFunction();

@@ -75,6 +75,8 @@ class ExpressionBinder {
    /// The aggregate's function and typed argument (FILTER included) by PostgreSQL's rules; sets
    /// the result's type and nullability. `inWindow`: its argument may hold plain aggregates.
    AggregateCall bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow);
+   /// Whether `name` is an aggregate function (count, sum, ..., bool_and).
+   static bool isAggregate(const std::string& name);
    /// f(...) OVER (...) (window_binder.cpp).
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
    ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);

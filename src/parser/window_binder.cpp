@@ -54,8 +54,7 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
       bool& flag;
       ~Reset() { flag = false; }
    } reset{insideWindow_};
-   static const char* aggregates[] = {"count", "sum", "avg", "min", "max"};
-   if (std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates)) {
+   if (isAggregate(name)) {
       if (call.agg_distinct) throw Error("0A000", "DISTINCT is not implemented for window functions", position);
       bound.aggregate = bindAggregateCall(name, call, type, nullable, true);
       if (bound.aggregate.argument) bound.arguments.push_back(std::move(bound.aggregate.argument));
