@@ -97,8 +97,9 @@ class ScanTranslator : public Translator {
       std::vector<Prefilter> found;
       if (!parent_ || !parent_->op() || parent_->op()->kind != OperatorKind::Filter) return found;
       const auto& filter = static_cast<const Filter&>(*parent_->op());
-      // Worth it where most rows fail; where most pass it only adds work.
-      if (!(filter.estimatedRows <= 0.5 * scan_.estimatedRows)) return found;
+      // Worth it where most rows fail; where about half pass it only adds work (TPC-H Q3's orders,
+      // 49% passing: 17 ms without, 20 ms with).
+      if (!(filter.estimatedRows <= 0.4 * scan_.estimatedRows)) return found;
       auto columnOf = [&](const Expr& ref) {
          return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == ref.iu; }) - columns_.begin());
       };
