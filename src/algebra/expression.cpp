@@ -107,6 +107,8 @@ const char* functionName(FunctionId id) {
       case FunctionId::Round: return "round";
       case FunctionId::Ceil: return "ceil";
       case FunctionId::Floor: return "floor";
+      case FunctionId::Greatest: return "greatest";
+      case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";
       case FunctionId::ExtractMonth: return "extract_month";
       case FunctionId::ExtractDay: return "extract_day";

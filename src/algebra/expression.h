@@ -50,6 +50,8 @@ enum class FunctionId : uint8_t {
    Round,    // (x[, digits]): digits is a constant
    Ceil,
    Floor,
+   Greatest,  // NULL arguments are skipped
+   Least,
    ExtractYear,
    ExtractMonth,
    ExtractDay,

@@ -139,6 +139,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    auto& b = cx_.builder();
    std::vector<SqlValue> args;
    for (auto& child : e.children) args.push_back(compile(*child));
+   if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -195,6 +196,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             v = cx_.callRuntime("kiln_i128_div_floor", {v, cx_.int128(decimal::pow10(args[0].type.scale)), cx_.int8(ceiling)});
             return b.CreateTrunc(v, cx_.valueType(e.type));
          }
+         case FunctionId::Greatest:
+         case FunctionId::Least: break;  // compileExtremum
          case FunctionId::ExtractYear:
          case FunctionId::ExtractMonth:
          case FunctionId::ExtractDay:
@@ -208,6 +211,21 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
       return nullptr;
    };
    return ops_.guardNulls(args, e.type, compute);
+}
+
+SqlValue ExpressionCompiler::compileExtremum(const Expr& e, const std::vector<SqlValue>& args) {
+   auto& b = cx_.builder();
+   CompareOp beats = e.functionId() == FunctionId::Greatest ? CompareOp::Gt : CompareOp::Lt;
+   SqlValue best = args[0];
+   for (size_t i = 1; i < args.size(); ++i) {
+      const SqlValue& next = args[i];
+      // The next argument wins when it beats the best so far, or when that is NULL and it is not.
+      llvm::Value* take = ops_.isTrue(ops_.compare(beats, next, best));
+      if (best.isNull) take = b.CreateOr(take, b.CreateAnd(best.isNull, b.CreateNot(ops_.isNull(next))));
+      best.value = b.CreateSelect(take, next.value, best.value);
+      best.isNull = best.isNull && next.isNull ? b.CreateAnd(best.isNull, next.isNull) : nullptr;
+   }
+   return best;
 }
 
 }  // namespace kiln

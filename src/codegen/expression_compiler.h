@@ -20,6 +20,8 @@ class ExpressionCompiler {
    SqlValue compileShortCircuit(const Expr& e);
    SqlValue compileInList(const Expr& e);
    SqlValue compileFunction(const Expr& e);
+   /// GREATEST or LEAST: the extreme of the non-NULL arguments.
+   SqlValue compileExtremum(const Expr& e, const std::vector<SqlValue>& args);
    SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);
 
    CodeContext& cx_;

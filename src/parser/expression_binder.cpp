@@ -47,6 +47,18 @@ Value numericLiteral(const std::string& text) {
    return parseValue(text, SqlType::decimal(precision, scale));
 }
 
+/// The type COALESCE, GREATEST and LEAST unify their arguments to; `what` names the construct in
+/// the error.
+SqlType commonArgumentType(const std::vector<ExprPtr>& args, const char* what) {
+   SqlType type = SqlType::unknown();
+   for (auto& arg : args) {
+      auto common = types::common(type, arg->type);
+      if (!common) throw Error("42804", std::string(what) + " types " + type.toString() + " and " + arg->type.toString() + " cannot be matched", arg->position);
+      type = *common;
+   }
+   return type.id == TypeId::Unknown ? SqlType::text() : type;
+}
+
 }  // namespace
 
 std::string stringOf(const PgQuery__Node* node) { return node && node->node_case == PG_QUERY__NODE__NODE_STRING ? node->string->sval : ""; }
@@ -125,6 +137,7 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_BOOL_EXPR: return bindBoolExpr(*node.bool_expr);
       case PG_QUERY__NODE__NODE_CASE_EXPR: return bindCase(*node.case_expr);
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return bindCoalesce(*node.coalesce_expr);
+      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return bindMinMax(*node.min_max_expr);
       case PG_QUERY__NODE__NODE_FUNC_CALL: return bindFuncCall(*node.func_call);
       case PG_QUERY__NODE__NODE_NULL_TEST: {
          const auto& test = *node.null_test;
@@ -461,15 +474,8 @@ ExprPtr ExpressionBinder::bindCoalesce(const PgQuery__CoalesceExpr& c) {
    // COALESCE(a, b, c) = CASE WHEN a IS NOT NULL THEN a WHEN b IS NOT NULL THEN b ELSE c END
    int position = c.location + 1;
    std::vector<ExprPtr> args;
-   SqlType type = SqlType::unknown();
-   for (size_t i = 0; i < c.n_args; ++i) {
-      args.push_back(bind(*c.args[i]));
-      auto common = types::common(type, args.back()->type);
-      if (!common) throw Error("42804", "COALESCE types " + type.toString() + " and " + args.back()->type.toString() + " cannot be matched",
-                               args.back()->position);
-      type = *common;
-   }
-   if (type.id == TypeId::Unknown) type = SqlType::text();
+   for (size_t i = 0; i < c.n_args; ++i) args.push_back(bind(*c.args[i]));
+   SqlType type = commonArgumentType(args, "COALESCE");
    auto e = makeExpr(ExprKind::Case, type, true, position);
    for (size_t i = 0; i + 1 < args.size(); ++i) {
       auto test = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
@@ -481,6 +487,19 @@ ExprPtr ExpressionBinder::bindCoalesce(const PgQuery__CoalesceExpr& c) {
    e->hasElse = true;
    e->nullable = args.back()->nullable;
    e->children.push_back(coerce(std::move(args.back()), type));
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindMinMax(const PgQuery__MinMaxExpr& m) {
+   bool greatest = m.op == PG_QUERY__MIN_MAX_OP__IS_GREATEST;
+   std::vector<ExprPtr> args;
+   for (size_t i = 0; i < m.n_args; ++i) args.push_back(bind(*m.args[i]));
+   SqlType type = commonArgumentType(args, greatest ? "GREATEST" : "LEAST");
+   // NULLs are skipped, so the result is NULL only when every argument is.
+   bool nullable = std::all_of(args.begin(), args.end(), [](auto& a) { return a->nullable; });
+   auto e = makeExpr(ExprKind::Function, type, nullable, m.location + 1);
+   e->op = uint8_t(greatest ? FunctionId::Greatest : FunctionId::Least);
+   for (auto& arg : args) e->children.push_back(coerce(std::move(arg), type));
    return e;
 }
 
