@@ -105,8 +105,17 @@ const char* functionName(FunctionId id) {
       case FunctionId::Right: return "right";
       case FunctionId::Abs: return "abs";
       case FunctionId::Round: return "round";
+      case FunctionId::Trunc: return "trunc";
       case FunctionId::Ceil: return "ceil";
       case FunctionId::Floor: return "floor";
+      case FunctionId::Sign: return "sign";
+      case FunctionId::Sqrt: return "sqrt";
+      case FunctionId::Cbrt: return "cbrt";
+      case FunctionId::Exp: return "exp";
+      case FunctionId::Ln: return "ln";
+      case FunctionId::Log10: return "log";
+      case FunctionId::LogBase: return "log";
+      case FunctionId::Power: return "power";
       case FunctionId::Greatest: return "greatest";
       case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";

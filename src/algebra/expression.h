@@ -48,8 +48,17 @@ enum class FunctionId : uint8_t {
    Right,
    Abs,
    Round,    // (x[, digits]): digits is a constant
+   Trunc,    // like Round
    Ceil,
    Floor,
+   Sign,
+   Sqrt,  // Sqrt to LogBase: double precision only
+   Cbrt,
+   Exp,
+   Ln,
+   Log10,
+   LogBase,  // (base, x)
+   Power,
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

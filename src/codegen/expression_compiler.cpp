@@ -175,19 +175,41 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             llvm::Value* negated = e.type.id == TypeId::Decimal ? b.CreateNeg(v) : ops_.negate({v, nullptr, e.type}).value;
             return b.CreateSelect(negative, negated, v);
          }
-         case FunctionId::Round: {
-            if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, args[0].value);
+         case FunctionId::Round:
+         case FunctionId::Trunc: {
+            bool round = e.functionId() == FunctionId::Round;
+            if (e.type.isFloat()) return b.CreateUnaryIntrinsic(round ? llvm::Intrinsic::rint : llvm::Intrinsic::trunc, args[0].value);
             SqlType in = args[0].type;
             int64_t digits = e.constant.isNull ? 0 : e.constant.integer;
             llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
             if (digits < int64_t(in.scale)) {
                int64_t drop = int64_t(in.scale) - digits;
                if (drop > 38) return llvm::ConstantInt::get(cx_.valueType(e.type), 0);
-               v = cx_.callRuntime("kiln_i128_div_rounded", {v, cx_.int128(decimal::pow10(unsigned(drop)))});
+               llvm::Value* divisor = cx_.int128(decimal::pow10(unsigned(drop)));
+               // Truncation is the floor of a positive value and the ceiling of a negative one.
+               v = round ? cx_.callRuntime("kiln_i128_div_rounded", {v, divisor})
+                         : cx_.callRuntime("kiln_i128_div_floor", {v, divisor, b.CreateZExt(b.CreateICmpSLT(v, cx_.int128(0)), cx_.i8())});
                if (digits < 0) v = b.CreateMul(v, cx_.int128(decimal::pow10(unsigned(-digits))));
             }
             return b.CreateTrunc(v, cx_.valueType(e.type));
          }
+         case FunctionId::Sign: {
+            llvm::Value* v = args[0].value;
+            llvm::Type* type = cx_.valueType(e.type);
+            bool isFloat = e.type.isFloat();
+            llvm::Value* zero = isFloat ? llvm::ConstantFP::get(type, 0.0) : llvm::ConstantInt::get(v->getType(), 0);
+            llvm::Value* positive = isFloat ? b.CreateFCmpOGT(v, zero) : b.CreateICmpSGT(v, zero);
+            llvm::Value* negative = isFloat ? b.CreateFCmpOLT(v, zero) : b.CreateICmpSLT(v, zero);
+            auto constant = [&](int c) { return isFloat ? llvm::ConstantFP::get(type, c) : llvm::ConstantInt::getSigned(type, c); };
+            return b.CreateSelect(positive, constant(1), b.CreateSelect(negative, constant(-1), constant(0)));
+         }
+         case FunctionId::Sqrt: return cx_.callRuntime("kiln_sqrt", {args[0].value});
+         case FunctionId::Cbrt: return cx_.callRuntime("kiln_cbrt", {args[0].value});
+         case FunctionId::Exp: return cx_.callRuntime("kiln_exp", {args[0].value});
+         case FunctionId::Ln: return cx_.callRuntime("kiln_ln", {args[0].value});
+         case FunctionId::Log10: return cx_.callRuntime("kiln_log10", {args[0].value});
+         case FunctionId::LogBase: return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
+         case FunctionId::Power: return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
          case FunctionId::Ceil:
          case FunctionId::Floor: {
             bool ceiling = e.functionId() == FunctionId::Ceil;

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <numbers>
 
 #include "common/date.h"
 #include "parser/constant_folding.h"
@@ -618,26 +619,61 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       if (type.id == TypeId::Double) args[0] = coerce(std::move(args[0]), type);
       return make(id, type);
    }
-   if (name == "round" && (n == 1 || n == 2) && args[0]->type.isNumeric()) {
+   if ((name == "round" || name == "trunc") && (n == 1 || n == 2) && args[0]->type.isNumeric()) {
       int64_t digits = 0;
       if (n == 2) {
          if (args[1]->kind != ExprKind::Constant || !args[1]->type.isInteger())
-            throw Error("0A000", "round() supports only a literal number of digits", position);
+            throw Error("0A000", name + "() supports only a literal number of digits", position);
          digits = args[1]->constant.integer;
       }
+      FunctionId id = name == "round" ? FunctionId::Round : FunctionId::Trunc;
       if (args[0]->type.isFloat()) {
          if (n == 2) throw noSuchFunction();
          args[0] = coerce(std::move(args[0]), SqlType::double_());
-         return make(FunctionId::Round, SqlType::double_());
+         return make(id, SqlType::double_());
       }
       if (args[0]->type.isInteger()) args[0] = coerce(std::move(args[0]), types::asDecimal(args[0]->type));
       SqlType in = args[0]->type;
       unsigned scale = unsigned(std::clamp<int64_t>(digits, 0, in.scale));
       unsigned integral = in.precision - in.scale + 1;
-      auto e = make(FunctionId::Round, SqlType::decimal(std::min(38u, integral + scale), scale));
+      auto e = make(id, SqlType::decimal(std::min(38u, integral + scale), scale));
       e->children.resize(1);
       e->constant = Value::ofInteger(SqlType::integer(), digits);
       return e;
+   }
+   if (name == "sign" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
+      // sign(numeric) is numeric; integers go to sign(double precision), as in PostgreSQL.
+      if (args[0]->type.id != TypeId::Decimal) args[0] = coerce(std::move(args[0]), SqlType::double_());
+      return make(FunctionId::Sign, args[0]->type.id == TypeId::Decimal ? SqlType::decimal(1, 0) : SqlType::double_());
+   }
+   if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
+      return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
+   if (name == "pi" && n == 0) return Expr::constantOf(Value::ofDouble(SqlType::double_(), std::numbers::pi));
+   // The rest compute in double precision. Where PostgreSQL also has an exact numeric version
+   // (power, sqrt, exp, ln, log), kiln's DECIMAL arguments become double precision, and so does
+   // the result: PostgreSQL would answer numeric with more digits.
+   auto toDouble = [&] {
+      for (auto& arg : args) {
+         if (!arg->type.isNumeric() && arg->type.id != TypeId::Unknown) throw noSuchFunction();
+         arg = coerce(std::move(arg), SqlType::double_());
+      }
+   };
+   if ((name == "degrees" || name == "radians") && n == 1) {
+      // PostgreSQL's own formulas, so the results agree to the last bit.
+      toDouble();
+      constexpr double radiansPerDegree = 0.0174532925199432957692;
+      return bindOperator(name == "degrees" ? "/" : "*", std::move(args[0]), Expr::constantOf(Value::ofDouble(SqlType::double_(), radiansPerDegree)), position);
+   }
+   static const std::pair<const char*, FunctionId> unaryDouble[] = {{"sqrt", FunctionId::Sqrt}, {"cbrt", FunctionId::Cbrt}, {"exp", FunctionId::Exp},
+                                                                    {"ln", FunctionId::Ln},     {"log", FunctionId::Log10},  {"log10", FunctionId::Log10}};
+   for (auto& [fname, id] : unaryDouble)
+      if (name == fname && n == 1) {
+         toDouble();
+         return make(id, SqlType::double_());
+      }
+   if ((name == "power" || name == "pow" || name == "log") && n == 2) {
+      toDouble();
+      return make(name == "log" ? FunctionId::LogBase : FunctionId::Power, SqlType::double_());
    }
    throw noSuchFunction();
 }

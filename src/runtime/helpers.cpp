@@ -34,6 +34,11 @@ void storeView(GermanString* out, std::string_view text) {
 
 SqlType typeOf(int32_t typeId) { return SqlType{TypeId(typeId)}; }
 
+void checkLogarithmArgument(double x) {
+   if (x == 0.0) throw Error("2201E", "cannot take logarithm of zero");
+   if (x < 0.0) throw Error("2201E", "cannot take logarithm of a negative number");
+}
+
 }  // namespace
 
 extern "C" {
@@ -267,6 +272,53 @@ __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling) {
    if (r != 0 && !ceiling && a < 0) --q;
    if (r != 0 && ceiling && a > 0) ++q;
    return q;
+}
+
+double kiln_sqrt(double x) {
+   if (x < 0) throw Error("2201F", "cannot take square root of a negative number");
+   return std::sqrt(x);
+}
+
+double kiln_cbrt(double x) { return std::cbrt(x); }
+
+double kiln_exp(double x) {
+   if (std::isnan(x) || std::isinf(x)) return std::exp(x);
+   double result = std::exp(x);
+   if (std::isinf(result)) throw Error("22003", "value out of range: overflow");
+   if (result == 0.0) throw Error("22003", "value out of range: underflow");
+   return result;
+}
+
+double kiln_ln(double x) {
+   checkLogarithmArgument(x);
+   return std::log(x);
+}
+
+double kiln_log10(double x) {
+   checkLogarithmArgument(x);
+   return std::log10(x);
+}
+
+double kiln_log_base(double base, double x) {
+   // PostgreSQL has only log(numeric, numeric); a base of 1 divides by ln(1) = 0.
+   checkLogarithmArgument(base);
+   checkLogarithmArgument(x);
+   if (base == 1.0) kiln_error(int32_t(RuntimeError::DivisionByZero));
+   // In long double, so that exact powers come out exact: log(10, 1000) is 3, not 2.9999999999999996.
+   return double(std::log(static_cast<long double>(x)) / std::log(static_cast<long double>(base)));
+}
+
+double kiln_power(double x, double y) {
+   // NaN and infinite operands follow POSIX pow() (1 ^ NaN = NaN ^ 0 = 1), as in PostgreSQL;
+   // only finite results are checked.
+   if (std::isnan(x) || std::isnan(y)) return std::pow(x, y);
+   if (x == 0.0 && y < 0.0) throw Error("2201F", "zero raised to a negative power is undefined");
+   if (x < 0.0 && std::floor(y) != y) throw Error("2201F", "a negative number raised to a non-integer power yields a complex result");
+   double result = std::pow(x, y);
+   if (std::isinf(x) || std::isinf(y)) return result;
+   if (std::isinf(result)) throw Error("22003", "value out of range: overflow");
+   if (result == 0.0 && x != 0.0) throw Error("22003", "value out of range: underflow");
+   return result;
 }
 
 double kiln_i128_to_double(__int128 value, int32_t scale) {

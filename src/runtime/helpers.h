@@ -98,6 +98,14 @@ __int128 kiln_i128_mod(__int128 a, __int128 b);
 __int128 kiln_i128_div_rounded(__int128 a, __int128 b);
 /// Floor (or, with `ceiling`, ceiling) of a / b for b > 0.
 __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling);
+// Double precision functions with PostgreSQL's errors (float.c)
+double kiln_sqrt(double x);
+double kiln_cbrt(double x);
+double kiln_exp(double x);
+double kiln_ln(double x);
+double kiln_log10(double x);
+double kiln_log_base(double base, double x);
+double kiln_power(double x, double y);
 double kiln_i128_to_double(__int128 value, int32_t scale);
 __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale);
 
