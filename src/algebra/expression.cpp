@@ -103,6 +103,17 @@ const char* functionName(FunctionId id) {
       case FunctionId::Replace: return "replace";
       case FunctionId::Left: return "left";
       case FunctionId::Right: return "right";
+      case FunctionId::Concat: return "concat";
+      case FunctionId::ConcatWs: return "concat_ws";
+      case FunctionId::LPad: return "lpad";
+      case FunctionId::RPad: return "rpad";
+      case FunctionId::SplitPart: return "split_part";
+      case FunctionId::Reverse: return "reverse";
+      case FunctionId::Repeat: return "repeat";
+      case FunctionId::Initcap: return "initcap";
+      case FunctionId::StartsWith: return "starts_with";
+      case FunctionId::Ascii: return "ascii";
+      case FunctionId::Chr: return "chr";
       case FunctionId::Abs: return "abs";
       case FunctionId::Round: return "round";
       case FunctionId::Trunc: return "trunc";

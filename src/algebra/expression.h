@@ -46,6 +46,17 @@ enum class FunctionId : uint8_t {
    Replace,
    Left,
    Right,
+   Concat,    // NULL arguments are skipped
+   ConcatWs,  // (separator, ...): NULL only when the separator is
+   LPad,      // (s, length[, fill])
+   RPad,
+   SplitPart,
+   Reverse,
+   Repeat,
+   Initcap,
+   StartsWith,
+   Ascii,
+   Chr,
    Abs,
    Round,    // (x[, digits]): digits is a constant
    Trunc,    // like Round

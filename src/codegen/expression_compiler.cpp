@@ -140,6 +140,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    std::vector<SqlValue> args;
    for (auto& child : e.children) args.push_back(compile(*child));
    if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
+   if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs) return compileConcat(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -167,6 +168,20 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Left:
          case FunctionId::Right:
             return ops_.callStringHelper("kiln_left", {address(0), args[1].value, cx_.int8(e.functionId() == FunctionId::Right)}, false);
+         case FunctionId::Concat:
+         case FunctionId::ConcatWs: break;  // compileConcat
+         case FunctionId::LPad:
+         case FunctionId::RPad: {
+            llvm::Value* fill = args.size() > 2 ? address(2) : llvm::ConstantPointerNull::get(cx_.ptr());
+            return ops_.callStringHelper("kiln_pad", {address(0), args[1].value, fill, cx_.int8(e.functionId() == FunctionId::RPad)}, true);
+         }
+         case FunctionId::SplitPart: return ops_.callStringHelper("kiln_split_part", {address(0), address(1), args[2].value}, false);
+         case FunctionId::Reverse: return ops_.callStringHelper("kiln_reverse", {address(0)}, true);
+         case FunctionId::Repeat: return ops_.callStringHelper("kiln_repeat", {address(0), args[1].value}, true);
+         case FunctionId::Initcap: return ops_.callStringHelper("kiln_initcap", {address(0)}, true);
+         case FunctionId::StartsWith: return b.CreateICmpNE(cx_.callRuntime("kiln_starts_with", {address(0), address(1)}), cx_.int8(0));
+         case FunctionId::Ascii: return cx_.callRuntime("kiln_ascii", {address(0)});
+         case FunctionId::Chr: return ops_.callStringHelper("kiln_chr", {args[0].value}, false);
          case FunctionId::Abs: {
             llvm::Value* v = args[0].value;
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v);
@@ -248,6 +263,27 @@ SqlValue ExpressionCompiler::compileExtremum(const Expr& e, const std::vector<Sq
       best.isNull = best.isNull && next.isNull ? b.CreateAnd(best.isNull, next.isNull) : nullptr;
    }
    return best;
+}
+
+SqlValue ExpressionCompiler::compileConcat(const Expr& e, const std::vector<SqlValue>& args) {
+   auto& b = cx_.builder();
+   bool withSeparator = e.functionId() == FunctionId::ConcatWs;
+   // The strings and their NULL flags go to the helper in two arrays on the stack.
+   unsigned count = unsigned(args.size() - withSeparator);
+   auto* stringsType = llvm::ArrayType::get(cx_.stringType(), count);
+   auto* nullsType = llvm::ArrayType::get(cx_.i8(), count);
+   llvm::Value* strings = cx_.entryAlloca(stringsType);
+   llvm::Value* nulls = cx_.entryAlloca(nullsType);
+   for (unsigned i = 0; i < count; ++i) {
+      const SqlValue& arg = args[i + withSeparator];
+      b.CreateStore(arg.value, b.CreateConstInBoundsGEP2_32(stringsType, strings, 0, i));
+      b.CreateStore(b.CreateZExt(ops_.isNull(arg), cx_.i8()), b.CreateConstInBoundsGEP2_32(nullsType, nulls, 0, i));
+   }
+   auto join = [&](llvm::Value* separator) {
+      return ops_.callStringHelper("kiln_concat_all", {separator, strings, nulls, cx_.int32(count)}, true);
+   };
+   if (!withSeparator) return {join(llvm::ConstantPointerNull::get(cx_.ptr())), nullptr, e.type};
+   return ops_.guardNulls({args[0]}, e.type, [&] { return join(ops_.stringAddress(args[0].value)); });
 }
 
 }  // namespace kiln

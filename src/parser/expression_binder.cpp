@@ -572,7 +572,8 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireIntegers({1, 2});
       return make(FunctionId::Substring, SqlType::text());
    }
-   static const std::pair<const char*, FunctionId> unaryString[] = {{"upper", FunctionId::Upper}, {"lower", FunctionId::Lower}};
+   static const std::pair<const char*, FunctionId> unaryString[] = {
+      {"upper", FunctionId::Upper}, {"lower", FunctionId::Lower}, {"reverse", FunctionId::Reverse}, {"initcap", FunctionId::Initcap}};
    for (auto& [fname, id] : unaryString)
       if (name == fname && n == 1) {
          requireStrings({0});
@@ -606,6 +607,56 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireStrings({0});
       requireIntegers({1});
       return make(name == "left" ? FunctionId::Left : FunctionId::Right, SqlType::text());
+   }
+   if ((name == "concat" && n >= 1) || (name == "concat_ws" && n >= 2)) {
+      bool withSeparator = name == "concat_ws";
+      if (withSeparator) requireStrings({0});
+      // Any type goes, written as its output function writes it: booleans as t and f.
+      for (size_t i = withSeparator; i < n; ++i) {
+         if (args[i]->type.id != TypeId::Boolean) {
+            if (!args[i]->type.isString()) args[i] = coerce(std::move(args[i]), SqlType::text());
+            continue;
+         }
+         auto written = makeExpr(ExprKind::Case, SqlType::text(), args[i]->nullable, args[i]->position);
+         auto isFalse = makeExpr(ExprKind::Not, SqlType::boolean(), args[i]->nullable, args[i]->position);
+         isFalse->children.push_back(args[i]->clone());
+         written->children.push_back(std::move(args[i]));
+         written->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "t")));
+         written->children.push_back(std::move(isFalse));
+         written->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "f")));
+         args[i] = std::move(written);
+      }
+      bool nullable = withSeparator && args[0]->nullable;
+      auto e = make(withSeparator ? FunctionId::ConcatWs : FunctionId::Concat, SqlType::text());
+      e->nullable = nullable;
+      return e;
+   }
+   if ((name == "lpad" || name == "rpad") && (n == 2 || n == 3)) {
+      requireStrings({0, 2});
+      requireIntegers({1});
+      return make(name == "lpad" ? FunctionId::LPad : FunctionId::RPad, SqlType::text());
+   }
+   if (name == "split_part" && n == 3) {
+      requireStrings({0, 1});
+      requireIntegers({2});
+      return make(FunctionId::SplitPart, SqlType::text());
+   }
+   if (name == "repeat" && n == 2) {
+      requireStrings({0});
+      requireIntegers({1});
+      return make(FunctionId::Repeat, SqlType::text());
+   }
+   if (name == "starts_with" && n == 2) {
+      requireStrings({0, 1});
+      return make(FunctionId::StartsWith, SqlType::boolean());
+   }
+   if (name == "ascii" && n == 1) {
+      requireStrings({0});
+      return make(FunctionId::Ascii, SqlType::integer());
+   }
+   if (name == "chr" && n == 1) {
+      requireIntegers({0});
+      return make(FunctionId::Chr, SqlType::text());
    }
    if (name == "abs" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
       if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::double_());
