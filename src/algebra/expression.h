@@ -46,10 +46,32 @@ enum class FunctionId : uint8_t {
    Replace,
    Left,
    Right,
+   Concat,    // NULL arguments are skipped
+   ConcatWs,  // (separator, ...): NULL only when the separator is
+   LPad,      // (s, length[, fill])
+   RPad,
+   SplitPart,
+   Reverse,
+   Repeat,
+   Initcap,
+   StartsWith,
+   Ascii,
+   Chr,
    Abs,
    Round,    // (x[, digits]): digits is a constant
+   Trunc,    // like Round
    Ceil,
    Floor,
+   Sign,
+   Sqrt,  // Sqrt to LogBase: double precision only
+   Cbrt,
+   Exp,
+   Ln,
+   Log10,
+   LogBase,  // (base, x)
+   Power,
+   Greatest,  // NULL arguments are skipped
+   Least,
    ExtractYear,
    ExtractMonth,
    ExtractDay,

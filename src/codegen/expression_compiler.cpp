@@ -139,6 +139,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    auto& b = cx_.builder();
    std::vector<SqlValue> args;
    for (auto& child : e.children) args.push_back(compile(*child));
+   if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
+   if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs) return compileConcat(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -166,6 +168,20 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Left:
          case FunctionId::Right:
             return ops_.callStringHelper("kiln_left", {address(0), args[1].value, cx_.int8(e.functionId() == FunctionId::Right)}, false);
+         case FunctionId::Concat:
+         case FunctionId::ConcatWs: break;  // compileConcat
+         case FunctionId::LPad:
+         case FunctionId::RPad: {
+            llvm::Value* fill = args.size() > 2 ? address(2) : llvm::ConstantPointerNull::get(cx_.ptr());
+            return ops_.callStringHelper("kiln_pad", {address(0), args[1].value, fill, cx_.int8(e.functionId() == FunctionId::RPad)}, true);
+         }
+         case FunctionId::SplitPart: return ops_.callStringHelper("kiln_split_part", {address(0), address(1), args[2].value}, false);
+         case FunctionId::Reverse: return ops_.callStringHelper("kiln_reverse", {address(0)}, true);
+         case FunctionId::Repeat: return ops_.callStringHelper("kiln_repeat", {address(0), args[1].value}, true);
+         case FunctionId::Initcap: return ops_.callStringHelper("kiln_initcap", {address(0)}, true);
+         case FunctionId::StartsWith: return b.CreateICmpNE(cx_.callRuntime("kiln_starts_with", {address(0), address(1)}), cx_.int8(0));
+         case FunctionId::Ascii: return cx_.callRuntime("kiln_ascii", {address(0)});
+         case FunctionId::Chr: return ops_.callStringHelper("kiln_chr", {args[0].value}, false);
          case FunctionId::Abs: {
             llvm::Value* v = args[0].value;
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v);
@@ -174,19 +190,41 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             llvm::Value* negated = e.type.id == TypeId::Decimal ? b.CreateNeg(v) : ops_.negate({v, nullptr, e.type}).value;
             return b.CreateSelect(negative, negated, v);
          }
-         case FunctionId::Round: {
-            if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::rint, args[0].value);
+         case FunctionId::Round:
+         case FunctionId::Trunc: {
+            bool round = e.functionId() == FunctionId::Round;
+            if (e.type.isFloat()) return b.CreateUnaryIntrinsic(round ? llvm::Intrinsic::rint : llvm::Intrinsic::trunc, args[0].value);
             SqlType in = args[0].type;
             int64_t digits = e.constant.isNull ? 0 : e.constant.integer;
             llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
             if (digits < int64_t(in.scale)) {
                int64_t drop = int64_t(in.scale) - digits;
                if (drop > 38) return llvm::ConstantInt::get(cx_.valueType(e.type), 0);
-               v = cx_.callRuntime("kiln_i128_div_rounded", {v, cx_.int128(decimal::pow10(unsigned(drop)))});
+               llvm::Value* divisor = cx_.int128(decimal::pow10(unsigned(drop)));
+               // Truncation is the floor of a positive value and the ceiling of a negative one.
+               v = round ? cx_.callRuntime("kiln_i128_div_rounded", {v, divisor})
+                         : cx_.callRuntime("kiln_i128_div_floor", {v, divisor, b.CreateZExt(b.CreateICmpSLT(v, cx_.int128(0)), cx_.i8())});
                if (digits < 0) v = b.CreateMul(v, cx_.int128(decimal::pow10(unsigned(-digits))));
             }
             return b.CreateTrunc(v, cx_.valueType(e.type));
          }
+         case FunctionId::Sign: {
+            llvm::Value* v = args[0].value;
+            llvm::Type* type = cx_.valueType(e.type);
+            bool isFloat = e.type.isFloat();
+            llvm::Value* zero = isFloat ? llvm::ConstantFP::get(type, 0.0) : llvm::ConstantInt::get(v->getType(), 0);
+            llvm::Value* positive = isFloat ? b.CreateFCmpOGT(v, zero) : b.CreateICmpSGT(v, zero);
+            llvm::Value* negative = isFloat ? b.CreateFCmpOLT(v, zero) : b.CreateICmpSLT(v, zero);
+            auto constant = [&](int c) { return isFloat ? llvm::ConstantFP::get(type, c) : llvm::ConstantInt::getSigned(type, c); };
+            return b.CreateSelect(positive, constant(1), b.CreateSelect(negative, constant(-1), constant(0)));
+         }
+         case FunctionId::Sqrt: return cx_.callRuntime("kiln_sqrt", {args[0].value});
+         case FunctionId::Cbrt: return cx_.callRuntime("kiln_cbrt", {args[0].value});
+         case FunctionId::Exp: return cx_.callRuntime("kiln_exp", {args[0].value});
+         case FunctionId::Ln: return cx_.callRuntime("kiln_ln", {args[0].value});
+         case FunctionId::Log10: return cx_.callRuntime("kiln_log10", {args[0].value});
+         case FunctionId::LogBase: return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
+         case FunctionId::Power: return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
          case FunctionId::Ceil:
          case FunctionId::Floor: {
             bool ceiling = e.functionId() == FunctionId::Ceil;
@@ -195,6 +233,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             v = cx_.callRuntime("kiln_i128_div_floor", {v, cx_.int128(decimal::pow10(args[0].type.scale)), cx_.int8(ceiling)});
             return b.CreateTrunc(v, cx_.valueType(e.type));
          }
+         case FunctionId::Greatest:
+         case FunctionId::Least: break;  // compileExtremum
          case FunctionId::ExtractYear:
          case FunctionId::ExtractMonth:
          case FunctionId::ExtractDay:
@@ -208,6 +248,42 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
       return nullptr;
    };
    return ops_.guardNulls(args, e.type, compute);
+}
+
+SqlValue ExpressionCompiler::compileExtremum(const Expr& e, const std::vector<SqlValue>& args) {
+   auto& b = cx_.builder();
+   CompareOp beats = e.functionId() == FunctionId::Greatest ? CompareOp::Gt : CompareOp::Lt;
+   SqlValue best = args[0];
+   for (size_t i = 1; i < args.size(); ++i) {
+      const SqlValue& next = args[i];
+      // The next argument wins when it beats the best so far, or when that is NULL and it is not.
+      llvm::Value* take = ops_.isTrue(ops_.compare(beats, next, best));
+      if (best.isNull) take = b.CreateOr(take, b.CreateAnd(best.isNull, b.CreateNot(ops_.isNull(next))));
+      best.value = b.CreateSelect(take, next.value, best.value);
+      best.isNull = best.isNull && next.isNull ? b.CreateAnd(best.isNull, next.isNull) : nullptr;
+   }
+   return best;
+}
+
+SqlValue ExpressionCompiler::compileConcat(const Expr& e, const std::vector<SqlValue>& args) {
+   auto& b = cx_.builder();
+   bool withSeparator = e.functionId() == FunctionId::ConcatWs;
+   // The strings and their NULL flags go to the helper in two arrays on the stack.
+   unsigned count = unsigned(args.size() - withSeparator);
+   auto* stringsType = llvm::ArrayType::get(cx_.stringType(), count);
+   auto* nullsType = llvm::ArrayType::get(cx_.i8(), count);
+   llvm::Value* strings = cx_.entryAlloca(stringsType);
+   llvm::Value* nulls = cx_.entryAlloca(nullsType);
+   for (unsigned i = 0; i < count; ++i) {
+      const SqlValue& arg = args[i + withSeparator];
+      b.CreateStore(arg.value, b.CreateConstInBoundsGEP2_32(stringsType, strings, 0, i));
+      b.CreateStore(b.CreateZExt(ops_.isNull(arg), cx_.i8()), b.CreateConstInBoundsGEP2_32(nullsType, nulls, 0, i));
+   }
+   auto join = [&](llvm::Value* separator) {
+      return ops_.callStringHelper("kiln_concat_all", {separator, strings, nulls, cx_.int32(count)}, true);
+   };
+   if (!withSeparator) return {join(llvm::ConstantPointerNull::get(cx_.ptr())), nullptr, e.type};
+   return ops_.guardNulls({args[0]}, e.type, [&] { return join(ops_.stringAddress(args[0].value)); });
 }
 
 }  // namespace kiln

@@ -20,6 +20,10 @@ class ExpressionCompiler {
    SqlValue compileShortCircuit(const Expr& e);
    SqlValue compileInList(const Expr& e);
    SqlValue compileFunction(const Expr& e);
+   /// GREATEST or LEAST: the extreme of the non-NULL arguments.
+   SqlValue compileExtremum(const Expr& e, const std::vector<SqlValue>& args);
+   /// concat or concat_ws: the non-NULL arguments joined.
+   SqlValue compileConcat(const Expr& e, const std::vector<SqlValue>& args);
    SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);
 
    CodeContext& cx_;

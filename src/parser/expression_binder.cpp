@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <numbers>
 
 #include "common/date.h"
 #include "parser/constant_folding.h"
@@ -45,6 +46,18 @@ Value numericLiteral(const std::string& text) {
    unsigned precision = std::max(1u, integralDigits + scale);
    if (precision > 38) throw Error("22003", "numeric literal " + text + " exceeds the supported precision of 38 digits");
    return parseValue(text, SqlType::decimal(precision, scale));
+}
+
+/// The type COALESCE, GREATEST and LEAST unify their arguments to; `what` names the construct in
+/// the error.
+SqlType commonArgumentType(const std::vector<ExprPtr>& args, const char* what) {
+   SqlType type = SqlType::unknown();
+   for (auto& arg : args) {
+      auto common = types::common(type, arg->type);
+      if (!common) throw Error("42804", std::string(what) + " types " + type.toString() + " and " + arg->type.toString() + " cannot be matched", arg->position);
+      type = *common;
+   }
+   return type.id == TypeId::Unknown ? SqlType::text() : type;
 }
 
 }  // namespace
@@ -125,6 +138,7 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_BOOL_EXPR: return bindBoolExpr(*node.bool_expr);
       case PG_QUERY__NODE__NODE_CASE_EXPR: return bindCase(*node.case_expr);
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return bindCoalesce(*node.coalesce_expr);
+      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return bindMinMax(*node.min_max_expr);
       case PG_QUERY__NODE__NODE_FUNC_CALL: return bindFuncCall(*node.func_call);
       case PG_QUERY__NODE__NODE_NULL_TEST: {
          const auto& test = *node.null_test;
@@ -461,15 +475,8 @@ ExprPtr ExpressionBinder::bindCoalesce(const PgQuery__CoalesceExpr& c) {
    // COALESCE(a, b, c) = CASE WHEN a IS NOT NULL THEN a WHEN b IS NOT NULL THEN b ELSE c END
    int position = c.location + 1;
    std::vector<ExprPtr> args;
-   SqlType type = SqlType::unknown();
-   for (size_t i = 0; i < c.n_args; ++i) {
-      args.push_back(bind(*c.args[i]));
-      auto common = types::common(type, args.back()->type);
-      if (!common) throw Error("42804", "COALESCE types " + type.toString() + " and " + args.back()->type.toString() + " cannot be matched",
-                               args.back()->position);
-      type = *common;
-   }
-   if (type.id == TypeId::Unknown) type = SqlType::text();
+   for (size_t i = 0; i < c.n_args; ++i) args.push_back(bind(*c.args[i]));
+   SqlType type = commonArgumentType(args, "COALESCE");
    auto e = makeExpr(ExprKind::Case, type, true, position);
    for (size_t i = 0; i + 1 < args.size(); ++i) {
       auto test = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
@@ -481,6 +488,19 @@ ExprPtr ExpressionBinder::bindCoalesce(const PgQuery__CoalesceExpr& c) {
    e->hasElse = true;
    e->nullable = args.back()->nullable;
    e->children.push_back(coerce(std::move(args.back()), type));
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindMinMax(const PgQuery__MinMaxExpr& m) {
+   bool greatest = m.op == PG_QUERY__MIN_MAX_OP__IS_GREATEST;
+   std::vector<ExprPtr> args;
+   for (size_t i = 0; i < m.n_args; ++i) args.push_back(bind(*m.args[i]));
+   SqlType type = commonArgumentType(args, greatest ? "GREATEST" : "LEAST");
+   // NULLs are skipped, so the result is NULL only when every argument is.
+   bool nullable = std::all_of(args.begin(), args.end(), [](auto& a) { return a->nullable; });
+   auto e = makeExpr(ExprKind::Function, type, nullable, m.location + 1);
+   e->op = uint8_t(greatest ? FunctionId::Greatest : FunctionId::Least);
+   for (auto& arg : args) e->children.push_back(coerce(std::move(arg), type));
    return e;
 }
 
@@ -550,7 +570,8 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireIntegers({1, 2});
       return make(FunctionId::Substring, SqlType::text());
    }
-   static const std::pair<const char*, FunctionId> unaryString[] = {{"upper", FunctionId::Upper}, {"lower", FunctionId::Lower}};
+   static const std::pair<const char*, FunctionId> unaryString[] = {
+      {"upper", FunctionId::Upper}, {"lower", FunctionId::Lower}, {"reverse", FunctionId::Reverse}, {"initcap", FunctionId::Initcap}};
    for (auto& [fname, id] : unaryString)
       if (name == fname && n == 1) {
          requireStrings({0});
@@ -585,6 +606,56 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireIntegers({1});
       return make(name == "left" ? FunctionId::Left : FunctionId::Right, SqlType::text());
    }
+   if ((name == "concat" && n >= 1) || (name == "concat_ws" && n >= 2)) {
+      bool withSeparator = name == "concat_ws";
+      if (withSeparator) requireStrings({0});
+      // Any type goes, written as its output function writes it: booleans as t and f.
+      for (size_t i = withSeparator; i < n; ++i) {
+         if (args[i]->type.id != TypeId::Boolean) {
+            if (!args[i]->type.isString()) args[i] = coerce(std::move(args[i]), SqlType::text());
+            continue;
+         }
+         auto written = makeExpr(ExprKind::Case, SqlType::text(), args[i]->nullable, args[i]->position);
+         auto isFalse = makeExpr(ExprKind::Not, SqlType::boolean(), args[i]->nullable, args[i]->position);
+         isFalse->children.push_back(args[i]->clone());
+         written->children.push_back(std::move(args[i]));
+         written->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "t")));
+         written->children.push_back(std::move(isFalse));
+         written->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "f")));
+         args[i] = std::move(written);
+      }
+      bool nullable = withSeparator && args[0]->nullable;
+      auto e = make(withSeparator ? FunctionId::ConcatWs : FunctionId::Concat, SqlType::text());
+      e->nullable = nullable;
+      return e;
+   }
+   if ((name == "lpad" || name == "rpad") && (n == 2 || n == 3)) {
+      requireStrings({0, 2});
+      requireIntegers({1});
+      return make(name == "lpad" ? FunctionId::LPad : FunctionId::RPad, SqlType::text());
+   }
+   if (name == "split_part" && n == 3) {
+      requireStrings({0, 1});
+      requireIntegers({2});
+      return make(FunctionId::SplitPart, SqlType::text());
+   }
+   if (name == "repeat" && n == 2) {
+      requireStrings({0});
+      requireIntegers({1});
+      return make(FunctionId::Repeat, SqlType::text());
+   }
+   if (name == "starts_with" && n == 2) {
+      requireStrings({0, 1});
+      return make(FunctionId::StartsWith, SqlType::boolean());
+   }
+   if (name == "ascii" && n == 1) {
+      requireStrings({0});
+      return make(FunctionId::Ascii, SqlType::integer());
+   }
+   if (name == "chr" && n == 1) {
+      requireIntegers({0});
+      return make(FunctionId::Chr, SqlType::text());
+   }
    if (name == "abs" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
       if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::double_());
       SqlType type = args[0]->type;
@@ -597,26 +668,61 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       if (type.id == TypeId::Double) args[0] = coerce(std::move(args[0]), type);
       return make(id, type);
    }
-   if (name == "round" && (n == 1 || n == 2) && args[0]->type.isNumeric()) {
+   if ((name == "round" || name == "trunc") && (n == 1 || n == 2) && args[0]->type.isNumeric()) {
       int64_t digits = 0;
       if (n == 2) {
          if (args[1]->kind != ExprKind::Constant || !args[1]->type.isInteger())
-            throw Error("0A000", "round() supports only a literal number of digits", position);
+            throw Error("0A000", name + "() supports only a literal number of digits", position);
          digits = args[1]->constant.integer;
       }
+      FunctionId id = name == "round" ? FunctionId::Round : FunctionId::Trunc;
       if (args[0]->type.isFloat()) {
          if (n == 2) throw noSuchFunction();
          args[0] = coerce(std::move(args[0]), SqlType::double_());
-         return make(FunctionId::Round, SqlType::double_());
+         return make(id, SqlType::double_());
       }
       if (args[0]->type.isInteger()) args[0] = coerce(std::move(args[0]), types::asDecimal(args[0]->type));
       SqlType in = args[0]->type;
       unsigned scale = unsigned(std::clamp<int64_t>(digits, 0, in.scale));
       unsigned integral = in.precision - in.scale + 1;
-      auto e = make(FunctionId::Round, SqlType::decimal(std::min(38u, integral + scale), scale));
+      auto e = make(id, SqlType::decimal(std::min(38u, integral + scale), scale));
       e->children.resize(1);
       e->constant = Value::ofInteger(SqlType::integer(), digits);
       return e;
+   }
+   if (name == "sign" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
+      // sign(numeric) is numeric; integers go to sign(double precision), as in PostgreSQL.
+      if (args[0]->type.id != TypeId::Decimal) args[0] = coerce(std::move(args[0]), SqlType::double_());
+      return make(FunctionId::Sign, args[0]->type.id == TypeId::Decimal ? SqlType::decimal(1, 0) : SqlType::double_());
+   }
+   if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
+      return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
+   if (name == "pi" && n == 0) return Expr::constantOf(Value::ofDouble(SqlType::double_(), std::numbers::pi));
+   // The rest compute in double precision. Where PostgreSQL also has an exact numeric version
+   // (power, sqrt, exp, ln, log), kiln's DECIMAL arguments become double precision, and so does
+   // the result: PostgreSQL would answer numeric with more digits.
+   auto toDouble = [&] {
+      for (auto& arg : args) {
+         if (!arg->type.isNumeric() && arg->type.id != TypeId::Unknown) throw noSuchFunction();
+         arg = coerce(std::move(arg), SqlType::double_());
+      }
+   };
+   if ((name == "degrees" || name == "radians") && n == 1) {
+      // PostgreSQL's own formulas, so the results agree to the last bit.
+      toDouble();
+      constexpr double radiansPerDegree = 0.0174532925199432957692;
+      return bindOperator(name == "degrees" ? "/" : "*", std::move(args[0]), Expr::constantOf(Value::ofDouble(SqlType::double_(), radiansPerDegree)), position);
+   }
+   static const std::pair<const char*, FunctionId> unaryDouble[] = {{"sqrt", FunctionId::Sqrt}, {"cbrt", FunctionId::Cbrt}, {"exp", FunctionId::Exp},
+                                                                    {"ln", FunctionId::Ln},     {"log", FunctionId::Log10},  {"log10", FunctionId::Log10}};
+   for (auto& [fname, id] : unaryDouble)
+      if (name == fname && n == 1) {
+         toDouble();
+         return make(id, SqlType::double_());
+      }
+   if ((name == "power" || name == "pow" || name == "log") && n == 2) {
+      toDouble();
+      return make(name == "log" ? FunctionId::LogBase : FunctionId::Power, SqlType::double_());
    }
    throw noSuchFunction();
 }

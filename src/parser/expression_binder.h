@@ -70,6 +70,7 @@ class ExpressionBinder {
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
    ExprPtr bindCase(const PgQuery__CaseExpr& e);
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);
+   ExprPtr bindMinMax(const PgQuery__MinMaxExpr& e);
    ExprPtr bindFuncCall(const PgQuery__FuncCall& call);
    ExprPtr bindAggregate(const std::string& name, const PgQuery__FuncCall& call);
    /// The aggregate's function and typed argument (FILTER included) by PostgreSQL's rules; sets

@@ -39,6 +39,7 @@ std::string outputName(const PgQuery__Node& node) {
       }
       case PG_QUERY__NODE__NODE_CASE_EXPR: return "case";
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return "coalesce";
+      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return node.min_max_expr->op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
       case PG_QUERY__NODE__NODE_A_EXPR:
          return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: return "current_date";

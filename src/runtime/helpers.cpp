@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "common/date.h"
 #include "common/decimal.h"
@@ -33,6 +34,17 @@ void storeView(GermanString* out, std::string_view text) {
 }
 
 SqlType typeOf(int32_t typeId) { return SqlType{TypeId(typeId)}; }
+
+/// PostgreSQL's limit on a computed string (a value of at most 1 GB, header included).
+void checkResultSize(int64_t count, int64_t bytesEach) {
+   int64_t bytes;
+   if (__builtin_mul_overflow(count, bytesEach, &bytes) || bytes > 0x3FFFFFFF - 4) throw Error("54000", "requested length too large");
+}
+
+void checkLogarithmArgument(double x) {
+   if (x == 0.0) throw Error("2201E", "cannot take logarithm of zero");
+   if (x < 0.0) throw Error("2201E", "cannot take logarithm of a negative number");
+}
 
 }  // namespace
 
@@ -208,6 +220,144 @@ void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out) 
       storeView(out, v.substr(byteOffset(v, length - keep)));
 }
 
+void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out,
+                     StringHeap* arena) {
+   std::string result;
+   bool first = true;
+   for (int32_t i = 0; i < count; ++i) {
+      if (nulls[i]) continue;
+      if (separator && !first) result.append(separator->view());
+      result.append(strings[i].view());
+      first = false;
+   }
+   store(out, result, arena);
+}
+
+void kiln_pad(const GermanString* s, int64_t length, const GermanString* fill, bool right, GermanString* out, StringHeap* arena) {
+   std::string_view v = s->view(), f = fill ? fill->view() : std::string_view(" ");
+   if (length <= 0) {
+      *out = GermanString::make("");
+      return;
+   }
+   // A string at least that long is cut to `length` characters (at the end, also for lpad), as
+   // is any string when there is nothing to pad with.
+   auto cut = [&] { storeView(out, v.substr(0, byteOffset(v, length))); };
+   if (f.empty()) return cut();
+   // PostgreSQL reserves room for `length` characters of the longest UTF-8 form.
+   checkResultSize(length, 4);
+   int64_t have = characterCount(v);
+   if (have >= length) return cut();
+   std::string padding;
+   for (size_t at = 0; have < length; ++have) {
+      size_t n = byteOffset(f.substr(at), 1);
+      padding.append(f.substr(at, n));
+      at = at + n == f.size() ? 0 : at + n;
+   }
+   store(out, right ? std::string(v) + padding : padding + std::string(v), arena);
+}
+
+void kiln_split_part(const GermanString* s, const GermanString* delimiter, int64_t field, GermanString* out) {
+   if (field == 0) throw Error("22023", "field position must not be zero");
+   std::string_view v = s->view(), d = delimiter->view();
+   // An empty string has no fields; an empty delimiter makes the whole string the only one.
+   std::vector<std::string_view> fields;
+   if (!v.empty()) {
+      size_t start = 0;
+      for (size_t at; !d.empty() && (at = v.find(d, start)) != std::string_view::npos; start = at + d.size()) fields.push_back(v.substr(start, at - start));
+      fields.push_back(v.substr(start));
+   }
+   // A negative field counts from the end.
+   int64_t index = field > 0 ? field - 1 : int64_t(fields.size()) + field;
+   storeView(out, index >= 0 && index < int64_t(fields.size()) ? fields[size_t(index)] : std::string_view());
+}
+
+void kiln_reverse(const GermanString* s, GermanString* out, StringHeap* arena) {
+   // Character by character: a UTF-8 sequence keeps its bytes' order.
+   std::string_view v = s->view();
+   std::string result;
+   result.reserve(v.size());
+   for (size_t end = v.size(); end > 0;) {
+      size_t start = end - 1;
+      while (start > 0 && (static_cast<unsigned char>(v[start]) & 0xC0) == 0x80) --start;
+      result.append(v.substr(start, end - start));
+      end = start;
+   }
+   store(out, result, arena);
+}
+
+void kiln_repeat(const GermanString* s, int64_t count, GermanString* out, StringHeap* arena) {
+   std::string_view v = s->view();
+   if (count <= 0 || v.empty()) {
+      *out = GermanString::make("");
+      return;
+   }
+   checkResultSize(count, int64_t(v.size()));
+   std::string result;
+   result.reserve(size_t(count) * v.size());
+   for (int64_t i = 0; i < count; ++i) result.append(v);
+   store(out, result, arena);
+}
+
+void kiln_initcap(const GermanString* s, GermanString* out, StringHeap* arena) {
+   // Words are runs of letters and digits. Case changes only ASCII letters, as upper() and lower()
+   // do; other characters count as letters.
+   std::string text(s->view());
+   bool inWord = false;
+   for (char& c : text) {
+      auto u = static_cast<unsigned char>(c);
+      if (u >= 0x80) {
+         inWord = true;
+         continue;
+      }
+      c = char(inWord ? std::tolower(u) : std::toupper(u));
+      inWord = std::isalnum(u);
+   }
+   store(out, text, arena);
+}
+
+bool kiln_starts_with(const GermanString* s, const GermanString* prefix) { return s->view().starts_with(prefix->view()); }
+
+int32_t kiln_ascii(const GermanString* s) {
+   // The code point of the first character.
+   std::string_view v = s->view();
+   if (v.empty()) return 0;
+   auto lead = static_cast<unsigned char>(v[0]);
+   size_t continuations = lead < 0x80 ? 0 : lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3;
+   int32_t code = continuations ? lead & (0x3F >> continuations) : lead;
+   for (size_t i = 1; i <= continuations && i < v.size(); ++i) code = code << 6 | (v[i] & 0x3F);
+   return code;
+}
+
+void kiln_chr(int64_t code, GermanString* out) {
+   if (code < 0) throw Error("22023", "character number must be positive");
+   if (code == 0) throw Error("54000", "null character not permitted");
+   if (code > 0x10FFFF) throw Error("54000", "requested character too large for encoding: " + std::to_string(code));
+   if (code >= 0xD800 && code <= 0xDFFF) throw Error("54000", "requested character not valid for encoding: " + std::to_string(code));
+   char bytes[4];
+   size_t n;
+   auto c = uint32_t(code);
+   if (c < 0x80) {
+      bytes[0] = char(c);
+      n = 1;
+   } else if (c < 0x800) {
+      bytes[0] = char(0xC0 | c >> 6);
+      bytes[1] = char(0x80 | (c & 0x3F));
+      n = 2;
+   } else if (c < 0x10000) {
+      bytes[0] = char(0xE0 | c >> 12);
+      bytes[1] = char(0x80 | (c >> 6 & 0x3F));
+      bytes[2] = char(0x80 | (c & 0x3F));
+      n = 3;
+   } else {
+      bytes[0] = char(0xF0 | c >> 18);
+      bytes[1] = char(0x80 | (c >> 12 & 0x3F));
+      bytes[2] = char(0x80 | (c >> 6 & 0x3F));
+      bytes[3] = char(0x80 | (c & 0x3F));
+      n = 4;
+   }
+   storeView(out, std::string_view(bytes, n));
+}
+
 void kiln_string_fit(GermanString* s, int32_t typeId, int32_t length, bool explicitCast) {
    SqlType type{TypeId(typeId), 0, 0, uint32_t(length)};
    std::string_view v = s->view();
@@ -267,6 +417,53 @@ __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling) {
    if (r != 0 && !ceiling && a < 0) --q;
    if (r != 0 && ceiling && a > 0) ++q;
    return q;
+}
+
+double kiln_sqrt(double x) {
+   if (x < 0) throw Error("2201F", "cannot take square root of a negative number");
+   return std::sqrt(x);
+}
+
+double kiln_cbrt(double x) { return std::cbrt(x); }
+
+double kiln_exp(double x) {
+   if (std::isnan(x) || std::isinf(x)) return std::exp(x);
+   double result = std::exp(x);
+   if (std::isinf(result)) throw Error("22003", "value out of range: overflow");
+   if (result == 0.0) throw Error("22003", "value out of range: underflow");
+   return result;
+}
+
+double kiln_ln(double x) {
+   checkLogarithmArgument(x);
+   return std::log(x);
+}
+
+double kiln_log10(double x) {
+   checkLogarithmArgument(x);
+   return std::log10(x);
+}
+
+double kiln_log_base(double base, double x) {
+   // PostgreSQL has only log(numeric, numeric); a base of 1 divides by ln(1) = 0.
+   checkLogarithmArgument(base);
+   checkLogarithmArgument(x);
+   if (base == 1.0) kiln_error(int32_t(RuntimeError::DivisionByZero));
+   // In long double, so that exact powers come out exact: log(10, 1000) is 3, not 2.9999999999999996.
+   return double(std::log(static_cast<long double>(x)) / std::log(static_cast<long double>(base)));
+}
+
+double kiln_power(double x, double y) {
+   // NaN and infinite operands follow POSIX pow() (1 ^ NaN = NaN ^ 0 = 1), as in PostgreSQL;
+   // only finite results are checked.
+   if (std::isnan(x) || std::isnan(y)) return std::pow(x, y);
+   if (x == 0.0 && y < 0.0) throw Error("2201F", "zero raised to a negative power is undefined");
+   if (x < 0.0 && std::floor(y) != y) throw Error("2201F", "a negative number raised to a non-integer power yields a complex result");
+   double result = std::pow(x, y);
+   if (std::isinf(x) || std::isinf(y)) return result;
+   if (std::isinf(result)) throw Error("22003", "value out of range: overflow");
+   if (result == 0.0 && x != 0.0) throw Error("22003", "value out of range: underflow");
+   return result;
 }
 
 double kiln_i128_to_double(__int128 value, int32_t scale) {

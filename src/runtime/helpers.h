@@ -72,6 +72,18 @@ void kiln_trim(const GermanString* s, const GermanString* characters, int32_t si
 int32_t kiln_position(const GermanString* haystack, const GermanString* needle);
 void kiln_replace(const GermanString* s, const GermanString* from, const GermanString* to, GermanString* out, StringHeap* arena);
 void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out);
+/// The strings whose `nulls` flag is 0 joined, with `separator` between them unless it is null.
+void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out,
+                     StringHeap* arena);
+/// lpad/rpad: `fill` is null for a blank.
+void kiln_pad(const GermanString* s, int64_t length, const GermanString* fill, bool right, GermanString* out, StringHeap* arena);
+void kiln_split_part(const GermanString* s, const GermanString* delimiter, int64_t field, GermanString* out);
+void kiln_reverse(const GermanString* s, GermanString* out, StringHeap* arena);
+void kiln_repeat(const GermanString* s, int64_t count, GermanString* out, StringHeap* arena);
+void kiln_initcap(const GermanString* s, GermanString* out, StringHeap* arena);
+bool kiln_starts_with(const GermanString* s, const GermanString* prefix);
+int32_t kiln_ascii(const GermanString* s);
+void kiln_chr(int64_t code, GermanString* out);
 /// Enforces CHAR(n)/VARCHAR(n); an explicit cast truncates instead of failing.
 void kiln_string_fit(GermanString* s, int32_t typeId, int32_t length, bool explicitCast);
 
@@ -98,6 +110,14 @@ __int128 kiln_i128_mod(__int128 a, __int128 b);
 __int128 kiln_i128_div_rounded(__int128 a, __int128 b);
 /// Floor (or, with `ceiling`, ceiling) of a / b for b > 0.
 __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling);
+// Double precision functions with PostgreSQL's errors (float.c)
+double kiln_sqrt(double x);
+double kiln_cbrt(double x);
+double kiln_exp(double x);
+double kiln_ln(double x);
+double kiln_log10(double x);
+double kiln_log_base(double base, double x);
+double kiln_power(double x, double y);
 double kiln_i128_to_double(__int128 value, int32_t scale);
 __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale);
 

@@ -29,6 +29,8 @@ TEST(ColumnNames, LikePostgres) {
              (V{"?column?", "text", "a", "a", "coalesce", "upper", "length"}));
    EXPECT_EQ(namesOf(con, "SELECT substring(s from 1 for 2), extract(year from d), d, NULL, true, 1.5 FROM t1"),
              (V{"substring", "extract", "d", "?column?", "?column?", "?column?"}));
+   EXPECT_EQ(namesOf(con, "SELECT greatest(a, 1), least(a, 1), concat(s, a), trunc(a), pi() FROM t1"),
+             (V{"greatest", "least", "concat", "trunc", "pi"}));
    EXPECT_EQ(namesOf(con, "SELECT 'x'::varchar(3), 'x'::char(2), 1::bigint, 1::smallint, 1.5::float8, 1::real, 2::numeric(5,2), CAST('1' AS INTEGER)"),
              (V{"varchar", "bpchar", "int8", "int2", "float8", "float4", "numeric", "int4"}));
    EXPECT_EQ(namesOf(con, "SELECT DATE '2020-01-01', INTERVAL '1 day', a IS NULL, NOT true, max(a) + 1 FROM t1 GROUP BY a"),
