@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,5 +52,23 @@ inline Rows kilnRows(Connection& con, const std::string& sql) {
       for (size_t c = 0; c < r.columnCount(); ++c) rows[row].push_back(r.isNull(row, c) ? nullText : r.getString(row, c));
    return rows;
 }
+
+/// A kiln database and a SQLite database given the same statements, for a differential test.
+struct BothDatabases {
+   kiln::Database db;
+   kiln::Connection con{db};
+   Sqlite sqlite;
+
+   void exec(const std::string& sql) {
+      con.query(sql);
+      sqlite.exec(sql);
+   }
+   /// INSERT INTO `table` of `count` rows, `row(i)` giving the values of each.
+   void insert(const std::string& table, size_t count, const std::function<std::string(size_t)>& row) {
+      std::string values;
+      for (size_t i = 0; i < count; ++i) values += std::string(i ? ", " : "") + "(" + row(i) + ")";
+      exec("INSERT INTO " + table + " VALUES " + values);
+   }
+};
 
 }  // namespace kiln::test

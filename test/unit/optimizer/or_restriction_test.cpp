@@ -16,25 +16,16 @@ namespace {
 using namespace kiln::test;
 
 TEST(OrRestriction, EachRelationIsFilteredByWhatTheOrRequiresOfIt) {
-   kiln::Database db;
-   kiln::Connection con(db);
-   Sqlite sqlite;
-   auto both = [&](const std::string& sql) {
-      con.query(sql);
-      sqlite.exec(sql);
-   };
-   both("CREATE TABLE item (i_key INTEGER, i_brand VARCHAR(10), i_size INTEGER)");
-   both("CREATE TABLE sale (s_item INTEGER, s_quantity INTEGER, s_mode VARCHAR(10))");
+   BothDatabases both;
+   kiln::Connection& con = both.con;
+   Sqlite& sqlite = both.sqlite;
+   both.exec("CREATE TABLE item (i_key INTEGER, i_brand VARCHAR(10), i_size INTEGER)");
+   both.exec("CREATE TABLE sale (s_item INTEGER, s_quantity INTEGER, s_mode VARCHAR(10))");
    std::mt19937 random(31);
    auto maybeNull = [&](const std::string& value) { return random() % 15 == 0 ? std::string("NULL") : value; };
-   auto insert = [&](const std::string& table, size_t count, const std::function<std::string(size_t)>& row) {
-      std::string values;
-      for (size_t i = 0; i < count; ++i) values += std::string(i ? ", " : "") + "(" + row(i) + ")";
-      both("INSERT INTO " + table + " VALUES " + values);
-   };
    const char* brands[] = {"'A'", "'B'", "'C'", "'D'"};
-   insert("item", 3000, [&](size_t i) { return std::to_string(i) + ", " + maybeNull(brands[random() % 4]) + ", " + maybeNull(std::to_string(random() % 20)); });
-   insert("sale", 20000, [&](size_t) {
+   both.insert("item", 3000, [&](size_t i) { return std::to_string(i) + ", " + maybeNull(brands[random() % 4]) + ", " + maybeNull(std::to_string(random() % 20)); });
+   both.insert("sale", 20000, [&](size_t) {
       return maybeNull(std::to_string(random() % 3000)) + ", " + maybeNull(std::to_string(random() % 40)) + ", " + (random() % 2 ? "'AIR'" : "'SHIP'");
    });
    con.query("ANALYZE");

@@ -16,26 +16,17 @@ namespace {
 using namespace kiln::test;
 
 TEST(SemiJoinPushdown, SelectiveReductionComesFirstWithTheSameAnswers) {
-   kiln::Database db;
-   kiln::Connection con(db);
-   Sqlite sqlite;
-   auto both = [&](const std::string& sql) {
-      con.query(sql);
-      sqlite.exec(sql);
-   };
-   both("CREATE TABLE part (p_key INTEGER, p_size INTEGER)");
-   both("CREATE TABLE supplier (s_key INTEGER, s_region INTEGER)");
-   both("CREATE TABLE partsupp (ps_part INTEGER, ps_supp INTEGER, ps_cost INTEGER)");
+   BothDatabases both;
+   kiln::Connection& con = both.con;
+   Sqlite& sqlite = both.sqlite;
+   both.exec("CREATE TABLE part (p_key INTEGER, p_size INTEGER)");
+   both.exec("CREATE TABLE supplier (s_key INTEGER, s_region INTEGER)");
+   both.exec("CREATE TABLE partsupp (ps_part INTEGER, ps_supp INTEGER, ps_cost INTEGER)");
    std::mt19937 random(23);
    auto maybeNull = [&](int value) { return random() % 20 == 0 ? std::string("NULL") : std::to_string(value); };
-   auto insert = [&](const std::string& table, size_t count, const std::function<std::string(size_t)>& row) {
-      std::string values;
-      for (size_t i = 0; i < count; ++i) values += std::string(i ? ", " : "") + "(" + row(i) + ")";
-      both("INSERT INTO " + table + " VALUES " + values);
-   };
-   insert("part", 4000, [&](size_t i) { return std::to_string(i) + ", " + std::to_string(random() % 200); });
-   insert("supplier", 200, [&](size_t i) { return std::to_string(i) + ", " + std::to_string(random() % 5); });
-   insert("partsupp", 16000, [&](size_t i) {
+   both.insert("part", 4000, [&](size_t i) { return std::to_string(i) + ", " + std::to_string(random() % 200); });
+   both.insert("supplier", 200, [&](size_t i) { return std::to_string(i) + ", " + std::to_string(random() % 5); });
+   both.insert("partsupp", 16000, [&](size_t i) {
       return maybeNull(int(i % 4000)) + ", " + maybeNull(int(random() % 200)) + ", " + maybeNull(int(random() % 50));
    });
    con.query("ANALYZE");
