@@ -318,6 +318,41 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
    throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
 }
 
+ExprPtr ExpressionBinder::bindRowComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__RowExpr& right, int position) {
+   if (left.n_args != right.n_args) throw Error("42601", "unequal number of entries in row expressions", position);
+   if (left.n_args == 0) throw Error("0A000", "comparing empty rows is not supported", position);
+   if (op != "=" && op != "<>" && op != "<" && op != "<=" && op != ">" && op != ">=")
+      throw Error("42883", "could not determine interpretation of row comparison operator " + op, position);
+   std::vector<ExprPtr> lefts, rights;
+   for (size_t i = 0; i < left.n_args; ++i) {
+      lefts.push_back(bind(*left.args[i]));
+      rights.push_back(bind(*right.args[i]));
+   }
+   auto combine = [&](ExprKind kind, ExprPtr a, ExprPtr b) {
+      auto e = makeExpr(kind, SqlType::boolean(), a->nullable || b->nullable, position);
+      e->children.push_back(std::move(a));
+      e->children.push_back(std::move(b));
+      return e;
+   };
+   size_t last = lefts.size() - 1;
+   if (op == "=" || op == "<>") {
+      // All pairs equal; some pair different.
+      ExprPtr result = bindOperator(op, std::move(lefts[last]), std::move(rights[last]), position);
+      for (size_t i = last; i-- > 0;)
+         result = combine(op == "=" ? ExprKind::And : ExprKind::Or, bindOperator(op, std::move(lefts[i]), std::move(rights[i]), position), std::move(result));
+      return result;
+   }
+   // The first pair that differs decides: a < c OR (a = c AND (the rest)), the last pair by op.
+   std::string strict = op.substr(0, 1);
+   ExprPtr result = bindOperator(op, std::move(lefts[last]), std::move(rights[last]), position);
+   for (size_t i = last; i-- > 0;) {
+      ExprPtr equal = bindOperator("=", lefts[i]->clone(), rights[i]->clone(), position);
+      ExprPtr decided = bindOperator(strict, std::move(lefts[i]), std::move(rights[i]), position);
+      result = combine(ExprKind::Or, std::move(decided), combine(ExprKind::And, std::move(equal), std::move(result)));
+   }
+   return result;
+}
+
 ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
    int position = a.location + 1;
    std::string op = operatorName(a.n_name, a.name);
@@ -342,6 +377,8 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
             e->children.push_back(std::move(operand));
             return e;
          }
+         if (a.lexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR && a.rexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR)
+            return bindRowComparison(op, *a.lexpr->row_expr, *a.rexpr->row_expr, position);
          return bindOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
@@ -368,8 +405,22 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          return e;
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_IN: {
-         ExprPtr value = bind(*a.lexpr);
          const PgQuery__List& list = *a.rexpr->list;
+         if (a.lexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR) {
+            // (a, b) IN ((1, 2), (3, 4)): the OR of the rows' equalities.
+            auto any = makeExpr(ExprKind::Or, SqlType::boolean(), false, position);
+            for (size_t i = 0; i < list.n_items; ++i) {
+               if (list.items[i]->node_case != PG_QUERY__NODE__NODE_ROW_EXPR)
+                  throw Error("42601", "IN of a row needs rows on its right", position);
+               any->children.push_back(bindRowComparison("=", *a.lexpr->row_expr, *list.items[i]->row_expr, position));
+               any->nullable |= any->children.back()->nullable;
+            }
+            if (op != "<>") return any;
+            auto none = makeExpr(ExprKind::Not, SqlType::boolean(), any->nullable, position);
+            none->children.push_back(std::move(any));
+            return none;
+         }
+         ExprPtr value = bind(*a.lexpr);
          std::vector<ExprPtr> items;
          for (size_t i = 0; i < list.n_items; ++i) items.push_back(bind(*list.items[i]));
          SqlType target = value->type;

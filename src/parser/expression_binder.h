@@ -66,6 +66,8 @@ class ExpressionBinder {
    ExprPtr bindConstant(const PgQuery__AConst& c);
    ExprPtr bindTypeCast(const PgQuery__TypeCast& c);
    ExprPtr bindAExpr(const PgQuery__AExpr& e);
+   /// (a, b, ...) op (c, d, ...), compared pair by pair from the left, as PostgreSQL does.
+   ExprPtr bindRowComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__RowExpr& right, int position);
    ExprPtr bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position);
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
    ExprPtr bindCase(const PgQuery__CaseExpr& e);
