@@ -35,6 +35,8 @@ class KilnStatement : public TpccStatement {
       guard([&] { bigintTimestamps_ ? statement_.bind(number, unixMicros) : statement_.bind(number, timestampText(unixMicros)); });
    }
    void execute() override {
+      // The previous result is let go first, so that the statement can fill its memory again.
+      result_ = kiln::Result();
       guard([&] { result_ = statement_.execute(); });
    }
 

@@ -37,6 +37,16 @@ class StringHeap {
       other.current_ = nullptr;
       other.used_ = other.capacity_ = 0;
    }
+   /// Empty again, keeping the current chunk's memory for the next bytes.
+   void clearKeepingMemory() {
+      if (chunks_.empty()) return;
+      if (chunks_.size() > 1) {
+         std::swap(chunks_.front(), chunks_.back());
+         chunks_.resize(1);
+      }
+      current_ = chunks_.front().get();
+      used_ = 0;
+   }
    void clear() {
       chunks_.clear();
       current_ = nullptr;

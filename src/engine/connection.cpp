@@ -176,7 +176,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
                   if (value->kind != ExprKind::Constant) throw Error("0A000", "EXECUTE takes constants as parameters yet", value->position);
                   impl.values[p] = value->constant;
                }
-               ExecutionInput input{&impl.compiled, &impl.values};
+               ExecutionInput input{&impl.compiled, &impl.values, nullptr};
                return executeStatement(db, *impl.statement, &input);
             })));
             continue;
@@ -244,8 +244,9 @@ Result Connection::execute(PreparedStatementImpl& prepared) {
    try {
       return Result(statement([&] {
          prepared.refresh(db);
-         ExecutionInput input{&prepared.compiled, &prepared.values};
-         return executeStatement(db, *prepared.statement, &input);
+         ExecutionInput input{&prepared.compiled, &prepared.values, prepared.takeReusableResult()};
+         prepared.lastResult = executeStatement(db, *prepared.statement, &input);
+         return prepared.lastResult;
       }));
    } catch (Error& error) {
       if (error.position() > 0) error.setPosition(characterPosition(prepared.text, error.position()));

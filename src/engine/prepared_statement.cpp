@@ -51,6 +51,12 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    values.resize(parameterTypes.size(), Value::null(SqlType::text()));
 }
 
+std::shared_ptr<ResultData> PreparedStatementImpl::takeReusableResult() {
+   if (!lastResult || lastResult.use_count() > 1) return nullptr;
+   lastResult->clearForReuse();
+   return std::move(lastResult);
+}
+
 PreparedStatement::PreparedStatement(Connection& connection, std::shared_ptr<PreparedStatementImpl> impl)
    : connection_(&connection), impl_(std::move(impl)) {}
 

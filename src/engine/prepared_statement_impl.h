@@ -37,10 +37,14 @@ struct PreparedStatementImpl {
    std::vector<SqlType> parameterTypes;
 
    std::vector<Value> values;  // the values bound for the next run
+   std::shared_ptr<ResultData> lastResult;  // the last run's, shared with the caller's Result
 
    PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared);
    /// Binds (and forgets the machine code) when what it was bound against changed.
    void refresh(DatabaseImpl& database);
+   /// The last run's result, emptied, once the caller no longer holds it (else null): filling it
+   /// again saves a run its allocations.
+   std::shared_ptr<ResultData> takeReusableResult();
 };
 
 }  // namespace kiln

@@ -8,9 +8,13 @@
 
 namespace kiln {
 
-void ResultData::takeRows(RowBuffer&& buffer, const RowLayout& rowLayout) {
+void ResultData::takeRows(RowBuffer& buffer, const RowLayout& rowLayout) {
    layout = rowLayout;
-   rows = std::move(buffer);
+   if (rows.rowSize() == buffer.rowSize())
+      std::swap(rows, buffer);
+   else
+      rows = std::move(buffer);
+   buffer.clear();
    char** all = rows.rows();
    auto forEachOutOfLineString = [&](size_t begin, size_t end, auto visit) {
       for (auto& field : layout.fields) {
@@ -32,13 +36,25 @@ void ResultData::takeRows(RowBuffer&& buffer, const RowLayout& rowLayout) {
          __builtin_prefetch(s.data() + s.length - 1);
          bytes += s.length;
       });
-      // Most results of transactions are a row or a few: their strings get a chunk of their size.
-      if (rows.size() <= batch) strings.reserve(bytes);
+      // Most results of transactions are a row or a few: their strings get a small chunk (which
+      // a reused result keeps for its next rows).
+      if (rows.size() <= batch && bytes) strings.reserve(std::max<size_t>(bytes, 256));
       forEachOutOfLineString(begin, end, [&](const GermanString& s, char* target) {
          GermanString copy = GermanString::make(strings.store(s.view()));
          std::memcpy(target, &copy, sizeof(copy));
       });
    }
+}
+
+void ResultData::clearForReuse() {
+   statusTag.clear();
+   rowsAffected = 0;
+   stats = StatementStats();
+   hasRows = false;
+   names.clear();
+   types.clear();
+   rows.clear();
+   strings.clearKeepingMemory();
 }
 
 void ResultData::setTextRows(const std::string& column, const std::vector<std::string>& lines) {

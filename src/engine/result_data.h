@@ -26,9 +26,13 @@ struct ResultData {
    RowBuffer rows{1};
    StringHeap strings;
 
-   /// Takes over the rows of a finished query, their memory and all (no copy). The strings they
-   /// point to are copied into `strings`: table columns and the query's arena change or go away.
-   void takeRows(RowBuffer&& buffer, const RowLayout& rowLayout);
+   /// Takes over the rows of a finished query, their memory and all (no copy); `buffer` is left
+   /// empty, with this result's old memory when the row sizes match. The strings the rows point to
+   /// are copied into `strings`: table columns and the query's arena change or go away.
+   void takeRows(RowBuffer& buffer, const RowLayout& rowLayout);
+   /// No rows and no status again, its memory kept: a prepared statement's next run fills it
+   /// without allocating.
+   void clearForReuse();
    /// A result built from text cells (EXPLAIN, SHOW, ...): one TEXT column.
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
    size_t rowCount() const { return rows.size(); }

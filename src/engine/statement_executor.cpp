@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 #include <cstring>
 #include <sstream>
@@ -66,8 +67,8 @@ void layOutParameters(const RowLayout& layout, const std::vector<Value>& values,
 /// given parameter values. (`consume` is a template parameter: a std::function would allocate.)
 template <typename Consume>
 void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume&& consume) {
-   CompiledQuery local;
-   CompiledQuery& query = input && input->compiled ? *input->compiled : local;
+   std::optional<CompiledQuery> local;  // constructed only when there is no compiled query to reuse
+   CompiledQuery& query = input && input->compiled ? *input->compiled : local.emplace();
    // A statement run from cached machine code is all execution: the caller's clock says how
    // long (reading the clock costs as much as a tenth of a point query).
    bool timed = !query.module;
@@ -97,13 +98,19 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    if (analysis) analysis->query = std::move(query);
 }
 
+/// The result a statement fills: the one `input` hands back for reuse, or a new one.
+std::shared_ptr<ResultData> resultFor(ExecutionInput* input) {
+   if (input && input->reusableResult) return std::move(input->reusableResult);
+   return std::make_shared<ResultData>();
+}
+
 /// Runs a query whose rows the caller gets as a result.
 void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
    runQuery(plan, result.stats, analysis, input, [&](RowBuffer& rows, const RowLayout& layout) {
       result.names = plan.columnNames;
       result.types.reserve(plan.columns.size());
       for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
-      result.takeRows(std::move(rows), layout);
+      result.takeRows(rows, layout);
    });
 }
 
@@ -174,7 +181,7 @@ std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
 }
 
 std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& insert, ExecutionInput* input) {
-   auto result = std::make_shared<ResultData>();
+   auto result = resultFor(input);
    Table& table = *insert.table;
    // The rows go from the query's buffer into the columns (strings are copied into the columns).
    runQuery(*insert.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
@@ -219,7 +226,7 @@ std::shared_ptr<ResultData> createTableAs(DatabaseImpl& database, CreateTableAsS
 }
 
 std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update, ExecutionInput* input) {
-   auto result = std::make_shared<ResultData>();
+   auto result = resultFor(input);
    Table& table = *update.table;
    runQuery(*update.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
       const auto& fields = layout.fields;
@@ -250,7 +257,7 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
 }
 
 std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remove, ExecutionInput* input) {
-   auto result = std::make_shared<ResultData>();
+   auto result = resultFor(input);
    runQuery(*remove.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
       const auto& field = layout.fields[0];
       char** rows = buffer.rows();
@@ -282,7 +289,7 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
 }
 
 std::shared_ptr<ResultData> query(QueryStatement& statement, ExecutionInput* input) {
-   auto result = std::make_shared<ResultData>();
+   auto result = resultFor(input);
    runQuery(*statement.plan, *result, nullptr, input);
    result->hasRows = true;
    result->rowsAffected = result->rowCount();

@@ -10,11 +10,12 @@
 
 namespace kiln {
 
-/// For prepared statements: the compiled query to reuse (compiled into it when empty) and the
-/// parameter values.
+/// For prepared statements: the compiled query to reuse (compiled into it when empty), the
+/// parameter values, and optionally an emptied result of an earlier run to fill again.
 struct ExecutionInput {
    CompiledQuery* compiled = nullptr;
    const std::vector<Value>* parameters = nullptr;
+   std::shared_ptr<ResultData> reusableResult;
 };
 
 std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement, ExecutionInput* input = nullptr);

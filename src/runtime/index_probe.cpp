@@ -33,30 +33,40 @@ IndexProbe::IndexProbe(const Table& table, const UniqueIndex* unique, const Seco
 }
 
 const int64_t* IndexProbe::find(const char* keyRow, uint64_t* count) {
-   auto encode = [&](size_t from, size_t to) {
-      OrderedKey key;
-      for (size_t i = from; i < to; ++i) key.append(types_[i], keyRow + layout_.fields[i].offset);
-      return key.bytes();
-   };
+   auto append = [&](std::string& key, size_t field) { OrderedKey(key).append(types_[field], keyRow + layout_.fields[field].offset); };
    rows_.clear();
    auto collect = [&](size_t row) {
       rows_.push_back(int64_t(row));
       return shape_.limit == 0 || rows_.size() < shape_.limit;
    };
-   size_t field = shape_.prefixColumns;
-   std::string prefix = encode(0, field);
+   low_.clear();
+   size_t field = 0;
+   for (; field < shape_.prefixColumns; ++field) append(low_, field);
    if (hash_) {
-      hash_->findEqual(prefix, collect);
-   } else {
-      std::string low = shape_.low != KeyBound::None ? encode(field, field + 1) : std::string();
-      if (shape_.low != KeyBound::None) ++field;
-      std::string high = shape_.high != KeyBound::None ? encode(field, field + 1) : std::string();
-      KeyRange range = keyRange(prefix, low, shape_.low, high, shape_.high, shape_.nextNotNull);
-      if (shape_.descending)
-         tree_->scanBackward(range.low, range.high, collect);
-      else
-         tree_->scan(&range.low, true, &range.high, false, collect);
+      hash_->findEqual(low_, collect);
+      *count = rows_.size();
+      return rows_.data();
    }
+   // The keys that extend the prefix, with the next value between the bounds. Every encoded
+   // value starts with 0x00 (NULL) or 0x01, so prefix + 0x02 is above all keys that extend the
+   // prefix, and with a bound on the next value (or nextNotNull) its NULLs are left out.
+   high_ = low_;
+   if (shape_.low != KeyBound::None) {
+      append(low_, field++);
+      if (shape_.low == KeyBound::Exclusive) low_ += '\x02';  // past every key that extends the bound
+   } else if (shape_.high != KeyBound::None || shape_.nextNotNull) {
+      low_ += '\x01';  // past the NULLs
+   }
+   if (shape_.high != KeyBound::None) {
+      append(high_, field);
+      if (shape_.high == KeyBound::Inclusive) high_ += '\x02';
+   } else {
+      high_ += '\x02';
+   }
+   if (shape_.descending)
+      tree_->scanBackward(low_, high_, collect);
+   else
+      tree_->scan(&low_, true, &high_, false, collect);
    *count = rows_.size();
    return rows_.data();
 }

@@ -40,6 +40,7 @@ class IndexProbe {
    std::vector<PhysicalType> types_;  // of the key row's fields
    RowLayout layout_;
    std::vector<int64_t> rows_;
+   std::string low_, high_;  // the keys walked are low_ <= key < high_ (memory kept for the next find)
 };
 
 }  // namespace kiln

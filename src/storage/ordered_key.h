@@ -15,8 +15,11 @@
 
 namespace kiln {
 
+/// Appends encoded values to a string (the caller's, whose memory a next key reuses).
 class OrderedKey {
    public:
+   explicit OrderedKey(std::string& target) : key_(target) {}
+
    void appendNull() { key_.push_back('\0'); }
 
    /// Appends a value given by its raw bytes (as a column stores them).
@@ -48,8 +51,6 @@ class OrderedKey {
          }
       }
    }
-   const std::string& bytes() const { return key_; }
-
    private:
    void appendUnsigned(uint64_t v, int bytes) {
       for (int i = bytes - 1; i >= 0; --i) key_.push_back(char(uint8_t(v >> (8 * i))));
@@ -65,7 +66,7 @@ class OrderedKey {
       appendUnsigned(bits, 8);
    }
 
-   std::string key_;
+   std::string& key_;
 };
 
 }  // namespace kiln

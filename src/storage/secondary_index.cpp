@@ -10,17 +10,17 @@ namespace kiln {
 bool SecondaryIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
 
 void SecondaryIndex::insert(const Table& table, size_t row) {
-   std::string key = orderedKeyOfRow(table, columns_, row);
+   orderedKeyOfRow(table, columns_, row, key_);
    if (method_ == Method::BTree)
-      tree_.insert(key, row);
+      tree_.insert(key_, row);
    else
-      hash_.emplace(std::move(key), row);
+      hash_.emplace(key_, row);
 }
 
 void SecondaryIndex::erase(const Table& table, size_t row) {
-   std::string key = orderedKeyOfRow(table, columns_, row);
-   if (method_ == Method::BTree) return tree_.erase(key, row);
-   auto [begin, end] = hash_.equal_range(key);
+   orderedKeyOfRow(table, columns_, row, key_);
+   if (method_ == Method::BTree) return tree_.erase(key_, row);
+   auto [begin, end] = hash_.equal_range(key_);
    for (auto it = begin; it != end; ++it)
       if (it->second == row) {
          hash_.erase(it);

@@ -37,6 +37,7 @@ class SecondaryIndex {
    Method method_;
    BTree tree_;
    std::unordered_multimap<std::string, size_t> hash_;
+   std::string key_;  // the key being inserted or erased (its memory serves the next)
 };
 
 }  // namespace kiln

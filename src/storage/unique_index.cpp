@@ -94,7 +94,10 @@ int64_t UniqueIndex::add(const Table& table, size_t row) {
    KeySlots::Key key;
    keyOf(valueAt, key);
    int64_t holder = slots_.insert(key, int64_t(row), [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
-   if (holder == int64_t(row)) ordered_.insert(orderedKeyOfRow(table, columns_, row), row);
+   if (holder == int64_t(row)) {
+      orderedKeyOfRow(table, columns_, row, orderedKey_);
+      ordered_.insert(orderedKey_, row);
+   }
    return holder;
 }
 
@@ -118,7 +121,9 @@ void UniqueIndex::erase(const Table& table, size_t row) {
    if (hasNullKey(table, row)) return;
    KeySlots::Key key;
    keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
-   if (slots_.erase(key, int64_t(row))) ordered_.erase(orderedKeyOfRow(table, columns_, row), row);
+   if (!slots_.erase(key, int64_t(row))) return;
+   orderedKeyOfRow(table, columns_, row, orderedKey_);
+   ordered_.erase(orderedKey_, row);
 }
 
 int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {

@@ -55,6 +55,7 @@ class UniqueIndex {
    bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys
    KeySlots slots_;  // keys packed into the two words, or the key's hash and 0
    BTree ordered_;
+   std::string orderedKey_;  // the ordered key being inserted or erased (its memory serves the next)
 };
 
 }  // namespace kiln

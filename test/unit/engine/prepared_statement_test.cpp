@@ -57,6 +57,30 @@ TEST_F(PreparedTest, RunsManyTimesFromTheSameMachineCode) {
    EXPECT_EQ(r.rowCount(), 0u);
 }
 
+
+// A run refills the memory of the previous run's result only once the caller let go of it.
+TEST_F(PreparedTest, ResultsHeldStayIntactWhenRunsReuseMemory) {
+   con.query("INSERT INTO t SELECT g, 'a string longer than a short one, ' || g, g FROM generate_series(1, 50) g");
+   auto lookup = con.prepare("SELECT a, b FROM t WHERE a <= $1 ORDER BY a");
+   std::vector<kiln::Result> held;
+   for (int64_t n = 1; n <= 20; ++n) {
+      {
+         kiln::Result dropped = lookup.bind(1, n % 5 + 1).execute();
+         EXPECT_EQ(dropped.rowCount(), size_t(n % 5 + 1));
+      }  // let go: the next run refills its memory
+      held.push_back(lookup.bind(1, n).execute());
+   }
+   for (size_t i = 0; i < held.size(); ++i) {
+      ASSERT_EQ(held[i].rowCount(), i + 1);
+      for (size_t row = 0; row <= i; ++row) {
+         EXPECT_EQ(held[i].getInt64(row, 0), int64_t(row + 1));
+         EXPECT_EQ(held[i].getString(row, 1), "a string longer than a short one, " + std::to_string(row + 1));
+      }
+   }
+   auto update = con.prepare("UPDATE t SET c = c + 1 WHERE a <= $1");
+   for (int64_t n = 1; n <= 3; ++n) EXPECT_EQ(update.bind(1, n).execute().rowsAffected(), uint64_t(n));
+   EXPECT_EQ(update.bind(1, int64_t(0)).execute().statusTag(), "UPDATE 0");
+}
 TEST_F(PreparedTest, ErrorsOfBoundValuesAndConstraints) {
    auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
    EXPECT_THROW(insert.bind(1, "not a number"), kiln::Error);

@@ -11,11 +11,14 @@
 
 namespace {
 
-std::string keyOf(int64_t v) {
-   kiln::OrderedKey key;
-   key.append(kiln::PhysicalType::Int64, &v);
-   return key.bytes();
+/// The encoding of one value of `type` at `raw`.
+std::string encoded(kiln::PhysicalType type, const void* raw) {
+   std::string key;
+   kiln::OrderedKey(key).append(type, raw);
+   return key;
 }
+
+std::string keyOf(int64_t v) { return encoded(kiln::PhysicalType::Int64, &v); }
 
 TEST(BTree, MatchesAMultimap) {
    kiln::BTree tree;
@@ -92,25 +95,16 @@ TEST(OrderedKey, ByteOrderIsValueOrder) {
    int64_t values[] = {INT64_MIN, -1000000, -1, 0, 1, 42, INT64_MAX};
    for (size_t i = 1; i < std::size(values); ++i) EXPECT_LT(keyOf(values[i - 1]), keyOf(values[i]));
    double doubles[] = {-1e300, -2.5, -0.0, 0.5, 3.0, 1e300};
-   for (size_t i = 1; i < std::size(doubles); ++i) {
-      kiln::OrderedKey a, b;
-      a.append(kiln::PhysicalType::Double, &doubles[i - 1]);
-      b.append(kiln::PhysicalType::Double, &doubles[i]);
-      EXPECT_LE(a.bytes(), b.bytes());
-   }
+   for (size_t i = 1; i < std::size(doubles); ++i)
+      EXPECT_LE(encoded(kiln::PhysicalType::Double, &doubles[i - 1]), encoded(kiln::PhysicalType::Double, &doubles[i]));
    const char* strings[] = {"", "a", "ab", "abc", "b", "ba"};
    for (size_t i = 1; i < std::size(strings); ++i) {
       kiln::GermanString x = kiln::GermanString::make(strings[i - 1]), y = kiln::GermanString::make(strings[i]);
-      kiln::OrderedKey a, b;
-      a.append(kiln::PhysicalType::String, &x);
-      b.append(kiln::PhysicalType::String, &y);
-      EXPECT_LT(a.bytes(), b.bytes()) << strings[i - 1] << " < " << strings[i];
+      EXPECT_LT(encoded(kiln::PhysicalType::String, &x), encoded(kiln::PhysicalType::String, &y)) << strings[i - 1] << " < " << strings[i];
    }
-   kiln::OrderedKey null, value;
-   null.appendNull();
-   int64_t zero = INT64_MIN;
-   value.append(kiln::PhysicalType::Int64, &zero);
-   EXPECT_LT(null.bytes(), value.bytes());
+   std::string null;
+   kiln::OrderedKey(null).appendNull();
+   EXPECT_LT(null, keyOf(INT64_MIN));
 }
 
 }  // namespace
