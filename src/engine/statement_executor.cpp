@@ -104,6 +104,30 @@ std::shared_ptr<ResultData> resultFor(ExecutionInput* input) {
    return std::make_shared<ResultData>();
 }
 
+/// The RETURNING rows of a statement: the fields from `returning.firstColumn` on of each row the
+/// statement's plan yielded.
+void returnRows(ResultData& result, const Returning& returning, const QueryPlan& plan, RowBuffer& buffer, const RowLayout& layout) {
+   std::vector<std::pair<SqlType, bool>> fields;
+   for (size_t f = returning.firstColumn; f < layout.fields.size(); ++f) fields.push_back({layout.fields[f].type, layout.fields[f].nullOffset >= 0});
+   RowLayout returned = RowLayout::make(fields);
+   RowBuffer rows(returned.size);
+   for (size_t r = 0; r < buffer.size(); ++r) {
+      const char* from = buffer.rows()[r];
+      char* to = rows.append();
+      for (size_t f = 0; f < returned.fields.size(); ++f) {
+         const auto& source = layout.fields[returning.firstColumn + f];
+         const auto& target = returned.fields[f];
+         std::memcpy(to + target.offset, from + source.offset, physicalSize(target.type));
+         if (target.nullOffset >= 0) to[target.nullOffset] = from[source.nullOffset];
+      }
+   }
+   result.hasRows = true;
+   result.names = returning.names;
+   for (size_t f = returning.firstColumn; f < plan.columns.size(); ++f)
+      result.types.push_back(plan.columns[f]->type.id == TypeId::Unknown ? SqlType::text() : plan.columns[f]->type);
+   result.takeRows(rows, returned);
+}
+
 /// Runs a query whose rows the caller gets as a result.
 void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
    runQuery(plan, result.stats, analysis, input, [&](RowBuffer& rows, const RowLayout& layout) {
@@ -205,6 +229,7 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
       table.sealAppendedRows(table.rowCount() + count);
       table.indexRows(before, table.rowCount());
       result->rowsAffected = count;
+      if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, buffer, layout);
    });
    result->statusTag = "INSERT 0 " + std::to_string(result->rowsAffected);
    return result;
@@ -251,6 +276,7 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
             table.updateValue(update.columns[i], rowIdOf(rows[r]), rows[r] + fields[i].offset, isNull(rows[r], i));
          }
       result->rowsAffected = count;
+      if (update.returning.present()) returnRows(*result, update.returning, *update.plan, buffer, layout);
    });
    result->statusTag = "UPDATE " + std::to_string(result->rowsAffected);
    return result;
@@ -268,6 +294,7 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
          remove.table->setDeleted(size_t(id), true);
       }
       result->rowsAffected = buffer.size();
+      if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, buffer, layout);
    });
    result->statusTag = "DELETE " + std::to_string(result->rowsAffected);
    return result;

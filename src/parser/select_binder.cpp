@@ -28,7 +28,8 @@ std::string internalTypeName(SqlType type) {
    }
 }
 
-/// The name PostgreSQL gives an output column without an alias.
+}  // namespace
+
 std::string outputName(const PgQuery__Node& node) {
    switch (node.node_case) {
       case PG_QUERY__NODE__NODE_COLUMN_REF: return stringOf(node.column_ref->fields[node.column_ref->n_fields - 1]);
@@ -53,6 +54,8 @@ bool isAStarRef(const PgQuery__Node& node) {
    const auto& ref = *node.column_ref;
    return ref.fields[ref.n_fields - 1]->node_case == PG_QUERY__NODE__NODE_A_STAR;
 }
+
+namespace {
 
 /// Reads a LIMIT/OFFSET count: a non-negative integer literal, or nullopt for none / ALL.
 std::optional<uint64_t> constantCount(const PgQuery__Node* node, const char* what, IUSet& ius) {
@@ -175,7 +178,10 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
             scan->columns.push_back(ius_.make(column.type(), !column.notNull(), column.name()));
             names.push_back(column.name());
          }
-         if (table == rowIdTable_ && !rowId_) scan->rowId = rowId_ = ius_.make(SqlType::bigInt(), false, "row id");
+         if (table == rowIdTable_ && !rowId_) {
+            scan->rowId = rowId_ = ius_.make(SqlType::bigInt(), false, "row id");
+            rowIdTableColumns_ = scan->columns;
+         }
          addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, scan->columns, names, range.location + 1);
          return scan;
       }
@@ -869,7 +875,8 @@ const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name, s
 
 std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
                                                  const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
-                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
+                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes,
+                                                 std::vector<const IU*>* tableColumns) {
    // SELECT values..., <row id> FROM relation WHERE where
    PgQuery__Node from = PG_QUERY__NODE__INIT;
    from.node_case = PG_QUERY__NODE__NODE_RANGE_VAR;
@@ -903,6 +910,7 @@ std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relat
    plan->root = std::move(bound.root);
    plan->columns = std::move(bound.columns);
    plan->columnNames = std::move(bound.names);
+   if (tableColumns) *tableColumns = binder.rowIdTableColumns();
    return plan;
 }
 

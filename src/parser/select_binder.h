@@ -21,6 +21,11 @@ struct SortDirection {
 /// ASC/DESC and NULLS FIRST/LAST of an ORDER BY item, PostgreSQL's defaults filled in.
 SortDirection sortDirection(const PgQuery__SortBy& sortBy);
 
+/// The name PostgreSQL gives an output column without an alias.
+std::string outputName(const PgQuery__Node& node);
+/// Whether `node` is `*` or `table.*`.
+bool isAStarRef(const PgQuery__Node& node);
+
 class SelectBinder {
    public:
    /// `outer` is the enclosing query's scope when this is a subquery: names it resolves there
@@ -64,6 +69,8 @@ class SelectBinder {
    /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
    /// position, as the last output column.
    void yieldRowIdOf(const Table* table) { rowIdTable_ = table; }
+   /// After bind(): the scan's value of each column of the table given to yieldRowIdOf.
+   const std::vector<const IU*>& rowIdTableColumns() const { return rowIdTableColumns_; }
 
    private:
    struct Target {
@@ -249,6 +256,7 @@ class SelectBinder {
    std::unique_ptr<OutputComparison> compared_;
    SubqueryUse use_ = SubqueryUse::Rows;  // EXISTS: a LIMIT above 0 without OFFSET changes nothing
    const Table* rowIdTable_ = nullptr;
+   std::vector<const IU*> rowIdTableColumns_;
    const IU* rowId_ = nullptr;
 };
 

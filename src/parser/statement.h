@@ -53,10 +53,19 @@ struct CreateViewStatement {
    bool replace = false;
 };
 
+/// RETURNING: the statement's plan yields the values of its list after the columns the
+/// statement itself needs, from plan column `firstColumn` on.
+struct Returning {
+   size_t firstColumn = 0;
+   std::vector<std::string> names;
+   bool present() const { return !names.empty(); }
+};
+
 /// INSERT: the plan yields one value per table column, already of the column's type.
 struct InsertStatement {
    Table* table;
    std::unique_ptr<QueryPlan> plan;
+   Returning returning = {};
 };
 
 /// UPDATE: the plan yields the new values of `columns` (of their types), then the row id.
@@ -64,12 +73,14 @@ struct UpdateStatement {
    Table* table;
    std::vector<size_t> columns;
    std::unique_ptr<QueryPlan> plan;
+   Returning returning = {};
 };
 
 /// DELETE: the plan yields the row ids of the rows to delete.
 struct DeleteStatement {
    Table* table;
    std::unique_ptr<QueryPlan> plan;
+   Returning returning = {};
 };
 
 struct CopyStatement {
@@ -106,10 +117,12 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
 /// The plan of a statement that has one (SELECT, INSERT, UPDATE, DELETE), else nullptr.
 QueryPlan* planOf(Statement& statement);
 
-/// What UPDATE and DELETE change: SELECT values..., <row id> FROM relation WHERE where.
+/// What UPDATE and DELETE change: SELECT values..., <row id> FROM relation WHERE where. With
+/// `tableColumns`, also the scan's value of each column of `table` (for RETURNING).
 std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
                                                  const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
-                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes = {});
+                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes = {},
+                                                 std::vector<const IU*>* tableColumns = nullptr);
 
 /// A SELECT (or VALUES) as a plan. For INSERT ... VALUES, `targets` are the columns the values
 /// go to: literals take the column's type directly, as in PostgreSQL.

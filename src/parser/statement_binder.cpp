@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parser/expression_binder.h"
+#include "parser/returning_binder.h"
 #include "parser/type_rules.h"
 
 namespace kiln {
@@ -217,9 +218,11 @@ int sourcePosition(const PgQuery__SelectStmt& source, size_t index) {
    return index < source.n_target_list ? nodePosition(*source.target_list[index]) : 0;
 }
 
+/// The name a statement's target table goes by: its alias, if it has one.
+std::string visibleName(const PgQuery__RangeVar& relation) { return relation.alias ? relation.alias->aliasname : relation.relname; }
+
 InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *insert.relation);
-   if (insert.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
    if (insert.on_conflict_clause) throw Error("0A000", "ON CONFLICT is not supported yet");
    std::vector<size_t> columns = targetColumns(table, insert.n_cols, insert.cols);
    if (!insert.select_stmt) throw Error("0A000", "INSERT ... DEFAULT VALUES is not supported yet");
@@ -260,13 +263,13 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    plan->columns = outputs;
    plan->columnNames.clear();
    for (size_t i = 0; i < table.columnCount(); ++i) plan->columnNames.push_back(table.column(i).name());
-   return InsertStatement{&table, std::move(plan)};
+   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, table, visibleName(*insert.relation), outputs, *plan);
+   return InsertStatement{&table, std::move(plan), std::move(returning)};
 }
 
 UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *update.relation);
    if (update.n_from_clause) throw Error("0A000", "UPDATE ... FROM is not supported yet");
-   if (update.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
    UpdateStatement result{&table, {}, nullptr};
    std::vector<PgQuery__Node*> values;
    for (size_t i = 0; i < update.n_target_list; ++i) {
@@ -284,7 +287,9 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& cat
    }
    std::vector<ColumnInfo> targets;
    for (size_t c : result.columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
-   auto plan = bindModificationSource(*update.relation, update.where_clause, values, targets, table, catalog, parameterTypes);
+   std::vector<const IU*> columnValues;  // each column's value after the update, for RETURNING
+   auto plan = bindModificationSource(*update.relation, update.where_clause, values, targets, table, catalog, parameterTypes,
+                                      update.n_returning_list ? &columnValues : nullptr);
    // The new values are converted to their columns' types, as for INSERT.
    auto map = std::make_unique<Map>();
    for (size_t i = 0; i < result.columns.size(); ++i) {
@@ -303,6 +308,10 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& cat
       map->children.push_back(std::move(plan->root));
       plan->root = std::move(map);
    }
+   if (update.n_returning_list) {
+      for (size_t i = 0; i < result.columns.size(); ++i) columnValues[result.columns[i]] = plan->columns[i];
+      result.returning = bindReturning(update.returning_list, update.n_returning_list, table, visibleName(*update.relation), columnValues, *plan);
+   }
    result.plan = std::move(plan);
    return result;
 }
@@ -310,8 +319,11 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& cat
 DeleteStatement bindDelete(const PgQuery__DeleteStmt& remove, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *remove.relation);
    if (remove.n_using_clause) throw Error("0A000", "DELETE ... USING is not supported yet");
-   if (remove.n_returning_list) throw Error("0A000", "RETURNING is not supported yet");
-   return DeleteStatement{&table, bindModificationSource(*remove.relation, remove.where_clause, {}, {}, table, catalog, parameterTypes)};
+   std::vector<const IU*> columnValues;  // for RETURNING
+   auto plan = bindModificationSource(*remove.relation, remove.where_clause, {}, {}, table, catalog, parameterTypes,
+                                      remove.n_returning_list ? &columnValues : nullptr);
+   Returning returning = bindReturning(remove.returning_list, remove.n_returning_list, table, visibleName(*remove.relation), columnValues, *plan);
+   return DeleteStatement{&table, std::move(plan), std::move(returning)};
 }
 
 std::string optionText(const PgQuery__DefElem& option) {

@@ -81,6 +81,24 @@ TEST_F(PreparedTest, ResultsHeldStayIntactWhenRunsReuseMemory) {
    for (int64_t n = 1; n <= 3; ++n) EXPECT_EQ(update.bind(1, n).execute().rowsAffected(), uint64_t(n));
    EXPECT_EQ(update.bind(1, int64_t(0)).execute().statusTag(), "UPDATE 0");
 }
+
+TEST_F(PreparedTest, ModificationsReturnRows) {
+   auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3) RETURNING a * 10, b");
+   for (int64_t i = 1; i <= 20; ++i) {
+      kiln::Result r = insert.bind(1, i).bind(2, "row number " + std::to_string(i) + " of twenty").bind(3, "1.5").execute();
+      ASSERT_EQ(r.rowCount(), 1u);
+      EXPECT_EQ(r.getInt64(0, 0), i * 10);
+      EXPECT_EQ(r.getString(0, 1), "row number " + std::to_string(i) + " of twenty");
+      EXPECT_EQ(r.rowsAffected(), 1u);
+   }
+   auto update = con.prepare("UPDATE t SET c = c + $1 WHERE a > $2 RETURNING a, c");
+   kiln::Result updated = update.bind(1, "1").bind(2, int64_t(18)).execute();
+   ASSERT_EQ(updated.rowCount(), 2u);
+   EXPECT_EQ(updated.getString(0, 1), "2.50");
+   auto remove = con.prepare("DELETE FROM t WHERE a = $1 RETURNING b");
+   EXPECT_EQ(remove.bind(1, int64_t(7)).execute().getString(0, 0), "row number 7 of twenty");
+   EXPECT_EQ(remove.bind(1, int64_t(7)).execute().rowCount(), 0u);
+}
 TEST_F(PreparedTest, ErrorsOfBoundValuesAndConstraints) {
    auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
    EXPECT_THROW(insert.bind(1, "not a number"), kiln::Error);

@@ -1,0 +1,48 @@
+#include "parser/returning_binder.h"
+
+#include "parser/expression_binder.h"
+#include "parser/pg_parser.h"
+#include "parser/select_binder.h"
+#include "storage/table.h"
+
+namespace kiln {
+
+Returning bindReturning(PgQuery__Node** targets, size_t count, const Table& table, const std::string& tableName,
+                        const std::vector<const IU*>& columns, QueryPlan& plan) {
+   Returning returning{plan.columns.size(), {}};
+   if (count == 0) return returning;
+   Scope scope;
+   for (size_t c = 0; c < table.columnCount(); ++c) scope.add(tableName, table.column(c).name(), columns[c]);
+   ExpressionBinder binder(scope, plan.ius);
+   binder.collectAggregates(nullptr, "RETURNING");
+   binder.collectWindows(nullptr, "RETURNING");
+   auto map = std::make_unique<Map>();
+   auto add = [&](ExprPtr value, std::string name) {
+      const IU* iu = value->kind == ExprKind::ColumnRef ? value->iu : nullptr;
+      if (!iu) {
+         iu = plan.ius.make(value->type, value->nullable, name);
+         map->computations.push_back({iu, std::move(value)});
+      }
+      plan.columns.push_back(iu);
+      plan.columnNames.push_back(name);
+      returning.names.push_back(std::move(name));
+   };
+   for (size_t i = 0; i < count; ++i) {
+      const PgQuery__ResTarget& target = *targets[i]->res_target;
+      if (isAStarRef(*target.val)) {
+         const PgQuery__ColumnRef& ref = *target.val->column_ref;
+         if (ref.n_fields == 2 && stringOf(ref.fields[0]) != tableName)
+            throw Error("42P01", "missing FROM-clause entry for table \"" + stringOf(ref.fields[0]) + "\"", ref.location + 1);
+         for (size_t c = 0; c < table.columnCount(); ++c) add(Expr::columnRef(columns[c]), table.column(c).name());
+         continue;
+      }
+      add(binder.bind(*target.val), target.name && *target.name ? target.name : outputName(*target.val));
+   }
+   if (!map->computations.empty()) {
+      map->children.push_back(std::move(plan.root));
+      plan.root = std::move(map);
+   }
+   return returning;
+}
+
+}  // namespace kiln
