@@ -93,7 +93,22 @@ enum class AggregateFunction : uint8_t {
    Avg,
    Min,
    Max,
+   VarSamp,     // variance and standard deviation: double precision, by Youngs-Cramer as
+   VarPop,      // PostgreSQL's float8 aggregates
+   StddevSamp,
+   StddevPop,
+   StringAgg,   // the values joined, each but the first after its row's delimiter
    SingleValue,  // a scalar subquery's value: NULL for no row, error 21000 for more than one
+};
+
+/// An ORDER BY item inside an aggregate call: string_agg(x, ', ' ORDER BY y).
+struct AggregateOrder {
+   ExprPtr expression;
+   bool descending = false;
+   bool nullsFirst = false;
+   bool operator==(const AggregateOrder& other) const {
+      return descending == other.descending && nullsFirst == other.nullsFirst && expression->equals(*other.expression);
+   }
 };
 
 struct AggregateCall {
@@ -101,6 +116,9 @@ struct AggregateCall {
    ExprPtr argument;  // null for COUNT(*)
    const IU* output;
    bool distinct = false;  // count(DISTINCT x), sum(DISTINCT x), ...
+   ExprPtr delimiter = nullptr;  // string_agg's second argument
+   /// Binding only: the SELECT binder sorts the aggregation's input by it, and empties it.
+   std::vector<AggregateOrder> order = {};
 };
 
 /// Hash aggregation; without keys it produces exactly one row.
@@ -224,7 +242,7 @@ struct WindowFrame {
 struct WindowCall {
    WindowFunction function;
    std::vector<const IU*> arguments;  // value, offset, default (lag/lead); count (ntile); value, n (nth_value); null: absent
-   AggregateCall aggregate;           // for Aggregate: its argument reads arguments[0]; output as below
+   AggregateCall aggregate;           // for Aggregate: its argument reads arguments[0], a delimiter arguments[1]; output as below
    const IU* output = nullptr;
    WindowFrame frame;
 };

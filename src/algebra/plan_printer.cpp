@@ -14,6 +14,11 @@ const char* aggregateName(AggregateFunction function) {
       case AggregateFunction::Avg: return "avg";
       case AggregateFunction::Min: return "min";
       case AggregateFunction::Max: return "max";
+      case AggregateFunction::VarSamp: return "var_samp";
+      case AggregateFunction::VarPop: return "var_pop";
+      case AggregateFunction::StddevSamp: return "stddev_samp";
+      case AggregateFunction::StddevPop: return "stddev_pop";
+      case AggregateFunction::StringAgg: return "string_agg";
       case AggregateFunction::SingleValue: return "single_value";
    }
    return "?";
@@ -169,7 +174,8 @@ std::string describe(const Operator& op) {
          for (auto& k : aggregate.keys) keys.push_back(k.expression->toString());
          for (auto& a : aggregate.aggregates)
             calls.push_back(a.function == AggregateFunction::CountStar ? "count(*)"
-                                                                       : std::string(aggregateName(a.function)) + "(" + (a.distinct ? "DISTINCT " : "") + a.argument->toString() + ")");
+                                                                       : std::string(aggregateName(a.function)) + "(" + (a.distinct ? "DISTINCT " : "") + a.argument->toString() +
+                                                                            (a.delimiter ? ", " + a.delimiter->toString() : "") + ")");
          std::string s = aggregate.keys.empty() ? "Aggregate" : "HashAggregate keys: " + join(keys);
          return calls.empty() ? s : s + (aggregate.keys.empty() ? " " : "; ") + join(calls);
       }

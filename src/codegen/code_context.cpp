@@ -35,6 +35,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_replace", "v:ppppp"},
       {"kiln_left", "v:plcp"},
       {"kiln_concat_all", "v:pppipp"},
+      {"kiln_string_agg_append", "v:pppp"},
       {"kiln_pad", "v:plpcpp"},
       {"kiln_split_part", "v:pplp"},
       {"kiln_reverse", "v:ppp"},

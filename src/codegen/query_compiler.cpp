@@ -140,8 +140,10 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
          auto& aggregate = static_cast<const Aggregate&>(op);
          needed.clear();
          for (auto& key : aggregate.keys) addExpression(needed, *key.expression);
-         for (auto& call : aggregate.aggregates)
+         for (auto& call : aggregate.aggregates) {
             if (call.argument) addExpression(needed, *call.argument);
+            if (call.delimiter) addExpression(needed, *call.delimiter);
+         }
          break;
       }
       case OperatorKind::Sort:

@@ -75,7 +75,8 @@ bool SubplanMatcher::matches(const Operator& a, const Operator& b) {
             if (!same(x.keys[i].expression.get(), y.keys[i].expression.get()) || !define(x.keys[i].output, y.keys[i].output)) return false;
          for (size_t i = 0; i < x.aggregates.size(); ++i) {
             const AggregateCall &f = x.aggregates[i], &g = y.aggregates[i];
-            if (f.function != g.function || f.distinct != g.distinct || !same(f.argument.get(), g.argument.get()) || !define(f.output, g.output))
+            if (f.function != g.function || f.distinct != g.distinct || !same(f.argument.get(), g.argument.get()) ||
+                !same(f.delimiter.get(), g.delimiter.get()) || !define(f.output, g.output))
                return false;
          }
          return true;

@@ -78,7 +78,12 @@ class ExpressionBinder {
    /// The aggregate's function and typed argument (FILTER included) by PostgreSQL's rules; sets
    /// the result's type and nullability. `inWindow`: its argument may hold plain aggregates.
    AggregateCall bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow);
-   /// Whether `name` is an aggregate function (count, sum, ..., bool_and).
+   /// string_agg(value, delimiter): both text.
+   void bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
+   /// ORDER BY inside the call (not over a window); kept for string_agg alone.
+   void bindAggregateOrder(const PgQuery__FuncCall& call, AggregateCall& aggregate, bool inWindow,
+                           const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
+   /// Whether `name` is an aggregate function (count, sum, ..., bool_and, stddev, string_agg).
    static bool isAggregate(const std::string& name);
    /// f(...) OVER (...) (window_binder.cpp).
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);

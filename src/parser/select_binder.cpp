@@ -496,6 +496,7 @@ SelectBinder::Bound SelectBinder::bind() {
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
       for (auto& item : distinctOn)
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
+      sortAggregateInput(aggregates);
       auto aggregate = std::make_unique<Aggregate>();
       aggregate->keys = std::move(keys);
       aggregate->aggregates = std::move(aggregates);

@@ -175,6 +175,8 @@ class SelectBinder {
    WindowFrame bindFrame(const PgQuery__WindowDef& def, const std::vector<ExprPtr>& orderBy);
    /// Adds the Window operators, and Maps computing their keys and arguments, above root_: one
    /// Window per distinct PARTITION BY / ORDER BY.
+   /// Sorts the aggregation's input by the ORDER BY inside its calls (aggregate_order.cpp).
+   void sortAggregateInput(std::vector<AggregateCall>& aggregates);
    void pushWindows(std::vector<BoundWindowCall>& calls, std::vector<WindowSpec>& specs);
 
    // Subqueries (subquery_binder.cpp)

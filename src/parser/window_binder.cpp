@@ -58,6 +58,7 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
       if (call.agg_distinct) throw Error("0A000", "DISTINCT is not implemented for window functions", position);
       bound.aggregate = bindAggregateCall(name, call, type, nullable, true);
       if (bound.aggregate.argument) bound.arguments.push_back(std::move(bound.aggregate.argument));
+      if (bound.aggregate.delimiter) bound.arguments.push_back(std::move(bound.aggregate.delimiter));
    } else {
       if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
       if (call.agg_filter) throw Error("0A000", "FILTER is not implemented for non-aggregate window functions", position);
@@ -294,6 +295,7 @@ void SelectBinder::pushWindows(std::vector<BoundWindowCall>& calls, std::vector<
             call.aggregate = std::move(bound.aggregate);
             call.aggregate.output = call.output;
             if (!call.arguments.empty()) call.aggregate.argument = Expr::columnRef(call.arguments[0]);
+            if (call.arguments.size() > 1) call.aggregate.delimiter = Expr::columnRef(call.arguments[1]);
          }
          window->calls.push_back(std::move(call));
       }

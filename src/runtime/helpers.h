@@ -75,6 +75,8 @@ void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out);
 /// The strings whose `nulls` flag is 0 joined, with `separator` between them unless it is null.
 void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out,
                      StringHeap* arena);
+/// string_agg's step: appends `delimiter` (unless null) and `value` to `text` (string_agg.cpp).
+void kiln_string_agg_append(GermanString* text, const GermanString* delimiter, const GermanString* value, StringHeap* arena);
 /// lpad/rpad: `fill` is null for a blank.
 void kiln_pad(const GermanString* s, int64_t length, const GermanString* fill, bool right, GermanString* out, StringHeap* arena);
 void kiln_split_part(const GermanString* s, const GermanString* delimiter, int64_t field, GermanString* out);

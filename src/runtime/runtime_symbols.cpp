@@ -33,6 +33,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_replace),
       KILN_SYMBOL(kiln_left),
       KILN_SYMBOL(kiln_concat_all),
+      KILN_SYMBOL(kiln_string_agg_append),
       KILN_SYMBOL(kiln_pad),
       KILN_SYMBOL(kiln_split_part),
       KILN_SYMBOL(kiln_reverse),

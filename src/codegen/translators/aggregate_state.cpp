@@ -11,6 +11,7 @@ AggregateState AggregateState::layOut(const AggregateCall& call, std::vector<std
       case AggregateFunction::CountStar:
       case AggregateFunction::Count: fields.push_back({SqlType::bigInt(), false}); break;
       case AggregateFunction::Sum:
+      case AggregateFunction::StringAgg:
          fields.push_back({call.output->type, false});
          state.extra = fields.size();
          fields.push_back({SqlType::boolean(), false});
@@ -25,6 +26,16 @@ AggregateState AggregateState::layOut(const AggregateCall& call, std::vector<std
          fields.push_back({call.argument->type, false});
          state.extra = fields.size();
          fields.push_back({SqlType::boolean(), false});
+         break;
+      case AggregateFunction::VarSamp:
+      case AggregateFunction::VarPop:
+      case AggregateFunction::StddevSamp:
+      case AggregateFunction::StddevPop:
+         fields.push_back({SqlType::double_(), false});
+         state.extra = fields.size();
+         fields.push_back({SqlType::double_(), false});
+         state.squares = fields.size();
+         fields.push_back({SqlType::double_(), false});
          break;
       case AggregateFunction::SingleValue:
          fields.push_back({call.argument->type, true});
@@ -47,9 +58,14 @@ SqlValue checkedAdd(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
    return {b.CreateExtractValue(result, 0), nullptr, a.type};
 }
 
-void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call, const SqlValue& argument,
+VarianceFields AggregateState::varianceFields(CodeContext& cx, llvm::Value* entry, const RowLayout& layout) const {
+   return {fieldAddress(cx, entry, layout.fields[extra]), fieldAddress(cx, entry, layout.fields[value]), fieldAddress(cx, entry, layout.fields[squares])};
+}
+
+void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call, const AggregateInput& input,
                          const std::function<void(const std::function<void()>&)>& admit) const {
    auto& b = cx.builder();
+   const SqlValue& argument = input.argument;
    SqlOps ops(cx);
    const RowLayout::Field& valueField = layout.fields[value];
    llvm::Value* valueAddress = fieldAddress(cx, entry, valueField);
@@ -101,6 +117,23 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
             });
             break;
          }
+         case AggregateFunction::VarSamp:
+         case AggregateFunction::VarPop:
+         case AggregateFunction::StddevSamp:
+         case AggregateFunction::StddevPop:
+            addToVariance(cx, varianceFields(cx, entry, layout), ops.cast({argument.value, nullptr, argument.type}, SqlType::double_(), false).value);
+            break;
+         case AggregateFunction::StringAgg: {
+            // The delimiter goes before every value but the first; a NULL one adds nothing.
+            const SqlValue& delimiter = input.delimiter;
+            llvm::Value* seen = b.CreateICmpNE(b.CreateLoad(cx.i8(), extraAddress), cx.int8(0));
+            llvm::Value* withDelimiter = delimiter.isNull ? b.CreateAnd(seen, b.CreateNot(delimiter.isNull)) : seen;
+            llvm::Value* none = llvm::ConstantPointerNull::get(cx.ptr());
+            llvm::Value* delimiterAddress = b.CreateSelect(withDelimiter, ops.stringAddress(delimiter.value), none);
+            cx.callRuntime("kiln_string_agg_append", {valueAddress, delimiterAddress, ops.stringAddress(argument.value), ops.arena()});
+            b.CreateStore(cx.int8(1), extraAddress);
+            break;
+         }
          default: break;
       }
    };
@@ -127,12 +160,17 @@ SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLa
       case AggregateFunction::Count: break;
       case AggregateFunction::Sum:
       case AggregateFunction::Min:
-      case AggregateFunction::Max: {
+      case AggregateFunction::Max:
+      case AggregateFunction::StringAgg: {
          llvm::Value* seen = b.CreateLoad(cx.i8(), fieldAddress(cx, entry, layout.fields[extra]));
          v.isNull = b.CreateICmpEQ(seen, cx.int8(0));
          v.type = type;
          break;
       }
+      case AggregateFunction::VarSamp:
+      case AggregateFunction::VarPop:
+      case AggregateFunction::StddevSamp:
+      case AggregateFunction::StddevPop: v = varianceResult(cx, call.function, varianceFields(cx, entry, layout)); break;
       case AggregateFunction::SingleValue: {
          llvm::Value* rows = b.CreateLoad(cx.i64(), fieldAddress(cx, entry, layout.fields[extra]));
          v.isNull = b.CreateOr(ops.isNull(v), b.CreateICmpEQ(rows, cx.int64(0)));

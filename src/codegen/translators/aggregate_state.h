@@ -1,6 +1,6 @@
-// The state of one aggregate (COUNT, SUM, AVG, MIN, MAX, a scalar subquery's value) in a
-// materialized row: how it is laid out, updated and turned into the aggregate's value. Hash
-// aggregation keeps one per group; window functions one per frame.
+// The state of one aggregate (COUNT, SUM, AVG, MIN, MAX, variance, string_agg, a scalar
+// subquery's value) in a materialized row: how it is laid out, updated and turned into the
+// aggregate's value. Hash aggregation keeps one per group; window functions one per frame.
 #pragma once
 
 #include <functional>
@@ -9,22 +9,35 @@
 
 #include "algebra/operator.h"
 #include "codegen/sql_ops.h"
+#include "codegen/translators/variance_state.h"
 #include "common/row_layout.h"
 
 namespace kiln {
 
+/// The values of one input row an aggregate reads.
+struct AggregateInput {
+   SqlValue argument;   // none for COUNT(*)
+   SqlValue delimiter;  // string_agg's
+};
+
 struct AggregateState {
-   size_t value;  // the accumulator (COUNT's count)
-   size_t extra;  // SUM/MIN/MAX: "seen a value" flag; AVG: the count; SingleValue: the rows
+   size_t value;  // the accumulator (COUNT's count, string_agg's text, the variance's Sx)
+   size_t extra;  // SUM/MIN/MAX/string_agg: "seen a value" flag; AVG: the count; SingleValue: the rows; variance: N
+   size_t squares = 0;    // variance: Sxx
    int distinctSet = -1;  // DISTINCT: the field holding the group's set of seen values
 
    /// Appends the state's fields (all zero when empty) to `fields`; DISTINCT's set is not among them.
    static AggregateState layOut(const AggregateCall& call, std::vector<std::pair<SqlType, bool>>& fields);
 
-   /// Adds `argument` (nothing for COUNT(*)) to the state in `entry`. `admit`, when given, runs
-   /// the accumulation of a non-NULL value or not (DISTINCT's first-seen check).
-   void update(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call, const SqlValue& argument,
+   /// Adds the row's `input` to the state in `entry`. `admit`, when given, runs the accumulation
+   /// of a non-NULL argument or not (DISTINCT's first-seen check).
+   void update(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call, const AggregateInput& input,
                const std::function<void(const std::function<void()>&)>& admit = {}) const;
+
+   /// The variance's fields in `entry`.
+   VarianceFields varianceFields(CodeContext& cx, llvm::Value* entry, const RowLayout& layout) const;
+   /// Whether partial states of the call can be added into one (see AggregateTranslator::merge).
+   static bool mergeable(const AggregateCall& call) { return call.function != AggregateFunction::StringAgg; }
 
    /// The aggregate's value from the state in `entry`.
    SqlValue result(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call) const;

@@ -60,9 +60,13 @@ class AggregateTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : "hash aggregate build");
       ExpressionCompiler expressions(cx, values);
-      std::vector<SqlValue> keys, arguments;
+      std::vector<SqlValue> keys;
+      std::vector<AggregateInput> inputs;
       for (auto& key : aggregate_.keys) keys.push_back(expressions.compile(*key.expression));
-      for (auto& call : aggregate_.aggregates) arguments.push_back(call.argument ? expressions.compile(*call.argument) : SqlValue{});
+      for (auto& call : aggregate_.aggregates) {
+         auto compile = [&](const ExprPtr& e) { return e ? expressions.compile(*e) : SqlValue{}; };
+         inputs.push_back({compile(call.argument), compile(call.delimiter)});
+      }
       llvm::Value* entry;
       if (aggregate_.keys.empty()) {
          entry = localEntry(cx);
@@ -75,7 +79,7 @@ class AggregateTranslator : public Translator {
             return findOrInsertEntry(cx, cx.loadSlot(storageSlot_), layout_, keys);
          });
       }
-      for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) update(cx, entry, aggregate_.aggregates[i], states_[i], arguments[i]);
+      for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) update(cx, entry, aggregate_.aggregates[i], states_[i], inputs[i]);
    }
 
    private:
@@ -128,9 +132,10 @@ class AggregateTranslator : public Translator {
 
    /// Without GROUP BY, the pipeline accumulates into a stack copy of the one entry (kept in
    /// registers by the optimizer) and adds it to the shared entry when its rows are done. With
-   /// DISTINCT the states are sets in memory, updated in place.
+   /// DISTINCT the states are sets in memory, updated in place; string_agg's text, too.
    llvm::Value* localEntry(CodeContext& cx) {
-      if (distinctSlot_) return cx.loadSlot(entrySlot_);
+      if (distinctSlot_ || !std::all_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), AggregateState::mergeable))
+         return cx.loadSlot(entrySlot_);
       auto& b = cx.builder();
       llvm::AllocaInst* local = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), layout_.size), "partial_aggregate");
       local->setAlignment(llvm::Align(16));
@@ -191,6 +196,11 @@ class AggregateTranslator : public Translator {
                });
                break;
             }
+            case AggregateFunction::VarSamp:
+            case AggregateFunction::VarPop:
+            case AggregateFunction::StddevSamp:
+            case AggregateFunction::StddevPop: combineVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_)); break;
+            case AggregateFunction::StringAgg: break;  // not mergeable: updated in place
             case AggregateFunction::SingleValue: {
                const RowLayout::Field& rowsField = layout_.fields[state.extra];
                llvm::Value* theirRows = b.CreateLoad(cx.i64(), fieldAddress(cx, partial, rowsField));
@@ -205,10 +215,11 @@ class AggregateTranslator : public Translator {
       }
    }
 
-   void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const AggregateState& state, const SqlValue& argument) {
-      if (!call.distinct) return state.update(cx, entry, layout_, call, argument);
+   void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const AggregateState& state, const AggregateInput& input) {
+      if (!call.distinct) return state.update(cx, entry, layout_, call, input);
       // Only a value not seen before in this group counts.
-      state.update(cx, entry, layout_, call, argument, [&](const std::function<void()>& accumulate) {
+      const SqlValue& argument = input.argument;
+      state.update(cx, entry, layout_, call, input, [&](const std::function<void()>& accumulate) {
          auto& b = cx.builder();
          SqlOps ops(cx);
          llvm::Value* value;

@@ -45,7 +45,7 @@ class WindowTranslator : public Translator {
 
       struct Functions {
          RowCompare order = nullptr, partition = nullptr, peers = nullptr;
-         void (*compute)(char**, int64_t) = nullptr;
+         void (*compute)(void**, char**, int64_t) = nullptr;
       };
       compiler_.addStep([slot, orderName, partitionName, peersName, computeName, functions = std::make_shared<Functions>()](QueryRuntime& rt,
                                                                                                                            CompiledModule& module) {
@@ -54,11 +54,11 @@ class WindowTranslator : public Translator {
             functions->order = reinterpret_cast<RowCompare>(lookup(orderName));
             functions->partition = reinterpret_cast<RowCompare>(lookup(partitionName));
             functions->peers = reinterpret_cast<RowCompare>(lookup(peersName));
-            functions->compute = reinterpret_cast<void (*)(char**, int64_t)>(lookup(computeName));
+            functions->compute = reinterpret_cast<void (*)(void**, char**, int64_t)>(lookup(computeName));
          }
          auto* buffer = rt.get<RowBuffer>(slot);
          sortWindowRows(*buffer, functions->order, functions->partition, functions->peers);
-         functions->compute(buffer->rows(), int64_t(buffer->size()));
+         functions->compute(rt.slots(), buffer->rows(), int64_t(buffer->size()));
       });
       addBufferScan(compiler_, "scan window rows", window_.estimatedRows, bufferSlot_, [&](llvm::Value* row) {
          IUValues values;
@@ -113,19 +113,20 @@ class WindowTranslator : public Translator {
       llvm::Value* end = nullptr;
    };
 
-   /// `void compute(ptr rows, i64 count)`: each call's value for each sorted row.
+   /// `void compute(ptr slots, ptr rows, i64 count)`: each call's value for each sorted row (the
+   /// slots, as a pipeline's, give string_agg its arena).
    std::string generateCompute() {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       std::string name = cx.uniqueName("window");
-      cx.beginFunction(name, llvm::FunctionType::get(b.getVoidTy(), {cx.ptr(), cx.i64()}, false));
-      llvm::Value* rows = cx.argument(0);
+      cx.beginFunction(name, llvm::FunctionType::get(b.getVoidTy(), {cx.ptr(), cx.ptr(), cx.i64()}, false));
+      llvm::Value* rows = cx.argument(1);
       // Aggregates keep their frame's state from row to row while the frame only grows: forwards
       // for frames from the partition's start, backwards for frames to its end.
       std::vector<AggregateFrame> frames(window_.calls.size());
       for (size_t c = 0; c < window_.calls.size(); ++c)
          if (window_.calls[c].function == WindowFunction::Aggregate) frames[c] = startAggregateFrame(window_.calls[c]);
-      llvm::Value* count = cx.argument(1);
+      llvm::Value* count = cx.argument(2);
       for (bool backward : {false, true}) {
          std::vector<size_t> calls;
          for (size_t c = 0; c < window_.calls.size(); ++c)
@@ -143,9 +144,11 @@ class WindowTranslator : public Translator {
    }
 
    /// An aggregate whose frame ends with the partition but starts after its first row: computed
-   /// from the last row backwards, its frame grows instead of shrinking.
+   /// from the last row backwards, its frame grows instead of shrinking. Not string_agg, whose
+   /// text is built front to back.
    static bool growsBackward(const WindowCall& call) {
-      return call.function == WindowFunction::Aggregate && call.frame.exclusion == FrameExclusion::NoOthers &&
+      return call.function == WindowFunction::Aggregate && call.aggregate.function != AggregateFunction::StringAgg &&
+             call.frame.exclusion == FrameExclusion::NoOthers &&
              call.frame.end == FrameBound::UnboundedFollowing &&
              call.frame.start != FrameBound::UnboundedPreceding;
    }
@@ -287,10 +290,12 @@ class WindowTranslator : public Translator {
    void computeAggregate(const WindowCall& call, AggregateFrame& frame, const WindowPosition& p, const RowLayout::Field& output) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      RowLayout::Field argument = call.arguments.empty() ? RowLayout::Field{} : field(call.arguments[0]);
       auto add = [&](llvm::Value* j) {
-         SqlValue value = call.arguments.empty() ? SqlValue{} : loadField(cx, p.rowAt(cx, j), argument);
-         frame.state.update(cx, frame.entry, frame.layout, call.aggregate, value);
+         // The argument and string_agg's delimiter.
+         AggregateInput input;
+         SqlValue* values[] = {&input.argument, &input.delimiter};
+         for (size_t a = 0; a < call.arguments.size(); ++a) *values[a] = loadField(cx, p.rowAt(cx, j), field(call.arguments[a]));
+         frame.state.update(cx, frame.entry, frame.layout, call.aggregate, input);
       };
       auto finish = [&] {
          SqlValue result = frame.state.result(cx, frame.entry, frame.layout, call.aggregate);

@@ -1,0 +1,167 @@
+// Aggregate calls in expressions (ExpressionBinder's): which function, the argument's type
+// rules by PostgreSQL's, DISTINCT, FILTER and ORDER BY inside the call.
+#include <algorithm>
+#include <iterator>
+
+#include "parser/select_binder.h"
+#include "parser/type_rules.h"
+
+namespace kiln {
+
+namespace {
+
+/// Variance and standard deviation; stddev and variance are the sample ones.
+const std::pair<const char*, AggregateFunction> statisticalAggregates[] = {
+   {"stddev", AggregateFunction::StddevSamp}, {"stddev_samp", AggregateFunction::StddevSamp}, {"stddev_pop", AggregateFunction::StddevPop},
+   {"variance", AggregateFunction::VarSamp},  {"var_samp", AggregateFunction::VarSamp},       {"var_pop", AggregateFunction::VarPop}};
+
+const AggregateFunction* statisticalAggregate(const std::string& name) {
+   auto found = std::find_if(std::begin(statisticalAggregates), std::end(statisticalAggregates), [&](auto& a) { return name == a.first; });
+   return found == std::end(statisticalAggregates) ? nullptr : &found->second;
+}
+
+}  // namespace
+
+bool ExpressionBinder::isAggregate(const std::string& name) {
+   static const char* aggregates[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or", "every", "string_agg"};
+   return statisticalAggregate(name) ||
+          std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates);
+}
+
+AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow) {
+   int position = call.location + 1;
+   AggregateCall aggregate;
+   // Binds an expression of the call: plain aggregates may not nest in it, except over a window.
+   auto bindInside = [&](const PgQuery__Node& node) {
+      insideAggregate_ = !inWindow;
+      ExprPtr e = bind(node);
+      insideAggregate_ = false;
+      return e;
+   };
+   if (call.agg_star) {
+      if (name != "count") throw Error("42809", name + "(*) is not an aggregate function", position);
+      aggregate.function = AggregateFunction::CountStar;
+      type = SqlType::bigInt();
+      nullable = false;
+   } else if (name == "string_agg") {
+      bindStringAgg(call, aggregate, bindInside);
+      type = SqlType::text();
+   } else {
+      if (call.n_args != 1) throw Error("42883", "function " + name + " must have exactly one argument", position);
+      ExprPtr arg = bindInside(*call.args[0]);
+      SqlType in = arg->type;
+      auto noSuchFunction = [&]() -> Error { return Error("42883", "function " + name + "(" + in.toString() + ") does not exist", position); };
+      if (name == "count") {
+         aggregate.function = AggregateFunction::Count;
+         type = SqlType::bigInt();
+         nullable = false;
+      } else if (name == "sum" || name == "avg") {
+         if (in.id == TypeId::Unknown) throw noSuchFunction();
+         if (!in.isNumeric()) throw noSuchFunction();
+         aggregate.function = name == "sum" ? AggregateFunction::Sum : AggregateFunction::Avg;
+         if (in.isFloat())
+            type = name == "sum" ? in : SqlType::double_();
+         else if (name == "sum")
+            type = in.id == TypeId::SmallInt || in.id == TypeId::Integer ? SqlType::bigInt() : SqlType::decimal(38, in.scale);
+         else
+            type = SqlType::decimal(38, std::max<unsigned>(6, in.scale));
+         // The argument is accumulated in the result's representation.
+         if (type.id == TypeId::Decimal && aggregate.function == AggregateFunction::Sum && in.isInteger()) arg = coerce(std::move(arg), types::asDecimal(in));
+      } else if (const AggregateFunction* statistic = statisticalAggregate(name)) {
+         // Double precision also for exact numbers, where PostgreSQL computes in numeric.
+         if (in.id == TypeId::Unknown || !in.isNumeric()) throw noSuchFunction();
+         aggregate.function = *statistic;
+         type = SqlType::double_();
+      } else if (name == "bool_and" || name == "every" || name == "bool_or") {
+         // FALSE is less than TRUE: all are TRUE when the least is, some is when the greatest is.
+         if (in.id == TypeId::Unknown) arg = coerce(std::move(arg), SqlType::boolean());
+         if (arg->type.id != TypeId::Boolean) throw noSuchFunction();
+         aggregate.function = name == "bool_or" ? AggregateFunction::Max : AggregateFunction::Min;
+         type = arg->type;
+      } else {
+         if (in.id == TypeId::Unknown) arg = coerce(std::move(arg), SqlType::text());
+         if (arg->type.id == TypeId::Interval || arg->type.id == TypeId::Boolean) throw noSuchFunction();
+         aggregate.function = name == "min" ? AggregateFunction::Min : AggregateFunction::Max;
+         type = arg->type;
+      }
+      aggregate.argument = std::move(arg);
+   }
+   // DISTINCT does not change MIN and MAX.
+   aggregate.distinct = call.agg_distinct && aggregate.function != AggregateFunction::Min && aggregate.function != AggregateFunction::Max;
+   if (call.n_agg_order > 0) bindAggregateOrder(call, aggregate, inWindow, bindInside);
+   if (call.agg_filter) {
+      // agg(x) FILTER (WHERE c) is agg(CASE WHEN c THEN x END): the aggregates skip NULLs;
+      // count(*) counts CASE WHEN c THEN 1 END.
+      ExprPtr condition = bindInside(*call.agg_filter);
+      if (condition->type.id == TypeId::Unknown) condition = coerce(std::move(condition), SqlType::boolean());
+      if (condition->type.id != TypeId::Boolean)
+         throw Error("42804", "argument of FILTER must be type boolean, not type " + condition->type.toString(), condition->position);
+      if (aggregate.function == AggregateFunction::CountStar) {
+         aggregate.function = AggregateFunction::Count;
+         aggregate.argument = Expr::constantOf(Value::ofInteger(SqlType::integer(), 1));
+      }
+      auto filtered = std::make_unique<Expr>(ExprKind::Case, aggregate.argument->type);
+      filtered->nullable = true;
+      filtered->position = position;
+      filtered->children.push_back(std::move(condition));
+      filtered->children.push_back(std::move(aggregate.argument));
+      aggregate.argument = std::move(filtered);
+   }
+   return aggregate;
+}
+
+void ExpressionBinder::bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside) {
+   std::vector<ExprPtr> args;
+   for (size_t i = 0; i < call.n_args; ++i) args.push_back(bindInside(*call.args[i]));
+   std::string signature;
+   for (auto& arg : args) signature += (signature.empty() ? "" : ", ") + arg->type.toString();
+   // Text only (PostgreSQL's other string_agg is for bytea); literals are text.
+   auto text = [](const ExprPtr& e) { return e->type.isString() || e->type.id == TypeId::Unknown; };
+   if (args.size() != 2 || !text(args[0]) || !text(args[1]))
+      throw Error("42883", "function string_agg(" + signature + ") does not exist", call.location + 1);
+   aggregate.function = AggregateFunction::StringAgg;
+   aggregate.argument = coerce(std::move(args[0]), SqlType::text());
+   aggregate.delimiter = coerce(std::move(args[1]), SqlType::text());
+}
+
+void ExpressionBinder::bindAggregateOrder(const PgQuery__FuncCall& call, AggregateCall& aggregate, bool inWindow,
+                                          const std::function<ExprPtr(const PgQuery__Node&)>& bindInside) {
+   int position = call.location + 1;
+   if (inWindow) throw Error("0A000", "aggregate ORDER BY is not implemented for window functions", position);
+   for (size_t i = 0; i < call.n_agg_order; ++i) {
+      const PgQuery__SortBy& sortBy = *call.agg_order[i]->sort_by;
+      SortDirection direction = sortDirection(sortBy);
+      ExprPtr e = bindInside(*sortBy.node);
+      if (e->type.id == TypeId::Unknown) e = coerce(std::move(e), SqlType::text());
+      // An argument may have been converted (varchar to text): compare with the same conversion.
+      auto isArgument = [&](const ExprPtr& argument) { return argument && coerce(e->clone(), argument->type)->equals(*argument); };
+      if (aggregate.distinct && !isArgument(aggregate.argument) && !isArgument(aggregate.delimiter))
+         throw Error("42P10", "in an aggregate with DISTINCT, ORDER BY expressions must appear in argument list", e->position);
+      aggregate.order.push_back({std::move(e), direction.descending, direction.nullsFirst});
+   }
+   // Only string_agg's value depends on the order of its input.
+   if (aggregate.function != AggregateFunction::StringAgg) aggregate.order.clear();
+}
+
+ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__FuncCall& call) {
+   int position = call.location + 1;
+   if (!aggregates_) throw Error("42803", std::string("aggregate functions are not allowed in ") + clause_, position);
+   if (insideAggregate_) throw Error("42803", "aggregate function calls cannot be nested", position);
+   SqlType type;
+   bool nullable = true;
+   AggregateCall aggregate = bindAggregateCall(name, call, type, nullable, false);
+   // The same call twice (sum(x) in SELECT and HAVING) is computed once.
+   auto same = [](const ExprPtr& a, const ExprPtr& b) { return a ? b && a->equals(*b) : !b; };
+   for (auto& existing : *aggregates_) {
+      if (existing.function != aggregate.function || existing.distinct != aggregate.distinct) continue;
+      if (!same(existing.argument, aggregate.argument) || !same(existing.delimiter, aggregate.delimiter)) continue;
+      if (existing.order != aggregate.order) continue;
+      return Expr::columnRef(existing.output);
+   }
+   aggregate.output = ius_.make(type, nullable, name);
+   const IU* output = aggregate.output;
+   aggregates_->push_back(std::move(aggregate));
+   return Expr::columnRef(output);
+}
+
+}  // namespace kiln
