@@ -19,8 +19,7 @@ int64_t powerOfTen(int exponent) {
 
 class KilnStatement : public TpccStatement {
    public:
-   KilnStatement(kiln::PreparedStatement statement, std::string sql, bool bigintTimestamps)
-      : statement_(std::move(statement)), sql_(std::move(sql)), bigintTimestamps_(bigintTimestamps) {}
+   KilnStatement(kiln::PreparedStatement statement, std::string sql) : statement_(std::move(statement)), sql_(std::move(sql)) {}
 
    void bindInt(size_t number, int64_t value) override {
       guard([&] { statement_.bind(number, value); });
@@ -32,7 +31,7 @@ class KilnStatement : public TpccStatement {
       guard([&] { statement_.bind(number, decimalText(unscaled, scale)); });
    }
    void bindTimestamp(size_t number, int64_t unixMicros) override {
-      guard([&] { bigintTimestamps_ ? statement_.bind(number, unixMicros) : statement_.bind(number, timestampText(unixMicros)); });
+      guard([&] { statement_.bind(number, kiln::Timestamp(std::chrono::microseconds(unixMicros))); });
    }
    void execute() override {
       // The previous result is let go first, so that the statement can fill its memory again.
@@ -67,15 +66,14 @@ class KilnStatement : public TpccStatement {
 
    kiln::PreparedStatement statement_;
    std::string sql_;
-   bool bigintTimestamps_;
    kiln::Result result_;
 };
 
 /// Writes PostgreSQL CSV (NULL = empty unquoted field); TPC-C's strings need no quoting.
 class KilnCsvWriter : public RowWriter {
    public:
-   KilnCsvWriter(kiln::Connection& connection, std::string table, std::string path, bool bigintTimestamps)
-      : connection_(connection), table_(std::move(table)), path_(std::move(path)), bigintTimestamps_(bigintTimestamps) {
+   KilnCsvWriter(kiln::Connection& connection, std::string table, std::string path)
+      : connection_(connection), table_(std::move(table)), path_(std::move(path)) {
       file_ = std::fopen(path_.c_str(), "w");
       if (!file_) throw TpccError("58030", "cannot write " + path_, "");
    }
@@ -93,7 +91,7 @@ class KilnCsvWriter : public RowWriter {
       std::fprintf(file_, "%lld", static_cast<long long>(value));
    }
    void decimal(int64_t unscaled, int scale) override { text(decimalText(unscaled, scale)); }
-   void timestamp(int64_t unixMicros) override { bigintTimestamps_ ? integer(unixMicros) : text(timestampText(unixMicros)); }
+   void timestamp(int64_t unixMicros) override { text(timestampText(unixMicros)); }
    void null() override { separate(); }
    void endRow() override {
       std::fputc('\n', file_);
@@ -120,7 +118,6 @@ class KilnCsvWriter : public RowWriter {
    kiln::Connection& connection_;
    std::string table_;
    std::string path_;
-   bool bigintTimestamps_;
    std::FILE* file_ = nullptr;
    bool firstField_ = true;
 };
@@ -141,13 +138,6 @@ KilnTpccEngine::KilnTpccEngine(const std::string& path) {
    }
    connection_ = std::make_unique<kiln::Connection>(*database_);
    connection_->setTiming(false);  // the driver times whole transactions; statement timings go unread
-   try {
-      connection_->query("CREATE TABLE kiln_tpcc_probe (t timestamp); DROP TABLE kiln_tpcc_probe");
-   } catch (const kiln::Error& error) {
-      if (error.sqlstate() != "0A000") throw translate(error, "CREATE TABLE kiln_tpcc_probe (t timestamp)");
-      bigintTimestamps_ = true;
-      notes_.push_back("kiln: " + error.message() + " (" + error.sqlstate() + "); date-and-time columns are bigint microseconds since 1970");
-   }
 }
 
 KilnTpccEngine::~KilnTpccEngine() {
@@ -164,7 +154,7 @@ void KilnTpccEngine::execute(const std::string& sql) {
 
 std::unique_ptr<TpccStatement> KilnTpccEngine::prepare(const std::string& sql) {
    try {
-      return std::make_unique<KilnStatement>(connection_->prepare(sql), sql, bigintTimestamps_);
+      return std::make_unique<KilnStatement>(connection_->prepare(sql), sql);
    } catch (const kiln::Error& error) {
       throw translate(error, sql);
    }
@@ -172,7 +162,7 @@ std::unique_ptr<TpccStatement> KilnTpccEngine::prepare(const std::string& sql) {
 
 std::unique_ptr<RowWriter> KilnTpccEngine::load(const std::string& table) {
    if (csvDirectory_.empty()) csvDirectory_ = makeTemporaryDirectory();
-   return std::make_unique<KilnCsvWriter>(*connection_, table, csvDirectory_ + "/" + table + ".csv", bigintTimestamps_);
+   return std::make_unique<KilnCsvWriter>(*connection_, table, csvDirectory_ + "/" + table + ".csv");
 }
 
 }  // namespace kiln::bench

@@ -20,16 +20,11 @@ class KilnTpccEngine : public TpccEngine {
    void execute(const std::string& sql) override;
    std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
    std::unique_ptr<RowWriter> load(const std::string& table) override;
-   std::string timestampType() const override { return bigintTimestamps_ ? "bigint" : "timestamp"; }
-   std::vector<std::string> notes() const override { return notes_; }
 
    private:
    std::unique_ptr<kiln::Database> database_;
    std::unique_ptr<kiln::Connection> connection_;
    std::string csvDirectory_;  // created on the first load, removed with the engine
-   /// kiln has no TIMESTAMP type yet: "date and time" columns then hold microseconds since 1970.
-   bool bigintTimestamps_ = false;
-   std::vector<std::string> notes_;
 };
 
 }  // namespace kiln::bench

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -33,6 +34,7 @@ enum class TypeId : uint8_t {
    Char,
    Varchar,
    Text,
+   Timestamp,  // without time zone; last because the number is stored in checkpoints
 };
 
 /// A SQL type with its modifiers: DECIMAL(precision, scale), CHAR(length), VARCHAR(length).
@@ -51,6 +53,7 @@ struct SqlType {
    static SqlType double_() { return {TypeId::Double}; }
    static SqlType date() { return {TypeId::Date}; }
    static SqlType interval() { return {TypeId::Interval}; }
+   static SqlType timestamp() { return {TypeId::Timestamp}; }
    static SqlType char_(uint32_t n) { return {TypeId::Char, 0, 0, n}; }
    static SqlType varchar(uint32_t n) { return {TypeId::Varchar, 0, 0, n}; }
    static SqlType text() { return {TypeId::Text}; }
@@ -100,6 +103,10 @@ struct Interval {
    int64_t micros = 0;
 };
 
+/// A TIMESTAMP value in the API: microseconds since 1970-01-01 00:00:00 on a clock without time
+/// zones (read it as UTC).
+using Timestamp = std::chrono::sys_time<std::chrono::microseconds>;
+
 /// Timings of one statement, in milliseconds.
 struct StatementStats {
    double parseMs = 0;     // parsing and semantic analysis
@@ -138,6 +145,8 @@ class Result {
    /// DECIMAL as its unscaled integer (value = unscaled / 10^scale).
    __int128 getDecimalUnscaled(size_t row, size_t column) const;
    Interval getInterval(size_t row, size_t column) const;
+   /// TIMESTAMP, or DATE as its midnight.
+   Timestamp getTimestamp(size_t row, size_t column) const;
    /// Any value as PostgreSQL prints it ("" for NULL): 12.30, 1998-09-02, t, 1 year 2 mons.
    std::string getString(size_t row, size_t column) const;
 
@@ -172,6 +181,8 @@ class PreparedStatement {
    PreparedStatement& bind(size_t number, const std::string& text);
    PreparedStatement& bind(size_t number, int64_t value);
    PreparedStatement& bind(size_t number, double value);
+   /// A TIMESTAMP parameter without a detour through text (others get its text form).
+   PreparedStatement& bind(size_t number, Timestamp value);
    PreparedStatement& bindNull(size_t number);
    Result execute();
 
@@ -241,6 +252,7 @@ class Connection {
    bool inTransaction_ = false;
    bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) may follow
    bool timing_ = true;
+   int64_t transactionTime_ = 0;  // now(): see TransactionClock
    std::atomic<bool> cancelRequested_{false};
 };
 

@@ -78,7 +78,8 @@ bool Expr::equals(const Expr& o, const std::function<bool(const IU*, const IU*)>
        children.size() != o.children.size())
       return false;
    if (kind == ExprKind::ColumnRef && !sameIU(iu, o.iu)) return false;
-   if (kind == ExprKind::Constant && !sameConstant(constant, o.constant)) return false;
+   // A function's constant is an argument too: round's digits, date_trunc's unit.
+   if ((kind == ExprKind::Constant || kind == ExprKind::Function) && !sameConstant(constant, o.constant)) return false;
    for (size_t i = 0; i < children.size(); ++i)
       if (!children[i]->equals(*o.children[i], sameIU)) return false;
    return true;
@@ -135,6 +136,12 @@ const char* functionName(FunctionId id) {
       case FunctionId::ExtractQuarter: return "extract_quarter";
       case FunctionId::ExtractDow: return "extract_dow";
       case FunctionId::ExtractDoy: return "extract_doy";
+      case FunctionId::ExtractHour: return "extract_hour";
+      case FunctionId::ExtractMinute: return "extract_minute";
+      case FunctionId::ExtractSecond: return "extract_second";
+      case FunctionId::ExtractEpoch: return "extract_epoch";
+      case FunctionId::DateTrunc: return "date_trunc";
+      case FunctionId::CurrentTimestamp: return "now";
    }
    return "?";
 }

@@ -78,6 +78,12 @@ enum class FunctionId : uint8_t {
    ExtractQuarter,
    ExtractDow,
    ExtractDoy,
+   ExtractHour,  // ExtractHour to ExtractEpoch: of a timestamp (the fields above take its date)
+   ExtractMinute,
+   ExtractSecond,  // microseconds within the minute: a DECIMAL whose scale makes it seconds, ms or us
+   ExtractEpoch,   // microseconds since 1970: a DECIMAL with scale 6
+   DateTrunc,      // (timestamp): the unit (timestamp::Unit) is the constant
+   CurrentTimestamp,  // the transaction's start
 };
 
 struct Expr {

@@ -72,8 +72,14 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_i128_to_double", "d:xi"},
       {"kiln_double_to_decimal", "x:dii"},
       {"kiln_extract", "i:ii"},
-      {"kiln_date_add_interval", "i:ipi"},
       {"kiln_date_add_interval_micros", "l:ipi"},
+      {"kiln_parse_timestamp", "l:p"},
+      {"kiln_format_timestamp", "v:lpp"},
+      {"kiln_timestamp_add_interval", "l:lpi"},
+      {"kiln_timestamp_difference", "v:llp"},
+      {"kiln_timestamp_field", "l:li"},
+      {"kiln_date_trunc", "l:li"},
+      {"kiln_transaction_timestamp", "l:"},
    };
    return prototypes;
 }

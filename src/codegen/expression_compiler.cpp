@@ -4,6 +4,7 @@
 
 #include "codegen/translators/row_access.h"
 #include "common/decimal.h"
+#include "common/timestamp.h"
 #include "runtime/like_pattern.h"
 
 namespace kiln {
@@ -244,6 +245,16 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             int field = int(e.functionId()) - int(FunctionId::ExtractYear);
             return cx_.callRuntime("kiln_extract", {args[0].value, cx_.int32(field)});
          }
+         case FunctionId::ExtractHour:
+         case FunctionId::ExtractMinute:
+         case FunctionId::ExtractSecond: {
+            int field = int(e.functionId()) - int(FunctionId::ExtractHour);
+            return b.CreateSExtOrTrunc(cx_.callRuntime("kiln_timestamp_field", {args[0].value, cx_.int32(field)}), cx_.valueType(e.type));
+         }
+         case FunctionId::ExtractEpoch:  // in 128 bits: the epoch's offset could overflow 64
+            return b.CreateAdd(b.CreateSExt(args[0].value, cx_.i128()), cx_.int128(timestamp::unixEpochOffset));
+         case FunctionId::DateTrunc: return cx_.callRuntime("kiln_date_trunc", {args[0].value, cx_.int32(e.constant.integer)});
+         case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
       }
       return nullptr;
    };

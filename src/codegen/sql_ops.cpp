@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "common/decimal.h"
+#include "common/interval.h"
+#include "common/timestamp.h"
 #include "common/physical_type.h"
 #include "runtime/helpers.h"
 #include "runtime/query_runtime.h"
@@ -201,19 +203,29 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       return guardNulls({a, b}, result, [&] { return callStringHelper("kiln_concat", {stringAddress(a.value), stringAddress(b.value)}, true); });
    }
    if (result.id == TypeId::Date || (ta.id == TypeId::Date && tb.id == TypeId::Date)) {
-      // date ± integer, integer + date, date - date, date ± interval
+      // date ± integer, integer + date, date - date
       const SqlValue& dateSide = ta.id == TypeId::Date ? a : b;
       const SqlValue& other = ta.id == TypeId::Date ? b : a;
-      if (other.type.id == TypeId::Interval) {
-         return guardNulls({a, b}, result, [&] {
-            llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
-            b_.CreateStore(other.value, slot);
-            return cx_.callRuntime("kiln_date_add_interval", {dateSide.value, slot, cx_.int32(op == ArithOp::Sub ? -1 : 1)});
-         });
-      }
       llvm::Value* days = b_.CreateSExtOrTrunc(other.value, cx_.i32());
       llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(dateSide.value, days) : b_.CreateAdd(dateSide.value, days);
       return {v, a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
+   }
+   if (result.id == TypeId::Timestamp) {
+      // timestamp ± interval, interval + timestamp (a date was made a timestamp when binding)
+      const SqlValue& moment = ta.id == TypeId::Timestamp ? a : b;
+      const SqlValue& span = ta.id == TypeId::Timestamp ? b : a;
+      return guardNulls({a, b}, result, [&] {
+         llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
+         b_.CreateStore(span.value, slot);
+         return cx_.callRuntime("kiln_timestamp_add_interval", {moment.value, slot, cx_.int32(op == ArithOp::Sub ? -1 : 1)});
+      });
+   }
+   if (ta.id == TypeId::Timestamp && tb.id == TypeId::Timestamp) {
+      return guardNulls({a, b}, result, [&] {
+         llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
+         cx_.callRuntime("kiln_timestamp_difference", {a.value, b.value, out});
+         return b_.CreateLoad(cx_.intervalType(), out);
+      });
    }
    llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
    if (result.id == TypeId::Interval && op == ArithOp::Mul) {
@@ -469,6 +481,7 @@ llvm::Value* SqlOps::toText(const SqlValue& v) {
    if (t.isFloat())
       return callStringHelper("kiln_format_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
    if (t.id == TypeId::Date) return callStringHelper("kiln_format_date", {v.value}, true);
+   if (t.id == TypeId::Timestamp) return callStringHelper("kiln_format_timestamp", {v.value}, true);
    if (t.id == TypeId::Boolean) return callStringHelper("kiln_format_bool", {boolToByte(v.value)}, false);
    if (t.id == TypeId::Interval) {
       llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
@@ -492,6 +505,7 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
       case TypeId::Double:
          return b_.CreateFPTrunc(cx_.callRuntime("kiln_parse_double", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
       case TypeId::Date: return cx_.callRuntime("kiln_parse_date", {address});
+      case TypeId::Timestamp: return cx_.callRuntime("kiln_parse_timestamp", {address});
       case TypeId::Boolean: return byteToBool(cx_.callRuntime("kiln_parse_bool", {address}));
       case TypeId::Interval: {
          llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
@@ -559,6 +573,19 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
                                           b_.CreateFCmpOLT(rounded, llvm::ConstantFP::get(cx_.f64(), high)));
       cx_.errorIf(b_.CreateNot(inRange), outOfRangeCode(target));
       return b_.CreateFPToSI(rounded, targetType);
+   }
+   if (from.id == TypeId::Date && target.id == TypeId::Timestamp) {
+      // The midnight of every date but the far future is a timestamp.
+      llvm::Value* days = b_.CreateSExt(v.value, cx_.i64());
+      cx_.errorIf(b_.CreateICmpSGE(days, cx_.int64(timestamp::end / interval::microsPerDay)), int32_t(RuntimeError::DateOutOfRangeForTimestamp));
+      return b_.CreateMul(days, cx_.int64(interval::microsPerDay));
+   }
+   if (from.id == TypeId::Timestamp && target.id == TypeId::Date) {
+      // Floor division: the day a timestamp before 2000 falls on is the one it started.
+      llvm::Value* perDay = cx_.int64(interval::microsPerDay);
+      llvm::Value* quotient = b_.CreateSDiv(v.value, perDay);
+      llvm::Value* before = b_.CreateICmpSLT(b_.CreateSRem(v.value, perDay), cx_.int64(0));
+      return b_.CreateTrunc(b_.CreateSub(quotient, b_.CreateZExt(before, cx_.i64())), targetType);
    }
    if (from.isFloat() && target.id == TypeId::Decimal) {
       llvm::Value* r = cx_.callRuntime("kiln_double_to_decimal", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});

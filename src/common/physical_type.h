@@ -15,7 +15,8 @@ inline PhysicalType physicalTypeOf(SqlType type) {
       case TypeId::SmallInt: return PhysicalType::Int16;
       case TypeId::Integer:
       case TypeId::Date: return PhysicalType::Int32;
-      case TypeId::BigInt: return PhysicalType::Int64;
+      case TypeId::BigInt:
+      case TypeId::Timestamp: return PhysicalType::Int64;
       case TypeId::Decimal: return type.isWideDecimal() ? PhysicalType::Int128 : PhysicalType::Int64;
       case TypeId::Real: return PhysicalType::Float;
       case TypeId::Double: return PhysicalType::Double;

@@ -14,6 +14,7 @@ std::string SqlType::toString() const {
       case TypeId::Double: return "double precision";
       case TypeId::Date: return "date";
       case TypeId::Interval: return "interval";
+      case TypeId::Timestamp: return "timestamp without time zone";
       case TypeId::Char: return length ? "character(" + std::to_string(length) + ")" : "bpchar";
       case TypeId::Varchar: return length ? "character varying(" + std::to_string(length) + ")" : "character varying";
       case TypeId::Text: return "text";

@@ -8,6 +8,7 @@
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
+#include "common/timestamp.h"
 #include "common/utf8.h"
 
 namespace kiln {
@@ -149,6 +150,8 @@ int32_t parseDate(std::string_view input) {
    invalidSyntax("date", input, "22007");
 }
 
+int64_t parseTimestamp(std::string_view input) { return timestamp::parse(input); }
+
 Interval parseInterval(std::string_view input) {
    if (auto value = interval::parse(input)) return *value;
    invalidSyntax("interval", input, "22007");
@@ -216,6 +219,7 @@ Value parseValue(std::string_view s, SqlType type) {
       case TypeId::Real:
       case TypeId::Double: return Value::ofDouble(type, text::parseDouble(s, type));
       case TypeId::Date: return Value::ofInteger(type, text::parseDate(s));
+      case TypeId::Timestamp: return Value::ofInteger(type, text::parseTimestamp(s));
       case TypeId::Interval: return Value::ofInterval(text::parseInterval(s));
    }
    return Value::null(type);
@@ -232,6 +236,7 @@ std::string formatValue(const Value& v) {
       case TypeId::Real: return text::formatDouble(v.floating, true);
       case TypeId::Double: return text::formatDouble(v.floating, false);
       case TypeId::Date: return date::format(int32_t(v.integer));
+      case TypeId::Timestamp: return timestamp::format(v.integer);
       case TypeId::Interval: return interval::format(v.interval);
       case TypeId::Unknown:
       case TypeId::Char:

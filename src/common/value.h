@@ -13,7 +13,7 @@ struct Value {
    bool isNull = true;
    union {
       bool boolean;
-      int64_t integer;  // SMALLINT, INTEGER, BIGINT, DATE (days)
+      int64_t integer;  // SMALLINT, INTEGER, BIGINT, DATE (days), TIMESTAMP (microseconds)
       __int128 decimal;  // unscaled
       double floating;  // REAL, DOUBLE
       Interval interval;
@@ -59,6 +59,7 @@ int64_t parseInteger(std::string_view text, SqlType type);
 __int128 parseDecimal(std::string_view text, SqlType type);
 double parseDouble(std::string_view text, SqlType type);
 int32_t parseDate(std::string_view text);
+int64_t parseTimestamp(std::string_view text);
 Interval parseInterval(std::string_view text);
 /// Checks length limits of CHAR(n)/VARCHAR(n); CHAR drops trailing blanks.
 std::string_view fitString(std::string_view text, SqlType type);

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "common/statement_interrupt.h"
+#include "common/transaction_clock.h"
 #include "engine/prepared_statement_impl.h"
 #include "storage/redo.h"
 #include "engine/statement_executor.h"
@@ -86,7 +87,10 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    using Clock = std::chrono::steady_clock;
    DatabaseImpl& db = database_.impl();
    // Each statement runs in the connection's transaction, or in one of its own (autocommit).
-   if (!inTransaction_) db.acquire(this);
+   if (!inTransaction_) {
+      db.acquire(this);
+      transactionTime_ = TransactionClock::unread;
+   }
    if (aborted_) throw Error("25P02", "current transaction is aborted, commands ignored until end of transaction block");
    size_t mark = db.undo.mark();
    auto start = timing_ ? Clock::now() : Clock::time_point();
@@ -94,6 +98,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    uint64_t durableAt = 0;
    cancelRequested_.store(false, std::memory_order_relaxed);
    StatementInterrupt interrupt(cancelRequested_);
+   TransactionClock clock(transactionTime_);
    try {
       data = work();
       // What the statement changed, for the log (a database on disk).
@@ -264,6 +269,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind) {
             db.acquire(this);
             inTransaction_ = true;
             aborted_ = false;
+            transactionTime_ = TransactionClock::unread;
          }
          return tagged("BEGIN");
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT:

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "common/timestamp.h"
 #include "common/value.h"
 #include "engine/database_impl.h"
 #include "engine/prepared_statement_impl.h"
@@ -9,6 +10,16 @@
 #include "storage/table.h"
 
 namespace kiln {
+
+/// Sets a value held in `integer` in place: a temporary Value, moved in, costs more than the rest
+/// of a bind.
+static void setInteger(Value& bound, SqlType type, int64_t value) {
+   bound.type = type;
+   bound.isNull = false;
+   bound.decimal = 0;
+   bound.integer = value;
+   bound.string.clear();
+}
 
 PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared)
    : text(std::move(sqlText)), declaredTypes(declared) {
@@ -80,17 +91,20 @@ PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
    int64_t high = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
    if (value < low || value > high)
       throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + type.toString());
-   // Set in place: a temporary Value, moved in, cost more than the rest of bind.
-   Value& bound = impl_->values[number - 1];
-   bound.type = type;
-   bound.isNull = false;
-   bound.decimal = 0;
-   bound.integer = value;
-   bound.string.clear();
+   setInteger(impl_->values[number - 1], type, value);
    return *this;
 }
 
 PreparedStatement& PreparedStatement::bind(size_t number, double value) { return bind(number, text::formatDouble(value, false)); }
+
+PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
+   SqlType type = parameterType(number);
+   int64_t micros = value.time_since_epoch().count() - timestamp::unixEpochOffset;
+   if (type.id != TypeId::Timestamp) return bind(number, timestamp::format(micros));
+   if (!timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
+   setInteger(impl_->values[number - 1], type, micros);
+   return *this;
+}
 
 PreparedStatement& PreparedStatement::bindNull(size_t number) {
    impl_->values[number - 1] = Value::null(parameterType(number));

@@ -1,6 +1,7 @@
 #include <cmath>
 
 #include "common/decimal.h"
+#include "common/timestamp.h"
 #include "engine/result_data.h"
 
 namespace kiln {
@@ -64,6 +65,15 @@ Interval Result::getInterval(size_t row, size_t column) const {
    Value v = dataOf(data_).value(row, column);
    if (v.type.id != TypeId::Interval) throw Error("42804", "column " + std::to_string(column) + " is not an interval");
    return v.isNull ? Interval{} : v.interval;
+}
+
+Timestamp Result::getTimestamp(size_t row, size_t column) const {
+   Value v = dataOf(data_).value(row, column);
+   int64_t micros;
+   if (v.type.id == TypeId::Timestamp) micros = v.isNull ? 0 : v.integer;
+   else if (v.type.id == TypeId::Date) micros = v.isNull ? 0 : timestamp::fromDate(int32_t(v.integer));
+   else throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not a timestamp");
+   return Timestamp(std::chrono::microseconds(micros + timestamp::unixEpochOffset));
 }
 
 std::string Result::getString(size_t row, size_t column) const {

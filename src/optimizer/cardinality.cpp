@@ -32,7 +32,7 @@ namespace {
 
 double powerOfTen(int exponent) { return std::pow(10.0, exponent); }
 
-/// A constant number or date in the units a column of `type` stores (ColumnStatistics::min).
+/// A constant number, date or timestamp in the units a column of `type` stores (ColumnStatistics::min).
 std::optional<double> storedNumber(const Value& v, SqlType type) {
    if (v.isNull) return std::nullopt;
    auto isInteger = [](TypeId id) { return id == TypeId::SmallInt || id == TypeId::Integer || id == TypeId::BigInt; };
@@ -40,7 +40,7 @@ std::optional<double> storedNumber(const Value& v, SqlType type) {
    if (isInteger(v.type.id)) number = double(v.integer);
    else if (v.type.id == TypeId::Decimal) number = double(v.decimal) / powerOfTen(v.type.scale);
    else if (v.type.isFloat()) number = v.floating;
-   else if (v.type.id == TypeId::Date && type.id == TypeId::Date) return double(v.integer);
+   else if ((v.type.id == TypeId::Date || v.type.id == TypeId::Timestamp) && type.id == v.type.id) return double(v.integer);
    else return std::nullopt;
    if (type.id == TypeId::Decimal) return number * powerOfTen(type.scale);
    if (isInteger(type.id) || type.isFloat()) return number;

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "common/date.h"
 #include "common/decimal.h"
+#include "common/timestamp.h"
 #include "common/utf8.h"
 
 namespace kiln::folding {
@@ -36,20 +36,39 @@ std::optional<Value> convert(const Value& value, SqlType target, bool explicitCa
       }
       return parseValue(decimal::formatInt128(whole), target);
    }
+   if (from.id == TypeId::Date && target.id == TypeId::Timestamp) return Value::ofInteger(target, timestamp::fromDate(int32_t(value.integer)));
+   if (from.id == TypeId::Timestamp && target.id == TypeId::Date) return Value::ofInteger(target, timestamp::toDate(value.integer));
    if (from.id == TypeId::Boolean && target.id == TypeId::Integer) return Value::ofInteger(target, value.boolean ? 1 : 0);
    if (from.id == TypeId::Integer && target.id == TypeId::Boolean) return Value::ofBool(value.integer != 0);
    return std::nullopt;
 }
 
-std::optional<Value> dateArithmetic(ArithOp op, const Value& left, const Value& right) {
-   if (left.isNull || right.isNull || left.type.id != TypeId::Date) return std::nullopt;
-   int64_t sign = op == ArithOp::Sub ? -1 : 1;
-   if (right.type.isInteger()) return Value::ofInteger(SqlType::date(), left.integer + sign * right.integer);
-   if (right.type.id == TypeId::Interval && right.interval.micros == 0) {
-      int32_t days = date::addMonths(int32_t(left.integer), int32_t(sign * right.interval.months));
-      return Value::ofInteger(SqlType::date(), days + sign * right.interval.days);
-   }
+std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right) {
+   if (left.isNull || right.isNull || (op != ArithOp::Add && op != ArithOp::Sub)) return std::nullopt;
+   int32_t sign = op == ArithOp::Sub ? -1 : 1;
+   TypeId l = left.type.id, r = right.type.id;
+   if (l == TypeId::Date && right.type.isInteger()) return Value::ofInteger(SqlType::date(), left.integer + sign * right.integer);
+   if (l == TypeId::Timestamp && r == TypeId::Interval)
+      return Value::ofInteger(SqlType::timestamp(), timestamp::addInterval(left.integer, right.interval, sign));
+   if (l == TypeId::Interval && r == TypeId::Timestamp && op == ArithOp::Add)
+      return Value::ofInteger(SqlType::timestamp(), timestamp::addInterval(right.integer, left.interval, 1));
+   if (l == TypeId::Timestamp && r == TypeId::Timestamp && op == ArithOp::Sub) return Value::ofInterval(timestamp::difference(left.integer, right.integer));
    return std::nullopt;
+}
+
+std::optional<Value> dateBound(CompareOp op, int64_t micros) {
+   int32_t floor = timestamp::toDate(micros);
+   bool midnight = timestamp::timeOfDay(micros) == 0;
+   int32_t ceiling = midnight ? floor : floor + 1;
+   switch (op) {
+      case CompareOp::Lt:
+      case CompareOp::Ge: return Value::ofInteger(SqlType::date(), ceiling);
+      case CompareOp::Le:
+      case CompareOp::Gt: return Value::ofInteger(SqlType::date(), floor);
+      case CompareOp::Eq:
+      case CompareOp::Ne: return midnight ? std::optional(Value::ofInteger(SqlType::date(), floor)) : std::nullopt;
+      default: return std::nullopt;
+   }
 }
 
 }  // namespace kiln::folding

@@ -12,7 +12,14 @@ namespace kiln::folding {
 /// `explicitCast` allows the lossy forms of CAST (string truncation).
 std::optional<Value> convert(const Value& value, SqlType target, bool explicitCast);
 
-/// Folds `date ± integer` and `date ± interval` over literals; nullopt otherwise.
-std::optional<Value> dateArithmetic(ArithOp op, const Value& left, const Value& right);
+/// Folds `date ± integer`, `timestamp ± interval`, `interval + timestamp` and `timestamp -
+/// timestamp` over literals (a date among timestamps converted already); nullopt otherwise.
+std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right);
+
+/// The date d such that `date op d` holds exactly when `date op timestamp` does, for a timestamp
+/// given in microseconds; nullopt when there is none (= or <> with a time other than midnight).
+/// It lets `o_orderdate < DATE '1995-01-01' + INTERVAL '3' MONTH` compare dates, so that the
+/// column's statistics and indexes still apply and no row is converted.
+std::optional<Value> dateBound(CompareOp op, int64_t micros);
 
 }  // namespace kiln::folding

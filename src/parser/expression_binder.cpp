@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <numbers>
+#include <tuple>
 
-#include "common/date.h"
+#include "common/timestamp.h"
 #include "parser/constant_folding.h"
 #include "parser/type_rules.h"
 
@@ -46,6 +46,34 @@ Value numericLiteral(const std::string& text) {
    unsigned precision = std::max(1u, integralDigits + scale);
    if (precision > 38) throw Error("22003", "numeric literal " + text + " exceeds the supported precision of 38 digits");
    return parseValue(text, SqlType::decimal(precision, scale));
+}
+
+/// `op` with its operands swapped: a < b is b > a.
+CompareOp commuted(CompareOp op) {
+   switch (op) {
+      case CompareOp::Lt: return CompareOp::Gt;
+      case CompareOp::Le: return CompareOp::Ge;
+      case CompareOp::Gt: return CompareOp::Lt;
+      case CompareOp::Ge: return CompareOp::Le;
+      default: return op;
+   }
+}
+
+/// A DATE compared with a TIMESTAMP literal, which `unify` made a cast of the date, compares
+/// with a DATE literal instead where one gives the same answers (folding::dateBound).
+void compareDateAsDate(ExprPtr& left, ExprPtr& right, CompareOp op) {
+   auto isCastDate = [](const ExprPtr& e) { return e->kind == ExprKind::Cast && e->children[0]->type.id == TypeId::Date; };
+   auto isTimestampLiteral = [](const ExprPtr& e) { return e->kind == ExprKind::Constant && !e->constant.isNull && e->type.id == TypeId::Timestamp; };
+   bool dateLeft = isCastDate(left) && isTimestampLiteral(right);
+   if (!dateLeft && !(isCastDate(right) && isTimestampLiteral(left))) return;
+   ExprPtr& date = dateLeft ? left : right;
+   ExprPtr& literal = dateLeft ? right : left;
+   auto bound = folding::dateBound(dateLeft ? op : commuted(op), literal->constant.integer);
+   if (!bound) return;
+   int position = literal->position;
+   literal = Expr::constantOf(std::move(*bound));
+   literal->position = position;
+   date = std::move(date->children[0]);
 }
 
 /// The type COALESCE, GREATEST and LEAST unify their arguments to; `what` names the construct in
@@ -175,14 +203,13 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          return e;
       }
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: {
-         if (node.sqlvalue_function->op == PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE) {
-            std::time_t now = std::time(nullptr);
-            std::tm local;
-            localtime_r(&now, &local);
-            return Expr::constantOf(Value::ofInteger(SqlType::date(), date::fromCivil(local.tm_year + 1900, unsigned(local.tm_mon + 1),
-                                                                                      unsigned(local.tm_mday))));
+         int position = node.sqlvalue_function->location + 1;
+         switch (node.sqlvalue_function->op) {
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE: return coerce(currentTimestamp(position), SqlType::date());
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP: return currentTimestamp(position);
+            default: throw Error("0A000", "this SQL value function is not supported yet", position);
          }
-         throw Error("0A000", "this SQL value function is not supported yet", node.sqlvalue_function->location + 1);
       }
       case PG_QUERY__NODE__NODE_SUB_LINK: {
          const PgQuery__SubLink& link = *node.sub_link;
@@ -270,6 +297,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
    for (auto& [name, cmp] : comparisons) {
       if (op != name) continue;
       unify(left, right, op, position);
+      compareDateAsDate(left, right, cmp);
       auto e = makeExpr(ExprKind::Comparison, SqlType::boolean(), left->nullable || right->nullable, position);
       e->op = uint8_t(cmp);
       e->children.push_back(std::move(left));
@@ -284,17 +312,24 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       if (arith != ArithOp::Concat) {
          if (left->type.id == TypeId::Unknown && right->type.id != TypeId::Unknown) left = coerce(std::move(left), right->type);
          if (right->type.id == TypeId::Unknown && left->type.id != TypeId::Unknown) {
-            SqlType target = left->type.id == TypeId::Date && (right->constant.string.find_first_not_of("0123456789+- ") != std::string::npos)
-                                ? SqlType::interval()
-                                : left->type.id == TypeId::Date ? SqlType::integer() : left->type;
+            SqlType target = left->type;
+            if (left->type.id == TypeId::Date)
+               target = right->constant.string.find_first_not_of("0123456789+- ") != std::string::npos ? SqlType::interval() : SqlType::integer();
+            else if (left->type.id == TypeId::Timestamp && arith == ArithOp::Add)
+               target = SqlType::interval();  // timestamp + timestamp does not exist
             right = coerce(std::move(right), target);
          }
       }
       auto resultType = types::arithmetic(arith, left->type, right->type);
       if (!resultType)
          throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
-      if (left->kind == ExprKind::Constant && right->kind == ExprKind::Constant && resultType->id == TypeId::Date)
-         if (auto folded = folding::dateArithmetic(arith, left->constant, right->constant)) return Expr::constantOf(std::move(*folded));
+      // A date among timestamps and intervals counts as its midnight.
+      if (resultType->id == TypeId::Timestamp || resultType->id == TypeId::Interval) {
+         if (left->type.id == TypeId::Date) left = coerce(std::move(left), SqlType::timestamp());
+         if (right->type.id == TypeId::Date) right = coerce(std::move(right), SqlType::timestamp());
+      }
+      if (left->kind == ExprKind::Constant && right->kind == ExprKind::Constant)
+         if (auto folded = folding::dateTimeArithmetic(arith, left->constant, right->constant)) return Expr::constantOf(std::move(*folded));
       if (arith == ArithOp::Concat) {
          if (!left->type.isString()) left = coerce(std::move(left), SqlType::text());
          if (!right->type.isString()) right = coerce(std::move(right), SqlType::text());
@@ -562,30 +597,70 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    if (isAggregate(name)) return bindAggregate(name, call);
    if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
    std::vector<ExprPtr> args;
-   if (name == "extract" || name == "date_part") {
-      if (call.n_args != 2) throw Error("42883", "function " + name + " needs a field and a value", position);
+   if ((name == "extract" || name == "date_part" || name == "date_trunc") && call.n_args == 2) {
       ExprPtr field = bind(*call.args[0]);
       if (field->kind != ExprKind::Constant || (!field->type.isString() && field->type.id != TypeId::Unknown))
-         throw Error("42883", "the field of " + name + " must be a literal", position);
+         throw Error("0A000", "the field of " + name + " must be a literal", position);
       std::string unit;
       for (char ch : field->constant.string) unit.push_back(char(std::tolower(static_cast<unsigned char>(ch))));
       ExprPtr value = bind(*call.args[1]);
-      if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::date());
-      if (value->type.id != TypeId::Date) throw Error("42883", "function " + name + "(unknown, " + value->type.toString() + ") does not exist", position);
-      static const std::pair<const char*, FunctionId> units[] = {{"year", FunctionId::ExtractYear},   {"month", FunctionId::ExtractMonth},
-                                                                 {"day", FunctionId::ExtractDay},     {"quarter", FunctionId::ExtractQuarter},
-                                                                 {"dow", FunctionId::ExtractDow},     {"doy", FunctionId::ExtractDoy}};
-      for (auto& [unitName, id] : units) {
-         if (unit != unitName) continue;
-         auto e = makeExpr(ExprKind::Function, SqlType::integer(), value->nullable, position);
-         e->op = uint8_t(id);
-         e->children.push_back(std::move(value));
-         return e;
-      }
-      throw Error("22023", "unit \"" + unit + "\" not supported for type date", position);
+      if (name == "date_trunc") return bindDateTrunc(unit, std::move(value), position);
+      ExprPtr e = bindExtract(unit, std::move(value), name, position);
+      // date_part is double precision, extract numeric (PostgreSQL 14 on).
+      return name == "date_part" ? coerce(std::move(e), SqlType::double_()) : std::move(e);
    }
    for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
    return bindFunction(name, std::move(args), position);
+}
+
+ExprPtr ExpressionBinder::currentTimestamp(int position) {
+   auto e = makeExpr(ExprKind::Function, SqlType::timestamp(), false, position);
+   e->op = uint8_t(FunctionId::CurrentTimestamp);
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position) {
+   if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::date());
+   bool isTimestamp = value->type.id == TypeId::Timestamp;
+   if (!isTimestamp && value->type.id != TypeId::Date)
+      throw Error("42883", "function " + name + "(unknown, " + value->type.toString() + ") does not exist", position);
+   auto make = [&](FunctionId id, SqlType type, ExprPtr argument) {
+      auto e = makeExpr(ExprKind::Function, type, argument->nullable, position);
+      e->op = uint8_t(id);
+      e->children.push_back(std::move(argument));
+      return e;
+   };
+   // The fields of the day; a timestamp's are those of its date.
+   static const std::pair<const char*, FunctionId> dayFields[] = {{"year", FunctionId::ExtractYear}, {"month", FunctionId::ExtractMonth},
+                                                                  {"day", FunctionId::ExtractDay},   {"quarter", FunctionId::ExtractQuarter},
+                                                                  {"dow", FunctionId::ExtractDow},   {"doy", FunctionId::ExtractDoy}};
+   for (auto& [fieldName, id] : dayFields)
+      if (unit == fieldName) return make(id, SqlType::integer(), isTimestamp ? coerce(std::move(value), SqlType::date()) : std::move(value));
+   // The fields of the time of day, as numbers of the precision PostgreSQL prints.
+   static const std::tuple<const char*, FunctionId, SqlType> timeFields[] = {
+      {"hour", FunctionId::ExtractHour, SqlType::integer()},          {"minute", FunctionId::ExtractMinute, SqlType::integer()},
+      {"second", FunctionId::ExtractSecond, SqlType::decimal(8, 6)}, {"milliseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 3)},
+      {"microseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 0)}, {"epoch", FunctionId::ExtractEpoch, SqlType::decimal(20, 6)}};
+   for (auto& [fieldName, id, type] : timeFields) {
+      if (unit != fieldName) continue;
+      if (!isTimestamp) throw Error("0A000", "unit \"" + unit + "\" not supported for type date", position);
+      return make(id, type, std::move(value));
+   }
+   throw Error("22023", "unit \"" + unit + "\" not recognized for type " + value->type.toString(), position);
+}
+
+ExprPtr ExpressionBinder::bindDateTrunc(const std::string& unit, ExprPtr value, int position) {
+   if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::timestamp());
+   // PostgreSQL truncates a date as a timestamp with time zone, which kiln does not have.
+   if (value->type.id == TypeId::Date) throw Error("0A000", "date_trunc of a date is not supported: cast the date to timestamp", position);
+   if (value->type.id != TypeId::Timestamp) throw Error("42883", "function date_trunc(unknown, " + value->type.toString() + ") does not exist", position);
+   auto truncated = timestamp::unitNamed(unit);
+   if (!truncated) throw Error("22023", "unit \"" + unit + "\" not recognized for type timestamp without time zone", position);
+   auto e = makeExpr(ExprKind::Function, SqlType::timestamp(), value->nullable, position);
+   e->op = uint8_t(FunctionId::DateTrunc);
+   e->constant = Value::ofInteger(SqlType::integer(), int64_t(*truncated));
+   e->children.push_back(std::move(value));
+   return e;
 }
 
 ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<ExprPtr> args, int position) {
@@ -748,6 +823,7 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    }
    if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
       return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
+   if ((name == "now" || name == "transaction_timestamp") && n == 0) return currentTimestamp(position);
    if (name == "pi" && n == 0) return Expr::constantOf(Value::ofDouble(SqlType::double_(), std::numbers::pi));
    // The rest compute in double precision. Where PostgreSQL also has an exact numeric version
    // (power, sqrt, exp, ln, log), kiln's DECIMAL arguments become double precision, and so does

@@ -88,6 +88,11 @@ class ExpressionBinder {
    /// f(...) OVER (...) (window_binder.cpp).
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
    ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);
+   /// extract(unit FROM value) of a date or timestamp; `name` (extract or date_part) for errors.
+   ExprPtr bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position);
+   ExprPtr bindDateTrunc(const std::string& unit, ExprPtr value, int position);
+   /// now(), CURRENT_TIMESTAMP, LOCALTIMESTAMP: the transaction's start.
+   ExprPtr currentTimestamp(int position);
 
    const Scope& scope_;
    IUSet& ius_;

@@ -22,6 +22,7 @@ std::string internalTypeName(SqlType type) {
       case TypeId::Double: return "float8";
       case TypeId::Date: return "date";
       case TypeId::Interval: return "interval";
+      case TypeId::Timestamp: return "timestamp";
       case TypeId::Char: return "bpchar";
       case TypeId::Varchar: return "varchar";
       default: return "text";
@@ -43,7 +44,12 @@ std::string outputName(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return node.min_max_expr->op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
       case PG_QUERY__NODE__NODE_A_EXPR:
          return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
-      case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: return "current_date";
+      case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
+         switch (node.sqlvalue_function->op) {
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP: return "current_timestamp";
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP: return "localtimestamp";
+            default: return "current_date";
+         }
       case PG_QUERY__NODE__NODE_SUB_LINK: return node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK ? "exists" : "?column?";
       default: return "?column?";
    }

@@ -54,7 +54,11 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
       if (typeName.n_typmods && length < 1) throw Error("22023", "length for type varchar must be at least 1", position);
       return SqlType::varchar(uint32_t(length));
    }
-   if (name == "timestamp" || name == "timestamptz" || name == "time" || name == "timetz")
+   if (name == "timestamp") {
+      if (typeName.n_typmods) throw Error("0A000", "timestamp with a precision is not supported yet", position);
+      return SqlType::timestamp();
+   }
+   if (name == "timestamptz" || name == "time" || name == "timetz")
       throw Error("0A000", "type " + name + " is not supported yet", position);
    throw Error("42704", "type \"" + name + "\" does not exist", position);
 }
@@ -67,6 +71,8 @@ SqlType asDecimal(SqlType type) {
       default: return type;
    }
 }
+
+static bool isDateOrTimestamp(SqlType type) { return type.id == TypeId::Date || type.id == TypeId::Timestamp; }
 
 static int integerRank(TypeId id) { return id == TypeId::SmallInt ? 0 : id == TypeId::Integer ? 1 : 2; }
 
@@ -95,6 +101,8 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
       return SqlType::text();
    }
    if (a.id == b.id) return a;  // e.g. two DECIMALs handled above; same id, other modifiers
+   // A date meets a timestamp as its midnight.
+   if ((a.id == TypeId::Date && b.id == TypeId::Timestamp) || (a.id == TypeId::Timestamp && b.id == TypeId::Date)) return SqlType::timestamp();
    return std::nullopt;
 }
 
@@ -103,11 +111,15 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
       if (a.isString() || b.isString() || a.id == TypeId::Unknown || b.id == TypeId::Unknown) return SqlType::text();
       return std::nullopt;
    }
-   if (a.id == TypeId::Date || b.id == TypeId::Date) {
-      if (op == ArithOp::Add && a.id == TypeId::Date && (b.isInteger() || b.id == TypeId::Interval)) return SqlType::date();
-      if (op == ArithOp::Add && b.id == TypeId::Date && (a.isInteger() || a.id == TypeId::Interval)) return SqlType::date();
-      if (op == ArithOp::Sub && a.id == TypeId::Date && (b.isInteger() || b.id == TypeId::Interval)) return SqlType::date();
-      if (op == ArithOp::Sub && a.id == TypeId::Date && b.id == TypeId::Date) return SqlType::integer();
+   // date ± interval is a timestamp, as in PostgreSQL: the date counts as its midnight.
+   bool aMoment = isDateOrTimestamp(a), bMoment = isDateOrTimestamp(b);
+   if (aMoment || bMoment) {
+      if ((op == ArithOp::Add || op == ArithOp::Sub) && aMoment && b.id == TypeId::Interval) return SqlType::timestamp();
+      if (op == ArithOp::Add && bMoment && a.id == TypeId::Interval) return SqlType::timestamp();
+      if (op == ArithOp::Add && a.id == TypeId::Date && b.isInteger()) return SqlType::date();
+      if (op == ArithOp::Add && b.id == TypeId::Date && a.isInteger()) return SqlType::date();
+      if (op == ArithOp::Sub && a.id == TypeId::Date && b.isInteger()) return SqlType::date();
+      if (op == ArithOp::Sub && aMoment && bMoment) return a.id == TypeId::Date && b.id == TypeId::Date ? SqlType::integer() : SqlType::interval();
       return std::nullopt;
    }
    if (a.id == TypeId::Interval && b.id == TypeId::Interval && (op == ArithOp::Add || op == ArithOp::Sub)) return SqlType::interval();
@@ -152,12 +164,14 @@ bool canCast(SqlType from, SqlType to) {
    if (from.isNumeric() && to.isNumeric()) return true;
    if (from.id == TypeId::Boolean && to.id == TypeId::Integer) return true;
    if (from.id == TypeId::Integer && to.id == TypeId::Boolean) return true;
+   if (isDateOrTimestamp(from) && isDateOrTimestamp(to)) return true;
    return from.id == to.id;
 }
 
 bool canAssign(SqlType from, SqlType to) {
    if (from.id == TypeId::Unknown || from.id == to.id) return true;
    if (from.isNumeric() && to.isNumeric()) return true;
+   if (isDateOrTimestamp(from) && isDateOrTimestamp(to)) return true;
    // Every type has an assignment cast to the string types (through its text form).
    return to.isString();
 }

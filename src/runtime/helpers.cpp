@@ -11,6 +11,8 @@
 #include "common/decimal.h"
 #include "common/hash_mix.h"
 #include "common/interval.h"
+#include "common/timestamp.h"
+#include "common/transaction_clock.h"
 #include "common/utf8.h"
 #include "common/value.h"
 
@@ -61,6 +63,7 @@ void kiln_error(int32_t code) {
       case RuntimeError::RealOutOfRange: throw Error("22003", "value out of range: overflow");
       case RuntimeError::SubqueryReturnedRows: throw Error("21000", "more than one row returned by a subquery used as an expression");
       case RuntimeError::NtileNotPositive: throw Error("22014", "argument of ntile must be greater than zero");
+      case RuntimeError::DateOutOfRangeForTimestamp: throw Error("22008", "date out of range for timestamp");
       case RuntimeError::NthValueNotPositive: throw Error("22016", "argument of nth_value must be greater than zero");
    }
    throw Error("XX000", "unknown run-time error");
@@ -481,7 +484,7 @@ int32_t kiln_extract(int32_t days, int32_t field) {
    unsigned m, d;
    date::toCivil(days, y, m, d);
    switch (field) {
-      case 0: return int32_t(y);
+      case 0: return int32_t(y > 0 ? y : y - 1);  // there is no year 0: 1 BC is -1
       case 1: return int32_t(m);
       case 2: return int32_t(d);
       case 3: return int32_t((m - 1) / 3 + 1);
@@ -491,15 +494,31 @@ int32_t kiln_extract(int32_t days, int32_t field) {
    return 0;
 }
 
-int32_t kiln_date_add_interval(int32_t days, const Interval* interval, int32_t sign) {
-   int32_t result = date::addMonths(days, sign * interval->months) + sign * interval->days;
-   // A time part moves the date only by whole days, as DATE has no time of day.
-   int64_t extraDays = interval->micros / interval::microsPerDay;
-   return int32_t(result + sign * extraDays);
-}
-
 int64_t kiln_date_add_interval_micros(int32_t days, const Interval* interval, int32_t sign) {
    int64_t moved = date::addMonths(days, sign * interval->months) + int64_t(sign) * interval->days;
    return moved * interval::microsPerDay + sign * interval->micros;
 }
+
+int64_t kiln_parse_timestamp(const GermanString* s) { return timestamp::parse(s->view()); }
+
+void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena) { store(out, timestamp::format(micros), arena); }
+
+int64_t kiln_timestamp_add_interval(int64_t micros, const Interval* interval, int32_t sign) {
+   return timestamp::addInterval(micros, *interval, sign);
+}
+
+void kiln_timestamp_difference(int64_t a, int64_t b, Interval* out) { *out = timestamp::difference(a, b); }
+
+int64_t kiln_timestamp_field(int64_t micros, int32_t field) {
+   int64_t time = timestamp::timeOfDay(micros);
+   switch (field) {
+      case 0: return time / (3600 * interval::microsPerSecond);
+      case 1: return time / (60 * interval::microsPerSecond) % 60;
+      default: return time % (60 * interval::microsPerSecond);
+   }
+}
+
+int64_t kiln_date_trunc(int64_t micros, int32_t unit) { return timestamp::truncate(micros, timestamp::Unit(unit)); }
+
+int64_t kiln_transaction_timestamp() { return TransactionClock::now(); }
 }

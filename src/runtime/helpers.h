@@ -28,6 +28,7 @@ enum class RuntimeError : int32_t {
    SubqueryReturnedRows,
    NtileNotPositive,
    NthValueNotPositive,
+   DateOutOfRangeForTimestamp,
 };
 
 }  // namespace kiln
@@ -125,7 +126,17 @@ __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale);
 
 // Dates
 int32_t kiln_extract(int32_t days, int32_t field);
-int32_t kiln_date_add_interval(int32_t days, const kiln::Interval* interval, int32_t sign);
 /// The date's midnight moved by ± the interval, in microseconds since 2000-01-01, with its time part.
 int64_t kiln_date_add_interval_micros(int32_t days, const kiln::Interval* interval, int32_t sign);
+
+// Timestamps (microseconds since 2000-01-01)
+int64_t kiln_parse_timestamp(const GermanString* s);
+void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena);
+int64_t kiln_timestamp_add_interval(int64_t micros, const kiln::Interval* interval, int32_t sign);
+void kiln_timestamp_difference(int64_t a, int64_t b, kiln::Interval* out);
+/// `field`: 0 hour, 1 minute, 2 microseconds within the minute.
+int64_t kiln_timestamp_field(int64_t micros, int32_t field);
+int64_t kiln_date_trunc(int64_t micros, int32_t unit);
+/// now(): the start of the running statement's transaction.
+int64_t kiln_transaction_timestamp();
 }

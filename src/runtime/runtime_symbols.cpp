@@ -70,8 +70,14 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_i128_to_double),
       KILN_SYMBOL(kiln_double_to_decimal),
       KILN_SYMBOL(kiln_extract),
-      KILN_SYMBOL(kiln_date_add_interval),
       KILN_SYMBOL(kiln_date_add_interval_micros),
+      KILN_SYMBOL(kiln_parse_timestamp),
+      KILN_SYMBOL(kiln_format_timestamp),
+      KILN_SYMBOL(kiln_timestamp_add_interval),
+      KILN_SYMBOL(kiln_timestamp_difference),
+      KILN_SYMBOL(kiln_timestamp_field),
+      KILN_SYMBOL(kiln_date_trunc),
+      KILN_SYMBOL(kiln_transaction_timestamp),
    };
    return symbols;
 }

@@ -1,5 +1,6 @@
 // Databases on disk: concurrent connections committing (group commit) all survive a reopen;
-// checkpoints and the log recover together; a rolled-back transaction leaves nothing behind.
+// checkpoints and the log recover together; a rolled-back transaction leaves nothing behind;
+// timestamp columns and keys come back as they were.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -63,6 +64,31 @@ TEST(Durability, CheckpointAndLogRecoverTogether) {
    EXPECT_EQ(r.getString(1, 1), "three");
    EXPECT_EQ(con.query("SELECT a FROM t WHERE b = 'three'").getInt64(0, 0), 3);
    EXPECT_THROW(con.query("INSERT INTO t VALUES (3, 'dup')"), kiln::Error);
+   std::filesystem::remove_all(directory);
+}
+
+TEST(Durability, TimestampColumnsSurviveCheckpointAndLog) {
+   std::string directory = freshDirectory("timestamp");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE log (at TIMESTAMP PRIMARY KEY, note TEXT)");
+      con.query("INSERT INTO log VALUES ('2024-03-01 12:34:56.789', 'checkpointed'), ('1969-07-20 20:17:40', 'moon')");
+      con.query("CHECKPOINT");
+      con.query("INSERT INTO log VALUES ('2024-03-02 00:00:00.000001', 'logged')");
+      con.query("UPDATE log SET at = at + INTERVAL '1 year' WHERE note = 'moon'");
+      con.query("CREATE INDEX log_note ON log (note)");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   kiln::Result r = con.query("SELECT at, note FROM log ORDER BY at");
+   ASSERT_EQ(r.rowCount(), 3u);
+   EXPECT_EQ(r.getString(0, 0), "1970-07-20 20:17:40");
+   EXPECT_EQ(r.getString(1, 0), "2024-03-01 12:34:56.789");
+   EXPECT_EQ(r.getString(2, 0), "2024-03-02 00:00:00.000001");
+   EXPECT_EQ(r.getString(2, 1), "logged");
+   EXPECT_EQ(db.table("log").columns[0].type, kiln::SqlType::timestamp());
+   EXPECT_THROW(con.query("INSERT INTO log VALUES ('2024-03-01 12:34:56.789', 'duplicate')"), kiln::Error);
    std::filesystem::remove_all(directory);
 }
 

@@ -3,6 +3,7 @@
 
 #include "common/date.h"
 #include "common/decimal.h"
+#include "common/timestamp.h"
 #include "runtime/helpers.h"
 
 using namespace kiln;
@@ -90,13 +91,14 @@ TEST(RuntimeDates, ExtractAndAddInterval) {
    EXPECT_EQ(kiln_extract(0, 4), 6);
    EXPECT_EQ(kiln_extract(d, 4), 2);
    EXPECT_EQ(kiln_extract(date::fromCivil(2000, 12, 31), 5), 366);
-   // date '1998-12-01' - interval '90 days' = 1998-09-02
+   // timestamp '1998-12-01' - interval '90 days' = 1998-09-02 00:00:00
    Interval ninetyDays{0, 90, 0};
-   EXPECT_EQ(date::format(kiln_date_add_interval(d, &ninetyDays, -1)), "1998-09-02");
-   // date '2000-01-31' + interval '1 month 1 day' = 2000-03-01; date '2000-03-01' - the same = 2000-01-31
-   Interval monthAndDay{1, 1, 0};
-   EXPECT_EQ(date::format(kiln_date_add_interval(date::fromCivil(2000, 1, 31), &monthAndDay, 1)), "2000-03-01");
-   EXPECT_EQ(date::format(kiln_date_add_interval(date::fromCivil(2000, 3, 1), &monthAndDay, -1)), "2000-01-31");
+   EXPECT_EQ(timestamp::format(kiln_timestamp_add_interval(timestamp::fromDate(d), &ninetyDays, -1)), "1998-09-02 00:00:00");
+   // timestamp '2000-01-31 10:00' + interval '1 month 1 day 1 hour' = 2000-03-01 11:00; minus the same = 2000-01-31 09:00
+   Interval monthDayHour{1, 1, 3'600'000'000};
+   int64_t tenOClock = timestamp::parse("2000-01-31 10:00");
+   EXPECT_EQ(timestamp::format(kiln_timestamp_add_interval(tenOClock, &monthDayHour, 1)), "2000-03-01 11:00:00");
+   EXPECT_EQ(timestamp::format(kiln_timestamp_add_interval(timestamp::parse("2000-03-01 10:00"), &monthDayHour, -1)), "2000-01-31 09:00:00");
 }
 
 TEST(RuntimeFormat, OutputFunctions) {
