@@ -56,6 +56,9 @@ struct IndexScan : Operator {
    bool descending = false;
    uint64_t limit = 0;
    bool nextNotNull = false;
+   /// An index join that also hands on each child row without a match, with NULLs for the table's
+   /// values (a left outer join).
+   bool keepUnmatched = false;
    IndexScan(Table* table, const UniqueIndex* index) : Operator(OperatorKind::IndexScan), table(table), index(index) {}
    IndexScan(Table* table, const SecondaryIndex* index) : Operator(OperatorKind::IndexScan), table(table), secondary(index) {}
    const std::string& indexName() const;

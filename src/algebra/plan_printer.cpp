@@ -159,7 +159,7 @@ std::string describe(const Operator& op) {
          if (scan.nextNotNull) condition += ", not null";
          if (scan.descending) condition += ", descending";
          if (scan.limit) condition += ", first " + std::to_string(scan.limit);
-         return (scan.children.empty() ? "IndexScan " : "IndexJoin ") + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
+         return (scan.children.empty() ? "IndexScan " : scan.keepUnmatched ? "LeftOuterIndexJoin " : "IndexJoin ") + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
       }
       case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";
       case OperatorKind::Filter: return "Filter " + static_cast<const Filter&>(op).condition->toString();

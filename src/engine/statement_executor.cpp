@@ -3,12 +3,14 @@
 #include <chrono>
 #include <limits>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <cstring>
 #include <sstream>
 
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
+#include "engine/row_changes.h"
 #include "common/german_string.h"
 #include "optimizer/cardinality.h"
 #include "optimizer/optimizer.h"
@@ -104,16 +106,14 @@ std::shared_ptr<ResultData> resultFor(ExecutionInput* input) {
    return std::make_shared<ResultData>();
 }
 
-/// The RETURNING rows of a statement: the fields from `returning.firstColumn` on of each row the
-/// statement's plan yielded.
-void returnRows(ResultData& result, const Returning& returning, const QueryPlan& plan, RowBuffer& buffer, const RowLayout& layout) {
+/// The RETURNING rows of a statement: the fields from `returning.firstColumn` on of `rows`.
+void returnRows(ResultData& result, const Returning& returning, const QueryPlan& plan, std::span<char* const> rows, const RowLayout& layout) {
    std::vector<std::pair<SqlType, bool>> fields;
    for (size_t f = returning.firstColumn; f < layout.fields.size(); ++f) fields.push_back({layout.fields[f].type, layout.fields[f].nullOffset >= 0});
    RowLayout returned = RowLayout::make(fields);
-   RowBuffer rows(returned.size);
-   for (size_t r = 0; r < buffer.size(); ++r) {
-      const char* from = buffer.rows()[r];
-      char* to = rows.append();
+   RowBuffer values(returned.size);
+   for (const char* from : rows) {
+      char* to = values.append();
       for (size_t f = 0; f < returned.fields.size(); ++f) {
          const auto& source = layout.fields[returning.firstColumn + f];
          const auto& target = returned.fields[f];
@@ -125,7 +125,7 @@ void returnRows(ResultData& result, const Returning& returning, const QueryPlan&
    result.names = returning.names;
    for (size_t f = returning.firstColumn; f < plan.columns.size(); ++f)
       result.types.push_back(plan.columns[f]->type.id == TypeId::Unknown ? SqlType::text() : plan.columns[f]->type);
-   result.takeRows(rows, returned);
+   result.takeRows(values, returned);
 }
 
 /// Runs a query whose rows the caller gets as a result.
@@ -209,27 +209,19 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
    Table& table = *insert.table;
    // The rows go from the query's buffer into the columns (strings are copied into the columns).
    runQuery(*insert.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
-      size_t count = buffer.size();
-      char** rows = buffer.rows();
-      database.undo.recordAppend(table, table.rowCount());
-      try {
-         for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).reserve(table.rowCount() + count);
-         for (size_t r = 0; r < count; ++r) {
-            for (size_t c = 0; c < table.columnCount(); ++c) {
-               const auto& field = layout.fields[c];
-               bool isNull = field.nullOffset >= 0 && rows[r][field.nullOffset];
-               table.column(c).appendRaw(rows[r] + field.offset, isNull);
-            }
-         }
-      } catch (...) {
-         table.rollbackToRowCount();
-         throw;
+      std::span<char* const> rows(buffer.rows(), buffer.size());
+      const OnConflict& onConflict = insert.onConflict;
+      if (onConflict.action == OnConflict::Action::Error) {
+         appendRows(database.undo, table, rows, layout);
+         result->rowsAffected = rows.size();
+         if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, rows, layout);
+         return;
       }
-      size_t before = table.rowCount();
-      table.sealAppendedRows(table.rowCount() + count);
-      table.indexRows(before, table.rowCount());
-      result->rowsAffected = count;
-      if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, buffer, layout);
+      ConflictOutcome outcome = resolveConflicts(table, onConflict, rows, layout);
+      updateRows(database.undo, table, onConflict.columns, outcome.updated, layout, onConflict.rowIdColumn + 1, onConflict.rowIdColumn);
+      appendRows(database.undo, table, outcome.inserted, layout);
+      result->rowsAffected = outcome.returned.size();
+      if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, outcome.returned, layout);
    });
    result->statusTag = "INSERT 0 " + std::to_string(result->rowsAffected);
    return result;
@@ -252,31 +244,11 @@ std::shared_ptr<ResultData> createTableAs(DatabaseImpl& database, CreateTableAsS
 
 std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update, ExecutionInput* input) {
    auto result = resultFor(input);
-   Table& table = *update.table;
    runQuery(*update.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
-      const auto& fields = layout.fields;
-      size_t rowIdField = update.columns.size();
-      auto rowIdOf = [&](const char* row) {
-         int64_t id;
-         std::memcpy(&id, row + fields[rowIdField].offset, 8);
-         return size_t(id);
-      };
-      auto isNull = [&](const char* row, size_t i) { return fields[i].nullOffset >= 0 && row[fields[i].nullOffset]; };
-      char** rows = buffer.rows();
-      size_t count = buffer.size();
-      // Constraints are checked before anything changes.
-      for (size_t r = 0; r < count; ++r)
-         for (size_t i = 0; i < update.columns.size(); ++i)
-            if (isNull(rows[r], i) && table.column(update.columns[i]).notNull())
-               throw Error("23502", "null value in column \"" + table.column(update.columns[i]).name() + "\" of relation \"" + table.name() +
-                                       "\" violates not-null constraint");
-      for (size_t r = 0; r < count; ++r)
-         for (size_t i = 0; i < update.columns.size(); ++i) {
-            database.undo.recordUpdate(table, update.columns[i], rowIdOf(rows[r]));
-            table.updateValue(update.columns[i], rowIdOf(rows[r]), rows[r] + fields[i].offset, isNull(rows[r], i));
-         }
-      result->rowsAffected = count;
-      if (update.returning.present()) returnRows(*result, update.returning, *update.plan, buffer, layout);
+      std::span<char* const> rows(buffer.rows(), buffer.size());
+      updateRows(database.undo, *update.table, update.columns, rows, layout, 0, update.columns.size());
+      result->rowsAffected = rows.size();
+      if (update.returning.present()) returnRows(*result, update.returning, *update.plan, rows, layout);
    });
    result->statusTag = "UPDATE " + std::to_string(result->rowsAffected);
    return result;
@@ -294,7 +266,7 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
          remove.table->setDeleted(size_t(id), true);
       }
       result->rowsAffected = buffer.size();
-      if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, buffer, layout);
+      if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, std::span<char* const>(rows, buffer.size()), layout);
    });
    result->statusTag = "DELETE " + std::to_string(result->rowsAffected);
    return result;

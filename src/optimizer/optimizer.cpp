@@ -784,16 +784,20 @@ std::unique_ptr<Operator> useIndexes(std::unique_ptr<Operator> op) {
 
 /// An inner join of a small input with a (filtered) table scan becomes an index nested-loop
 /// join when an index of the table answers the join's equalities: a lookup per row of the
-/// small input instead of scanning the table. Runs before useIndexes, which would otherwise
-/// turn the table's own filter into a lookup of its own.
+/// small input instead of scanning the table. So does a left outer join with the table on the
+/// right when the lookup answers all of its conditions (a condition left over could not drop
+/// the matches without dropping the row). Runs before useIndexes, which would otherwise turn
+/// the table's own filter into a lookup of its own.
 std::unique_ptr<Operator> useIndexJoins(std::unique_ptr<Operator> op, const CardinalityEstimator& estimates) {
    for (auto& child : op->children) child = useIndexJoins(std::move(child), estimates);
    if (op->kind != OperatorKind::Join) return op;
    auto& join = static_cast<Join&>(*op);
-   if (join.joinKind != JoinKind::Inner || !join.condition) return op;
+   bool leftOuter = join.joinKind == JoinKind::LeftOuter;
+   if ((join.joinKind != JoinKind::Inner && !leftOuter) || !join.condition) return op;
    // A lookup costs as much as scanning some tens of rows.
    constexpr double lookupCost = 30;
    for (size_t side : {size_t(1), size_t(0)}) {
+      if (leftOuter && side == 0) continue;
       Operator* inner = join.children[side].get();
       Operator* filter = inner->kind == OperatorKind::Filter ? inner : nullptr;
       if (filter) inner = &filter->child();
@@ -812,6 +816,8 @@ std::unique_ptr<Operator> useIndexJoins(std::unique_ptr<Operator> op, const Card
       if (lookup->low) lookup->low->collectIUs(keyIUs);
       if (lookup->high) lookup->high->collectIUs(keyIUs);
       if (keyIUs.empty()) continue;  // no join key among the lookup's: a cross product
+      if (leftOuter && !conjuncts.empty()) continue;
+      lookup->keepUnmatched = leftOuter;
       lookup->children.push_back(std::move(join.children[1 - side]));
       return withFilter(std::move(lookup), std::move(conjuncts));
    }

@@ -97,6 +97,12 @@ std::string bareColumnName(const PgQuery__Node& node) {
    return stringOf(node.column_ref->fields[0]);
 }
 
+ExprPtr ExpressionBinder::assign(ExprPtr e, SqlType target, const std::string& column) {
+   if (!types::canAssign(e->type, target))
+      throw Error("42804", "column \"" + column + "\" is of type " + target.toString() + " but expression is of type " + e->type.toString());
+   return coerce(std::move(e), target);
+}
+
 ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
    if (e->type == target) return e;
    if (e->kind == ExprKind::Parameter && e->type.id == TypeId::Unknown && target.id != TypeId::Unknown) {

@@ -56,6 +56,9 @@ class ExpressionBinder {
 
    /// Converts to `target` where PostgreSQL would do so implicitly; 42804 when it may not.
    static ExprPtr coerce(ExprPtr e, SqlType target);
+   /// Converts a value stored into column `column` of type `target` (INSERT, UPDATE) to that type,
+   /// where PostgreSQL assigns it; 42804 when it may not.
+   static ExprPtr assign(ExprPtr e, SqlType target, const std::string& column);
    /// CAST(e AS target); 42846 when there is no such cast.
    static ExprPtr cast(ExprPtr e, SqlType target, int position);
    /// Converts both sides to their common type; 42883/42804 naming `what` when there is none.

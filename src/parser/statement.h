@@ -61,11 +61,24 @@ struct Returning {
    bool present() const { return !names.empty(); }
 };
 
+/// INSERT ... ON CONFLICT: a row whose key an arbiter index already holds (or an earlier row of
+/// the statement) is skipped (DO NOTHING) or updates the row holding it (DO UPDATE).
+struct OnConflict {
+   enum class Action : uint8_t { Error, Nothing, Update };
+   Action action = Action::Error;
+   std::vector<const UniqueIndex*> arbiters;  // DO NOTHING without a target: every unique index
+   // DO UPDATE: after the table's columns, the plan yields the id of the row holding the key
+   // (NULL when there is none), the new values of `columns` and whether WHERE holds.
+   std::vector<size_t> columns;
+   size_t rowIdColumn = 0;
+};
+
 /// INSERT: the plan yields one value per table column, already of the column's type.
 struct InsertStatement {
    Table* table;
    std::unique_ptr<QueryPlan> plan;
    Returning returning = {};
+   OnConflict onConflict = {};
 };
 
 /// UPDATE: the plan yields the new values of `columns` (of their types), then the row id.

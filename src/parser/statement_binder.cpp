@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parser/expression_binder.h"
+#include "parser/on_conflict_binder.h"
 #include "parser/returning_binder.h"
 #include "parser/type_rules.h"
 
@@ -223,7 +224,6 @@ std::string visibleName(const PgQuery__RangeVar& relation) { return relation.ali
 
 InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *insert.relation);
-   if (insert.on_conflict_clause) throw Error("0A000", "ON CONFLICT is not supported yet");
    std::vector<size_t> columns = targetColumns(table, insert.n_cols, insert.cols);
    if (!insert.select_stmt) throw Error("0A000", "INSERT ... DEFAULT VALUES is not supported yet");
    std::vector<ColumnInfo> targets;
@@ -244,10 +244,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
       auto it = std::find(columns.begin(), columns.end(), i);
       ExprPtr value = it == columns.end() ? Expr::constantOf(Value::null(column.type()))
                                           : Expr::columnRef(plan->columns[size_t(it - columns.begin())]);
-      if (!types::canAssign(value->type, column.type()))
-         throw Error("42804", "column \"" + column.name() + "\" is of type " + column.type().toString() + " but expression is of type " +
-                                 value->type.toString());
-      value = ExpressionBinder::coerce(std::move(value), column.type());
+      value = ExpressionBinder::assign(std::move(value), column.type(), column.name());
       if (value->kind == ExprKind::ColumnRef) {
          outputs[i] = value->iu;
          continue;
@@ -263,8 +260,12 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    plan->columns = outputs;
    plan->columnNames.clear();
    for (size_t i = 0; i < table.columnCount(); ++i) plan->columnNames.push_back(table.column(i).name());
-   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, table, visibleName(*insert.relation), outputs, *plan);
-   return InsertStatement{&table, std::move(plan), std::move(returning)};
+   std::vector<const IU*> returned = outputs;  // each column's value after the statement
+   OnConflict onConflict;
+   if (insert.on_conflict_clause)
+      onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, *plan, returned);
+   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, table, visibleName(*insert.relation), returned, *plan);
+   return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict)};
 }
 
 UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
@@ -294,11 +295,7 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& cat
    auto map = std::make_unique<Map>();
    for (size_t i = 0; i < result.columns.size(); ++i) {
       const Column& column = table.column(result.columns[i]);
-      ExprPtr value = Expr::columnRef(plan->columns[i]);
-      if (!types::canAssign(value->type, column.type()))
-         throw Error("42804", "column \"" + column.name() + "\" is of type " + column.type().toString() + " but expression is of type " +
-                                 value->type.toString());
-      value = ExpressionBinder::coerce(std::move(value), column.type());
+      ExprPtr value = ExpressionBinder::assign(Expr::columnRef(plan->columns[i]), column.type(), column.name());
       if (value->kind == ExprKind::ColumnRef) continue;
       const IU* iu = plan->ius.make(column.type(), value->nullable, column.name());
       map->computations.push_back({iu, std::move(value)});
@@ -406,8 +403,19 @@ ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog&
       else if (name != "costs" && name != "timing" && name != "summary")
          throw Error("42601", "unrecognized EXPLAIN option \"" + name + "\"", option.location + 1);
    }
-   if (explain.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "EXPLAIN supports only queries yet");
-   result.plan = bindSelect(*explain.query->select_stmt, catalog);
+   const PgQuery__Node& query = *explain.query;
+   bool modifies = query.node_case == PG_QUERY__NODE__NODE_INSERT_STMT || query.node_case == PG_QUERY__NODE__NODE_UPDATE_STMT ||
+                   query.node_case == PG_QUERY__NODE__NODE_DELETE_STMT;
+   if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT && !modifies)
+      throw Error("0A000", "EXPLAIN supports only SELECT, INSERT, UPDATE and DELETE");
+   // EXPLAIN ANALYZE would have to make the changes, as PostgreSQL's does.
+   if (modifies && result.analyze) throw Error("0A000", "EXPLAIN ANALYZE of INSERT, UPDATE and DELETE is not supported yet");
+   switch (query.node_case) {
+      case PG_QUERY__NODE__NODE_INSERT_STMT: result.plan = std::move(bindInsert(*query.insert_stmt, catalog, {}).plan); break;
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: result.plan = std::move(bindUpdate(*query.update_stmt, catalog, {}).plan); break;
+      case PG_QUERY__NODE__NODE_DELETE_STMT: result.plan = std::move(bindDelete(*query.delete_stmt, catalog, {}).plan); break;
+      default: result.plan = bindSelect(*query.select_stmt, catalog);
+   }
    return result;
 }
 

@@ -133,4 +133,11 @@ int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
    return slots_.find(key, [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
 }
 
+int64_t UniqueIndex::findValues(const Table& table, const void* const* values) const {
+   auto valueAt = [&](size_t i) { return values[i]; };
+   KeySlots::Key key;
+   keyOf(valueAt, key);
+   return slots_.find(key, [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
+}
+
 }  // namespace kiln

@@ -94,10 +94,22 @@ class IndexScanTranslator : public Translator {
       std::vector<std::pair<SqlType, bool>> fields;
       for (size_t c : scan_.index->columns()) fields.push_back({scan_.table->column(c).type(), false});
       auto [row, anyNull] = keyRow(keys, RowLayout::make(fields), outer);
+      if (!scan_.keepUnmatched) {
+         cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
+            llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+            cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { emitRow(found, outer); });
+         });
+         return;
+      }
+      llvm::Value* found = cx.entryAlloca(cx.i64(), "found");
+      b.CreateStore(cx.int64(-1), found);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-         llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
-         cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { emitRow(found, outer); });
+         b.CreateStore(cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row}), found);
       });
+      llvm::Value* foundRow = b.CreateLoad(cx.i64(), found);
+      llvm::Value* matched = b.CreateICmpSGE(foundRow, cx.int64(0));
+      cx.ifThen(matched, [&] { emitRow(foundRow, outer); });
+      cx.ifThen(b.CreateNot(matched), [&] { emitUnmatched(outer); });
    }
 
    void probeLookup(IUValues& outer) {
@@ -108,13 +120,24 @@ class IndexScanTranslator : public Translator {
       if (scan_.low) values.push_back(scan_.low.get());
       if (scan_.high) values.push_back(scan_.high.get());
       auto [row, anyNull] = keyRow(values, IndexProbe::keyLayout(*scan_.table, scan_.indexColumns(), probeShape()), outer);
+      llvm::Value* count = cx.entryAlloca(cx.i64(), "found");
+      b.CreateStore(cx.int64(0), count);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-         llvm::Value* count = cx.entryAlloca(cx.i64(), "found");
          llvm::Value* rows = cx.callRuntime("kiln_index_probe", {cx.loadSlot(indexSlot_), row, count});
          cx.forRange(cx.int64(0), b.CreateLoad(cx.i64(), count), [&](llvm::Value* i) {
             emitRow(b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)), outer);
          });
       });
+      if (scan_.keepUnmatched) cx.ifThen(b.CreateICmpEQ(b.CreateLoad(cx.i64(), count), cx.int64(0)), [&] { emitUnmatched(outer); });
+   }
+
+   /// Hands on an outer row without a match (a left outer index join), with NULLs for the table's values.
+   void emitUnmatched(const IUValues& outer) {
+      SqlOps ops(compiler_.cx());
+      IUValues values = outer;
+      for (auto& c : columns_) values.set(c.iu, ops.nullOf(c.iu->type));
+      if (scan_.rowId) values.set(scan_.rowId, ops.nullOf(SqlType::bigInt()));
+      consumeParent(values);
    }
 
    /// Hands on the outer row's values (an index join) and the found row's.

@@ -1,0 +1,134 @@
+#include "engine/row_changes.h"
+
+#include <cstring>
+#include <string>
+#include <unordered_set>
+
+#include "storage/ordered_key.h"
+#include "storage/table.h"
+#include "storage/unique_index.h"
+
+namespace kiln {
+
+namespace {
+
+bool isNullAt(const char* row, const RowLayout::Field& field) { return field.nullOffset >= 0 && row[field.nullOffset]; }
+
+/// The keys of an arbiter index that the statement's rows take, to find a row proposing a key an
+/// earlier one took.
+class ProposedKeys {
+   public:
+   ProposedKeys(const UniqueIndex& index, const Table& table, const RowLayout& layout) : index_(index), table_(table), layout_(layout) {}
+
+   /// Whether the table or an earlier row (one that was remembered) holds `row`'s key; false
+   /// for a key with a NULL (NULLs are distinct).
+   bool taken(const char* row) {
+      values_.clear();
+      for (size_t c : index_.columns()) {
+         if (isNullAt(row, layout_.fields[c])) return false;
+         values_.push_back(row + layout_.fields[c].offset);
+      }
+      return index_.findValues(table_, values_.data()) >= 0 || earlier_.count(encoded(row));
+   }
+   void remember(const char* row) {
+      for (size_t c : index_.columns())
+         if (isNullAt(row, layout_.fields[c])) return;
+      earlier_.insert(encoded(row));
+   }
+
+   private:
+   std::string encoded(const char* row) const {
+      std::string key;
+      OrderedKey encoder(key);
+      for (size_t c : index_.columns()) encoder.append(physicalTypeOf(layout_.fields[c].type), row + layout_.fields[c].offset);
+      return key;
+   }
+
+   const UniqueIndex& index_;
+   const Table& table_;
+   const RowLayout& layout_;
+   std::vector<const void*> values_;
+   std::unordered_set<std::string> earlier_;
+};
+
+int64_t rowIdAt(const char* row, const RowLayout::Field& field) {
+   int64_t id;
+   std::memcpy(&id, row + field.offset, 8);
+   return id;
+}
+
+[[noreturn]] void affectedTwice() {
+   throw Error("21000", "ON CONFLICT DO UPDATE command cannot affect row a second time");
+}
+
+}  // namespace
+
+void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout) {
+   undo.recordAppend(table, table.rowCount());
+   try {
+      for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).reserve(table.rowCount() + rows.size());
+      for (const char* row : rows)
+         for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).appendRaw(row + layout.fields[c].offset, isNullAt(row, layout.fields[c]));
+   } catch (...) {
+      table.rollbackToRowCount();
+      throw;
+   }
+   size_t before = table.rowCount();
+   table.sealAppendedRows(table.rowCount() + rows.size());
+   table.indexRows(before, table.rowCount());
+}
+
+void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
+                size_t firstField, size_t rowIdField) {
+   // Constraints are checked before anything changes.
+   for (const char* row : rows)
+      for (size_t i = 0; i < columns.size(); ++i)
+         if (isNullAt(row, layout.fields[firstField + i]) && table.column(columns[i]).notNull())
+            throw Error("23502", "null value in column \"" + table.column(columns[i]).name() + "\" of relation \"" + table.name() +
+                                    "\" violates not-null constraint");
+   for (const char* row : rows) {
+      size_t id = size_t(rowIdAt(row, layout.fields[rowIdField]));
+      for (size_t i = 0; i < columns.size(); ++i) {
+         const auto& field = layout.fields[firstField + i];
+         undo.recordUpdate(table, columns[i], id);
+         table.updateValue(columns[i], id, row + field.offset, isNullAt(row, field));
+      }
+   }
+}
+
+ConflictOutcome resolveConflicts(const Table& table, const OnConflict& onConflict, std::span<char* const> rows, const RowLayout& layout) {
+   ConflictOutcome outcome;
+   std::vector<ProposedKeys> arbiters;
+   for (const UniqueIndex* index : onConflict.arbiters) arbiters.emplace_back(*index, table, layout);
+   if (onConflict.action == OnConflict::Action::Nothing) {
+      for (char* row : rows) {
+         bool conflicts = false;
+         for (auto& keys : arbiters) conflicts = conflicts || keys.taken(row);
+         if (conflicts) continue;
+         for (auto& keys : arbiters) keys.remember(row);
+         outcome.inserted.push_back(row);
+         outcome.returned.push_back(row);
+      }
+      return outcome;
+   }
+   const auto& rowIdField = layout.fields[onConflict.rowIdColumn];
+   const auto& conditionField = layout.fields[onConflict.rowIdColumn + 1 + onConflict.columns.size()];
+   std::unordered_set<int64_t> updated;
+   for (char* row : rows) {
+      if (isNullAt(row, rowIdField)) {
+         // No row holds the key yet: inserted, unless an earlier proposed row took it.
+         if (arbiters[0].taken(row)) affectedTwice();
+         arbiters[0].remember(row);
+         outcome.inserted.push_back(row);
+         outcome.returned.push_back(row);
+         continue;
+      }
+      if (!updated.insert(rowIdAt(row, rowIdField)).second) affectedTwice();
+      if (isNullAt(row, conditionField) || !row[conditionField.offset]) continue;
+      outcome.updated.push_back(row);
+      outcome.returned.push_back(row);
+   }
+   return outcome;
+}
+
+}  // namespace kiln

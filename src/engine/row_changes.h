@@ -1,0 +1,34 @@
+// Applying the rows an INSERT or UPDATE plan yields to a table (undo logged), and INSERT ... ON
+// CONFLICT's choice of what each proposed row does.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "common/row_layout.h"
+#include "parser/statement.h"
+#include "storage/undo_log.h"
+
+namespace kiln {
+
+/// Appends `rows` (fields 0.. hold the value of each table column) and indexes them; 23505 and
+/// nothing appended when a key is taken.
+void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout);
+
+/// Stores the new values of `columns` (fields firstField..) into the rows whose ids are in field
+/// rowIdField; 23502 and nothing changed when a NOT NULL column would get a NULL.
+void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
+                size_t firstField, size_t rowIdField);
+
+/// What the proposed rows of INSERT ... ON CONFLICT do, each keeping its order.
+struct ConflictOutcome {
+   std::vector<char*> inserted;
+   std::vector<char*> updated;   // DO UPDATE: rows whose WHERE holds
+   std::vector<char*> returned;  // the inserted and updated ones, in the statement's order
+};
+
+/// Sorts the proposed rows: DO NOTHING skips a row whose key an arbiter holds or an earlier row
+/// proposed; DO UPDATE updates the row holding the key, and refuses (21000) to touch a row twice.
+ConflictOutcome resolveConflicts(const Table& table, const OnConflict& onConflict, std::span<char* const> rows, const RowLayout& layout);
+
+}  // namespace kiln

@@ -1,0 +1,144 @@
+#include "parser/on_conflict_binder.h"
+
+#include <algorithm>
+
+#include "parser/expression_binder.h"
+#include "storage/table.h"
+#include "storage/unique_index.h"
+
+namespace kiln {
+
+namespace {
+
+/// The unique indexes the conflict target names: the one whose columns are exactly the listed
+/// ones, or the constraint named; every unique index when there is no target.
+std::vector<const UniqueIndex*> arbitersOf(const PgQuery__InferClause* infer, const Table& table) {
+   std::vector<const UniqueIndex*> arbiters;
+   if (!infer) {
+      for (auto& index : table.uniqueIndexes()) arbiters.push_back(index.get());
+      return arbiters;
+   }
+   if (infer->conname && *infer->conname) {
+      for (auto& index : table.uniqueIndexes())
+         if (index->name() == infer->conname) return {index.get()};
+      throw Error("42704", "constraint \"" + std::string(infer->conname) + "\" for table \"" + table.name() + "\" does not exist",
+                  infer->location + 1);
+   }
+   if (infer->where_clause) throw Error("0A000", "ON CONFLICT with a partial index predicate is not supported", infer->location + 1);
+   std::vector<size_t> columns;
+   for (size_t i = 0; i < infer->n_index_elems; ++i) {
+      const PgQuery__IndexElem& element = *infer->index_elems[i]->index_elem;
+      if (!element.name) throw Error("0A000", "ON CONFLICT on an expression is not supported", infer->location + 1);
+      int column = table.findColumn(element.name);
+      if (column < 0) throw Error("42703", "column \"" + std::string(element.name) + "\" does not exist", infer->location + 1);
+      columns.push_back(size_t(column));
+   }
+   std::sort(columns.begin(), columns.end());
+   for (auto& index : table.uniqueIndexes()) {
+      std::vector<size_t> indexed = index->columns();
+      std::sort(indexed.begin(), indexed.end());
+      if (indexed == columns) arbiters.push_back(index.get());
+   }
+   if (arbiters.empty())
+      throw Error("42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification", infer->location + 1);
+   return arbiters;
+}
+
+ExprPtr isNull(const IU* iu) {
+   auto test = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+   test->nullable = false;
+   test->children.push_back(Expr::columnRef(iu));
+   return test;
+}
+
+/// CASE WHEN `condition` THEN `then` ELSE `otherwise` END
+ExprPtr choose(ExprPtr condition, ExprPtr then, ExprPtr otherwise) {
+   auto e = std::make_unique<Expr>(ExprKind::Case, then->type);
+   e->nullable = then->nullable || otherwise->nullable;
+   e->hasElse = true;
+   e->children.push_back(std::move(condition));
+   e->children.push_back(std::move(then));
+   e->children.push_back(std::move(otherwise));
+   return e;
+}
+
+}  // namespace
+
+OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table, const std::string& tableName,
+                          const std::vector<const IU*>& proposed, QueryPlan& plan, std::vector<const IU*>& returned) {
+   OnConflict result;
+   result.arbiters = arbitersOf(clause.infer, table);
+   if (clause.action == PG_QUERY__ON_CONFLICT_ACTION__ONCONFLICT_NOTHING) {
+      result.action = OnConflict::Action::Nothing;
+      return result;
+   }
+   if (!clause.infer)
+      throw Error("42601", "ON CONFLICT DO UPDATE requires inference specification or constraint name", clause.location + 1);
+   result.arbiters.erase(result.arbiters.begin() + 1, result.arbiters.end());  // one row holds the key to update
+   result.action = OnConflict::Action::Update;
+   const UniqueIndex& arbiter = *result.arbiters[0];
+
+   // The proposed rows, left-joined with the row that holds each one's key.
+   auto scan = std::make_unique<TableScan>(&table);
+   for (size_t c = 0; c < table.columnCount(); ++c) scan->columns.push_back(plan.ius.make(table.column(c).type(), true, table.column(c).name()));
+   scan->rowId = plan.ius.make(SqlType::bigInt(), true, "row id");
+   std::vector<const IU*> existing = scan->columns;
+   const IU* rowId = scan->rowId;
+   std::vector<ExprPtr> keyEqualities;
+   for (size_t c : arbiter.columns()) keyEqualities.push_back(Expr::equality(Expr::columnRef(proposed[c]), Expr::columnRef(existing[c])));
+   auto join = std::make_unique<Join>(JoinKind::LeftOuter);
+   join->condition = Expr::conjunction(std::move(keyEqualities));
+   join->children.push_back(std::move(plan.root));
+   join->children.push_back(std::move(scan));
+
+   // SET and WHERE read the existing row under the table's name and the proposed one as EXCLUDED.
+   Scope scope;
+   for (size_t c = 0; c < table.columnCount(); ++c) scope.add(tableName, table.column(c).name(), existing[c]);
+   for (size_t c = 0; c < table.columnCount(); ++c) scope.add("excluded", table.column(c).name(), proposed[c]);
+   ExpressionBinder binder(scope, plan.ius);
+   binder.collectAggregates(nullptr, "ON CONFLICT DO UPDATE");
+   binder.collectWindows(nullptr, "ON CONFLICT DO UPDATE");
+   auto map = std::make_unique<Map>();
+   auto compute = [&](ExprPtr value, const std::string& name) {
+      const IU* iu = plan.ius.make(value->type, value->nullable, name);
+      map->computations.push_back({iu, std::move(value)});
+      return iu;
+   };
+   auto yield = [&](const IU* iu) {
+      plan.columns.push_back(iu);
+      plan.columnNames.push_back(iu->name);
+   };
+   result.rowIdColumn = plan.columns.size();
+   yield(rowId);
+   std::vector<const IU*> updated = existing;
+   for (size_t i = 0; i < clause.n_target_list; ++i) {
+      const PgQuery__ResTarget& target = *clause.target_list[i]->res_target;
+      int position = target.location + 1;
+      if (target.n_indirection) throw Error("0A000", "assignments to parts of a column are not supported", position);
+      int column = table.findColumn(target.name);
+      if (column < 0)
+         throw Error("42703", "column \"" + std::string(target.name) + "\" of relation \"" + table.name() + "\" does not exist", position);
+      if (std::find(result.columns.begin(), result.columns.end(), size_t(column)) != result.columns.end())
+         throw Error("42601", "multiple assignments to same column \"" + std::string(target.name) + "\"", position);
+      const Column& assigned = table.column(size_t(column));
+      ExprPtr value = ExpressionBinder::assign(binder.bind(*target.val), assigned.type(), assigned.name());
+      result.columns.push_back(size_t(column));
+      updated[size_t(column)] = compute(std::move(value), assigned.name());
+      yield(updated[size_t(column)]);
+   }
+   ExprPtr condition = clause.where_clause ? binder.bindCondition(*clause.where_clause, "WHERE") : Expr::constantOf(Value::ofBool(true));
+   yield(compute(std::move(condition), "update"));
+   map->children.push_back(std::move(join));
+   // The values after the statement read the new ones: a Map of their own, above.
+   auto values = std::make_unique<Map>();
+   returned.resize(table.columnCount());
+   for (size_t c = 0; c < table.columnCount(); ++c) {
+      returned[c] = plan.ius.make(table.column(c).type(), true, table.column(c).name());
+      values->computations.push_back({returned[c], choose(isNull(rowId), Expr::columnRef(proposed[c]), Expr::columnRef(updated[c]))});
+   }
+   values->children.push_back(std::move(map));
+   plan.root = std::move(values);
+   return result;
+}
+
+}  // namespace kiln
