@@ -59,6 +59,7 @@ ExprPtr Expr::clone() const {
    e->constant = constant;
    e->parameter = parameter;
    e->parameterType = parameterType;
+   e->counter = counter;
    for (auto& c : children) e->children.push_back(c->clone());
    return e;
 }
@@ -78,6 +79,8 @@ bool Expr::equals(const Expr& o, const std::function<bool(const IU*, const IU*)>
        children.size() != o.children.size())
       return false;
    if (kind == ExprKind::ColumnRef && !sameIU(iu, o.iu)) return false;
+   // Each call hands out a value of its own.
+   if (kind == ExprKind::Function && functionId() == FunctionId::NextIdentity) return false;
    // A function's constant is an argument too: round's digits, date_trunc's unit.
    if ((kind == ExprKind::Constant || kind == ExprKind::Function) && !sameConstant(constant, o.constant)) return false;
    for (size_t i = 0; i < children.size(); ++i)
@@ -142,6 +145,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::ExtractEpoch: return "extract_epoch";
       case FunctionId::DateTrunc: return "date_trunc";
       case FunctionId::CurrentTimestamp: return "now";
+      case FunctionId::NextIdentity: return "nextval";
    }
    return "?";
 }

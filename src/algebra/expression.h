@@ -84,6 +84,7 @@ enum class FunctionId : uint8_t {
    ExtractEpoch,   // microseconds since 1970: a DECIMAL with scale 6
    DateTrunc,      // (timestamp): the unit (timestamp::Unit) is the constant
    CurrentTimestamp,  // the transaction's start
+   NextIdentity,      // an identity column's next value (counter: the column's)
 };
 
 struct Expr {
@@ -98,6 +99,7 @@ struct Expr {
    Value constant;
    int parameter = 0;                 // Parameter: its number, 1-based
    SqlType* parameterType = nullptr;  // Parameter: the plan's record of its type
+   int64_t* counter = nullptr;        // NextIdentity: the column's counter
    std::vector<std::unique_ptr<Expr>> children;
 
    Expr(ExprKind kind, SqlType type) : kind(kind), type(type) {}

@@ -80,6 +80,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_timestamp_field", "l:li"},
       {"kiln_date_trunc", "l:li"},
       {"kiln_transaction_timestamp", "l:"},
+      {"kiln_next_identity", "l:p"},
    };
    return prototypes;
 }

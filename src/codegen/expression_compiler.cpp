@@ -255,6 +255,10 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             return b.CreateAdd(b.CreateSExt(args[0].value, cx_.i128()), cx_.int128(timestamp::unixEpochOffset));
          case FunctionId::DateTrunc: return cx_.callRuntime("kiln_date_trunc", {args[0].value, cx_.int32(e.constant.integer)});
          case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
+         case FunctionId::NextIdentity:
+            // The counter lives as long as its column, and a statement is bound again when the column goes.
+            return cx_.callRuntime("kiln_next_identity", {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))),
+                                                                                         cx_.builder().getPtrTy())});
       }
       return nullptr;
    };

@@ -143,7 +143,14 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
    result->statusTag = "CREATE TABLE";
    if (create.ifNotExists && database.catalog.findTable(create.name)) return result;
    std::vector<std::unique_ptr<Column>> columns;
-   for (auto& c : create.columns) columns.push_back(std::make_unique<Column>(c.name, c.type, c.notNull));
+   for (size_t i = 0; i < create.columns.size(); ++i) {
+      const ColumnInfo& c = create.columns[i];
+      columns.push_back(std::make_unique<Column>(c.name, c.type, c.notNull));
+      if (i < create.defaults.size()) {
+         columns.back()->setDefaultSql(create.defaults[i].sql);
+         columns.back()->setIdentity(create.defaults[i].identity);
+      }
+   }
    auto table = std::make_unique<Table>(create.name, std::move(columns), create.primaryKey);
    // Indexes named as PostgreSQL names them: t_pkey, t_a_key, t_a_b_key.
    if (!create.primaryKey.empty()) table->addUniqueIndex(create.name + "_pkey", create.primaryKey);

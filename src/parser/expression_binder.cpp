@@ -235,6 +235,8 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          e->parameterType = &type;
          return e;
       }
+      case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
+         throw Error("42601", "DEFAULT is not allowed in this context", node.set_to_default->location + 1);
       default: throw Error("0A000", "this kind of expression is not supported yet");
    }
 }

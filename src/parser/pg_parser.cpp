@@ -37,4 +37,40 @@ std::string ParsedScript::statementText(size_t i) const {
    return sql_.substr(begin, length);
 }
 
+std::string deparseExpression(const PgQuery__Node& expression) {
+   // PostgreSQL deparses statements: the expression goes in as SELECT <expression>.
+   PgQuery__ResTarget target = PG_QUERY__RES_TARGET__INIT;
+   target.val = const_cast<PgQuery__Node*>(&expression);
+   PgQuery__Node targetNode = PG_QUERY__NODE__INIT;
+   targetNode.node_case = PG_QUERY__NODE__NODE_RES_TARGET;
+   targetNode.res_target = &target;
+   PgQuery__Node* targets[] = {&targetNode};
+   PgQuery__SelectStmt select = PG_QUERY__SELECT_STMT__INIT;
+   select.n_target_list = 1;
+   select.target_list = targets;
+   select.op = PG_QUERY__SET_OPERATION__SETOP_NONE;
+   select.limit_option = PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_DEFAULT;
+   PgQuery__Node selectNode = PG_QUERY__NODE__INIT;
+   selectNode.node_case = PG_QUERY__NODE__NODE_SELECT_STMT;
+   selectNode.select_stmt = &select;
+   PgQuery__RawStmt raw = PG_QUERY__RAW_STMT__INIT;
+   raw.stmt = &selectNode;
+   PgQuery__RawStmt* statements[] = {&raw};
+   PgQuery__ParseResult tree = PG_QUERY__PARSE_RESULT__INIT;
+   tree.n_stmts = 1;
+   tree.stmts = statements;
+   std::string packed(pg_query__parse_result__get_packed_size(&tree), '\0');
+   pg_query__parse_result__pack(&tree, reinterpret_cast<uint8_t*>(packed.data()));
+   PgQueryDeparseResult result = pg_query_deparse_protobuf({packed.size(), packed.data()});
+   if (result.error) {
+      std::string message = result.error->message;
+      pg_query_free_deparse_result(result);
+      throw Error("XX000", "internal: cannot print an expression back: " + message);
+   }
+   std::string text = result.query;
+   pg_query_free_deparse_result(result);
+   constexpr std::string_view prefix = "SELECT ";
+   return text.substr(text.compare(0, prefix.size(), prefix) == 0 ? prefix.size() : 0);
+}
+
 }  // namespace kiln

@@ -26,4 +26,7 @@ class ParsedScript {
    PgQuery__ParseResult* tree_ = nullptr;
 };
 
+/// The SQL text of an expression, as PostgreSQL prints it back (for DEFAULT, kept in the catalog).
+std::string deparseExpression(const PgQuery__Node& expression);
+
 }  // namespace kiln

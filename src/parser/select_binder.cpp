@@ -229,7 +229,13 @@ void SelectBinder::bindValuesLists() {
       if (r > 0 && list.n_items != width) throw Error("42601", "VALUES lists must all be the same length");
       width = list.n_items;
       std::vector<ExprPtr> row;
-      for (size_t c = 0; c < list.n_items; ++c) row.push_back(binder.bind(*list.items[c]));
+      for (size_t c = 0; c < list.n_items; ++c) {
+         const PgQuery__Node& item = *list.items[c];
+         bool isDefault = item.node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT;
+         if (isDefault && (!insertDefault_ || !insertTargets_ || c >= insertTargets_->size()))
+            throw Error("42601", "DEFAULT is not allowed in this context", item.set_to_default->location + 1);
+         row.push_back(isDefault ? insertDefault_(c, ius_) : binder.bind(item));
+      }
       values->rows.push_back(std::move(row));
    }
    for (size_t c = 0; c < width; ++c) {
@@ -922,10 +928,12 @@ std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relat
 }
 
 std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets,
-                                      const std::vector<SqlType>& parameterTypes) {
+                                      const std::vector<SqlType>& parameterTypes, const InsertDefault& insertDefault) {
    auto plan = std::make_unique<QueryPlan>();
    for (size_t i = 0; i < parameterTypes.size(); ++i) plan->ius.parameter(i + 1) = parameterTypes[i];
-   auto bound = SelectBinder(select, catalog, plan->ius, targets).bind();
+   SelectBinder binder(select, catalog, plan->ius, targets);
+   binder.setInsertDefault(insertDefault);
+   auto bound = binder.bind();
    plan->root = std::move(bound.root);
    plan->columns = std::move(bound.columns);
    plan->columnNames = std::move(bound.names);

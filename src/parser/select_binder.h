@@ -10,6 +10,7 @@
 
 #include "parser/expression_binder.h"
 #include "parser/scope.h"
+#include "parser/statement.h"
 #include "storage/catalog.h"
 
 namespace kiln {
@@ -69,6 +70,8 @@ class SelectBinder {
    /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
    /// position, as the last output column.
    void yieldRowIdOf(const Table* table) { rowIdTable_ = table; }
+   /// For INSERT ... VALUES: the value DEFAULT stands for in target column i.
+   void setInsertDefault(InsertDefault insertDefault) { insertDefault_ = std::move(insertDefault); }
    /// After bind(): the scan's value of each column of the table given to yieldRowIdOf.
    const std::vector<const IU*>& rowIdTableColumns() const { return rowIdTableColumns_; }
 
@@ -258,6 +261,7 @@ class SelectBinder {
    std::unique_ptr<OutputComparison> compared_;
    SubqueryUse use_ = SubqueryUse::Rows;  // EXISTS: a LIMIT above 0 without OFFSET changes nothing
    const Table* rowIdTable_ = nullptr;
+   InsertDefault insertDefault_;
    std::vector<const IU*> rowIdTableColumns_;
    const IU* rowId_ = nullptr;
 };

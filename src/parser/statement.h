@@ -1,6 +1,7 @@
 // Statements after semantic analysis: names resolved, types checked, queries as plans.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <variant>
@@ -14,9 +15,17 @@
 
 namespace kiln {
 
+/// What a column takes when an INSERT gives no value: its DEFAULT (SQL text), or the next
+/// value of its identity counter.
+struct ColumnDefault {
+   std::string sql;
+   Column::Identity identity = Column::Identity::None;
+};
+
 struct CreateTableStatement {
    std::string name;
    std::vector<ColumnInfo> columns;
+   std::vector<ColumnDefault> defaults;  // one per column
    std::vector<size_t> primaryKey;
    std::vector<std::vector<size_t>> uniqueKeys;
    bool ifNotExists = false;
@@ -137,9 +146,12 @@ std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relat
                                                  const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes = {},
                                                  std::vector<const IU*>* tableColumns = nullptr);
 
+/// The value of target column `i` where an INSERT's VALUES say DEFAULT.
+using InsertDefault = std::function<ExprPtr(size_t i, IUSet& ius)>;
+
 /// A SELECT (or VALUES) as a plan. For INSERT ... VALUES, `targets` are the columns the values
 /// go to: literals take the column's type directly, as in PostgreSQL.
 std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets = nullptr,
-                                      const std::vector<SqlType>& parameterTypes = {});
+                                      const std::vector<SqlType>& parameterTypes = {}, const InsertDefault& insertDefault = nullptr);
 
 }  // namespace kiln

@@ -1,9 +1,12 @@
 #include "parser/statement.h"
 
 #include <algorithm>
+#include <optional>
 
+#include "parser/column_default.h"
 #include "parser/expression_binder.h"
 #include "parser/on_conflict_binder.h"
+#include "parser/pg_parser.h"
 #include "parser/returning_binder.h"
 #include "parser/type_rules.h"
 
@@ -15,6 +18,38 @@ Table& findTable(const Catalog& catalog, const PgQuery__RangeVar& relation) {
    Table* table = catalog.findTable(relation.relname);
    if (!table) throw Error("42P01", "relation \"" + std::string(relation.relname) + "\" does not exist", relation.location + 1);
    return *table;
+}
+
+/// SERIAL, BIGSERIAL and SMALLSERIAL: an integer type whose column counts up by itself.
+std::optional<SqlType> serialType(const PgQuery__TypeName& type) {
+   if (type.n_names != 1 || type.n_array_bounds) return std::nullopt;
+   std::string name = stringOf(type.names[0]);
+   if (name == "serial" || name == "serial4") return SqlType::integer();
+   if (name == "bigserial" || name == "serial8") return SqlType::bigInt();
+   if (name == "smallserial" || name == "serial2") return SqlType::smallInt();
+   return std::nullopt;
+}
+
+/// The SQL text of a column's DEFAULT, once it is known to be a value of the column's type that
+/// reads no column, no subquery and no aggregate.
+std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& column) {
+   Scope none;
+   IUSet scratch;
+   ExpressionBinder binder(none, scratch);
+   binder.collectAggregates(nullptr, "DEFAULT expressions");
+   binder.collectWindows(nullptr, "DEFAULT expressions");
+   ExprPtr value;
+   try {
+      value = binder.bind(expression);
+   } catch (const Error& error) {
+      if (error.sqlstate() != "42703") throw;
+      throw Error("0A000", "cannot use column reference in DEFAULT expression", error.position());
+   }
+   if (!types::canAssign(value->type, column.type))
+      throw Error("42804", "column \"" + column.name + "\" is of type " + column.type.toString() + " but default expression is of type " +
+                              value->type.toString(), value->position);
+   ExpressionBinder::coerce(std::move(value), column.type);  // a literal that is no value of the type fails now, not at each INSERT
+   return deparseExpression(expression);
 }
 
 CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
@@ -33,7 +68,9 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
          case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
          case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
          case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
-         case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: return false;
+         case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+         case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
+         case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY: return false;
          default: return true;
       }
    };
@@ -41,7 +78,10 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
       const PgQuery__Node& element = *create.table_elts[i];
       if (element.node_case == PG_QUERY__NODE__NODE_COLUMN_DEF) {
          const PgQuery__ColumnDef& def = *element.column_def;
-         ColumnInfo column{def.colname, types::resolve(*def.type_name), def.is_not_null != 0};
+         ColumnDefault columnDefault;
+         std::optional<SqlType> serial = serialType(*def.type_name);
+         ColumnInfo column{def.colname, serial ? *serial : types::resolve(*def.type_name), def.is_not_null != 0 || serial};
+         if (serial) columnDefault.identity = Column::Identity::ByDefault;
          for (auto& existing : result.columns)
             if (existing.name == column.name)
                throw Error("42701", "column \"" + column.name + "\" specified more than once", def.location + 1);
@@ -54,8 +94,22 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
                addPrimaryKey({column.name}, constraint.location + 1);
             }
             if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) uniqueNames.push_back({column.name});
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT || constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY) {
+               if (!columnDefault.sql.empty() || columnDefault.identity != Column::Identity::None)
+                  throw Error("42601", "multiple default values specified for column \"" + column.name + "\" of table \"" + result.name + "\"",
+                              constraint.location + 1);
+            }
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT) columnDefault.sql = checkedDefault(*constraint.raw_expr, column);
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY) {
+               if (!column.type.isInteger())
+                  throw Error("22023", "identity column type must be smallint, integer, or bigint", constraint.location + 1);
+               bool always = constraint.generated_when && std::string(constraint.generated_when) == "a";
+               columnDefault.identity = always ? Column::Identity::Always : Column::Identity::ByDefault;
+               column.notNull = true;
+            }
          }
          result.columns.push_back(std::move(column));
+         result.defaults.push_back(std::move(columnDefault));
       } else if (element.node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
          const PgQuery__Constraint& constraint = *element.constraint;
          if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
@@ -222,15 +276,45 @@ int sourcePosition(const PgQuery__SelectStmt& source, size_t index) {
 /// The name a statement's target table goes by: its alias, if it has one.
 std::string visibleName(const PgQuery__RangeVar& relation) { return relation.alias ? relation.alias->aliasname : relation.relname; }
 
+/// Whether the `i`-th value of every row of an INSERT's VALUES is DEFAULT.
+bool onlyDefaults(const PgQuery__SelectStmt& source, size_t i) {
+   if (!source.n_values_lists) return false;
+   for (size_t r = 0; r < source.n_values_lists; ++r) {
+      const PgQuery__List& row = *source.values_lists[r]->list;
+      if (i >= row.n_items || row.items[i]->node_case != PG_QUERY__NODE__NODE_SET_TO_DEFAULT) return false;
+   }
+   return true;
+}
+
+/// The plan of one row without values, which the defaults of all columns fill.
+std::unique_ptr<QueryPlan> defaultRow(const std::vector<SqlType>& parameterTypes) {
+   auto plan = std::make_unique<QueryPlan>();
+   for (size_t i = 0; i < parameterTypes.size(); ++i) plan->ius.parameter(i + 1) = parameterTypes[i];
+   auto row = std::make_unique<Values>();
+   row->rows.emplace_back();
+   plan->root = std::move(row);
+   return plan;
+}
+
 InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    Table& table = findTable(catalog, *insert.relation);
    std::vector<size_t> columns = targetColumns(table, insert.n_cols, insert.cols);
-   if (!insert.select_stmt) throw Error("0A000", "INSERT ... DEFAULT VALUES is not supported yet");
    std::vector<ColumnInfo> targets;
    for (size_t c : columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
-   auto plan = bindSelect(*insert.select_stmt->select_stmt, catalog, &targets, parameterTypes);
+   // INSERT ... DEFAULT VALUES: one row of nothing but defaults.
+   auto plan = insert.select_stmt ? bindSelect(*insert.select_stmt->select_stmt, catalog, &targets, parameterTypes,
+                                               [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius); })
+                                  : defaultRow(parameterTypes);
+   if (!insert.select_stmt) columns.clear();
    if (plan->columns.size() > columns.size())
       throw Error("42601", "INSERT has more expressions than target columns", sourcePosition(*insert.select_stmt->select_stmt, columns.size()));
+   // Without a column list, the values go to the first columns and the rest take their defaults.
+   if (insert.n_cols == 0 && plan->columns.size() < columns.size()) columns.resize(plan->columns.size());
+   if (insert.override != PG_QUERY__OVERRIDING_KIND__OVERRIDING_SYSTEM_VALUE)
+      for (size_t i = 0; i < columns.size(); ++i)
+         if (table.column(columns[i]).identity() == Column::Identity::Always && !onlyDefaults(*insert.select_stmt->select_stmt, i))
+            throw Error("428C9", "cannot insert a non-DEFAULT value into column \"" + table.column(columns[i]).name() + "\"", 0,
+                        "Column \"" + table.column(columns[i]).name() + "\" is an identity column defined as GENERATED ALWAYS.");
    if (plan->columns.size() < columns.size()) {
       size_t missing = plan->columns.size();
       int position = missing < insert.n_cols ? nodePosition(*insert.cols[missing]) : 0;
@@ -242,8 +326,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    for (size_t i = 0; i < table.columnCount(); ++i) {
       const Column& column = table.column(i);
       auto it = std::find(columns.begin(), columns.end(), i);
-      ExprPtr value = it == columns.end() ? Expr::constantOf(Value::null(column.type()))
-                                          : Expr::columnRef(plan->columns[size_t(it - columns.begin())]);
+      ExprPtr value = it == columns.end() ? defaultValueOf(table.column(i), plan->ius) : Expr::columnRef(plan->columns[size_t(it - columns.begin())]);
       value = ExpressionBinder::assign(std::move(value), column.type(), column.name());
       if (value->kind == ExprKind::ColumnRef) {
          outputs[i] = value->iu;

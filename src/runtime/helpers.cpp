@@ -521,4 +521,6 @@ int64_t kiln_timestamp_field(int64_t micros, int32_t field) {
 int64_t kiln_date_trunc(int64_t micros, int32_t unit) { return timestamp::truncate(micros, timestamp::Unit(unit)); }
 
 int64_t kiln_transaction_timestamp() { return TransactionClock::now(); }
+
+int64_t kiln_next_identity(int64_t* counter) { return (*counter)++; }
 }

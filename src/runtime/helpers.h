@@ -139,4 +139,6 @@ int64_t kiln_timestamp_field(int64_t micros, int32_t field);
 int64_t kiln_date_trunc(int64_t micros, int32_t unit);
 /// now(): the start of the running statement's transaction.
 int64_t kiln_transaction_timestamp();
+/// The next value of an identity column's counter.
+int64_t kiln_next_identity(int64_t* counter);
 }

@@ -78,6 +78,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_timestamp_field),
       KILN_SYMBOL(kiln_date_trunc),
       KILN_SYMBOL(kiln_transaction_timestamp),
+      KILN_SYMBOL(kiln_next_identity),
    };
    return symbols;
 }

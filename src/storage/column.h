@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,20 @@ class Column {
    SqlType type() const { return type_; }
    bool notNull() const { return notNull_; }
    PhysicalType physicalType() const { return physical_; }
+
+   /// DEFAULT: the expression's SQL text (empty: none), bound where an INSERT needs its value.
+   const std::string& defaultSql() const { return defaultSql_; }
+   void setDefaultSql(std::string sql) { defaultSql_ = std::move(sql); }
+   /// An identity column (SERIAL, GENERATED ... AS IDENTITY) takes the next value of its counter
+   /// when an INSERT gives none; ALWAYS refuses values given.
+   enum class Identity : uint8_t { None, ByDefault, Always };
+   Identity identity() const { return identity_; }
+   void setIdentity(Identity identity) { identity_ = identity; }
+   /// The identity value handed out next. Not undone by a rollback, as PostgreSQL's sequences.
+   int64_t* identityCounter() { return &nextIdentity_; }
+   int64_t nextIdentity() const { return nextIdentity_; }
+   /// After recovery replayed rows: the counter moves past every value the column holds.
+   void moveIdentityPast(int64_t value) { nextIdentity_ = std::max(nextIdentity_, value + 1); }
    size_t width() const { return width_; }
 
    /// Base of the value array; valid until the next append.
@@ -84,6 +99,9 @@ class Column {
    size_t capacity_ = 0;
    StringHeap strings_;
    ColumnStatistics statistics_;
+   std::string defaultSql_;
+   Identity identity_ = Identity::None;
+   int64_t nextIdentity_ = 1;
 };
 
 }  // namespace kiln

@@ -100,6 +100,7 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
                for (size_t c = 0; c < table.columnCount(); ++c) appendCell(table.column(c), in);
             table.sealAppendedRows(before + rows);
             table.indexRows(before, before + rows);
+            table.moveIdentitiesPast(before, before + rows);
             break;
          }
          case RedoOp::Delete: {

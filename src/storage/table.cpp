@@ -36,6 +36,14 @@ std::unique_ptr<SecondaryIndex> Table::dropSecondaryIndex(const std::string& nam
    return nullptr;
 }
 
+void Table::moveIdentitiesPast(size_t from, size_t to) {
+   for (auto& column : columns_) {
+      if (column->identity() == Column::Identity::None) continue;
+      for (size_t row = from; row < to; ++row)
+         if (!column->isNullAt(row)) column->moveIdentityPast(column->get(row).integer);
+   }
+}
+
 void Table::indexRows(size_t from, size_t to) {
    for (auto& index : indexes_)
       for (size_t row = from; row < to; ++row)

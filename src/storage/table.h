@@ -54,6 +54,8 @@ class Table {
    const std::vector<std::unique_ptr<SecondaryIndex>>& secondaryIndexes() const { return secondaryIndexes_; }
    /// Indexes appended rows [from, to); throws 23505 on a duplicate key.
    void indexRows(size_t from, size_t to);
+   /// Recovery: the identity counters move past the values of rows [from, to).
+   void moveIdentitiesPast(size_t from, size_t to);
    /// Writes a value of `row` (UPDATE), moving its keys; throws 23505 on a duplicate key.
    void updateValue(size_t column, size_t row, const void* bytes, bool isNull);
    /// Puts back a value taken with Column::rawAt (undo of an update).

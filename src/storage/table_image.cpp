@@ -15,7 +15,11 @@ void writeTableDefinition(const Table& table, BinaryWriter& out) {
       out.put(t.precision);
       out.put(t.scale);
       out.put(t.length);
-      out.put(uint8_t(column.notNull()));
+      // Bit 0: NOT NULL; bit 1: a DEFAULT follows; bits 2-3: the identity kind, then its counter.
+      uint8_t flags = uint8_t(column.notNull()) | uint8_t(!column.defaultSql().empty()) << 1 | uint8_t(column.identity()) << 2;
+      out.put(flags);
+      if (!column.defaultSql().empty()) out.putString(column.defaultSql());
+      if (column.identity() != Column::Identity::None) out.put(column.nextIdentity());
    }
    out.put(uint32_t(table.primaryKey().size()));
    for (size_t k : table.primaryKey()) out.put(uint32_t(k));
@@ -45,8 +49,12 @@ std::unique_ptr<Table> readTableDefinition(BinaryReader& in) {
       t.precision = in.get<uint8_t>();
       t.scale = in.get<uint8_t>();
       t.length = in.get<uint32_t>();
-      bool notNull = in.get<uint8_t>() != 0;
-      columns.push_back(std::make_unique<Column>(columnName, t, notNull));
+      uint8_t flags = in.get<uint8_t>();
+      auto column = std::make_unique<Column>(columnName, t, (flags & 1) != 0);
+      if (flags & 2) column->setDefaultSql(in.getString());
+      column->setIdentity(Column::Identity((flags >> 2) & 3));
+      if (column->identity() != Column::Identity::None) column->moveIdentityPast(in.get<int64_t>() - 1);
+      columns.push_back(std::move(column));
    }
    std::vector<size_t> primaryKey(in.get<uint32_t>());
    for (auto& k : primaryKey) k = in.get<uint32_t>();

@@ -1,6 +1,6 @@
 // Databases on disk: concurrent connections committing (group commit) all survive a reopen;
 // checkpoints and the log recover together; a rolled-back transaction leaves nothing behind;
-// timestamp columns and keys come back as they were.
+// timestamp columns and keys come back as they were; defaults and identity counters too.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -89,6 +89,40 @@ TEST(Durability, TimestampColumnsSurviveCheckpointAndLog) {
    EXPECT_EQ(r.getString(2, 1), "logged");
    EXPECT_EQ(db.table("log").columns[0].type, kiln::SqlType::timestamp());
    EXPECT_THROW(con.query("INSERT INTO log VALUES ('2024-03-01 12:34:56.789', 'duplicate')"), kiln::Error);
+   std::filesystem::remove_all(directory);
+}
+
+// A reopened database keeps its columns' defaults, and an identity column counts on from where
+// it was (past the values the log replays) instead of handing out a taken key again.
+TEST(Durability, DefaultsAndIdentityCountersSurvive) {
+   std::string directory = freshDirectory("defaults");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE t (id SERIAL PRIMARY KEY, v TEXT DEFAULT 'x' || 'y', n INTEGER GENERATED ALWAYS AS IDENTITY)");
+      con.query("INSERT INTO t (v) VALUES ('a'), ('b')");
+      con.query("CHECKPOINT");
+      con.query("INSERT INTO t DEFAULT VALUES");
+      con.query("BEGIN");
+      con.query("INSERT INTO t DEFAULT VALUES");
+      con.query("ROLLBACK");
+   }
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      kiln::Result r = con.query("INSERT INTO t DEFAULT VALUES RETURNING id, v, n");
+      EXPECT_GE(r.getInt64(0, 0), 4);
+      EXPECT_EQ(r.getString(0, 1), "xy");
+      EXPECT_GE(r.getInt64(0, 2), 4);
+      con.query("CHECKPOINT");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   EXPECT_EQ(con.query("SELECT count(*), count(DISTINCT id), count(DISTINCT n) FROM t").getString(0, 0), "4");
+   EXPECT_EQ(con.query("SELECT count(DISTINCT id) FROM t").getInt64(0, 0), 4);
+   kiln::Result r = con.query("INSERT INTO t (v) VALUES ('c') RETURNING id");
+   EXPECT_GT(r.getInt64(0, 0), con.query("SELECT max(id) FROM t WHERE v <> 'c'").getInt64(0, 0));
+   EXPECT_THROW(con.query("INSERT INTO t (n) VALUES (1)"), kiln::Error);
    std::filesystem::remove_all(directory);
 }
 
