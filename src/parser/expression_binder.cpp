@@ -223,7 +223,9 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          if (!subquery_ || (!quantified && link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK &&
                                   link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK))
             throw Error("0A000", "this subquery is not supported here yet", link.location + 1);
-         return subquery_(link, quantified ? bind(*link.testexpr) : nullptr, insideAggregate_);
+         std::vector<ExprPtr> values = subquery_(link, quantified ? bindRow(*link.testexpr) : std::vector<ExprPtr>{}, insideAggregate_);
+         if (values.size() != 1) throw Error("42601", "subquery must return only one column", link.location + 1);
+         return std::move(values[0]);
       }
       case PG_QUERY__NODE__NODE_PARAM_REF: {
          // A parameter's type is what its first context asks for (as for an untyped literal).
@@ -363,13 +365,54 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
 
 ExprPtr ExpressionBinder::bindRowComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__RowExpr& right, int position) {
    if (left.n_args != right.n_args) throw Error("42601", "unequal number of entries in row expressions", position);
-   if (left.n_args == 0) throw Error("0A000", "comparing empty rows is not supported", position);
-   if (op != "=" && op != "<>" && op != "<" && op != "<=" && op != ">" && op != ">=")
-      throw Error("42883", "could not determine interpretation of row comparison operator " + op, position);
    std::vector<ExprPtr> lefts, rights;
    for (size_t i = 0; i < left.n_args; ++i) {
       lefts.push_back(bind(*left.args[i]));
       rights.push_back(bind(*right.args[i]));
+   }
+   return compareRows(op, std::move(lefts), std::move(rights), position);
+}
+
+ExprPtr ExpressionBinder::bindRowSubqueryComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__SubLink& link,
+                                                   int position) {
+   std::vector<ExprPtr> lefts;
+   for (size_t i = 0; i < left.n_args; ++i) lefts.push_back(bind(*left.args[i]));
+   if (!subquery_) throw Error("0A000", "this subquery is not supported here yet", link.location + 1);
+   std::vector<ExprPtr> values = subquery_(link, {}, insideAggregate_);
+   requireSubqueryColumns(values.size(), lefts.size(), position);
+   return compareRows(op, std::move(lefts), std::move(values), position);
+}
+
+void requireSubqueryColumns(size_t columns, size_t width, int position) {
+   if (columns > width) throw Error("42601", "subquery has too many columns", position);
+   if (columns < width) throw Error("42601", "subquery has too few columns", position);
+}
+
+std::vector<ExprPtr> ExpressionBinder::bindRow(const PgQuery__Node& node) {
+   std::vector<ExprPtr> values;
+   if (node.node_case != PG_QUERY__NODE__NODE_ROW_EXPR) {
+      values.push_back(bind(node));
+      return values;
+   }
+   for (size_t i = 0; i < node.row_expr->n_args; ++i) values.push_back(bind(*node.row_expr->args[i]));
+   return values;
+}
+
+ExprPtr ExpressionBinder::compareRows(const std::string& op, std::vector<ExprPtr> lefts, std::vector<ExprPtr> rights, int position) {
+   if (lefts.empty()) throw Error("0A000", "comparing empty rows is not supported", position);
+   if (op != "=" && op != "<>" && op != "<" && op != "<=" && op != ">" && op != ">=")
+      throw Error("42883", "could not determine interpretation of row comparison operator " + op, position);
+   size_t last = lefts.size() - 1;
+   if (op == "=" || op == "<>") {
+      // All pairs equal; some pair different. One AND (OR) of all pairs, whose equalities a join
+      // can take as its keys.
+      if (lefts.size() == 1) return bindOperator(op, std::move(lefts[0]), std::move(rights[0]), position);
+      auto result = makeExpr(op == "=" ? ExprKind::And : ExprKind::Or, SqlType::boolean(), false, position);
+      for (size_t i = 0; i <= last; ++i) {
+         result->children.push_back(bindOperator(op, std::move(lefts[i]), std::move(rights[i]), position));
+         result->nullable |= result->children.back()->nullable;
+      }
+      return result;
    }
    auto combine = [&](ExprKind kind, ExprPtr a, ExprPtr b) {
       auto e = makeExpr(kind, SqlType::boolean(), a->nullable || b->nullable, position);
@@ -377,14 +420,6 @@ ExprPtr ExpressionBinder::bindRowComparison(const std::string& op, const PgQuery
       e->children.push_back(std::move(b));
       return e;
    };
-   size_t last = lefts.size() - 1;
-   if (op == "=" || op == "<>") {
-      // All pairs equal; some pair different.
-      ExprPtr result = bindOperator(op, std::move(lefts[last]), std::move(rights[last]), position);
-      for (size_t i = last; i-- > 0;)
-         result = combine(op == "=" ? ExprKind::And : ExprKind::Or, bindOperator(op, std::move(lefts[i]), std::move(rights[i]), position), std::move(result));
-      return result;
-   }
    // The first pair that differs decides: a < c OR (a = c AND (the rest)), the last pair by op.
    std::string strict = op.substr(0, 1);
    ExprPtr result = bindOperator(op, std::move(lefts[last]), std::move(rights[last]), position);
@@ -422,6 +457,9 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          }
          if (a.lexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR && a.rexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR)
             return bindRowComparison(op, *a.lexpr->row_expr, *a.rexpr->row_expr, position);
+         if (a.lexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR && a.rexpr->node_case == PG_QUERY__NODE__NODE_SUB_LINK &&
+             a.rexpr->sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK)
+            return bindRowSubqueryComparison(op, *a.lexpr->row_expr, *a.rexpr->sub_link, position);
          return bindOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:

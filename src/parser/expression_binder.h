@@ -42,15 +42,19 @@ class ExpressionBinder {
       windowClause_ = clause;
    }
 
-   /// Subqueries in expressions (scalar, EXISTS, x op ANY/ALL, with x bound and given) are bound
-   /// by this callback (the query binder turns them into joins); without one they are an error.
-   /// The callback learns whether the subquery is inside an aggregate's argument (its value is
+   /// Subqueries in expressions (scalar, EXISTS, x op ANY/ALL with x bound and given, one value
+   /// or a row's) are bound by this callback (the query binder turns them into joins); without
+   /// one they are an error. It yields the values of a scalar subquery's row, else the one
+   /// boolean. It learns whether the subquery is inside an aggregate's argument (its value is
    /// then needed before the aggregation).
-   void bindSubqueriesWith(std::function<ExprPtr(const PgQuery__SubLink&, ExprPtr left, bool insideAggregate)> callback) {
+   using SubqueryCallback = std::function<std::vector<ExprPtr>(const PgQuery__SubLink&, std::vector<ExprPtr> left, bool insideAggregate)>;
+   void bindSubqueriesWith(SubqueryCallback callback) {
       subquery_ = std::move(callback);
    }
 
    ExprPtr bind(const PgQuery__Node& node);
+   /// The values of a row constructor (a, b, ...) or ROW(...); of another expression, its value.
+   std::vector<ExprPtr> bindRow(const PgQuery__Node& node);
    /// Binds a condition that must be boolean (WHERE, HAVING, ...); 42804 otherwise.
    ExprPtr bindCondition(const PgQuery__Node& node, const char* clause);
 
@@ -63,15 +67,19 @@ class ExpressionBinder {
    static ExprPtr cast(ExprPtr e, SqlType target, int position);
    /// Converts both sides to their common type; 42883/42804 naming `what` when there is none.
    static void unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position);
+   /// (a, b, ...) op (c, d, ...) for rows of equal length, compared pair by pair from the left as
+   /// PostgreSQL does: = is the AND of the pairs' equalities, <> the OR of their inequalities.
+   static ExprPtr compareRows(const std::string& op, std::vector<ExprPtr> lefts, std::vector<ExprPtr> rights, int position);
 
    private:
    ExprPtr bindColumnRef(const PgQuery__ColumnRef& ref);
    ExprPtr bindConstant(const PgQuery__AConst& c);
    ExprPtr bindTypeCast(const PgQuery__TypeCast& c);
    ExprPtr bindAExpr(const PgQuery__AExpr& e);
-   /// (a, b, ...) op (c, d, ...), compared pair by pair from the left, as PostgreSQL does.
    ExprPtr bindRowComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__RowExpr& right, int position);
-   ExprPtr bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position);
+   /// row op (subquery): the subquery's one row compared with the row, NULL when it has none.
+   ExprPtr bindRowSubqueryComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__SubLink& link, int position);
+   static ExprPtr bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position);
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
    ExprPtr bindCase(const PgQuery__CaseExpr& e);
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);
@@ -105,8 +113,11 @@ class ExpressionBinder {
    std::vector<BoundWindowCall>* windows_ = nullptr;
    const char* windowClause_ = nullptr;  // null: clause_
    bool insideWindow_ = false;
-   std::function<ExprPtr(const PgQuery__SubLink&, ExprPtr, bool)> subquery_;
+   SubqueryCallback subquery_;
 };
+
+/// 42601 unless a subquery compared with a row (or a value: width 1) has as many columns.
+void requireSubqueryColumns(size_t columns, size_t width, int position);
 
 /// Whether `e` is the constant TRUE.
 inline bool isTrue(const Expr& e) { return e.kind == ExprKind::Constant && !e.constant.isNull && e.constant.boolean; }

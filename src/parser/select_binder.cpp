@@ -382,8 +382,7 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
 SelectBinder::Bound SelectBinder::bind() {
    if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
       bindSetOperation();
-      result_.root = std::move(root_);
-      return std::move(result_);
+      return finishBinding();
    }
    if (select_.with_clause)
       for (size_t i = 0; i < select_.with_clause->n_ctes; ++i)
@@ -394,8 +393,7 @@ SelectBinder::Bound SelectBinder::bind() {
          }
    if (select_.n_values_lists) {
       bindValuesLists();
-      result_.root = std::move(root_);
-      return std::move(result_);
+      return finishBinding();
    }
    bindFrom();
    expandTargets();
@@ -644,6 +642,10 @@ SelectBinder::Bound SelectBinder::bind() {
       result_.columns.push_back(rowId_);
       result_.names.push_back("row id");
    }
+   return finishBinding();
+}
+
+SelectBinder::Bound SelectBinder::finishBinding() {
    if (compared_) compareOutput();
    // A value of its rows per outer row: the rows of one outer row must be a group of their own
    // (see bindScalarSubquery).
@@ -825,11 +827,13 @@ void SelectBinder::attach(std::unique_ptr<Operator>& input, std::vector<PendingJ
 
 ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
    ExpressionBinder binder(scope_, ius_);
-   binder.bindSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, ExprPtr left, bool insideAggregate) {
+   binder.bindSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, std::vector<ExprPtr> left, bool insideAggregate) {
       auto& into = insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins;
-      if (left) return bindQuantifiedValue(sublink, std::move(left), into);
-      if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) return bindExistsValue(sublink, into);
-      return bindScalarSubquery(sublink, into);
+      std::vector<ExprPtr> value;
+      if (!left.empty()) value.push_back(bindQuantifiedValue(sublink, std::move(left), into));
+      else if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) value.push_back(bindExistsValue(sublink, into));
+      else value = bindScalarSubquery(sublink, into);
+      return value;
    });
    return binder;
 }

@@ -83,6 +83,9 @@ class SelectBinder {
       ExprPtr bound;
    };
 
+   /// The end of bind() for every form of query (also UNION and VALUES): the comparison x op
+   /// ANY/ALL asks for (compareOutput), the correlation, the result.
+   Bound finishBinding();
    void bindSetOperation();
    /// ORDER BY and LIMIT/OFFSET over this query's outputs (for set operations: by name or position).
    void bindOutputOrderAndLimit();
@@ -186,17 +189,17 @@ class SelectBinder {
    /// EXISTS, IN and their negations as a WHERE conjunct: a semi or anti join; false when
    /// `conjunct` is not of that form.
    bool bindSubqueryConjunct(const PgQuery__Node& conjunct);
-   /// A scalar subquery in an expression: a join that provides its value.
-   ExprPtr bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
+   /// A scalar subquery in an expression: a join that provides the values of its row.
+   std::vector<ExprPtr> bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
    /// EXISTS in an expression (not a WHERE conjunct): a join that provides whether there are rows.
    ExprPtr bindExistsValue(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
-   /// `left` op ANY/ALL (subquery) in an expression (not a WHERE conjunct): a join that provides
-   /// how many of the outer row's comparisons are TRUE, FALSE and NULL, and the value from those.
-   ExprPtr bindQuantifiedValue(const PgQuery__SubLink& sublink, ExprPtr left, std::vector<PendingJoin>& joins);
+   /// `left` op ANY/ALL (subquery) in an expression (not a WHERE conjunct), `left` a value or a
+   /// row's: a join that provides how many of the outer row's comparisons are TRUE, FALSE and
+   /// NULL, and the value from those.
+   ExprPtr bindQuantifiedValue(const PgQuery__SubLink& sublink, std::vector<ExprPtr> left, std::vector<PendingJoin>& joins);
    /// The comparison of x op ANY/ALL (subquery), which the subquery computes for x as its output.
    struct OutputComparison {
-      ExprPtr left;  // x, which reads the enclosing query's values
-      CompareOp op;
+      std::vector<ExprPtr> left;  // x, a value or a row's, which reads the enclosing query's values
       std::string name;
       int position;
    };

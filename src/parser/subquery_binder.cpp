@@ -66,6 +66,15 @@ ExprPtr negation(ExprPtr c) {
    return e;
 }
 
+/// The parts of a conjunction (a row's = is one AND of its pairs); of another condition, itself.
+std::vector<ExprPtr> conjunctsOf(ExprPtr e) {
+   std::vector<ExprPtr> parts;
+   if (e->kind != ExprKind::And) parts.push_back(std::move(e));
+   else
+      for (auto& child : e->children) parts.push_back(std::move(child));
+   return parts;
+}
+
 }  // namespace
 
 bool SelectBinder::isCorrelated(const Expr& e) const {
@@ -375,20 +384,27 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    std::string op = operatorName(link);
    int position = link.location + 1;
    CompareOp compareOp = any || all ? quantifiedComparison(link) : CompareOp::Eq;
+   if (all && compareOp == CompareOp::Ne) {
+      // x <> ALL (S) is NOT (x = ANY (S)), which an anti join answers on hashed equalities.
+      all = false, any = true, negated = !negated;
+      op = "=", compareOp = CompareOp::Eq;
+   }
 
    Bound sub = bindSubquery(*link.subselect, any || all ? SubqueryUse::Rows : SubqueryUse::Existence);
    std::vector<PendingJoin> joins;
    if (sub.row) joinAggregateRow(sub, joins);
    ExprPtr comparison;
+   size_t width = 0;  // of the compared value or row
    if (any || all) {
-      if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery has too many columns", position);
       ExpressionBinder binder = expressionBinder(joins);
       binder.collectAggregates(nullptr, "WHERE");
-      ExprPtr left = binder.bind(*link.testexpr);
-      ExprPtr right = sub.row ? std::move(sub.row->values[0]) : sub.columns[0] ? Expr::columnRef(sub.columns[0]) : std::move(sub.deferred[0]);
-      ExpressionBinder::unify(left, right, op, position);
-      comparison = Expr::equality(std::move(left), std::move(right));
-      comparison->op = uint8_t(compareOp);
+      std::vector<ExprPtr> left = binder.bindRow(*link.testexpr);
+      width = left.size();
+      requireSubqueryColumns(sub.row ? sub.row->values.size() : sub.columns.size(), width, position);
+      std::vector<ExprPtr> right;
+      for (size_t c = 0; c < width; ++c)
+         right.push_back(sub.row ? std::move(sub.row->values[c]) : sub.columns[c] ? Expr::columnRef(sub.columns[c]) : std::move(sub.deferred[c]));
+      comparison = ExpressionBinder::compareRows(op, std::move(left), std::move(right), position);
    }
    attach(joins);
    if (sub.row) {
@@ -406,16 +422,19 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    if (comparison) {
       // x op ANY (S): some y with x op y TRUE. x op ALL (S): no y with x op y not TRUE. Negated:
       // NOT (x op ANY S): no y with x op y not FALSE; NOT (x op ALL S): some y with x op y not
-      // TRUE. Uncorrelated NOT IN has a NULL-aware join of its own, which hashes x and y; its
-      // NULL checks look at the whole subquery, so a correlated one (each outer row has its own
-      // S) takes the general form, hashed on the correlation.
+      // TRUE. Uncorrelated NOT IN of one value has a NULL-aware join of its own, which hashes x
+      // and y; its NULL checks look at the whole subquery, so a correlated one (each outer row
+      // has its own S) and one of a row take the general form, hashed on the correlation.
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && compareOp == CompareOp::Eq && conditions.empty() && sub.deferred.empty()) {
+      } else if (any && compareOp == CompareOp::Eq && width == 1 && conditions.empty() && sub.deferred.empty()) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
-         conditions.push_back(truthTest(negation(std::move(comparison)), false, true));
+         // A row's = is not FALSE where none of its pairs is; a pair of values that cannot be NULL
+         // is not FALSE where it is TRUE: an equality the join hashes.
+         for (ExprPtr& part : conjunctsOf(std::move(comparison)))
+            conditions.push_back(part->nullable ? truthTest(negation(std::move(part)), false, true) : std::move(part));
       } else {
          conditions.push_back(truthTest(std::move(comparison), false, true));
          kind = negated ? JoinKind::Semi : JoinKind::Anti;
@@ -429,69 +448,65 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    return true;
 }
 
-ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
+std::vector<ExprPtr> SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    int position = link.location + 1;
    Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value);
-   if ((sub.row ? sub.row->values.size() : sub.columns.size()) != 1) throw Error("42601", "subquery must return only one column", position);
-   PendingJoin pending;
-   const IU* value;
-   if (sub.row) {
-      // Its value is computed above the outer join with its aggregate: NULL where the row is not there.
-      joinAggregateRow(sub, joins);
-      ExprPtr v = std::move(sub.row->values[0]);
-      if (sub.row->present) v = choice(std::move(sub.row->present), std::move(v), nullptr);
+   auto computed = std::make_unique<Map>();  // values computed above the joins
+   std::vector<const IU*> values;
+   auto compute = [&](ExprPtr v) {
       if (v->kind == ExprKind::ColumnRef) {
-         value = v->iu;
-      } else {
-         auto map = std::make_unique<Map>();
-         value = ius_.make(v->type, v->nullable, "subquery");
-         map->computations.push_back({value, std::move(v)});
-         pending.op = std::move(map);
+         values.push_back(v->iu);
+         return;
       }
+      values.push_back(ius_.make(v->type, v->nullable, "subquery"));
+      computed->computations.push_back({values.back(), std::move(v)});
+   };
+   if (sub.row) {
+      // Its values are computed above the outer join with its aggregate: NULL where the row is not there.
+      joinAggregateRow(sub, joins);
+      for (ExprPtr& v : sub.row->values) compute(sub.row->present ? choice(sub.row->present->clone(), std::move(v), nullptr) : std::move(v));
    } else {
-      // Uncorrelated: one row, whatever the subquery yields: NULL for none, error 21000 for
+      // Uncorrelated: one row, whatever the subquery yields: NULLs for none, error 21000 for
       // several. Correlated: at most one row per outer row: grouped by the correlation keys, one
       // value per group (error 21000 when a group has several rows; a subquery with GROUP BY may
       // have several), NULL where an outer row has no group.
       std::vector<const IU*> inner = producedIUs(*sub.root);
       auto single = std::make_unique<Aggregate>();
       if (!sub.correlated.empty()) groupByCorrelation(sub.correlated, single->keys, ius_, readsOnly(inner));
-      ExprPtr deferred = sub.deferred.empty() ? nullptr : std::move(sub.deferred[0]);
-      if (!deferred) {
-         value = ius_.make(sub.columns[0]->type, true, "subquery");
-         single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[0]), value});
-      } else {
-         // The value reads this query's values: the single row's values it reads come up, with a
-         // marker telling where there is a row, and the value is computed above the join.
+      // A value that reads this query's values is computed above the join from the single row's
+      // values it reads, with a marker telling where there is a row.
+      const IU* present = nullptr;
+      if (std::any_of(sub.deferred.begin(), sub.deferred.end(), [](auto& v) { return v != nullptr; })) {
          auto marked = std::make_unique<Map>();
          const IU* marker = ius_.make(SqlType::boolean(), false, "subquery row");
          marked->computations.push_back({marker, Expr::constantOf(Value::ofBool(true))});
          marked->children.push_back(std::move(sub.root));
          sub.root = std::move(marked);
-         const IU* present = ius_.make(SqlType::boolean(), true, "subquery row");
+         present = ius_.make(SqlType::boolean(), true, "subquery row");
          single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(marker), present});
-         std::vector<const IU*> used;
-         deferred->collectIUs(used);
-         std::vector<std::pair<const IU*, const IU*>> singles;
-         for (const IU* iu : used) {
-            if (std::find(inner.begin(), inner.end(), iu) == inner.end()) continue;
-            if (std::any_of(singles.begin(), singles.end(), [&](auto& p) { return p.first == iu; })) continue;
-            const IU* out = ius_.make(iu->type, true, iu->name);
-            single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(iu), out});
-            singles.emplace_back(iu, out);
+      }
+      std::vector<std::pair<const IU*, const IU*>> singles;  // a subquery value a deferred one reads, its single value
+      std::function<void(Expr&)> reread = [&](Expr& e) {
+         if (e.kind == ExprKind::ColumnRef && std::find(inner.begin(), inner.end(), e.iu) != inner.end()) {
+            auto known = std::find_if(singles.begin(), singles.end(), [&](auto& p) { return p.first == e.iu; });
+            if (known == singles.end()) {
+               const IU* out = ius_.make(e.iu->type, true, e.iu->name);
+               single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(e.iu), out});
+               known = singles.emplace(singles.end(), e.iu, out);
+            }
+            e.iu = known->second, e.nullable = true;
          }
-         std::function<void(Expr&)> reread = [&](Expr& e) {
-            if (e.kind == ExprKind::ColumnRef)
-               for (auto& [from, to] : singles)
-                  if (e.iu == from) e.iu = to, e.nullable = true;
-            for (auto& child : e.children) reread(*child);
-         };
+         for (auto& child : e.children) reread(*child);
+      };
+      for (size_t c = 0; c < sub.columns.size(); ++c) {
+         if (sub.columns[c]) {
+            values.push_back(ius_.make(sub.columns[c]->type, true, "subquery"));
+            single->aggregates.push_back({AggregateFunction::SingleValue, Expr::columnRef(sub.columns[c]), values.back()});
+            continue;
+         }
+         ExprPtr deferred = std::move(sub.deferred[c]);
          reread(*deferred);
-         ExprPtr v = choice(isNotNull(present), std::move(deferred), nullptr);
-         value = ius_.make(v->type, true, "subquery");
-         auto map = std::make_unique<Map>();
-         map->computations.push_back({value, std::move(v)});
-         pending.op = std::move(map);
+         compute(choice(isNotNull(present), std::move(deferred), nullptr));
       }
       single->children.push_back(std::move(sub.root));
       auto join = std::make_unique<Join>(sub.correlated.empty() ? JoinKind::Inner : JoinKind::LeftOuter);
@@ -500,11 +515,14 @@ ExprPtr SelectBinder::bindScalarSubquery(const PgQuery__SubLink& link, std::vect
       join->children.push_back(std::move(single));
       joins.push_back({std::move(join)});
    }
-   if (pending.op) joins.push_back(std::move(pending));
-   lateValues_.insert(value);
-   auto e = Expr::columnRef(value);
-   e->position = position;
-   return e;
+   if (!computed->computations.empty()) joins.push_back({std::move(computed)});
+   std::vector<ExprPtr> row;
+   for (const IU* value : values) {
+      lateValues_.insert(value);
+      row.push_back(Expr::columnRef(value));
+      row.back()->position = position;
+   }
+   return row;
 }
 
 ExprPtr SelectBinder::bindExistsValue(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
@@ -547,8 +565,8 @@ ExprPtr SelectBinder::bindExistsValue(const PgQuery__SubLink& link, std::vector<
 }
 
 void SelectBinder::compareOutput() {
-   if (result_.columns.size() != 1) throw Error("42601", "subquery has too many columns", compared_->position);
-   if (!result_.columns[0])
+   requireSubqueryColumns(result_.columns.size(), compared_->left.size(), compared_->position);
+   if (std::find(result_.columns.begin(), result_.columns.end(), nullptr) != result_.columns.end())
       throw Error("0A000", "ANY/ALL in an expression over a subquery whose output reads the enclosing query is not supported yet", compared_->position);
    // x reads the enclosing query's values: the subquery reads a value of its own equal to each
    // (its side of a correlation inner = outer, also a grouping key), else it is computed for each
@@ -570,33 +588,35 @@ void SelectBinder::compareOutput() {
       const IU* domain = domainOf(outer);  // below this query's grouping it is not there any more
       return domain && isProduced(domain) ? domain : nullptr;
    };
-   ExprPtr left = std::move(compared_->left);
-   std::vector<const IU*> used;
-   left->collectIUs(used);
-   for (const IU* iu : used) {
-      const IU* value = equalHere(iu);
-      if (!value)
-         throw Error("0A000", "ANY/ALL in an expression whose left side reads an aggregate, a subquery or a window is not supported yet", compared_->position);
-      replaceIU(*left, iu, value);
+   std::vector<ExprPtr> right;
+   for (ExprPtr& left : compared_->left) {
+      std::vector<const IU*> used;
+      left->collectIUs(used);
+      for (const IU* iu : used) {
+         const IU* value = equalHere(iu);
+         if (!value)
+            throw Error("0A000", "ANY/ALL in an expression whose left side reads an aggregate, a subquery or a window is not supported yet", compared_->position);
+         replaceIU(*left, iu, value);
+      }
+      right.push_back(Expr::columnRef(result_.columns[right.size()]));
    }
-   ExprPtr right = Expr::columnRef(result_.columns[0]);
-   ExpressionBinder::unify(left, right, compared_->name, compared_->position);
-   auto comparison = Expr::equality(std::move(left), std::move(right));
-   comparison->op = uint8_t(compared_->op);
+   ExprPtr comparison = ExpressionBinder::compareRows(compared_->name, std::move(compared_->left), std::move(right), compared_->position);
    auto map = std::make_unique<Map>();
    const IU* compared = ius_.make(SqlType::boolean(), comparison->nullable, "comparison");
    map->computations.push_back({compared, std::move(comparison)});
    push(std::move(map));
-   result_.columns[0] = compared;
+   result_.columns = {compared};
+   result_.names.resize(1);
 }
 
-ExprPtr SelectBinder::bindQuantifiedValue(const PgQuery__SubLink& link, ExprPtr left, std::vector<PendingJoin>& joins) {
+ExprPtr SelectBinder::bindQuantifiedValue(const PgQuery__SubLink& link, std::vector<ExprPtr> left, std::vector<PendingJoin>& joins) {
    // x op ANY (S) is TRUE if some comparison is TRUE, else NULL if one is NULL, else FALSE (also
    // for no rows); ALL the same with TRUE and FALSE swapped. The subquery yields x op y, counted
    // per outer row: its rows of one outer row are a group (grouped as a scalar subquery's).
    bool all = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
    int position = link.location + 1;
-   auto compared = std::make_unique<OutputComparison>(OutputComparison{std::move(left), quantifiedComparison(link), operatorName(link), position});
+   quantifiedComparison(link);  // 42883 for an operator that does not compare
+   auto compared = std::make_unique<OutputComparison>(OutputComparison{std::move(left), operatorName(link), position});
    Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value, std::move(compared));
    if (sub.row) throw Error("0A000", "ANY/ALL in an expression over a correlated aggregate without GROUP BY is not supported yet", position);
    const IU* comparison = sub.columns[0];

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -44,6 +45,12 @@ struct Sqlite {
       return rows;
    }
 };
+
+/// In one order, for results whose row order is not part of the comparison (the engines sort NULLs differently).
+inline Rows sorted(Rows rows) {
+   std::sort(rows.begin(), rows.end());
+   return rows;
+}
 
 inline Rows kilnRows(Connection& con, const std::string& sql) {
    Result r = con.query(sql);

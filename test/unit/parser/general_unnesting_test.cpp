@@ -4,7 +4,6 @@
 // two levels and outer values a derived table computes.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <random>
 #include <string>
 
@@ -14,12 +13,6 @@
 namespace {
 
 using namespace kiln::test;
-
-/// Row order is not part of the comparison (the engines sort NULLs differently).
-Rows sorted(Rows rows) {
-   std::sort(rows.begin(), rows.end());
-   return rows;
-}
 
 TEST(GeneralUnnesting, ResultsAgreeWithSqlite) {
    kiln::Database db;
