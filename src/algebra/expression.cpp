@@ -73,7 +73,16 @@ bool Expr::equals(const Expr& o) const {
    return equals(o, [](const IU* a, const IU* b) { return a == b; });
 }
 
+bool Expr::isVolatile() const {
+   if (kind == ExprKind::Function && functionId() == FunctionId::Random) return true;
+   for (auto& c : children)
+      if (c->isVolatile()) return true;
+   return false;
+}
+
 bool Expr::equals(const Expr& o, const std::function<bool(const IU*, const IU*)>& sameIU) const {
+   // Two calls of random() are two values.
+   if (kind == ExprKind::Function && functionId() == FunctionId::Random) return false;
    if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || parameter != o.parameter ||
        children.size() != o.children.size())
       return false;
@@ -142,6 +151,13 @@ const char* functionName(FunctionId id) {
       case FunctionId::ExtractEpoch: return "extract_epoch";
       case FunctionId::DateTrunc: return "date_trunc";
       case FunctionId::CurrentTimestamp: return "now";
+      case FunctionId::RegexMatch: return "textregexeq";
+      case FunctionId::RegexReplace: return "regexp_replace";
+      case FunctionId::RegexCount: return "regexp_count";
+      case FunctionId::RegexSubstr: return "regexp_substr";
+      case FunctionId::RegexSubstring: return "substring";
+      case FunctionId::Md5: return "md5";
+      case FunctionId::Random: return "random";
    }
    return "?";
 }
@@ -183,7 +199,10 @@ std::string Expr::toString() const {
       case ExprKind::Like:
          return children[0]->toString() + (negated ? " NOT" : "") + (op ? " ILIKE " : " LIKE ") + children[1]->toString();
       case ExprKind::InList: return children[0]->toString() + (negated ? " NOT IN (" : " IN (") + list(1, ", ") + ")";
-      case ExprKind::Function: return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
+      case ExprKind::Function:
+         if (functionId() == FunctionId::RegexMatch)
+            return children[0]->toString() + (constant.string.empty() ? " ~ " : " ~* ") + children[1]->toString();
+         return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
       case ExprKind::Parameter: return "$" + std::to_string(parameter);
    }
    return "?";

@@ -142,6 +142,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    for (auto& child : e.children) args.push_back(compile(*child));
    if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
    if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs) return compileConcat(e, args);
+   if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -255,6 +256,13 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             return b.CreateAdd(b.CreateSExt(args[0].value, cx_.i128()), cx_.int128(timestamp::unixEpochOffset));
          case FunctionId::DateTrunc: return cx_.callRuntime("kiln_date_trunc", {args[0].value, cx_.int32(e.constant.integer)});
          case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
+         case FunctionId::RegexMatch:
+         case FunctionId::RegexReplace:
+         case FunctionId::RegexCount:
+         case FunctionId::RegexSubstr:
+         case FunctionId::RegexSubstring: break;  // compileRegex
+         case FunctionId::Md5: return ops_.callStringHelper("kiln_md5", {address(0)}, true);
+         case FunctionId::Random: return cx_.callRuntime("kiln_random", {});
       }
       return nullptr;
    };
