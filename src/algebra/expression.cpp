@@ -74,13 +74,20 @@ bool Expr::equals(const Expr& o) const {
    return equals(o, [](const IU* a, const IU* b) { return a == b; });
 }
 
+bool Expr::isVolatile() const {
+   if (kind == ExprKind::Function && (functionId() == FunctionId::Random || functionId() == FunctionId::NextIdentity)) return true;
+   for (auto& c : children)
+      if (c->isVolatile()) return true;
+   return false;
+}
+
 bool Expr::equals(const Expr& o, const std::function<bool(const IU*, const IU*)>& sameIU) const {
+   // Two calls of random() or of an identity counter are two values.
+   if (kind == ExprKind::Function && (functionId() == FunctionId::Random || functionId() == FunctionId::NextIdentity)) return false;
    if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || parameter != o.parameter ||
        children.size() != o.children.size())
       return false;
    if (kind == ExprKind::ColumnRef && !sameIU(iu, o.iu)) return false;
-   // Each call hands out a value of its own.
-   if (kind == ExprKind::Function && functionId() == FunctionId::NextIdentity) return false;
    // A function's constant is an argument too: round's digits, date_trunc's unit.
    if ((kind == ExprKind::Constant || kind == ExprKind::Function) && !sameConstant(constant, o.constant)) return false;
    for (size_t i = 0; i < children.size(); ++i)
@@ -146,6 +153,13 @@ const char* functionName(FunctionId id) {
       case FunctionId::DateTrunc: return "date_trunc";
       case FunctionId::CurrentTimestamp: return "now";
       case FunctionId::NextIdentity: return "nextval";
+      case FunctionId::RegexMatch: return "textregexeq";
+      case FunctionId::RegexReplace: return "regexp_replace";
+      case FunctionId::RegexCount: return "regexp_count";
+      case FunctionId::RegexSubstr: return "regexp_substr";
+      case FunctionId::RegexSubstring: return "substring";
+      case FunctionId::Md5: return "md5";
+      case FunctionId::Random: return "random";
    }
    return "?";
 }
@@ -187,7 +201,10 @@ std::string Expr::toString() const {
       case ExprKind::Like:
          return children[0]->toString() + (negated ? " NOT" : "") + (op ? " ILIKE " : " LIKE ") + children[1]->toString();
       case ExprKind::InList: return children[0]->toString() + (negated ? " NOT IN (" : " IN (") + list(1, ", ") + ")";
-      case ExprKind::Function: return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
+      case ExprKind::Function:
+         if (functionId() == FunctionId::RegexMatch)
+            return children[0]->toString() + (constant.string.empty() ? " ~ " : " ~* ") + children[1]->toString();
+         return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
       case ExprKind::Parameter: return "$" + std::to_string(parameter);
    }
    return "?";

@@ -84,7 +84,15 @@ enum class FunctionId : uint8_t {
    ExtractEpoch,   // microseconds since 1970: a DECIMAL with scale 6
    DateTrunc,      // (timestamp): the unit (timestamp::Unit) is the constant
    CurrentTimestamp,  // the transaction's start
-   NextIdentity,      // an identity column's next value (counter: the column's)
+   NextIdentity,      // an identity column's next value (counter: the column's); volatile as Random
+   // Regular expressions: the constant is the flags (text, see RegexFlags).
+   RegexMatch,    // (s, pattern): s ~ pattern
+   RegexReplace,  // (s, pattern, replacement)
+   RegexCount,    // (s, pattern, start)
+   RegexSubstr,   // (s, pattern, start, occurrence, group)
+   RegexSubstring,  // (s, pattern): substring(s FROM pattern), the first group's part or the whole match
+   Md5,
+   Random,  // volatile: a new value each time, never folded, never the same expression as another
 };
 
 struct Expr {
@@ -107,6 +115,8 @@ struct Expr {
    ArithOp arithOp() const { return ArithOp(op); }
    CompareOp compareOp() const { return CompareOp(op); }
    FunctionId functionId() const { return FunctionId(op); }
+   /// Whether evaluating it twice may give two values (random()).
+   bool isVolatile() const;
 
    std::unique_ptr<Expr> clone() const;
    bool equals(const Expr& other) const;

@@ -142,6 +142,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    for (auto& child : e.children) args.push_back(compile(*child));
    if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
    if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs) return compileConcat(e, args);
+   if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -259,6 +260,13 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             // The counter lives as long as its column, and a statement is bound again when the column goes.
             return cx_.callRuntime("kiln_next_identity", {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))),
                                                                                          cx_.builder().getPtrTy())});
+         case FunctionId::RegexMatch:
+         case FunctionId::RegexReplace:
+         case FunctionId::RegexCount:
+         case FunctionId::RegexSubstr:
+         case FunctionId::RegexSubstring: break;  // compileRegex
+         case FunctionId::Md5: return ops_.callStringHelper("kiln_md5", {address(0)}, true);
+         case FunctionId::Random: return cx_.callRuntime("kiln_random", {});
       }
       return nullptr;
    };

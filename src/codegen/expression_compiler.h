@@ -24,6 +24,8 @@ class ExpressionCompiler {
    SqlValue compileExtremum(const Expr& e, const std::vector<SqlValue>& args);
    /// concat or concat_ws: the non-NULL arguments joined.
    SqlValue compileConcat(const Expr& e, const std::vector<SqlValue>& args);
+   /// ~, regexp_replace, regexp_count, regexp_substr (regex_expressions.cpp).
+   SqlValue compileRegex(const Expr& e, const std::vector<SqlValue>& args);
    SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);
 
    CodeContext& cx_;

@@ -678,7 +678,8 @@ std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjun
          const Expr& value = *e.children[size_t(1 - side)];
          std::vector<const IU*> valueIUs;
          value.collectIUs(valueIUs);
-         if (column.kind != ExprKind::ColumnRef || !coveredBy(valueIUs, outer)) continue;
+         // A volatile value (random()) is one per row, not one per lookup.
+         if (column.kind != ExprKind::ColumnRef || !coveredBy(valueIUs, outer) || value.isVolatile()) continue;
          static const CompareOp mirrored[] = {CompareOp::Eq, CompareOp::Ne, CompareOp::Gt, CompareOp::Ge, CompareOp::Lt, CompareOp::Le};
          result.push_back({c, column.iu, side == 0 ? op : mirrored[size_t(op)], &value});
       }

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "common/timestamp.h"
+#include "common/version.h"
 #include "parser/constant_folding.h"
 #include "parser/type_rules.h"
 
@@ -460,6 +461,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          if (a.lexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR && a.rexpr->node_case == PG_QUERY__NODE__NODE_SUB_LINK &&
              a.rexpr->sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK)
             return bindRowSubqueryComparison(op, *a.lexpr->row_expr, *a.rexpr->sub_link, position);
+         if (op == "~" || op == "~*" || op == "!~" || op == "!~*") return bindRegexOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
          return bindOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
@@ -531,6 +533,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          e->children.push_back(std::move(pattern));
          return e;
       }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR: return bindSimilarTo(op, *a.lexpr, *a.rexpr, position);
       case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN:
       case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN: {
          // x BETWEEN a AND b = x >= a AND x <= b
@@ -736,6 +739,7 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
          else throw noSuchFunction();
       }
    };
+   if (ExprPtr regex = bindRegexFunction(name, args, position)) return regex;
    size_t n = args.size();
    if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
       requireStrings({0});
@@ -870,6 +874,12 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
       return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
    if ((name == "now" || name == "transaction_timestamp") && n == 0) return currentTimestamp(position);
+   if (name == "md5" && n == 1) {
+      requireStrings({0});
+      return make(FunctionId::Md5, SqlType::text());
+   }
+   if (name == "random" && n == 0) return make(FunctionId::Random, SqlType::double_());
+   if (name == "version" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), versionString()));
    if (name == "pi" && n == 0) return Expr::constantOf(Value::ofDouble(SqlType::double_(), std::numbers::pi));
    // The rest compute in double precision. Where PostgreSQL also has an exact numeric version
    // (power, sqrt, exp, ln, log), kiln's DECIMAL arguments become double precision, and so does

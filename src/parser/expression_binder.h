@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,17 @@ class ExpressionBinder {
    /// row op (subquery): the subquery's one row compared with the row, NULL when it has none.
    ExprPtr bindRowSubqueryComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__SubLink& link, int position);
    static ExprPtr bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position);
+   /// value ~ pattern, ~*, !~ and !~* (regex_binder.cpp).
+   ExprPtr bindRegexOperator(const std::string& op, ExprPtr value, ExprPtr pattern, int position);
+   /// value SIMILAR TO pattern (op ~) or NOT SIMILAR TO (op !~), a match of the regular
+   /// expression PostgreSQL makes of the pattern.
+   ExprPtr bindSimilarTo(const std::string& op, const PgQuery__Node& value, const PgQuery__Node& pattern, int position);
+   /// SIMILAR TO's literal pattern and escape (nullptr: the default) as a regular expression;
+   /// nullopt when either is NULL.
+   std::optional<std::string> similarRegex(ExprPtr pattern, ExprPtr escape, int position);
+   /// regexp_replace, regexp_count, regexp_substr and substring's regular expression forms;
+   /// nullptr for other calls.
+   ExprPtr bindRegexFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
    ExprPtr bindCase(const PgQuery__CaseExpr& e);
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);

@@ -1,11 +1,16 @@
 #include "runtime/helpers.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
+
+#include <openssl/evp.h>
+#include <pthread.h>
 
 #include "common/date.h"
 #include "common/decimal.h"
@@ -15,25 +20,11 @@
 #include "common/transaction_clock.h"
 #include "common/utf8.h"
 #include "common/value.h"
+#include "runtime/string_results.h"
 
 using namespace kiln;
 
 namespace {
-
-void store(GermanString* out, std::string_view text, StringHeap* arena) {
-   *out = GermanString::make(text.size() > GermanString::maxInline ? arena->store(text) : text);
-}
-
-/// A view that stays valid: inline bytes are copied into `out` itself.
-void storeView(GermanString* out, std::string_view text) {
-   if (text.size() <= GermanString::maxInline) {
-      char buffer[GermanString::maxInline];
-      std::memcpy(buffer, text.data(), text.size());
-      *out = GermanString::make(std::string_view(buffer, text.size()));
-   } else {
-      *out = GermanString::make(text);
-   }
-}
 
 SqlType typeOf(int32_t typeId) { return SqlType{TypeId(typeId)}; }
 
@@ -141,20 +132,20 @@ void kiln_substring(const GermanString* s, int64_t from, int64_t count, bool has
    }
    size_t b = byteOffset(v, start - 1);
    size_t e = end == INT64_MAX ? v.size() : byteOffset(v, end - 1);
-   storeView(out, v.substr(b, e - b));
+   storeStringView(out, v.substr(b, e - b));
    (void)arena;
 }
 
 void kiln_upper(const GermanString* s, GermanString* out, StringHeap* arena) {
    std::string text(s->view());
    for (char& c : text) c = char(std::toupper(static_cast<unsigned char>(c)));
-   store(out, text, arena);
+   storeString(out, text, arena);
 }
 
 void kiln_lower(const GermanString* s, GermanString* out, StringHeap* arena) {
    std::string text(s->view());
    for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-   store(out, text, arena);
+   storeString(out, text, arena);
 }
 
 int32_t kiln_length(const GermanString* s) { return int32_t(characterCount(s->view())); }
@@ -185,7 +176,7 @@ void kiln_trim(const GermanString* s, const GermanString* characters, int32_t si
    if (sides & 2)
       while (!v.empty() && trimOnce(false)) {
       }
-   storeView(out, v);
+   storeStringView(out, v);
 }
 
 int32_t kiln_position(const GermanString* haystack, const GermanString* needle) {
@@ -197,7 +188,7 @@ int32_t kiln_position(const GermanString* haystack, const GermanString* needle) 
 void kiln_replace(const GermanString* s, const GermanString* from, const GermanString* to, GermanString* out, StringHeap* arena) {
    std::string_view v = s->view(), f = from->view(), t = to->view();
    if (f.empty()) {
-      storeView(out, v);
+      storeStringView(out, v);
       return;
    }
    std::string result;
@@ -210,7 +201,7 @@ void kiln_replace(const GermanString* s, const GermanString* from, const GermanS
       pos = at + f.size();
    }
    result.append(v.substr(pos));
-   store(out, result, arena);
+   storeString(out, result, arena);
 }
 
 void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out) {
@@ -218,9 +209,9 @@ void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out) 
    int64_t length = characterCount(v);
    int64_t keep = n >= 0 ? std::min(n, length) : std::max<int64_t>(0, length + n);
    if (!right)
-      storeView(out, v.substr(0, byteOffset(v, keep)));
+      storeStringView(out, v.substr(0, byteOffset(v, keep)));
    else
-      storeView(out, v.substr(byteOffset(v, length - keep)));
+      storeStringView(out, v.substr(byteOffset(v, length - keep)));
 }
 
 void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out,
@@ -233,7 +224,7 @@ void kiln_concat_all(const GermanString* separator, const GermanString* strings,
       result.append(strings[i].view());
       first = false;
    }
-   store(out, result, arena);
+   storeString(out, result, arena);
 }
 
 void kiln_pad(const GermanString* s, int64_t length, const GermanString* fill, bool right, GermanString* out, StringHeap* arena) {
@@ -244,7 +235,7 @@ void kiln_pad(const GermanString* s, int64_t length, const GermanString* fill, b
    }
    // A string at least that long is cut to `length` characters (at the end, also for lpad), as
    // is any string when there is nothing to pad with.
-   auto cut = [&] { storeView(out, v.substr(0, byteOffset(v, length))); };
+   auto cut = [&] { storeStringView(out, v.substr(0, byteOffset(v, length))); };
    if (f.empty()) return cut();
    // PostgreSQL reserves room for `length` characters of the longest UTF-8 form.
    checkResultSize(length, 4);
@@ -256,7 +247,7 @@ void kiln_pad(const GermanString* s, int64_t length, const GermanString* fill, b
       padding.append(f.substr(at, n));
       at = at + n == f.size() ? 0 : at + n;
    }
-   store(out, right ? std::string(v) + padding : padding + std::string(v), arena);
+   storeString(out, right ? std::string(v) + padding : padding + std::string(v), arena);
 }
 
 void kiln_split_part(const GermanString* s, const GermanString* delimiter, int64_t field, GermanString* out) {
@@ -271,7 +262,7 @@ void kiln_split_part(const GermanString* s, const GermanString* delimiter, int64
    }
    // A negative field counts from the end.
    int64_t index = field > 0 ? field - 1 : int64_t(fields.size()) + field;
-   storeView(out, index >= 0 && index < int64_t(fields.size()) ? fields[size_t(index)] : std::string_view());
+   storeStringView(out, index >= 0 && index < int64_t(fields.size()) ? fields[size_t(index)] : std::string_view());
 }
 
 void kiln_reverse(const GermanString* s, GermanString* out, StringHeap* arena) {
@@ -285,7 +276,7 @@ void kiln_reverse(const GermanString* s, GermanString* out, StringHeap* arena) {
       result.append(v.substr(start, end - start));
       end = start;
    }
-   store(out, result, arena);
+   storeString(out, result, arena);
 }
 
 void kiln_repeat(const GermanString* s, int64_t count, GermanString* out, StringHeap* arena) {
@@ -298,7 +289,7 @@ void kiln_repeat(const GermanString* s, int64_t count, GermanString* out, String
    std::string result;
    result.reserve(size_t(count) * v.size());
    for (int64_t i = 0; i < count; ++i) result.append(v);
-   store(out, result, arena);
+   storeString(out, result, arena);
 }
 
 void kiln_initcap(const GermanString* s, GermanString* out, StringHeap* arena) {
@@ -315,10 +306,21 @@ void kiln_initcap(const GermanString* s, GermanString* out, StringHeap* arena) {
       c = char(inWord ? std::tolower(u) : std::toupper(u));
       inWord = std::isalnum(u);
    }
-   store(out, text, arena);
+   storeString(out, text, arena);
 }
 
 bool kiln_starts_with(const GermanString* s, const GermanString* prefix) { return s->view().starts_with(prefix->view()); }
+
+void kiln_md5(const GermanString* s, GermanString* out, StringHeap* arena) {
+   unsigned char digest[EVP_MAX_MD_SIZE];
+   unsigned int size = 0;
+   std::string_view v = s->view();
+   if (!EVP_Digest(v.data(), v.size(), digest, &size, EVP_md5(), nullptr)) throw Error("XX000", "md5 failed");
+   static constexpr char hex[] = "0123456789abcdef";
+   std::string text;
+   for (unsigned int i = 0; i < size; ++i) text += {hex[digest[i] >> 4], hex[digest[i] & 15]};
+   storeString(out, text, arena);
+}
 
 int32_t kiln_ascii(const GermanString* s) {
    // The code point of the first character.
@@ -358,14 +360,14 @@ void kiln_chr(int64_t code, GermanString* out) {
       bytes[3] = char(0x80 | (c & 0x3F));
       n = 4;
    }
-   storeView(out, std::string_view(bytes, n));
+   storeStringView(out, std::string_view(bytes, n));
 }
 
 void kiln_string_fit(GermanString* s, int32_t typeId, int32_t length, bool explicitCast) {
    SqlType type{TypeId(typeId), 0, 0, uint32_t(length)};
    std::string_view v = s->view();
    if (explicitCast && length && characterCount(v) > length) v = v.substr(0, byteOffset(v, length));
-   storeView(s, text::fitString(v, type));
+   storeStringView(s, text::fitString(v, type));
 }
 
 int64_t kiln_parse_integer(const GermanString* s, int32_t typeId) { return text::parseInteger(s->view(), typeOf(typeId)); }
@@ -382,21 +384,21 @@ bool kiln_parse_bool(const GermanString* s) { return text::parseBool(s->view());
 
 void kiln_parse_interval(const GermanString* s, Interval* out) { *out = text::parseInterval(s->view()); }
 
-void kiln_format_integer(int64_t value, GermanString* out, StringHeap* arena) { store(out, std::to_string(value), arena); }
+void kiln_format_integer(int64_t value, GermanString* out, StringHeap* arena) { storeString(out, std::to_string(value), arena); }
 
 void kiln_format_decimal(__int128 value, int32_t scale, GermanString* out, StringHeap* arena) {
-   store(out, decimal::format(value, unsigned(scale)), arena);
+   storeString(out, decimal::format(value, unsigned(scale)), arena);
 }
 
 void kiln_format_double(double value, bool single, GermanString* out, StringHeap* arena) {
-   store(out, text::formatDouble(value, single), arena);
+   storeString(out, text::formatDouble(value, single), arena);
 }
 
-void kiln_format_date(int32_t days, GermanString* out, StringHeap* arena) { store(out, date::format(days), arena); }
+void kiln_format_date(int32_t days, GermanString* out, StringHeap* arena) { storeString(out, date::format(days), arena); }
 
 void kiln_format_bool(bool value, GermanString* out) { *out = GermanString::make(value ? "true" : "false"); }
 
-void kiln_format_interval(const Interval* value, GermanString* out, StringHeap* arena) { store(out, interval::format(*value), arena); }
+void kiln_format_interval(const Interval* value, GermanString* out, StringHeap* arena) { storeString(out, interval::format(*value), arena); }
 
 bool kiln_mul128_overflows(__int128 a, __int128 b, __int128* out) { return __builtin_mul_overflow(a, b, out); }
 
@@ -420,6 +422,23 @@ __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling) {
    if (r != 0 && !ceiling && a < 0) --q;
    if (r != 0 && ceiling && a > 0) ++q;
    return q;
+}
+
+double kiln_random() {
+   // A forked child (a snapshot query) would repeat its parent's sequence: it seeds anew.
+   static std::atomic<uint64_t> forks = [] {
+      pthread_atfork(nullptr, nullptr, [] { forks.fetch_add(1, std::memory_order_relaxed); });
+      return uint64_t(0);
+   }();
+   thread_local uint64_t seededAfter = UINT64_MAX;
+   thread_local std::mt19937_64 generator;
+   uint64_t current = forks.load(std::memory_order_relaxed);
+   if (seededAfter != current) {
+      generator.seed(std::random_device{}());
+      seededAfter = current;
+   }
+   // The top 53 bits, scaled: every double of the form k / 2^53, uniformly.
+   return double(generator() >> 11) * 0x1.0p-53;
 }
 
 double kiln_sqrt(double x) {
@@ -501,7 +520,7 @@ int64_t kiln_date_add_interval_micros(int32_t days, const Interval* interval, in
 
 int64_t kiln_parse_timestamp(const GermanString* s) { return timestamp::parse(s->view()); }
 
-void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena) { store(out, timestamp::format(micros), arena); }
+void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena) { storeString(out, timestamp::format(micros), arena); }
 
 int64_t kiln_timestamp_add_interval(int64_t micros, const Interval* interval, int32_t sign) {
    return timestamp::addInterval(micros, *interval, sign);

@@ -12,6 +12,7 @@
 #include "runtime/distinct_sets.h"
 #include "runtime/index_probe.h"
 #include "runtime/like_pattern.h"
+#include "runtime/regex.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -87,6 +88,17 @@ void kiln_initcap(const GermanString* s, GermanString* out, StringHeap* arena);
 bool kiln_starts_with(const GermanString* s, const GermanString* prefix);
 int32_t kiln_ascii(const GermanString* s);
 void kiln_chr(int64_t code, GermanString* out);
+void kiln_md5(const GermanString* s, GermanString* out, StringHeap* arena);
+// Regular expressions (regex_functions.cpp); a pattern that is not a constant is compiled by
+// kiln_regex_compile, once per distinct text. `start` counts characters from 1.
+const kiln::Regex* kiln_regex_compile(const kiln::RegexCache* cache, const GermanString* pattern);
+bool kiln_regex_match(const kiln::Regex* regex, const GermanString* s);
+int32_t kiln_regex_count(const kiln::Regex* regex, const GermanString* s, int64_t start);
+/// regexp_substr: false (NULL) when there is no such match or group.
+bool kiln_regex_substr(const kiln::Regex* regex, const GermanString* s, int64_t start, int64_t occurrence, int64_t group, GermanString* out);
+/// substring(s FROM pattern): false (NULL) when there is no match.
+bool kiln_regex_substring(const kiln::Regex* regex, const GermanString* s, GermanString* out);
+void kiln_regex_replace(const kiln::Regex* regex, const GermanString* s, const GermanString* replacement, GermanString* out, StringHeap* arena);
 /// Enforces CHAR(n)/VARCHAR(n); an explicit cast truncates instead of failing.
 void kiln_string_fit(GermanString* s, int32_t typeId, int32_t length, bool explicitCast);
 
@@ -113,6 +125,8 @@ __int128 kiln_i128_mod(__int128 a, __int128 b);
 __int128 kiln_i128_div_rounded(__int128 a, __int128 b);
 /// Floor (or, with `ceiling`, ceiling) of a / b for b > 0.
 __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling);
+/// random(): uniform in [0, 1), from a generator of the calling thread.
+double kiln_random();
 // Double precision functions with PostgreSQL's errors (float.c)
 double kiln_sqrt(double x);
 double kiln_cbrt(double x);
