@@ -1,6 +1,8 @@
 #include "engine/statement_executor.h"
 
+#include <cerrno>
 #include <chrono>
+#include <fstream>
 #include <limits>
 #include <optional>
 #include <span>
@@ -10,6 +12,7 @@
 
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
+#include "engine/copy_writer.h"
 #include "engine/row_changes.h"
 #include "common/german_string.h"
 #include "optimizer/cardinality.h"
@@ -294,6 +297,27 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    return result;
 }
 
+std::shared_ptr<ResultData> copyTo(CopyToStatement& copy) {
+   ResultData rows;
+   runQuery(*copy.plan, rows);
+   std::vector<std::string> lines;
+   if (copy.options.header) lines.push_back(copyHeaderLine(rows, copy.options));
+   for (size_t r = 0; r < rows.rowCount(); ++r) lines.push_back(copyLine(rows, r, copy.options));
+   auto result = std::make_shared<ResultData>();
+   if (copy.path.empty()) {
+      result->setTextRows("COPY", lines);  // TO STDOUT: the lines are the result
+   } else {
+      std::ofstream file(copy.path, std::ios::binary | std::ios::trunc);
+      for (auto& line : lines) file << line << '\n';
+      file.flush();
+      if (!file) throw Error("58P01", "could not open file \"" + copy.path + "\" for writing: " + std::strerror(errno));
+   }
+   result->rowsAffected = rows.rowCount();
+   result->statusTag = "COPY " + std::to_string(rows.rowCount());
+   result->stats = rows.stats;
+   return result;
+}
+
 std::shared_ptr<ResultData> query(QueryStatement& statement, ExecutionInput* input) {
    auto result = resultFor(input);
    runQuery(*statement.plan, *result, nullptr, input);
@@ -381,6 +405,7 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
          else if constexpr (std::is_same_v<T, UpdateStatement>) return update(database, s, input);
          else if constexpr (std::is_same_v<T, DeleteStatement>) return remove(database, s, input);
          else if constexpr (std::is_same_v<T, CopyStatement>) return copy(database, s);
+         else if constexpr (std::is_same_v<T, CopyToStatement>) return copyTo(s);
          else if constexpr (std::is_same_v<T, QueryStatement>) return query(s, input);
          else if constexpr (std::is_same_v<T, AnalyzeStatement>) {
             for (Table* table : s.tables) analyzeTable(*table);

@@ -112,6 +112,14 @@ struct CopyStatement {
    CopyOptions options;
 };
 
+/// COPY table [(columns)] TO and COPY (query) TO: the query's rows written to a file, or returned
+/// as lines of text (TO STDOUT).
+struct CopyToStatement {
+   std::unique_ptr<QueryPlan> plan;
+   std::string path;  // empty: STDOUT
+   CopyOptions options;
+};
+
 struct QueryStatement {
    std::unique_ptr<QueryPlan> plan;
 };
@@ -129,7 +137,7 @@ struct AnalyzeStatement {
 
 using Statement =
    std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, CreateViewStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
-                QueryStatement, ExplainStatement, AnalyzeStatement>;
+                CopyToStatement,                 QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.
 /// `parameterTypes` are the types PREPARE declared for $1, $2, ... (others follow from context).

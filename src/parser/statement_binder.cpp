@@ -435,14 +435,9 @@ char singleCharacter(const PgQuery__DefElem& option) {
    return text[0];
 }
 
-CopyStatement bindCopy(const PgQuery__CopyStmt& copy, const Catalog& catalog) {
-   if (!copy.relation) throw Error("0A000", "COPY (query) is not supported yet");
-   Table& table = findTable(catalog, *copy.relation);
-   if (!copy.is_from) throw Error("0A000", "COPY TO is not supported yet");
-   if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
-   if (!copy.filename || !*copy.filename) throw Error("0A000", "COPY FROM STDIN is not supported yet; name a file");
-   CopyStatement result{&table, targetColumns(table, copy.n_attlist, copy.attlist), copy.filename, {}};
-   CopyOptions& options = result.options;
+/// COPY's WITH options, PostgreSQL's defaults for the format filled in.
+CopyOptions copyOptions(const PgQuery__CopyStmt& copy) {
+   CopyOptions options;
    bool delimiterSet = false, nullSet = false, escapeSet = false;
    for (size_t i = 0; i < copy.n_options; ++i) {
       const PgQuery__DefElem& option = *copy.options[i]->def_elem;
@@ -473,6 +468,39 @@ CopyStatement bindCopy(const PgQuery__CopyStmt& copy, const Catalog& catalog) {
       if (!nullSet) options.nullString = "";
       if (!escapeSet) options.escape = options.quote;
    }
+   return options;
+}
+
+CopyStatement bindCopyFrom(const PgQuery__CopyStmt& copy, const Catalog& catalog) {
+   if (!copy.relation) throw Error("42601", "COPY FROM needs a table, not a query");
+   Table& table = findTable(catalog, *copy.relation);
+   if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
+   if (!copy.filename || !*copy.filename) throw Error("0A000", "COPY FROM STDIN is not supported yet; name a file");
+   return CopyStatement{&table, targetColumns(table, copy.n_attlist, copy.attlist), copy.filename, copyOptions(copy)};
+}
+
+/// The double-quoted form of an identifier.
+std::string quotedName(const std::string& name) {
+   std::string quoted = "\"";
+   for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+   return quoted + "\"";
+}
+
+CopyToStatement bindCopyTo(const PgQuery__CopyStmt& copy, const Catalog& catalog) {
+   if (copy.is_program) throw Error("0A000", "COPY TO PROGRAM is not supported");
+   CopyToStatement result{nullptr, copy.filename ? copy.filename : "", copyOptions(copy)};
+   if (copy.query) {
+      if (copy.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "COPY (query) TO takes a SELECT or VALUES");
+      result.plan = bindSelect(*copy.query->select_stmt, catalog);
+      return result;
+   }
+   // COPY table TO is COPY (SELECT columns FROM table) TO.
+   Table& table = findTable(catalog, *copy.relation);
+   std::string columns;
+   for (size_t c : targetColumns(table, copy.n_attlist, copy.attlist)) columns += (columns.empty() ? "" : ", ") + quotedName(table.column(c).name());
+   std::string sql = "SELECT " + columns + " FROM " + quotedName(table.name());
+   ParsedScript parsed(sql);
+   result.plan = bindSelect(*parsed.statement(0).select_stmt, catalog);
    return result;
 }
 
@@ -554,7 +582,9 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
       case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, catalog, parameterTypes);
-      case PG_QUERY__NODE__NODE_COPY_STMT: return bindCopy(*node.copy_stmt, catalog);
+      case PG_QUERY__NODE__NODE_COPY_STMT:
+         if (node.copy_stmt->is_from) return bindCopyFrom(*node.copy_stmt, catalog);
+         return bindCopyTo(*node.copy_stmt, catalog);
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT: return bindExplain(*node.explain_stmt, catalog);
       case PG_QUERY__NODE__NODE_VACUUM_STMT: {
          const PgQuery__VacuumStmt& analyze = *node.vacuum_stmt;

@@ -17,6 +17,8 @@ namespace {
 constexpr std::string_view helpText = R"(General
   \q                     quit kiln
   \?                     show this help
+  \i FILE                run the statements in FILE
+  \copy ...              COPY (e.g. \copy t TO 'file.csv' (FORMAT csv, HEADER))
 
 Informational
   \d                     list tables

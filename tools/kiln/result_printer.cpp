@@ -9,6 +9,11 @@
 namespace kiln::shell {
 
 void printResult(const Result& result, OutputFormat format, std::ostream& out) {
+   // COPY ... TO STDOUT: its lines as they are, in any format (as psql prints them).
+   if (result.hasRows() && result.statusTag().rfind("COPY ", 0) == 0) {
+      for (size_t row = 0; row < result.rowCount(); ++row) out << result.getString(row, 0) << '\n';
+      return;
+   }
    if (!result.hasRows()) {
       if (format == OutputFormat::Table && !result.statusTag().empty()) out << result.statusTag() << '\n';
       return;

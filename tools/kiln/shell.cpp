@@ -1,11 +1,17 @@
 #include "shell.h"
 
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "error_printer.h"
 #include "meta_commands.h"
 #include "result_printer.h"
+#include "shell_loop.h"
 
 namespace kiln::shell {
 
@@ -22,6 +28,48 @@ bool isMetaCommand(const std::string& line) {
    return start != std::string::npos && line[start] == '\\';
 }
 
+/// Past the parenthesized part that starts at `i` (quotes respected).
+size_t skipParentheses(const std::string& text, size_t i) {
+   int depth = 0;
+   bool quoted = false;
+   for (; i < text.size(); ++i) {
+      char c = text[i];
+      if (c == '\'') quoted = !quoted;
+      if (quoted) continue;
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (depth == 0) return i + 1;
+   }
+   return i;
+}
+
+size_t skipBlanks(const std::string& text, size_t i) {
+   while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+   return i;
+}
+
+size_t wordEnd(const std::string& text, size_t i) {
+   while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i])) && text[i] != '(') ++i;
+   return i;
+}
+
+/// The COPY statement for psql's `\copy` arguments, whose file name needs no quotes: quoted here
+/// (STDIN, STDOUT and quoted names stay as they are).
+std::string copyStatement(const std::string& arguments) {
+   size_t i = skipBlanks(arguments, 0);
+   i = i < arguments.size() && arguments[i] == '(' ? skipParentheses(arguments, i) : wordEnd(arguments, i);  // (query) or table
+   i = skipBlanks(arguments, i);
+   if (i < arguments.size() && arguments[i] == '(') i = skipParentheses(arguments, i);  // column list
+   i = wordEnd(arguments, skipBlanks(arguments, i));  // FROM or TO
+   size_t start = skipBlanks(arguments, i), end = start;
+   while (end < arguments.size() && !std::isspace(static_cast<unsigned char>(arguments[end]))) ++end;
+   std::string file = arguments.substr(start, end - start), upper = file;
+   for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
+   if (file.empty() || file[0] == '\'' || upper == "STDIN" || upper == "STDOUT") return "COPY " + arguments;
+   std::string quoted = "'";
+   for (char c : file) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+   return "COPY " + arguments.substr(0, start) + quoted + "'" + arguments.substr(end);
+}
+
 }  // namespace
 
 Shell::Shell(Database& database, Settings settings, bool interactive, std::ostream& out, std::ostream& err)
@@ -30,6 +78,7 @@ Shell::Shell(Database& database, Settings settings, bool interactive, std::ostre
 Outcome Shell::processLine(const std::string& line) {
    // As in psql, a backslash command may interrupt a statement being typed, which then goes on.
    if (isMetaCommand(line) && buffer_.acceptsBackslashCommand()) {
+      if (auto outcome = runStatementCommand(line)) return *outcome;
       MetaContext context{database_, settings_, interactive_, out_, err_};
       Outcome outcome = runMetaCommand(line, context);
       out_.flush();
@@ -42,6 +91,28 @@ Outcome Shell::processLine(const std::string& line) {
       if (!interactive_) break;
    }
    return outcome;
+}
+
+std::optional<Outcome> Shell::runStatementCommand(const std::string& line) {
+   std::istringstream words(line);
+   std::string command, rest;
+   words >> command;
+   std::getline(words >> std::ws, rest);
+   if (command == "\\copy") return execute(copyStatement(rest)) ? Outcome::Ok : Outcome::Failed;  // one process: paths are the shell's
+   if (command != "\\i" && command != "\\include") return std::nullopt;
+   while (!rest.empty() && (std::isspace(static_cast<unsigned char>(rest.back())) || rest.back() == ';')) rest.pop_back();
+   if (rest.empty()) {
+      err_ << "\\i: missing required argument\n";
+      return Outcome::Failed;
+   }
+   std::ifstream file(rest);
+   if (!file) {
+      err_ << rest << ": " << std::strerror(errno) << '\n';
+      return Outcome::Failed;
+   }
+   // The file's statements run as if typed here; in a script its first error stops everything.
+   Outcome outcome = runScript(*this, file);
+   return outcome == Outcome::Failed && interactive_ ? Outcome::Ok : outcome;
 }
 
 Outcome Shell::finishInput() {

@@ -1,6 +1,8 @@
 // The shell's state and what it does with each line of input, wherever the line comes from.
 #pragma once
 
+#include <optional>
+
 #include <ostream>
 #include <string>
 
@@ -28,6 +30,8 @@ class Shell {
    void cancelStatement() { connection_.cancel(); }
 
    private:
+   /// \i FILE (the file's lines, as if typed) and \copy (COPY); nullopt for other commands.
+   std::optional<Outcome> runStatementCommand(const std::string& line);
    /// Runs one statement and prints its result or its error; false on error.
    bool execute(const std::string& sql);
 

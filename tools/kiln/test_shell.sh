@@ -177,6 +177,27 @@ expect "--version" 0 bash -c '"$1" --version | grep -c "^kiln "' _ "$kiln" <<'EO
 1$
 EOF
 
+printf '%s;\n%s;\n' "$create" "$insert" >"$tmp/setup.sql"
+expect "\\i runs a file's statements; \\copy writes and reads files named without quotes" 0 "$kiln" -c "\\i $tmp/setup.sql" \
+   -c "\\copy t (a, b) TO $tmp/t.csv (FORMAT csv, HEADER)" -c "\\copy (SELECT a, c FROM t WHERE a < 3) TO STDOUT" \
+   -c "CREATE TABLE u (a INTEGER, b TEXT)" -c "\\copy u FROM '$tmp/t.csv' (FORMAT csv, HEADER)" -c "SELECT count(*), count(b) FROM u" <<'EOF'
+CREATE TABLE$
+INSERT 0 4$
+COPY 4$
+1	1.50$
+2	\N$
+CREATE TABLE$
+COPY 4$
+ count | count $
+-------+-------$
+     4 |     3$
+(1 row)$
+$
+EOF
+
+expect "\\i of a missing file fails" 1 "$kiln" -c "\\i $tmp/missing.sql" <<'EOF'
+EOF
+
 if ((failures > 0)); then
    echo "$failures shell test(s) failed"
    exit 1
