@@ -12,6 +12,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
    static const std::unordered_map<std::string, std::string> prototypes = {
       {"kiln_error", "v:i"},
       {"kiln_rowbuffer_append", "p:p"},
+      {"kiln_key_bitmap_block32", "i:pp"},
+      {"kiln_key_bitmap_block64", "i:pp"},
       {"kiln_index_lookup", "l:ppp"},
       {"kiln_index_probe", "p:ppp"},
       {"kiln_rowbuffer_rows", "p:p"},

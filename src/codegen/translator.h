@@ -14,6 +14,13 @@ namespace kiln {
 
 class QueryCompiler;
 
+/// A bitmap of the integer keys a hash join's build side holds (a KeyBitmap in `slot`): a row of
+/// the probe side whose `key` is not in it has no partner.
+struct ProbeKeyFilter {
+   const IU* key;
+   size_t slot;
+};
+
 class Translator {
    public:
    Translator(QueryCompiler& compiler, const Operator* op) : compiler_(compiler), op_(op) {}
@@ -28,6 +35,9 @@ class Translator {
       children_.push_back(std::move(child));
    }
    const Operator* op() const { return op_; }
+   /// For the child whose rows probe this operator: key filters its scan may apply before
+   /// handing rows on (made on request); none when they are not worth it.
+   virtual std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) { return {}; }
    Translator& childAt(size_t i) { return *children_[i]; }
 
    protected:

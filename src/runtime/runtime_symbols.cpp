@@ -1,6 +1,7 @@
 #include "runtime/runtime_symbols.h"
 
 #include "runtime/helpers.h"
+#include "runtime/key_bitmap.h"
 
 namespace kiln {
 
@@ -10,6 +11,8 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
    static const std::vector<std::pair<const char*, void*>> symbols = {
       KILN_SYMBOL(kiln_error),
       KILN_SYMBOL(kiln_rowbuffer_append),
+      KILN_SYMBOL(kiln_key_bitmap_block32),
+      KILN_SYMBOL(kiln_key_bitmap_block64),
       KILN_SYMBOL(kiln_index_lookup),
       KILN_SYMBOL(kiln_index_probe),
       KILN_SYMBOL(kiln_rowbuffer_rows),

@@ -11,6 +11,7 @@
 #include "codegen/query_compiler.h"
 #include "codegen/sql_ops.h"
 #include "common/german_string.h"
+#include "runtime/key_bitmap.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -90,10 +91,22 @@ class ScanTranslator : public Translator {
       llvm::CmpInst::Predicate predicate;
       std::vector<const Value*> constants;  // any of them; when empty:
       size_t otherColumnIndex;              // in columns_
+      std::optional<size_t> keyBitmapSlot = std::nullopt;  // instead: the column's value is a key the bitmap holds
    };
-   static constexpr unsigned blockRows = 16;
+   static constexpr unsigned blockRows = KeyBitmap::blockKeys;
 
    std::vector<Prefilter> findPrefilters() {
+      std::vector<Prefilter> found = filterPrefilters();
+      // A join probed with this scan's rows may know which keys can find a partner.
+      if (!parent_) return found;
+      for (const ProbeKeyFilter& keys : parent_->probeKeyFilters(*this)) {
+         size_t at = size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == keys.key; }) - columns_.begin());
+         if (at < columns_.size()) found.push_back({at, llvm::CmpInst::ICMP_EQ, {}, 0, keys.slot});
+      }
+      return found;
+   }
+
+   std::vector<Prefilter> filterPrefilters() {
       std::vector<Prefilter> found;
       if (!parent_ || !parent_->op() || parent_->op()->kind != OperatorKind::Filter) return found;
       const auto& filter = static_cast<const Filter&>(*parent_->op());
@@ -229,9 +242,11 @@ class ScanTranslator : public Translator {
          return b.CreateAnd(test, b.CreateICmpEQ(isNull, llvm::ConstantAggregateZero::get(bytes)));
       };
       for (const Prefilter& prefilter : prefilters) {
-         llvm::Value* values = loadBlock(prefilter.columnIndex);
+         llvm::Value* values = prefilter.keyBitmapSlot ? nullptr : loadBlock(prefilter.columnIndex);
          llvm::Value* test;
-         if (prefilter.constants.empty()) {
+         if (prefilter.keyBitmapSlot) {
+            test = keyBitmapTest(prefilter.columnIndex, position, *prefilter.keyBitmapSlot);
+         } else if (prefilter.constants.empty()) {
             test = withoutNulls(b.CreateICmp(prefilter.predicate, values, loadBlock(prefilter.otherColumnIndex)), prefilter.otherColumnIndex);
          } else {
             test = b.CreateICmp(prefilter.predicate, values, splat(*prefilter.constants[0], columns_[prefilter.columnIndex].iu));
@@ -266,6 +281,19 @@ class ScanTranslator : public Translator {
       b.CreateBr(next);
 
       b.SetInsertPoint(done);
+   }
+
+   /// Which of the block's keys in column `columnIndex` the KeyBitmap in `slot` holds (a vector
+   /// of booleans). A call per block: the lookups in generated code cost quick code's compile
+   /// time more than the call costs at run time.
+   llvm::Value* keyBitmapTest(size_t columnIndex, llvm::Value* position, size_t slot) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      const IU* iu = columns_[columnIndex].iu;
+      bool wide = physicalTypeOf(iu->type) == PhysicalType::Int64;
+      llvm::Value* keys = b.CreateInBoundsGEP(cx.memoryType(iu->type), data_[columnIndex], position);
+      llvm::Value* mask = cx.callRuntime(wide ? "kiln_key_bitmap_block64" : "kiln_key_bitmap_block32", {cx.loadSlot(slot), keys});
+      return b.CreateBitCast(b.CreateTrunc(mask, b.getIntNTy(blockRows)), llvm::FixedVectorType::get(cx.i1(), blockRows));
    }
 
    SqlValue loadColumn(size_t i, llvm::Value* row) {
