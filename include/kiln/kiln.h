@@ -245,12 +245,16 @@ class Connection {
    std::shared_ptr<const ResultData> statement(const std::function<std::shared_ptr<ResultData>()>& work);
    Result execute(PreparedStatementImpl& prepared);
    std::map<std::string, std::shared_ptr<PreparedStatementImpl>> prepared_;  // PREPARE name
-   /// BEGIN, COMMIT, ROLLBACK (`kind`: the parser's transaction statement kind).
-   std::shared_ptr<const ResultData> control(int kind);
+   /// BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (`kind`: the parser's transaction
+   /// statement kind).
+   std::shared_ptr<const ResultData> control(int kind, const std::string& savepointName = {});
+   std::shared_ptr<const ResultData> savepointStatement(int kind, const std::string& name);
+   /// After the block's changes were committed or undone: forgets it and lets other connections run.
+   void endTransaction();
 
    Database& database_;
    bool inTransaction_ = false;
-   bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) may follow
+   bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) or ROLLBACK TO may follow
    bool timing_ = true;
    int64_t transactionTime_ = 0;  // now(): see TransactionClock
    std::atomic<bool> cancelRequested_{false};

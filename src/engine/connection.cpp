@@ -38,6 +38,21 @@ void waitDurable(DatabaseImpl& db, uint64_t position) {
    if (position && db.durability) db.durability->waitDurable(position);
 }
 
+/// Undoes the running transaction's changes after undo log `mark`. Statements bound since then
+/// may name what that drops (or miss what it brings back) when it undoes DDL.
+void undoAfter(DatabaseImpl& db, size_t mark) {
+   if (db.undo.changesSchemaAfter(mark)) ++db.catalogVersion;
+   db.undo.rollbackTo(mark, db.catalog);
+}
+
+/// Undoes the whole running transaction; nothing of it reaches the log.
+void undoTransaction(DatabaseImpl& db) {
+   db.pendingRedo.buffer().clear();
+   undoAfter(db, 0);
+}
+
+Error abortedBlock() { return Error("25P02", "current transaction is aborted, commands ignored until end of transaction block"); }
+
 std::shared_ptr<ResultData> tagged(const char* tag) {
    auto result = std::make_shared<ResultData>();
    result->statusTag = tag;
@@ -64,9 +79,8 @@ Connection::Connection(Database& database) : database_(database) {}
 
 Connection::~Connection() {
    if (!inTransaction_) return;
-   DatabaseImpl& db = database_.impl();
-   db.undo.rollbackTo(0, db.catalog);
-   db.release(this);
+   undoTransaction(database_.impl());
+   endTransaction();
 }
 
 Result Connection::query(const std::string& sql) {
@@ -91,7 +105,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       db.acquire(this);
       transactionTime_ = TransactionClock::unread;
    }
-   if (aborted_) throw Error("25P02", "current transaction is aborted, commands ignored until end of transaction block");
+   if (aborted_) throw abortedBlock();
    size_t mark = db.undo.mark();
    auto start = timing_ ? Clock::now() : Clock::time_point();
    std::shared_ptr<ResultData> data;
@@ -106,8 +120,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       if (!inTransaction_) durableAt = commitLog(db);
    } catch (...) {
       // A failing statement changes nothing; in a transaction block, the block is aborted.
-      if (db.undo.changesSchemaAfter(mark)) ++db.catalogVersion;
-      db.undo.rollbackTo(mark, db.catalog);
+      undoAfter(db, mark);
       if (inTransaction_) {
          aborted_ = true;
       } else {
@@ -147,7 +160,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
    for (size_t i = 0; i < script.size(); ++i) {
       const PgQuery__Node& node = script.statement(i);
       switch (node.node_case) {
-         case PG_QUERY__NODE__NODE_TRANSACTION_STMT: results.emplace_back(control(int(node.transaction_stmt->kind))); continue;
+         case PG_QUERY__NODE__NODE_TRANSACTION_STMT: results.emplace_back(control(int(node.transaction_stmt->kind), node.transaction_stmt->savepoint_name)); continue;
          case PG_QUERY__NODE__NODE_PREPARE_STMT: {
             // PREPARE name [(types)] AS statement: parsed again, so that its tree outlives this script.
             const PgQuery__PrepareStmt& prepare = *node.prepare_stmt;
@@ -259,7 +272,7 @@ Result Connection::execute(PreparedStatementImpl& prepared) {
    }
 }
 
-std::shared_ptr<const ResultData> Connection::control(int kind) {
+std::shared_ptr<const ResultData> Connection::control(int kind, const std::string& savepointName) {
    DatabaseImpl& db = database_.impl();
    switch (PgQuery__TransactionStmtKind(kind)) {
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
@@ -282,27 +295,60 @@ std::shared_ptr<const ResultData> Connection::control(int kind) {
                   durableAt = commitLog(db);
                } catch (...) {
                   // Not logged, not committed.
-                  ++db.catalogVersion;
-                  db.undo.rollbackTo(0, db.catalog);
-                  db.pendingRedo.buffer().clear();
-                  inTransaction_ = aborted_ = false;
-                  db.release(this);
+                  undoTransaction(db);
+                  endTransaction();
                   throw;
                }
                db.undo.clear();
             } else {
-               db.pendingRedo.buffer().clear();
-               if (db.undo.changesSchemaAfter(0)) ++db.catalogVersion;
-               db.undo.rollbackTo(0, db.catalog);
+               undoTransaction(db);
             }
-            inTransaction_ = aborted_ = false;
-            db.release(this);
+            endTransaction();
             waitDurable(db, durableAt);
          }
          return tagged(commit ? "COMMIT" : "ROLLBACK");
       }
-      default: throw Error("0A000", "savepoints and two-phase commit are not supported yet");
+      case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT:
+      case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_RELEASE:
+      case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO: return savepointStatement(kind, savepointName);
+      default: throw Error("0A000", "two-phase commit is not supported yet");
    }
+}
+
+std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const std::string& name) {
+   DatabaseImpl& db = database_.impl();
+   bool define = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT;
+   bool rollback = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO;
+   if (!inTransaction_)
+      throw Error("25P01", std::string(define ? "SAVEPOINT" : rollback ? "ROLLBACK TO SAVEPOINT" : "RELEASE SAVEPOINT") + " can only be used in transaction blocks");
+   // ROLLBACK TO is what makes an aborted block usable again.
+   if (aborted_ && !rollback) throw abortedBlock();
+   try {
+      if (define) {
+         db.savepoints.define(name, db.undo.mark(), db.pendingRedo.buffer().size());
+         return tagged("SAVEPOINT");
+      }
+      if (!rollback) {
+         db.savepoints.release(name);
+         return tagged("RELEASE");
+      }
+      const Savepoints::Savepoint& savepoint = db.savepoints.rollbackTo(name);
+      undoAfter(db, savepoint.undoMark);
+      // What was undone must never reach the log.
+      db.pendingRedo.buffer().resize(savepoint.redoSize);
+      aborted_ = false;
+      return tagged("ROLLBACK");
+   } catch (...) {
+      // Like any failing statement in a block (an unknown savepoint, say), it aborts the block.
+      aborted_ = true;
+      throw;
+   }
+}
+
+void Connection::endTransaction() {
+   database_.impl().savepoints.clear();
+   inTransaction_ = aborted_ = false;
+   database_.impl().release(this);
 }
 
 }  // namespace kiln

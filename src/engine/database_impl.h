@@ -1,5 +1,5 @@
-// The state behind a Database: its catalog, the undo log of the running transaction, and the
-// lock that runs transactions one at a time.
+// The state behind a Database: its catalog, the undo log, redo records and savepoints of the
+// running transaction, and the lock that runs transactions one at a time.
 #pragma once
 
 #include <condition_variable>
@@ -7,6 +7,7 @@
 
 #include "kiln/kiln.h"
 #include "engine/durability.h"
+#include "engine/savepoints.h"
 #include "storage/binary_io.h"
 #include "storage/catalog.h"
 #include "storage/undo_log.h"
@@ -23,6 +24,8 @@ class DatabaseImpl {
    std::unique_ptr<Durability> durability;
    /// The redo records of the running transaction's statements so far.
    BinaryWriter pendingRedo;
+   /// The running transaction block's savepoints.
+   Savepoints savepoints;
 
    /// Waits until no other connection's transaction runs, then makes `connection` the owner.
    void acquire(const void* connection) {

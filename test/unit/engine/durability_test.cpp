@@ -1,6 +1,7 @@
 // Databases on disk: concurrent connections committing (group commit) all survive a reopen;
 // checkpoints and the log recover together; a rolled-back transaction leaves nothing behind;
-// timestamp columns and keys come back as they were; defaults and identity counters too.
+// timestamp columns and keys come back as they were; defaults and identity counters too; of a
+// transaction with savepoints, only what ROLLBACK TO did not undo.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -123,6 +124,42 @@ TEST(Durability, DefaultsAndIdentityCountersSurvive) {
    kiln::Result r = con.query("INSERT INTO t (v) VALUES ('c') RETURNING id");
    EXPECT_GT(r.getInt64(0, 0), con.query("SELECT max(id) FROM t WHERE v <> 'c'").getInt64(0, 0));
    EXPECT_THROW(con.query("INSERT INTO t (n) VALUES (1)"), kiln::Error);
+   std::filesystem::remove_all(directory);
+}
+
+TEST(Durability, OnlyChangesKeptBySavepointsReachTheLog) {
+   std::string directory = freshDirectory("savepoints");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT)");
+      con.query("INSERT INTO t VALUES (1, 'one'), (2, 'two')");
+      con.query("BEGIN");
+      con.query("INSERT INTO t VALUES (3, 'kept')");
+      con.query("SAVEPOINT s");
+      con.query("INSERT INTO t VALUES (4, 'undone'); UPDATE t SET b = 'undone' WHERE a = 1; DELETE FROM t WHERE a = 2");
+      con.query("CREATE TABLE undone (x INTEGER); DROP TABLE t");
+      con.query("ROLLBACK TO s");
+      con.query("UPDATE t SET b = 'kept' WHERE a = 2");
+      con.query("SAVEPOINT failing");
+      EXPECT_THROW(con.query("INSERT INTO t VALUES (5, 'x'), (1, 'duplicate')"), kiln::Error);
+      con.query("ROLLBACK TO failing");
+      con.query("SAVEPOINT released; INSERT INTO t VALUES (6, 'released'); RELEASE released");
+      con.query("COMMIT");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   kiln::Result r = con.query("SELECT a, b FROM t ORDER BY a");
+   ASSERT_EQ(r.rowCount(), 4u);
+   EXPECT_EQ(r.getInt64(0, 0), 1);
+   EXPECT_EQ(r.getString(0, 1), "one");
+   EXPECT_EQ(r.getString(1, 1), "kept");
+   EXPECT_EQ(r.getInt64(2, 0), 3);
+   EXPECT_EQ(r.getInt64(3, 0), 6);
+   EXPECT_THROW(con.query("SELECT * FROM undone"), kiln::Error);
+   // The recovered primary key knows the rows (and not the undone ones).
+   con.query("INSERT INTO t VALUES (4, 'free again'), (5, 'free again')");
+   EXPECT_THROW(con.query("INSERT INTO t VALUES (6, 'duplicate')"), kiln::Error);
    std::filesystem::remove_all(directory);
 }
 

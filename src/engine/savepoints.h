@@ -1,0 +1,34 @@
+// The savepoints of the running transaction: named positions in its undo log and in its redo
+// records, oldest first. Names may repeat; the newest savepoint of a name is the one meant.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace kiln {
+
+class Savepoints {
+   public:
+   struct Savepoint {
+      std::string name;
+      size_t undoMark;  // the undo log's mark when it was set
+      size_t redoSize;  // the size of the transaction's redo records then
+   };
+
+   /// SAVEPOINT name.
+   void define(std::string name, size_t undoMark, size_t redoSize) { stack_.push_back({std::move(name), undoMark, redoSize}); }
+   /// ROLLBACK TO name: destroys the savepoints set after it and returns it (it stays defined).
+   /// Throws 3B001 when there is none of that name.
+   const Savepoint& rollbackTo(const std::string& name);
+   /// RELEASE name: destroys it and the savepoints set after it. Throws 3B001 when there is none.
+   void release(const std::string& name);
+   /// The transaction ended.
+   void clear() { stack_.clear(); }
+
+   private:
+   /// The position of the newest savepoint called `name`.
+   size_t find(const std::string& name) const;
+   std::vector<Savepoint> stack_;
+};
+
+}  // namespace kiln
