@@ -96,6 +96,22 @@ void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns,
    }
 }
 
+void deleteRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout, size_t rowIdField) {
+   for (const char* row : rows) {
+      size_t id = size_t(rowIdAt(row, layout.fields[rowIdField]));
+      undo.recordDelete(table, id);
+      table.setDeleted(id, true);
+   }
+}
+
+std::vector<char*> firstPerRowId(std::span<char* const> rows, const RowLayout& layout, size_t rowIdField) {
+   std::vector<char*> first;
+   std::unordered_set<int64_t> seen;
+   for (char* row : rows)
+      if (seen.insert(rowIdAt(row, layout.fields[rowIdField])).second) first.push_back(row);
+   return first;
+}
+
 ConflictOutcome resolveConflicts(const Table& table, const OnConflict& onConflict, std::span<char* const> rows, const RowLayout& layout) {
    ConflictOutcome outcome;
    std::vector<ProposedKeys> arbiters;

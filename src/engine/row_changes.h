@@ -1,5 +1,5 @@
-// Applying the rows an INSERT or UPDATE plan yields to a table (undo logged), and INSERT ... ON
-// CONFLICT's choice of what each proposed row does.
+// Applying the rows an INSERT, UPDATE or DELETE plan yields to a table (undo logged), and
+// INSERT ... ON CONFLICT's choice of what each proposed row does.
 #pragma once
 
 #include <span>
@@ -19,6 +19,13 @@ void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const 
 /// rowIdField; 23502 and nothing changed when a NOT NULL column would get a NULL.
 void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
                 size_t firstField, size_t rowIdField);
+
+/// Marks the rows whose ids are in field rowIdField deleted.
+void deleteRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout, size_t rowIdField);
+
+/// The first of the rows with each row id (field rowIdField), in their order: UPDATE ... FROM and
+/// DELETE ... USING change a row once, however many rows of the other tables it joins with.
+std::vector<char*> firstPerRowId(std::span<char* const> rows, const RowLayout& layout, size_t rowIdField);
 
 /// What the proposed rows of INSERT ... ON CONFLICT do, each keeping its order.
 struct ConflictOutcome {

@@ -254,9 +254,12 @@ std::shared_ptr<ResultData> createTableAs(DatabaseImpl& database, CreateTableAsS
 
 std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& update, ExecutionInput* input) {
    auto result = resultFor(input);
+   size_t rowIdField = update.columns.size();
    runQuery(*update.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
       std::span<char* const> rows(buffer.rows(), buffer.size());
-      updateRows(database.undo, *update.table, update.columns, rows, layout, 0, update.columns.size());
+      std::vector<char*> distinct;
+      if (update.joinsOtherTables) rows = distinct = firstPerRowId(rows, layout, rowIdField);
+      updateRows(database.undo, *update.table, update.columns, rows, layout, 0, rowIdField);
       result->rowsAffected = rows.size();
       if (update.returning.present()) returnRows(*result, update.returning, *update.plan, rows, layout);
    });
@@ -267,16 +270,12 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
 std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remove, ExecutionInput* input) {
    auto result = resultFor(input);
    runQuery(*remove.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
-      const auto& field = layout.fields[0];
-      char** rows = buffer.rows();
-      for (size_t r = 0; r < buffer.size(); ++r) {
-         int64_t id;
-         std::memcpy(&id, rows[r] + field.offset, 8);
-         database.undo.recordDelete(*remove.table, size_t(id));
-         remove.table->setDeleted(size_t(id), true);
-      }
-      result->rowsAffected = buffer.size();
-      if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, std::span<char* const>(rows, buffer.size()), layout);
+      std::span<char* const> rows(buffer.rows(), buffer.size());
+      std::vector<char*> distinct;
+      if (remove.joinsOtherTables) rows = distinct = firstPerRowId(rows, layout, 0);
+      deleteRows(database.undo, *remove.table, rows, layout, 0);
+      result->rowsAffected = rows.size();
+      if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, rows, layout);
    });
    result->statusTag = "DELETE " + std::to_string(result->rowsAffected);
    return result;

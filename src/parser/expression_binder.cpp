@@ -240,6 +240,19 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       }
       case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
          throw Error("42601", "DEFAULT is not allowed in this context", node.set_to_default->location + 1);
+      case PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF: {
+         // UPDATE's binder gives only the sub-SELECT form (it takes a row's values apart itself).
+         const PgQuery__MultiAssignRef& ref = *node.multi_assign_ref;
+         if (ref.source->node_case != PG_QUERY__NODE__NODE_SUB_LINK || !subquery_)
+            throw Error("0A000", "multiple-column assignments are not supported here yet");
+         const PgQuery__SubLink& link = *ref.source->sub_link;
+         if (ref.colno == 1) {
+            multiAssignedRow_ = subquery_(link, {}, insideAggregate_);
+            if (multiAssignedRow_.size() != size_t(ref.ncolumns))
+               throw Error("42601", "number of columns does not match number of values", link.location + 1);
+         }
+         return multiAssignedRow_.at(size_t(ref.colno - 1))->clone();
+      }
       default: throw Error("0A000", "this kind of expression is not supported yet");
    }
 }

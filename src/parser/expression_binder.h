@@ -126,6 +126,9 @@ class ExpressionBinder {
    const char* windowClause_ = nullptr;  // null: clause_
    bool insideWindow_ = false;
    SubqueryCallback subquery_;
+   /// UPDATE's SET (a, b, ...) = (SELECT ...): the subquery's row, bound at its first column (the
+   /// select list binds the columns in order) and read by the others.
+   std::vector<ExprPtr> multiAssignedRow_;
 };
 
 /// 42601 unless a subquery compared with a row (or a value: width 1) has as many columns.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parser/expression_binder.h"
+#include "parser/set_target.h"
 #include "storage/table.h"
 #include "storage/unique_index.h"
 
@@ -113,18 +114,12 @@ OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table,
    std::vector<const IU*> updated = existing;
    for (size_t i = 0; i < clause.n_target_list; ++i) {
       const PgQuery__ResTarget& target = *clause.target_list[i]->res_target;
-      int position = target.location + 1;
-      if (target.n_indirection) throw Error("0A000", "assignments to parts of a column are not supported", position);
-      int column = table.findColumn(target.name);
-      if (column < 0)
-         throw Error("42703", "column \"" + std::string(target.name) + "\" of relation \"" + table.name() + "\" does not exist", position);
-      if (std::find(result.columns.begin(), result.columns.end(), size_t(column)) != result.columns.end())
-         throw Error("42601", "multiple assignments to same column \"" + std::string(target.name) + "\"", position);
-      const Column& assigned = table.column(size_t(column));
+      size_t column = assignedColumn(target, table, result.columns);
+      const Column& assigned = table.column(column);
       ExprPtr value = ExpressionBinder::assign(binder.bind(*target.val), assigned.type(), assigned.name());
-      result.columns.push_back(size_t(column));
-      updated[size_t(column)] = compute(std::move(value), assigned.name());
-      yield(updated[size_t(column)]);
+      result.columns.push_back(column);
+      updated[column] = compute(std::move(value), assigned.name());
+      yield(updated[column]);
    }
    ExprPtr condition = clause.where_clause ? binder.bindCondition(*clause.where_clause, "WHERE") : Expr::constantOf(Value::ofBool(true));
    yield(compute(std::move(condition), "update"));

@@ -7,12 +7,9 @@
 
 namespace kiln {
 
-Returning bindReturning(PgQuery__Node** targets, size_t count, const Table& table, const std::string& tableName,
-                        const std::vector<const IU*>& columns, QueryPlan& plan) {
+Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scope, QueryPlan& plan) {
    Returning returning{plan.columns.size(), {}};
    if (count == 0) return returning;
-   Scope scope;
-   for (size_t c = 0; c < table.columnCount(); ++c) scope.add(tableName, table.column(c).name(), columns[c]);
    ExpressionBinder binder(scope, plan.ius);
    binder.collectAggregates(nullptr, "RETURNING");
    binder.collectWindows(nullptr, "RETURNING");
@@ -30,10 +27,13 @@ Returning bindReturning(PgQuery__Node** targets, size_t count, const Table& tabl
    for (size_t i = 0; i < count; ++i) {
       const PgQuery__ResTarget& target = *targets[i]->res_target;
       if (isAStarRef(*target.val)) {
+         // * is every table's columns (as SELECT * would list them), table.* that table's.
          const PgQuery__ColumnRef& ref = *target.val->column_ref;
-         if (ref.n_fields == 2 && stringOf(ref.fields[0]) != tableName)
-            throw Error("42P01", "missing FROM-clause entry for table \"" + stringOf(ref.fields[0]) + "\"", ref.location + 1);
-         for (size_t c = 0; c < table.columnCount(); ++c) add(Expr::columnRef(columns[c]), table.column(c).name());
+         std::string table = ref.n_fields == 2 ? stringOf(ref.fields[0]) : "";
+         if (!table.empty() && !scope.hasTable(table))
+            throw Error("42P01", "missing FROM-clause entry for table \"" + table + "\"", ref.location + 1);
+         for (auto& column : scope.columns())
+            if ((table.empty() && !column.qualifiedOnly) || column.table == table) add(Expr::columnRef(column.iu), column.name);
          continue;
       }
       add(binder.bind(*target.val), target.name && *target.name ? target.name : outputName(*target.val));
@@ -43,6 +43,12 @@ Returning bindReturning(PgQuery__Node** targets, size_t count, const Table& tabl
       plan.root = std::move(map);
    }
    return returning;
+}
+
+Scope tableScope(const Table& table, const std::string& tableName, const std::vector<const IU*>& columns) {
+   Scope scope;
+   for (size_t c = 0; c < table.columnCount(); ++c) scope.add(tableName, table.column(c).name(), columns[c]);
+   return scope;
 }
 
 }  // namespace kiln

@@ -890,47 +890,6 @@ const PgQuery__CommonTableExpr* SelectBinder::findCte(const std::string& name, s
    return enclosing_ ? enclosing_->findCte(name, enclosingCtesVisible_) : nullptr;
 }
 
-std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
-                                                 const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
-                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes,
-                                                 std::vector<const IU*>* tableColumns) {
-   // SELECT values..., <row id> FROM relation WHERE where
-   PgQuery__Node from = PG_QUERY__NODE__INIT;
-   from.node_case = PG_QUERY__NODE__NODE_RANGE_VAR;
-   from.range_var = const_cast<PgQuery__RangeVar*>(&relation);
-   PgQuery__Node* fromList[] = {&from};
-   std::vector<PgQuery__ResTarget> targets(values.size());
-   std::vector<PgQuery__Node> targetNodes(values.size());
-   std::vector<PgQuery__Node*> targetList;
-   static char noName[] = "";
-   for (size_t i = 0; i < values.size(); ++i) {
-      targets[i] = PG_QUERY__RES_TARGET__INIT;
-      targets[i].name = noName;
-      targets[i].val = values[i];
-      targetNodes[i] = PG_QUERY__NODE__INIT;
-      targetNodes[i].node_case = PG_QUERY__NODE__NODE_RES_TARGET;
-      targetNodes[i].res_target = &targets[i];
-      targetList.push_back(&targetNodes[i]);
-   }
-   PgQuery__SelectStmt select = PG_QUERY__SELECT_STMT__INIT;
-   select.op = PG_QUERY__SET_OPERATION__SETOP_NONE;
-   select.n_from_clause = 1;
-   select.from_clause = fromList;
-   select.n_target_list = targetList.size();
-   select.target_list = targetList.data();
-   select.where_clause = const_cast<PgQuery__Node*>(where);
-   auto plan = std::make_unique<QueryPlan>();
-   for (size_t i = 0; i < parameterTypes.size(); ++i) plan->ius.parameter(i + 1) = parameterTypes[i];
-   SelectBinder binder(select, catalog, plan->ius, &targetColumns);
-   binder.yieldRowIdOf(&table);
-   auto bound = binder.bind();
-   plan->root = std::move(bound.root);
-   plan->columns = std::move(bound.columns);
-   plan->columnNames = std::move(bound.names);
-   if (tableColumns) *tableColumns = binder.rowIdTableColumns();
-   return plan;
-}
-
 std::unique_ptr<QueryPlan> bindSelect(const PgQuery__SelectStmt& select, const Catalog& catalog, const std::vector<ColumnInfo>* targets,
                                       const std::vector<SqlType>& parameterTypes, const InsertDefault& insertDefault) {
    auto plan = std::make_unique<QueryPlan>();

@@ -74,6 +74,8 @@ class SelectBinder {
    void setInsertDefault(InsertDefault insertDefault) { insertDefault_ = std::move(insertDefault); }
    /// After bind(): the scan's value of each column of the table given to yieldRowIdOf.
    const std::vector<const IU*>& rowIdTableColumns() const { return rowIdTableColumns_; }
+   /// After bind(): the names the FROM clause made visible.
+   const Scope& scope() const { return scope_; }
 
    private:
    struct Target {

@@ -96,6 +96,9 @@ struct UpdateStatement {
    std::vector<size_t> columns;
    std::unique_ptr<QueryPlan> plan;
    Returning returning = {};
+   /// FROM: a row comes once per row of the other tables it joins with, and changes only once
+   /// (with the values of its first one, PostgreSQL's choice being as arbitrary).
+   bool joinsOtherTables = false;
 };
 
 /// DELETE: the plan yields the row ids of the rows to delete.
@@ -103,6 +106,7 @@ struct DeleteStatement {
    Table* table;
    std::unique_ptr<QueryPlan> plan;
    Returning returning = {};
+   bool joinsOtherTables = false;  // USING: a row may come several times, and is deleted once
 };
 
 struct CopyStatement {
@@ -146,13 +150,6 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
 
 /// The plan of a statement that has one (SELECT, INSERT, UPDATE, DELETE), else nullptr.
 QueryPlan* planOf(Statement& statement);
-
-/// What UPDATE and DELETE change: SELECT values..., <row id> FROM relation WHERE where. With
-/// `tableColumns`, also the scan's value of each column of `table` (for RETURNING).
-std::unique_ptr<QueryPlan> bindModificationSource(const PgQuery__RangeVar& relation, const PgQuery__Node* where,
-                                                 const std::vector<PgQuery__Node*>& values, const std::vector<ColumnInfo>& targetColumns,
-                                                 const Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes = {},
-                                                 std::vector<const IU*>* tableColumns = nullptr);
 
 /// The value of target column `i` where an INSERT's VALUES say DEFAULT.
 using InsertDefault = std::function<ExprPtr(size_t i, IUSet& ius)>;

@@ -9,6 +9,7 @@
 #include "parser/pg_parser.h"
 #include "parser/returning_binder.h"
 #include "parser/type_rules.h"
+#include "parser/update_delete_binder.h"
 
 namespace kiln {
 
@@ -347,63 +348,8 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    OnConflict onConflict;
    if (insert.on_conflict_clause)
       onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, *plan, returned);
-   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, table, visibleName(*insert.relation), returned, *plan);
+   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan);
    return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict)};
-}
-
-UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
-   Table& table = findTable(catalog, *update.relation);
-   if (update.n_from_clause) throw Error("0A000", "UPDATE ... FROM is not supported yet");
-   UpdateStatement result{&table, {}, nullptr};
-   std::vector<PgQuery__Node*> values;
-   for (size_t i = 0; i < update.n_target_list; ++i) {
-      const PgQuery__ResTarget& target = *update.target_list[i]->res_target;
-      int position = target.location + 1;
-      if (target.n_indirection) throw Error("0A000", "assignments to parts of a column are not supported", position);
-      if (target.val->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT) throw Error("0A000", "SET ... = DEFAULT is not supported yet", position);
-      int column = table.findColumn(target.name);
-      if (column < 0)
-         throw Error("42703", "column \"" + std::string(target.name) + "\" of relation \"" + table.name() + "\" does not exist", position);
-      if (std::find(result.columns.begin(), result.columns.end(), size_t(column)) != result.columns.end())
-         throw Error("42601", "multiple assignments to same column \"" + std::string(target.name) + "\"", position);
-      result.columns.push_back(size_t(column));
-      values.push_back(target.val);
-   }
-   std::vector<ColumnInfo> targets;
-   for (size_t c : result.columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
-   std::vector<const IU*> columnValues;  // each column's value after the update, for RETURNING
-   auto plan = bindModificationSource(*update.relation, update.where_clause, values, targets, table, catalog, parameterTypes,
-                                      update.n_returning_list ? &columnValues : nullptr);
-   // The new values are converted to their columns' types, as for INSERT.
-   auto map = std::make_unique<Map>();
-   for (size_t i = 0; i < result.columns.size(); ++i) {
-      const Column& column = table.column(result.columns[i]);
-      ExprPtr value = ExpressionBinder::assign(Expr::columnRef(plan->columns[i]), column.type(), column.name());
-      if (value->kind == ExprKind::ColumnRef) continue;
-      const IU* iu = plan->ius.make(column.type(), value->nullable, column.name());
-      map->computations.push_back({iu, std::move(value)});
-      plan->columns[i] = iu;
-   }
-   if (!map->computations.empty()) {
-      map->children.push_back(std::move(plan->root));
-      plan->root = std::move(map);
-   }
-   if (update.n_returning_list) {
-      for (size_t i = 0; i < result.columns.size(); ++i) columnValues[result.columns[i]] = plan->columns[i];
-      result.returning = bindReturning(update.returning_list, update.n_returning_list, table, visibleName(*update.relation), columnValues, *plan);
-   }
-   result.plan = std::move(plan);
-   return result;
-}
-
-DeleteStatement bindDelete(const PgQuery__DeleteStmt& remove, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
-   Table& table = findTable(catalog, *remove.relation);
-   if (remove.n_using_clause) throw Error("0A000", "DELETE ... USING is not supported yet");
-   std::vector<const IU*> columnValues;  // for RETURNING
-   auto plan = bindModificationSource(*remove.relation, remove.where_clause, {}, {}, table, catalog, parameterTypes,
-                                      remove.n_returning_list ? &columnValues : nullptr);
-   Returning returning = bindReturning(remove.returning_list, remove.n_returning_list, table, visibleName(*remove.relation), columnValues, *plan);
-   return DeleteStatement{&table, std::move(plan), std::move(returning)};
 }
 
 std::string optionText(const PgQuery__DefElem& option) {
@@ -523,8 +469,12 @@ ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog&
    if (modifies && result.analyze) throw Error("0A000", "EXPLAIN ANALYZE of INSERT, UPDATE and DELETE is not supported yet");
    switch (query.node_case) {
       case PG_QUERY__NODE__NODE_INSERT_STMT: result.plan = std::move(bindInsert(*query.insert_stmt, catalog, {}).plan); break;
-      case PG_QUERY__NODE__NODE_UPDATE_STMT: result.plan = std::move(bindUpdate(*query.update_stmt, catalog, {}).plan); break;
-      case PG_QUERY__NODE__NODE_DELETE_STMT: result.plan = std::move(bindDelete(*query.delete_stmt, catalog, {}).plan); break;
+      case PG_QUERY__NODE__NODE_UPDATE_STMT:
+         result.plan = std::move(bindUpdate(*query.update_stmt, findTable(catalog, *query.update_stmt->relation), catalog, {}).plan);
+         break;
+      case PG_QUERY__NODE__NODE_DELETE_STMT:
+         result.plan = std::move(bindDelete(*query.delete_stmt, findTable(catalog, *query.delete_stmt->relation), catalog, {}).plan);
+         break;
       default: result.plan = bindSelect(*query.select_stmt, catalog);
    }
    return result;
@@ -580,8 +530,8 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
       case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
       case PG_QUERY__NODE__NODE_INDEX_STMT: return bindCreateIndex(*node.index_stmt, catalog);
       case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog, parameterTypes);
-      case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, catalog, parameterTypes);
-      case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, catalog, parameterTypes);
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, findTable(catalog, *node.update_stmt->relation), catalog, parameterTypes);
+      case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, findTable(catalog, *node.delete_stmt->relation), catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_COPY_STMT:
          if (node.copy_stmt->is_from) return bindCopyFrom(*node.copy_stmt, catalog);
          return bindCopyTo(*node.copy_stmt, catalog);
