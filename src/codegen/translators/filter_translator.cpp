@@ -22,6 +22,9 @@ class FilterTranslator : public Translator {
       }
    }
 
+   /// A row the filter passes probes the join above as it is: that join's key filters apply below.
+   std::vector<ProbeKeyFilter> probeKeyFilters(const Translator&) override { return parent_ ? parent_->probeKeyFilters(*this) : std::vector<ProbeKeyFilter>(); }
+
    void produce() override { child().produce(); }
 
    void consume(IUValues& values, Translator&) override {
