@@ -2,7 +2,8 @@
 // hold, 16 at a time, by a bitmap of the build side's keys: it must keep every row with a
 // partner. Random tables (NULL keys, negative and 64-bit keys, deleted rows, sizes that are no
 // multiple of 16, build sides empty, narrow, dense or too wide for a bitmap) through kiln and
-// SQLite, inner joins and IN subqueries (semi joins), and composite keys.
+// SQLite, inner joins and IN subqueries (semi joins), composite keys, and a filter between the
+// scan and the join.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -42,6 +43,7 @@ TEST(JoinKeyFilter, KeepsEveryRowWithAPartner) {
               std::string("SELECT probe.w, probe.v, tag FROM probe, build WHERE probe.w = build.w"),
               std::string("SELECT probe.k, probe.w, tag FROM probe, build WHERE probe.k = build.k AND probe.w = build.w"),
               std::string("SELECT k, v FROM probe WHERE k IN (SELECT k FROM build WHERE tag < 3)"),
+              std::string("SELECT probe.k, probe.v, tag FROM probe, build WHERE probe.k = build.k AND probe.v < 60"),
            }) {
          if (plan(both.con, sql).find("vector prefilter") != std::string::npos) ++filtered;
          EXPECT_EQ(sorted(kilnRows(both.con, sql)), sorted(both.sqlite.query(sql))) << sql << " (round " << round << ")";
