@@ -22,9 +22,12 @@ class DistinctSets {
    struct Slot {
       uint64_t hash = 0;
       uint64_t group = 0;  // 0: the slot is free
-      const char* data = nullptr;
+      uint64_t head = 0;   // the value's first (up to) 8 bytes: values that short are compared by it alone
+      const char* data = nullptr;  // longer values: all their bytes
       uint32_t length = 0;
    };
+   /// The first (up to) 8 bytes of `value`, zero-padded.
+   static uint64_t headOf(std::string_view value);
    void grow();
 
    std::vector<Slot> slots_;
