@@ -175,6 +175,7 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return bindCoalesce(*node.coalesce_expr);
       case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return bindMinMax(*node.min_max_expr);
       case PG_QUERY__NODE__NODE_FUNC_CALL: return bindFuncCall(*node.func_call);
+      case PG_QUERY__NODE__NODE_GROUPING_FUNC: return bindGrouping(*node.grouping_func);
       case PG_QUERY__NODE__NODE_NULL_TEST: {
          const auto& test = *node.null_test;
          auto e = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, test.location + 1);

@@ -25,6 +25,13 @@ struct BoundWindowCall {
    int position;
 };
 
+/// A GROUPING(a, b, ...) call found while binding an expression; the query's aggregation gives
+/// it its value in each grouping set (group_by_binder.cpp).
+struct GroupingCall {
+   std::vector<ExprPtr> arguments;
+   const IU* output;
+};
+
 class ExpressionBinder {
    public:
    ExpressionBinder(const Scope& scope, IUSet& ius) : scope_(scope), ius_(ius) {}
@@ -35,6 +42,10 @@ class ExpressionBinder {
       aggregates_ = sink;
       clause_ = clause;
    }
+
+   /// GROUPING() calls found while binding go here (and are replaced by a reference to their
+   /// output IU); without a sink, GROUPING() is error 42803 naming the aggregates' clause.
+   void collectGroupings(std::vector<GroupingCall>* sink) { groupings_ = sink; }
 
    /// Window function calls found while binding go here (and are replaced by a reference to
    /// their output IU); without a sink, a window function is error 42P20 naming `clause`.
@@ -106,6 +117,8 @@ class ExpressionBinder {
    /// ORDER BY inside the call (not over a window); kept for string_agg alone.
    void bindAggregateOrder(const PgQuery__FuncCall& call, AggregateCall& aggregate, bool inWindow,
                            const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
+   /// GROUPING(a, b, ...) (group_by_binder.cpp).
+   ExprPtr bindGrouping(const PgQuery__GroupingFunc& call);
    /// Whether `name` is an aggregate function (count, sum, ..., bool_and, stddev, string_agg).
    static bool isAggregate(const std::string& name);
    /// f(...) OVER (...) (window_binder.cpp).
@@ -122,6 +135,7 @@ class ExpressionBinder {
    std::vector<AggregateCall>* aggregates_ = nullptr;
    const char* clause_ = "this context";
    bool insideAggregate_ = false;
+   std::vector<GroupingCall>* groupings_ = nullptr;
    std::vector<BoundWindowCall>* windows_ = nullptr;
    const char* windowClause_ = nullptr;  // null: clause_
    bool insideWindow_ = false;

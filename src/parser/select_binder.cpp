@@ -1,6 +1,7 @@
 #include "parser/select_binder.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "parser/pg_parser.h"
 #include "parser/statement.h"
@@ -41,6 +42,7 @@ std::string outputName(const PgQuery__Node& node) {
       }
       case PG_QUERY__NODE__NODE_CASE_EXPR: return "case";
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return "coalesce";
+      case PG_QUERY__NODE__NODE_GROUPING_FUNC: return "grouping";
       case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return node.min_max_expr->op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
       case PG_QUERY__NODE__NODE_A_EXPR:
          return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
@@ -289,34 +291,6 @@ void SelectBinder::expandTargets() {
    }
 }
 
-std::vector<Computation> SelectBinder::bindGroupKeys() {
-   std::vector<Computation> keys;
-   ExpressionBinder binder(scope_, ius_);
-   binder.collectAggregates(nullptr, "GROUP BY");
-   for (size_t i = 0; i < select_.n_group_clause; ++i) {
-      const PgQuery__Node* node = select_.group_clause[i];
-      ExprPtr key;
-      if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
-         int64_t position = node->a_const->ival->ival;
-         if (position < 1 || size_t(position) > targets_.size())
-            throw Error("42P10", "GROUP BY position " + std::to_string(position) + " is not in select list", node->a_const->location + 1);
-         const Target& target = targets_[size_t(position - 1)];
-         key = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
-      } else if (std::string name = bareColumnName(*node); !name.empty()) {
-         // An input column wins over an output alias of the same name, as in PostgreSQL.
-         bool isInput = std::any_of(scope_.columns().begin(), scope_.columns().end(), [&](auto& c) { return c.name == name; });
-         auto alias = std::find_if(targets_.begin(), targets_.end(), [&](auto& t) { return t.name == name && t.node; });
-         key = (!isInput && alias != targets_.end()) ? binder.bind(*alias->node) : binder.bind(*node);
-      } else {
-         key = binder.bind(*node);
-      }
-      if (std::any_of(keys.begin(), keys.end(), [&](auto& k) { return k.expression->equals(*key); })) continue;
-      const IU* output = ius_.make(key->type, key->nullable, key->kind == ExprKind::ColumnRef ? key->iu->name : "key");
-      keys.push_back({output, std::move(key)});
-   }
-   return keys;
-}
-
 std::string SelectBinder::qualifiedName(const IU* iu) const {
    for (auto& c : scope_.columns())
       if (c.iu == iu) return c.table + "." + c.name;
@@ -332,7 +306,13 @@ ExprPtr SelectBinder::overGroups(ExprPtr e, const std::vector<Computation>& keys
       throw Error("42803", "column \"" + qualifiedName(e->iu) + "\" must appear in the GROUP BY clause or be used in an aggregate function",
                   e->position);
    }
-   for (auto& child : e->children) child = overGroups(std::move(child), keys);
+   for (auto& child : e->children) {
+      bool wasNullable = child->nullable;
+      child = overGroups(std::move(child), keys);
+      // A key a grouping set lacks is NULL in its rows: what reads it may be NULL too (IS NULL
+      // aside; conservatively for the rest).
+      if (child->nullable && !wasNullable && e->kind != ExprKind::IsNull) e->nullable = true;
+   }
    return e;
 }
 
@@ -401,12 +381,15 @@ SelectBinder::Bound SelectBinder::bind() {
    beforeAggregation_ = true;  // subqueries may join this query's input with domains (see domainOf)
    bindWhere();
 
-   std::vector<Computation> keys = bindGroupKeys();
+   std::vector<GroupingSet> groupingSets;
+   std::vector<Computation> keys = bindGroupKeys(groupingSets);
    std::vector<AggregateCall> aggregates;
+   std::vector<GroupingCall> groupings;
    // A subquery in an aggregate's argument is joined below the aggregation, the others above it.
    std::vector<PendingJoin> aggregateInputJoins;
    ExpressionBinder binder = expressionBinder(lateJoins_, &aggregateInputJoins);
    binder.collectAggregates(&aggregates, "this context");
+   binder.collectGroupings(&groupings);
    std::vector<BoundWindowCall> windowCalls;
    binder.collectWindows(&windowCalls, nullptr);
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
@@ -478,6 +461,13 @@ SelectBinder::Bound SelectBinder::bind() {
    }
 
    beforeAggregation_ = false;
+   if (!correlated_.empty() && (!groupingSets.empty() || !groupings.empty()))
+      throw Error("0A000", "grouping sets and GROUPING() in a correlated subquery are not supported yet");
+   // GROUPING() over a plain GROUP BY: its one set has all keys.
+   if (!groupings.empty() && groupingSets.empty()) {
+      groupingSets.emplace_back(keys.size());
+      std::iota(groupingSets[0].begin(), groupingSets[0].end(), size_t(0));
+   }
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
    std::vector<const IU*> counts;
    for (auto& a : aggregates)
@@ -487,11 +477,12 @@ SelectBinder::Bound SelectBinder::bind() {
    if (aggregateRow)
       for (auto& key : keys) const_cast<IU*>(key.output)->nullable = true;  // NULL for outer rows without a group
    attach(aggregateInputJoins);
-   if (!keys.empty() || !aggregates.empty() || having) {
+   if (!keys.empty() || !aggregates.empty() || having || !groupingSets.empty()) {
       std::vector<const IU*> ungrouped = producedIUs(*root_);
       for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
       for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
       for (auto& call : windowCalls) aggregateOutputs_.insert(call.output);
+      for (auto& call : groupings) aggregateOutputs_.insert(call.output);
       for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
       // Window functions read the groups, like the select list.
       for (auto& call : windowCalls)
@@ -506,20 +497,23 @@ SelectBinder::Bound SelectBinder::bind() {
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
       for (auto& item : distinctOn)
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
-      sortAggregateInput(aggregates);
-      auto aggregate = std::make_unique<Aggregate>();
-      aggregate->keys = std::move(keys);
-      aggregate->aggregates = std::move(aggregates);
-      push(std::move(aggregate));
       // The subqueries joined above the aggregation read the grouping keys' values: GROUP BY's,
       // not those added for this query's correlation, except domains of values two levels out.
       std::vector<std::pair<const Expr*, const IU*>> readable;
-      const auto& grouped = static_cast<const Aggregate&>(*root_).keys;
-      for (size_t k = 0; k < grouped.size(); ++k) {
-         const Expr& key = *grouped[k].expression;
+      for (size_t k = 0; k < keys.size(); ++k) {
+         const Expr& key = *keys[k].expression;
          bool domain = key.kind == ExprKind::ColumnRef &&
                        std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == key.iu; });
-         if (k < userKeys || domain) readable.emplace_back(&key, grouped[k].output);
+         if (k < userKeys || domain) readable.emplace_back(&key, keys[k].output);
+      }
+      sortAggregateInput(aggregates);
+      if (groupingSets.empty()) {
+         auto aggregate = std::make_unique<Aggregate>();
+         aggregate->keys = std::move(keys);  // their expressions stay where `readable` points
+         aggregate->aggregates = std::move(aggregates);
+         push(std::move(aggregate));
+      } else {
+         aggregateByGroupingSets(keys, aggregates, groupingSets, groupings);
       }
       for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);
       if (aggregateRow) {

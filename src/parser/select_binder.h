@@ -22,6 +22,9 @@ struct SortDirection {
 /// ASC/DESC and NULLS FIRST/LAST of an ORDER BY item, PostgreSQL's defaults filled in.
 SortDirection sortDirection(const PgQuery__SortBy& sortBy);
 
+/// A grouping set: indexes into GROUP BY's keys, ascending, each once.
+using GroupingSet = std::vector<size_t>;
+
 /// The name PostgreSQL gives an output column without an alias.
 std::string outputName(const PgQuery__Node& node);
 /// Whether `node` is `*` or `table.*`.
@@ -144,7 +147,17 @@ class SelectBinder {
    void bindValuesLists();
    void expandTargets();
    void bindWhere();
-   std::vector<Computation> bindGroupKeys();
+   // GROUP BY (group_by_binder.cpp)
+   /// GROUP BY's distinct keys. `sets` gets its grouping sets when it has any (ROLLUP, CUBE,
+   /// GROUPING SETS, ()) and stays empty for a plain GROUP BY.
+   std::vector<Computation> bindGroupKeys(std::vector<GroupingSet>& sets);
+   /// The index of GROUP BY's key `node` (an output's position or alias, or an expression) in
+   /// `keys`, where it is added unless it repeats one.
+   size_t bindGroupKey(const PgQuery__Node& node, ExpressionBinder& binder, std::vector<Computation>& keys);
+   /// Pushes the aggregation of root_ by each of `sets`, the rows of all sets under `keys`'
+   /// outputs (NULL for a key not in a row's set), the aggregates' and the GROUPING() calls'.
+   void aggregateByGroupingSets(const std::vector<Computation>& keys, const std::vector<AggregateCall>& aggregates,
+                                const std::vector<GroupingSet>& sets, const std::vector<GroupingCall>& groupings);
    ExprPtr overGroups(ExprPtr e, const std::vector<Computation>& keys);
    const IU* materialize(ExprPtr e, const std::string& name);
    std::string qualifiedName(const IU* iu) const;
