@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/memory_blocks.h"
 #include "common/string_heap.h"
 
 namespace kiln {
@@ -19,18 +20,22 @@ class DistinctSets {
    bool insert(void** group, std::string_view value);
 
    private:
+   // Three words, so that more slots share a cache line: a probe of a large set misses the cache.
    struct Slot {
-      uint64_t hash = 0;
       uint64_t group = 0;  // 0: the slot is free
-      uint64_t head = 0;   // the value's first (up to) 8 bytes: values that short are compared by it alone
-      const char* data = nullptr;  // longer values: all their bytes
-      uint32_t length = 0;
+      uint64_t head = 0;   // the value's first (up to) 8 bytes, zero-padded
+      // Values of up to 8 bytes (compared by `head` alone): their length. Longer ones: where
+      // their length (4 bytes) and all their bytes are kept (an address, never that small).
+      uintptr_t rest = 0;
    };
-   /// The first (up to) 8 bytes of `value`, zero-padded.
+   static constexpr size_t shortLength = sizeof(uint64_t);
    static uint64_t headOf(std::string_view value);
+   static uint64_t hashOf(uint64_t group, std::string_view value);
+   /// The value a slot holds (`buffer` keeps a short one's bytes).
+   static std::string_view valueOf(const Slot& slot, uint64_t& buffer);
    void grow();
 
-   std::vector<Slot> slots_;
+   std::vector<Slot, BlockAllocator<Slot>> slots_;
    size_t used_ = 0;
    uint64_t groups_ = 0;
    StringHeap values_;
