@@ -1,4 +1,5 @@
 #include "codegen/jit.h"
+#include "codegen/isolate_slow_selection.h"
 #include "codegen/split_string_values.h"
 
 #include <algorithm>
@@ -96,9 +97,12 @@ void Jit::optimize(llvm::Module& module, const std::vector<std::string>& cold) {
 }
 
 std::unique_ptr<llvm::MemoryBuffer> Jit::compileQuickly(llvm::Module& module) {
-   if (llvm::StructType* string = llvm::StructType::getTypeByName(module.getContext(), "string"))
-      for (llvm::Function& function : module)
-         if (!function.isDeclaration()) splitStringValues(function, string);
+   llvm::StructType* string = llvm::StructType::getTypeByName(module.getContext(), "string");
+   for (llvm::Function& function : module) {
+      if (function.isDeclaration()) continue;
+      if (string) splitStringValues(function, string);
+      isolateSlowSelection(function);
+   }
    std::lock_guard lock(quickMutex_);
    return check(llvm::orc::SimpleCompiler(*quickMachine_)(module));
 }
