@@ -1,6 +1,7 @@
 #include "codegen/jit.h"
 #include "codegen/isolate_slow_selection.h"
 #include "codegen/split_string_values.h"
+#include "codegen/split_wide_integers.h"
 
 #include <algorithm>
 
@@ -101,6 +102,7 @@ std::unique_ptr<llvm::MemoryBuffer> Jit::compileQuickly(llvm::Module& module) {
    for (llvm::Function& function : module) {
       if (function.isDeclaration()) continue;
       if (string) splitStringValues(function, string);
+      splitWideIntegers(function);
       isolateSlowSelection(function);
    }
    std::lock_guard lock(quickMutex_);

@@ -42,7 +42,7 @@ Value numericLiteral(const std::string& text) {
    if (exponent != std::string::npos) return parseValue(text, SqlType::double_());
    unsigned scale = point == std::string::npos ? 0 : unsigned(text.size() - point - 1);
    std::string integralPart = text.substr(0, point);
-   size_t firstDigit = integralPart.find_first_not_of('0');
+   size_t firstDigit = integralPart.find_first_not_of("+-0");  // a sign is no digit
    unsigned integralDigits = firstDigit == std::string::npos ? 0 : unsigned(integralPart.size() - firstDigit);
    unsigned precision = std::max(1u, integralDigits + scale);
    if (precision > 38) throw Error("22003", "numeric literal " + text + " exceeds the supported precision of 38 digits");

@@ -410,6 +410,13 @@ void kiln_format_interval(const Interval* value, GermanString* out, StringHeap* 
 
 bool kiln_mul128_overflows(__int128 a, __int128 b, __int128* out) { return __builtin_mul_overflow(a, b, out); }
 
+void kiln_multiply_words(uint64_t* out, uint64_t aLow, uint64_t aHigh, uint64_t bLow, uint64_t bHigh) {
+   unsigned __int128 a = (static_cast<unsigned __int128>(aHigh) << 64) | aLow, b = (static_cast<unsigned __int128>(bHigh) << 64) | bLow;
+   unsigned __int128 product = a * b;
+   out[0] = uint64_t(product);
+   out[1] = uint64_t(product >> 64);
+}
+
 __int128 kiln_decimal_divide(__int128 a, __int128 b, int32_t scaleUp) {
    if (b == 0) kiln_error(int32_t(RuntimeError::DivisionByZero));
    __int128 scaled;

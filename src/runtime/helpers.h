@@ -120,6 +120,9 @@ void kiln_format_interval(const kiln::Interval* value, GermanString* out, String
 
 // Numbers
 bool kiln_mul128_overflows(__int128 a, __int128 b, __int128* out);
+/// The low 128 bits of a product of two 128-bit integers given as (low, high) words, into out[0..1]
+/// (quick code splits 128-bit values into words: see split_wide_integers.h).
+void kiln_multiply_words(uint64_t* out, uint64_t aLow, uint64_t aHigh, uint64_t bLow, uint64_t bHigh);
 __int128 kiln_decimal_divide(__int128 a, __int128 b, int32_t scaleUp);
 __int128 kiln_i128_mod(__int128 a, __int128 b);
 __int128 kiln_i128_div_rounded(__int128 a, __int128 b);

@@ -67,6 +67,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_format_bool),
       KILN_SYMBOL(kiln_format_interval),
       KILN_SYMBOL(kiln_mul128_overflows),
+      KILN_SYMBOL(kiln_multiply_words),
       KILN_SYMBOL(kiln_decimal_divide),
       KILN_SYMBOL(kiln_i128_mod),
       KILN_SYMBOL(kiln_i128_div_rounded),
