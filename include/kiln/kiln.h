@@ -34,10 +34,13 @@ enum class TypeId : uint8_t {
    Char,
    Varchar,
    Text,
-   Timestamp,  // without time zone; last because the number is stored in checkpoints
+   Timestamp,  // without time zone
+   TimestampTz,
+   Time,  // without time zone; new types go last: the number is stored in checkpoints
 };
 
-/// A SQL type with its modifiers: DECIMAL(precision, scale), CHAR(length), VARCHAR(length).
+/// A SQL type with its modifiers: DECIMAL(precision, scale), CHAR(length), VARCHAR(length),
+/// TIMESTAMP(p), TIMESTAMPTZ(p) and TIME(p) (`precision` = p + 1; 0 without p: microseconds).
 struct SqlType {
    TypeId id = TypeId::Unknown;
    uint8_t precision = 0;
@@ -53,7 +56,9 @@ struct SqlType {
    static SqlType double_() { return {TypeId::Double}; }
    static SqlType date() { return {TypeId::Date}; }
    static SqlType interval() { return {TypeId::Interval}; }
-   static SqlType timestamp() { return {TypeId::Timestamp}; }
+   static SqlType timestamp(int p = -1) { return {TypeId::Timestamp, uint8_t(p + 1)}; }
+   static SqlType timestampTz(int p = -1) { return {TypeId::TimestampTz, uint8_t(p + 1)}; }
+   static SqlType time(int p = -1) { return {TypeId::Time, uint8_t(p + 1)}; }
    static SqlType char_(uint32_t n) { return {TypeId::Char, 0, 0, n}; }
    static SqlType varchar(uint32_t n) { return {TypeId::Varchar, 0, 0, n}; }
    static SqlType text() { return {TypeId::Text}; }
@@ -64,11 +69,17 @@ struct SqlType {
    bool isFloat() const { return id == TypeId::Real || id == TypeId::Double; }
    bool isNumeric() const { return isExactNumeric() || isFloat(); }
    bool isString() const { return id == TypeId::Char || id == TypeId::Varchar || id == TypeId::Text; }
+   /// DATE, TIMESTAMP or TIMESTAMPTZ: a point in time, which the others convert to.
+   bool isMoment() const { return id == TypeId::Date || id == TypeId::Timestamp || id == TypeId::TimestampTz; }
+   /// Digits of fractional seconds a TIMESTAMP(p), TIMESTAMPTZ(p) or TIME(p) keeps.
+   unsigned fractionalDigits() const { return precision ? precision - 1u : 6u; }
    /// DECIMAL with precision > 18 is stored in 128 bits.
    bool isWideDecimal() const { return id == TypeId::Decimal && precision > 18; }
 
    /// PostgreSQL's spelling: "integer", "numeric(15,2)", "character varying(25)", ...
    std::string toString() const;
+   /// "(3)" of TIMESTAMP(3), "" without a precision.
+   std::string fractionalModifier() const;
    bool operator==(const SqlType&) const = default;
 };
 
@@ -104,7 +115,7 @@ struct Interval {
 };
 
 /// A TIMESTAMP value in the API: microseconds since 1970-01-01 00:00:00 on a clock without time
-/// zones (read it as UTC).
+/// zones (read it as UTC). A TIMESTAMPTZ value is the instant itself (UTC).
 using Timestamp = std::chrono::sys_time<std::chrono::microseconds>;
 
 /// Timings of one statement, in milliseconds.
@@ -145,7 +156,7 @@ class Result {
    /// DECIMAL as its unscaled integer (value = unscaled / 10^scale).
    __int128 getDecimalUnscaled(size_t row, size_t column) const;
    Interval getInterval(size_t row, size_t column) const;
-   /// TIMESTAMP, or DATE as its midnight.
+   /// TIMESTAMP, TIMESTAMPTZ (the instant), or DATE as its midnight.
    Timestamp getTimestamp(size_t row, size_t column) const;
    /// Any value as PostgreSQL prints it ("" for NULL): 12.30, 1998-09-02, t, 1 year 2 mons.
    std::string getString(size_t row, size_t column) const;
@@ -169,6 +180,7 @@ struct TableInfo {
 
 class DatabaseImpl;
 struct PreparedStatementImpl;
+class TimeZone;
 class Connection;
 
 /// A statement with parameters $1, $2, ..., planned and compiled once and run many times from
@@ -181,7 +193,8 @@ class PreparedStatement {
    PreparedStatement& bind(size_t number, const std::string& text);
    PreparedStatement& bind(size_t number, int64_t value);
    PreparedStatement& bind(size_t number, double value);
-   /// A TIMESTAMP parameter without a detour through text (others get its text form).
+   /// A TIMESTAMP or TIMESTAMPTZ (the instant) parameter without a detour through text (others
+   /// get its text form).
    PreparedStatement& bind(size_t number, Timestamp value);
    PreparedStatement& bindNull(size_t number);
    Result execute();
@@ -257,6 +270,7 @@ class Connection {
    bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) or ROLLBACK TO may follow
    bool timing_ = true;
    int64_t transactionTime_ = 0;  // now(): see TransactionClock
+   std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
    std::atomic<bool> cancelRequested_{false};
 };
 

@@ -78,12 +78,12 @@ enum class FunctionId : uint8_t {
    ExtractQuarter,
    ExtractDow,
    ExtractDoy,
-   ExtractHour,  // ExtractHour to ExtractEpoch: of a timestamp (the fields above take its date)
+   ExtractHour,  // ExtractHour to ExtractEpoch: of a timestamp or time (the fields above take its date)
    ExtractMinute,
    ExtractSecond,  // microseconds within the minute: a DECIMAL whose scale makes it seconds, ms or us
-   ExtractEpoch,   // microseconds since 1970: a DECIMAL with scale 6
-   DateTrunc,      // (timestamp): the unit (timestamp::Unit) is the constant
-   CurrentTimestamp,  // the transaction's start
+   ExtractEpoch,   // microseconds since 1970 (of a time: since midnight): a DECIMAL with scale 6
+   DateTrunc,      // (timestamp or timestamptz): the unit (timestamp::Unit) is the constant
+   CurrentTimestamp,  // the transaction's start: a timestamptz
    NextIdentity,      // an identity column's next value (counter: the column's); volatile as Random
    // Regular expressions: the constant is the flags (text, see RegexFlags).
    RegexMatch,    // (s, pattern): s ~ pattern

@@ -249,12 +249,25 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ExtractHour:
          case FunctionId::ExtractMinute:
          case FunctionId::ExtractSecond: {
+            if (args[0].type.id == TypeId::Time) {
+               // A time is its own time of day, up to 24:00:00 (hour 24).
+               llvm::Value* t = args[0].value;
+               llvm::Value* field = e.functionId() == FunctionId::ExtractHour     ? b.CreateSDiv(t, cx_.int64(timestamp::microsPerHour))
+                                    : e.functionId() == FunctionId::ExtractMinute ? b.CreateSRem(b.CreateSDiv(t, cx_.int64(timestamp::microsPerMinute)), cx_.int64(60))
+                                                                                  : b.CreateSRem(t, cx_.int64(timestamp::microsPerMinute));
+               return b.CreateSExtOrTrunc(field, cx_.valueType(e.type));
+            }
             int field = int(e.functionId()) - int(FunctionId::ExtractHour);
             return b.CreateSExtOrTrunc(cx_.callRuntime("kiln_timestamp_field", {args[0].value, cx_.int32(field)}), cx_.valueType(e.type));
          }
-         case FunctionId::ExtractEpoch:  // in 128 bits: the epoch's offset could overflow 64
-            return b.CreateAdd(b.CreateSExt(args[0].value, cx_.i128()), cx_.int128(timestamp::unixEpochOffset));
-         case FunctionId::DateTrunc: return cx_.callRuntime("kiln_date_trunc", {args[0].value, cx_.int32(e.constant.integer)});
+         case FunctionId::ExtractEpoch: {  // in 128 bits: the epoch's offset could overflow 64
+            int64_t sinceEpoch = args[0].type.id == TypeId::Time ? 0 : timestamp::unixEpochOffset;
+            return b.CreateAdd(b.CreateSExt(args[0].value, cx_.i128()), cx_.int128(sinceEpoch));
+         }
+         case FunctionId::DateTrunc: {
+            const char* helper = args[0].type.id == TypeId::TimestampTz ? "kiln_timestamptz_trunc" : "kiln_date_trunc";
+            return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
+         }
          case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
          case FunctionId::NextIdentity:
             // The counter lives as long as its column, and a statement is bound again when the column goes.

@@ -210,22 +210,32 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(dateSide.value, days) : b_.CreateAdd(dateSide.value, days);
       return {v, a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
    }
-   if (result.id == TypeId::Timestamp) {
-      // timestamp ± interval, interval + timestamp (a date was made a timestamp when binding)
-      const SqlValue& moment = ta.id == TypeId::Timestamp ? a : b;
-      const SqlValue& span = ta.id == TypeId::Timestamp ? b : a;
+   if (result.id == TypeId::Timestamp || result.id == TypeId::TimestampTz || result.id == TypeId::Time) {
+      // timestamp, timestamptz or time ± interval, interval + any of them, and date + time (the
+      // date made a timestamp when binding, the time an interval's time part)
+      const SqlValue& moment = ta.id == result.id ? a : b;
+      const SqlValue& span = ta.id == result.id ? b : a;
+      const char* helper = result.id == TypeId::Timestamp ? "kiln_timestamp_add_interval"
+                           : result.id == TypeId::TimestampTz ? "kiln_timestamptz_add_interval"
+                                                              : "kiln_time_add_interval";
       return guardNulls({a, b}, result, [&] {
+         llvm::Value* interval = span.value;
+         if (span.type.id == TypeId::Time) interval = b_.CreateInsertValue(llvm::Constant::getNullValue(cx_.intervalType()), span.value, 2);
          llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
-         b_.CreateStore(span.value, slot);
-         return cx_.callRuntime("kiln_timestamp_add_interval", {moment.value, slot, cx_.int32(op == ArithOp::Sub ? -1 : 1)});
+         b_.CreateStore(interval, slot);
+         return cx_.callRuntime(helper, {moment.value, slot, cx_.int32(op == ArithOp::Sub ? -1 : 1)});
       });
    }
-   if (ta.id == TypeId::Timestamp && tb.id == TypeId::Timestamp) {
+   if (ta.id == tb.id && (ta.id == TypeId::Timestamp || ta.id == TypeId::TimestampTz)) {
       return guardNulls({a, b}, result, [&] {
          llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
          cx_.callRuntime("kiln_timestamp_difference", {a.value, b.value, out});
          return b_.CreateLoad(cx_.intervalType(), out);
       });
+   }
+   if (ta.id == TypeId::Time && tb.id == TypeId::Time) {
+      llvm::Value* v = b_.CreateInsertValue(llvm::Constant::getNullValue(cx_.intervalType()), b_.CreateSub(a.value, b.value), 2);
+      return {v, a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
    }
    llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
    if (result.id == TypeId::Interval && op == ArithOp::Mul) {
@@ -482,6 +492,8 @@ llvm::Value* SqlOps::toText(const SqlValue& v) {
       return callStringHelper("kiln_format_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
    if (t.id == TypeId::Date) return callStringHelper("kiln_format_date", {v.value}, true);
    if (t.id == TypeId::Timestamp) return callStringHelper("kiln_format_timestamp", {v.value}, true);
+   if (t.id == TypeId::TimestampTz) return callStringHelper("kiln_format_timestamptz", {v.value}, true);
+   if (t.id == TypeId::Time) return callStringHelper("kiln_format_time", {v.value}, true);
    if (t.id == TypeId::Boolean) return callStringHelper("kiln_format_bool", {boolToByte(v.value)}, false);
    if (t.id == TypeId::Interval) {
       llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
@@ -505,7 +517,9 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
       case TypeId::Double:
          return b_.CreateFPTrunc(cx_.callRuntime("kiln_parse_double", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
       case TypeId::Date: return cx_.callRuntime("kiln_parse_date", {address});
-      case TypeId::Timestamp: return cx_.callRuntime("kiln_parse_timestamp", {address});
+      case TypeId::Timestamp:
+      case TypeId::TimestampTz:
+      case TypeId::Time: return cx_.callRuntime("kiln_parse_moment", {address, cx_.int32(int32_t(target.id))});
       case TypeId::Boolean: return byteToBool(cx_.callRuntime("kiln_parse_bool", {address}));
       case TypeId::Interval: {
          llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
@@ -514,6 +528,11 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
       }
       default: throw Error("XX000", "cannot convert text to " + target.toString());
    }
+}
+
+llvm::Value* SqlOps::roundFraction(llvm::Value* micros, SqlType type) {
+   bool rounds = (type.id == TypeId::Timestamp || type.id == TypeId::TimestampTz || type.id == TypeId::Time) && type.fractionalDigits() < 6;
+   return rounds ? cx_.callRuntime("kiln_round_moment", {micros, cx_.int32(int32_t(type.fractionalDigits()))}) : micros;
 }
 
 llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitCast) {
@@ -580,12 +599,22 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       cx_.errorIf(b_.CreateICmpSGE(days, cx_.int64(timestamp::end / interval::microsPerDay)), int32_t(RuntimeError::DateOutOfRangeForTimestamp));
       return b_.CreateMul(days, cx_.int64(interval::microsPerDay));
    }
-   if (from.id == TypeId::Timestamp && target.id == TypeId::Date) {
+   // Between timestamptz and the others, the session's time zone decides.
+   if (from.id == TypeId::Date && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_date_to_timestamptz", {v.value});
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Date) return cx_.callRuntime("kiln_timestamptz_to_date", {v.value});
+   if (from.id == TypeId::Timestamp && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_timestamp_to_timestamptz", {v.value});
+   if (from.id == TypeId::TimestampTz && (target.id == TypeId::Timestamp || target.id == TypeId::Time)) {
+      SqlValue local{cx_.callRuntime("kiln_timestamptz_to_timestamp", {v.value}), nullptr, SqlType::timestamp()};
+      return castValue(local, target, explicitCast);
+   }
+   if (from.id == TypeId::Timestamp && (target.id == TypeId::Date || target.id == TypeId::Time)) {
       // Floor division: the day a timestamp before 2000 falls on is the one it started.
       llvm::Value* perDay = cx_.int64(interval::microsPerDay);
       llvm::Value* quotient = b_.CreateSDiv(v.value, perDay);
       llvm::Value* before = b_.CreateICmpSLT(b_.CreateSRem(v.value, perDay), cx_.int64(0));
-      return b_.CreateTrunc(b_.CreateSub(quotient, b_.CreateZExt(before, cx_.i64())), targetType);
+      llvm::Value* day = b_.CreateSub(quotient, b_.CreateZExt(before, cx_.i64()));
+      if (target.id == TypeId::Date) return b_.CreateTrunc(day, targetType);
+      return b_.CreateSub(v.value, b_.CreateMul(day, perDay));
    }
    if (from.isFloat() && target.id == TypeId::Decimal) {
       llvm::Value* r = cx_.callRuntime("kiln_double_to_decimal", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
@@ -598,7 +627,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
 SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
    if (v.type == target) return v;
    if (v.type.id == TypeId::Unknown) return cast({v.value, v.isNull, SqlType::text()}, target, explicitCast);
-   return guardNulls({v}, target, [&] { return castValue(v, target, explicitCast); });
+   return guardNulls({v}, target, [&] { return roundFraction(castValue(v, target, explicitCast), target); });
 }
 
 llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {

@@ -72,6 +72,8 @@ class SqlOps {
    void checkPrecision(llvm::Value* v, unsigned precision);
    void checkIntegerRange(llvm::Value* wide, SqlType target);
    llvm::Value* castValue(const SqlValue& v, SqlType target, bool explicitCast);
+   /// TIMESTAMP(p), TIMESTAMPTZ(p), TIME(p): microseconds rounded to p fractional digits.
+   llvm::Value* roundFraction(llvm::Value* micros, SqlType type);
    llvm::Value* toText(const SqlValue& v);
    llvm::Value* fromText(llvm::Value* string, SqlType target);
    llvm::Value* stringEquals(llvm::Value* a, llvm::Value* b);

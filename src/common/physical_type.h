@@ -16,7 +16,9 @@ inline PhysicalType physicalTypeOf(SqlType type) {
       case TypeId::Integer:
       case TypeId::Date: return PhysicalType::Int32;
       case TypeId::BigInt:
-      case TypeId::Timestamp: return PhysicalType::Int64;
+      case TypeId::Timestamp:
+      case TypeId::TimestampTz:
+      case TypeId::Time: return PhysicalType::Int64;
       case TypeId::Decimal: return type.isWideDecimal() ? PhysicalType::Int128 : PhysicalType::Int64;
       case TypeId::Real: return PhysicalType::Float;
       case TypeId::Double: return PhysicalType::Double;

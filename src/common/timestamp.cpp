@@ -2,20 +2,20 @@
 
 #include <cstdio>
 
+#include "common/datetime_scanner.h"
 #include "common/date.h"
 #include "common/interval.h"
+#include "common/time_zone.h"
 
 namespace kiln::timestamp {
 
 using interval::microsPerDay;
 using interval::microsPerSecond;
-constexpr int64_t microsPerMinute = 60 * microsPerSecond;
-constexpr int64_t microsPerHour = 60 * microsPerMinute;
 
 namespace {
 
-[[noreturn]] void malformed(std::string_view text) {
-   throw Error("22007", "invalid input syntax for type timestamp: \"" + std::string(text) + "\"");
+[[noreturn]] void malformed(std::string_view text, std::string_view typeName) {
+   throw Error("22007", "invalid input syntax for type " + std::string(typeName) + ": \"" + std::string(text) + "\"");
 }
 [[noreturn]] void fieldOutOfRange(std::string_view text) {
    throw Error("22008", "date/time field value out of range: \"" + std::string(text) + "\"");
@@ -24,131 +24,137 @@ namespace {
 
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
-/// A cursor over the input text with the small steps the grammar needs.
-struct Scanner {
-   std::string_view text;
-   size_t i = 0;
-
-   bool atEnd() const { return i >= text.size(); }
-   char peek() const { return atEnd() ? '\0' : text[i]; }
-   bool take(char c) {
-      if (peek() != c) return false;
-      ++i;
-      return true;
-   }
-   void skipBlanks() {
-      while (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r') ++i;
-   }
-   /// Up to `maxDigits` digits into `out`; false when there is none.
-   bool number(int64_t& out, size_t maxDigits, size_t* count = nullptr) {
-      size_t start = i;
-      out = 0;
-      while (peek() >= '0' && peek() <= '9' && i - start < maxDigits) out = out * 10 + (text[i++] - '0');
-      if (count) *count = i - start;
-      return i > start;
-   }
-   bool word(std::string_view w) {
-      if (text.size() - i < w.size()) return false;
-      for (size_t k = 0; k < w.size(); ++k)
-         if ((text[i + k] | 0x20) != w[k]) return false;
-      i += w.size();
-      return true;
-   }
-};
-
-/// Fractional seconds after the point, rounded to microseconds (half away from zero, like rint on
-/// the positive value PostgreSQL computes).
-int64_t fractionMicros(Scanner& s) {
-   int64_t micros = 0, scale = microsPerSecond;
-   bool roundUp = false;
-   for (size_t digits = 0; s.peek() >= '0' && s.peek() <= '9'; ++digits) {
-      int digit = s.text[s.i++] - '0';
-      if (digits < 6) micros += digit * (scale /= 10);
-      else if (digits == 6) roundUp = digit >= 5;
-   }
-   return micros + roundUp;
+bool isZoneNameCharacter(char c) {
+   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '_' || c == '+' || c == '-';
 }
 
-/// "+hh", "-hh:mm", "+hhmm" or "Z": parsed to be ignored.
-bool skipZone(Scanner& s) {
-   if (s.take('Z') || s.take('z')) return true;
-   if (s.peek() != '+' && s.peek() != '-') return false;
-   ++s.i;
-   int64_t value;
-   size_t digits;
-   if (!s.number(value, 4, &digits) || digits == 3) return false;
-   if (digits <= 2 && s.take(':') && !s.number(value, 2)) return false;
+/// A zone after the time: "Z", "+hh", "-hh:mm", "+hhmm", "+hh:mm:ss" (ISO signs: + is east of
+/// Greenwich) or a name ("UTC", "Europe/Berlin"). False when none follows.
+bool zone(DatetimeScanner& s, ParsedTimestamp& out) {
+   if (s.peek() == '+' || s.peek() == '-') {
+      int sign = s.text[s.i++] == '-' ? -1 : 1;
+      int64_t hours, minutes = 0, seconds = 0;
+      size_t digits;
+      if (!s.number(hours, 4, &digits) || digits == 3) return false;
+      if (digits == 4) {
+         minutes = hours % 100;
+         hours /= 100;
+      } else if (s.take(':') && (!s.number(minutes, 2) || (s.take(':') && !s.number(seconds, 2)))) {
+         return false;
+      }
+      out.offsetSeconds = int32_t(sign * (hours * 3600 + minutes * 60 + seconds));
+      return true;
+   }
+   DatetimeScanner probe = s;
+   if (probe.word("bc") || probe.word("ad")) {
+      if (!isZoneNameCharacter(probe.peek())) return false;
+   }
+   char first = s.peek();
+   if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) return false;
+   size_t start = s.i;
+   while (isZoneNameCharacter(s.peek())) ++s.i;
+   out.zoneName = std::string(s.text.substr(start, s.i - start));
+   if (out.zoneName == "Z" || out.zoneName == "z") {
+      out.zoneName.clear();
+      out.offsetSeconds = 0;
+   }
    return true;
+}
+
+/// Whether a zone word can be a zone: tz database names have a slash; of the abbreviations only
+/// UTC and GMT are known (PostgreSQL's timezone_abbreviations are not).
+bool knownZoneForm(std::string_view name) {
+   if (name.empty() || name.find('/') != std::string_view::npos) return true;
+   std::string lower;
+   for (char c : name) lower.push_back(char(c | 0x20));
+   return lower == "utc" || lower == "gmt";
 }
 
 }  // namespace
 
-int64_t parse(std::string_view text) {
-   Scanner s{text};
+ParsedTimestamp parseParts(std::string_view text, std::string_view typeName) {
+   DatetimeScanner s{text};
    s.skipBlanks();
    if (s.word("epoch")) {
       s.skipBlanks();
-      if (!s.atEnd()) malformed(text);
-      return -unixEpochOffset;
+      if (!s.atEnd()) malformed(text, typeName);
+      return {-unixEpochOffset, 0, {}};
    }
    for (const char* special : {"infinity", "-infinity", "now", "today", "tomorrow", "yesterday", "allballs"}) {
-      Scanner probe = s;
+      DatetimeScanner probe = s;
       if (probe.word(special)) {
          probe.skipBlanks();
-         if (probe.atEnd()) throw Error("0A000", "timestamp input \"" + std::string(text) + "\" is not supported");
+         if (probe.atEnd()) throw Error("0A000", std::string(typeName) + " input \"" + std::string(text) + "\" is not supported");
       }
    }
-   int64_t year, month, day, hour = 0, minute = 0, second = 0, micros = 0;
-   if (!s.number(year, 7) || !s.take('-') || !s.number(month, 2) || !s.take('-') || !s.number(day, 2)) malformed(text);
+   ParsedTimestamp result{};
+   int64_t year, month, day, time = 0;
+   if (!s.number(year, 7) || !s.take('-') || !s.number(month, 2) || !s.take('-') || !s.number(day, 2)) malformed(text, typeName);
    bool timeFollows = s.take('T') || s.take('t');
    if (!timeFollows && (s.peek() == ' ' || s.peek() == '\t')) {
       s.skipBlanks();
-      timeFollows = s.peek() >= '0' && s.peek() <= '9';
+      timeFollows = s.isDigit();
    }
+   bool timeInRange = true;
    if (timeFollows) {
-      if (!s.number(hour, 2) || !s.take(':') || !s.number(minute, 2)) malformed(text);
-      if (s.take(':')) {
-         if (!s.number(second, 2)) malformed(text);
-         if (s.take('.')) micros = fractionMicros(s);
-      }
-      skipZone(s);
+      if (!s.timeOfDay(time, timeInRange)) malformed(text, typeName);
       s.skipBlanks();
+      if (zone(s, result)) {
+         if (!knownZoneForm(result.zoneName)) malformed(text, typeName);
+         s.skipBlanks();
+      }
    }
    bool bc = false;
    if (s.word("bc")) bc = true;
    else s.word("ad");
    s.skipBlanks();
-   if (!s.atEnd()) malformed(text);
+   if (!s.atEnd()) malformed(text, typeName);
    if (bc) {
       if (year == 0) fieldOutOfRange(text);
       year = 1 - year;
    }
-   // 24:00:00 and a leap second 60 are accepted and roll over, as PostgreSQL does.
-   bool timeValid = hour <= 24 && minute <= 59 && second <= 60 && (hour < 24 || (minute == 0 && second == 0 && micros == 0));
-   if (!timeValid) fieldOutOfRange(text);
+   if (!timeInRange) fieldOutOfRange(text);
    if (!date::isValid(year, unsigned(month), unsigned(day))) {
       if (year > 5874897) throw Error("22008", "timestamp out of range: \"" + std::string(text) + "\"");
       fieldOutOfRange(text);
    }
-   int64_t result = int64_t(date::fromCivil(year, unsigned(month), unsigned(day))) * microsPerDay + hour * microsPerHour +
-                    minute * microsPerMinute + second * microsPerSecond + micros;
-   if (!inRange(result)) throw Error("22008", "timestamp out of range: \"" + std::string(text) + "\"");
+   result.local = int64_t(date::fromCivil(year, unsigned(month), unsigned(day))) * microsPerDay + time;
+   if (!inRange(result.local)) throw Error("22008", "timestamp out of range: \"" + std::string(text) + "\"");
    return result;
 }
 
-std::string format(int64_t micros) {
-   std::string day = date::format(toDate(micros));
-   bool bc = day.size() > 3 && day.compare(day.size() - 3, 3, " BC") == 0;
-   if (bc) day.resize(day.size() - 3);
-   int64_t time = timeOfDay(micros);
-   char buffer[48];
-   int n = std::snprintf(buffer, sizeof(buffer), " %02lld:%02lld:%02lld", static_cast<long long>(time / microsPerHour),
+int64_t parse(std::string_view text) {
+   ParsedTimestamp parts = parseParts(text, "timestamp");
+   if (!parts.zoneName.empty()) TimeZone::forInput(parts.zoneName);  // PostgreSQL checks the zone it then ignores
+   return parts.local;
+}
+
+std::string formatTimeOfDay(int64_t time) {
+   char buffer[32];
+   int n = std::snprintf(buffer, sizeof(buffer), "%02lld:%02lld:%02lld", static_cast<long long>(time / microsPerHour),
                          static_cast<long long>(time / microsPerMinute % 60), static_cast<long long>(time / microsPerSecond % 60));
    if (int64_t fraction = time % microsPerSecond) {
       n += std::snprintf(buffer + n, sizeof(buffer) - size_t(n), ".%06lld", static_cast<long long>(fraction));
       while (buffer[n - 1] == '0') buffer[--n] = 0;
    }
-   return day + buffer + (bc ? " BC" : "");
+   return buffer;
+}
+
+std::string format(int64_t micros, std::string_view zoneSuffix) {
+   std::string day = date::format(toDate(micros));
+   bool bc = day.size() > 3 && day.compare(day.size() - 3, 3, " BC") == 0;
+   if (bc) day.resize(day.size() - 3);
+   return day + " " + formatTimeOfDay(timeOfDay(micros)) + std::string(zoneSuffix) + (bc ? " BC" : "");
+}
+
+int64_t round(int64_t micros, unsigned digits) {
+   if (digits >= 6) return micros;
+   int64_t scale = 1;
+   for (unsigned i = digits; i < 6; ++i) scale *= 10;
+   // Half away from zero, as PostgreSQL's AdjustTimestampForTypmod.
+   int64_t magnitude = (micros < 0 ? -micros : micros) + scale / 2;
+   magnitude -= magnitude % scale;
+   return micros < 0 ? -magnitude : magnitude;
 }
 
 int64_t fromDate(int32_t days) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/interval.h"
 #include "kiln/kiln.h"
 
 namespace kiln::timestamp {
@@ -14,17 +15,32 @@ namespace kiln::timestamp {
 /// PostgreSQL's range: 4714-11-24 00:00:00 BC up to (not including) 294277-01-01.
 constexpr int64_t minimum = -211'813'488'000'000'000;
 constexpr int64_t end = 9'223'371'331'200'000'000;
+constexpr int64_t microsPerMinute = 60 * interval::microsPerSecond;
+constexpr int64_t microsPerHour = 60 * microsPerMinute;
 /// Microseconds from 1970-01-01 (the Unix epoch) to 2000-01-01.
 constexpr int64_t unixEpochOffset = 946'684'800'000'000;
 
 inline bool inRange(int64_t micros) { return micros >= minimum && micros < end; }
 
-/// Accepts "YYYY-MM-DD[( |T)HH:MM[:SS[.fraction]]][zone][ BC]" with surrounding blanks (a zone
-/// such as "+02" or "Z" is ignored, as PostgreSQL does for timestamp without time zone), and
-/// "epoch". Throws 22007 when malformed, 22008 when a field or the result is out of range.
+/// A timestamp's text taken apart: the date and time as written, and the zone it names, if any.
+struct ParsedTimestamp {
+   int64_t local;
+   std::optional<int32_t> offsetSeconds;  // "+05:30", "Z": seconds east of Greenwich
+   std::string zoneName;                  // "Europe/Berlin", "UTC"
+};
+/// Accepts "YYYY-MM-DD[( |T)HH:MM[:SS[.fraction]]][zone][ BC]" with surrounding blanks, and
+/// "epoch" (1970-01-01 in UTC). Throws 22007 (naming `typeName`) when malformed, 22008 when a
+/// field or the result is out of range.
+ParsedTimestamp parseParts(std::string_view text, std::string_view typeName);
+/// TIMESTAMP input: a zone is ignored, as PostgreSQL does for timestamp without time zone.
 int64_t parse(std::string_view text);
-/// "2024-03-01 12:34:56.789": fractional seconds without trailing zeros, " BC" for years <= 0.
-std::string format(int64_t micros);
+/// "2024-03-01 12:34:56.789": fractional seconds without trailing zeros, then `zoneSuffix`
+/// ("+02"), then " BC" for years <= 0.
+std::string format(int64_t micros, std::string_view zoneSuffix = {});
+/// "12:34:56.789" of microseconds since midnight (up to 24:00:00).
+std::string formatTimeOfDay(int64_t time);
+/// Rounded to `digits` fractional digits (TIMESTAMP(p)), half away from zero.
+int64_t round(int64_t micros, unsigned digits);
 
 /// Midnight of the day; throws 22008 when the day is beyond the timestamp range.
 int64_t fromDate(int32_t days);

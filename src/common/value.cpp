@@ -8,7 +8,9 @@
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
+#include "common/time_of_day.h"
 #include "common/timestamp.h"
+#include "common/timestamp_tz.h"
 #include "common/utf8.h"
 
 namespace kiln {
@@ -150,7 +152,12 @@ int32_t parseDate(std::string_view input) {
    invalidSyntax("date", input, "22007");
 }
 
-int64_t parseTimestamp(std::string_view input) { return timestamp::parse(input); }
+int64_t parseMoment(std::string_view input, SqlType type) {
+   int64_t micros = type.id == TypeId::TimestampTz ? timestamptz::parse(input, TimeZone::current())
+                    : type.id == TypeId::Time      ? time_of_day::parse(input)
+                                                   : timestamp::parse(input);
+   return timestamp::round(micros, type.fractionalDigits());
+}
 
 Interval parseInterval(std::string_view input) {
    if (auto value = interval::parse(input)) return *value;
@@ -219,7 +226,9 @@ Value parseValue(std::string_view s, SqlType type) {
       case TypeId::Real:
       case TypeId::Double: return Value::ofDouble(type, text::parseDouble(s, type));
       case TypeId::Date: return Value::ofInteger(type, text::parseDate(s));
-      case TypeId::Timestamp: return Value::ofInteger(type, text::parseTimestamp(s));
+      case TypeId::Timestamp:
+      case TypeId::TimestampTz:
+      case TypeId::Time: return Value::ofInteger(type, text::parseMoment(s, type));
       case TypeId::Interval: return Value::ofInterval(text::parseInterval(s));
    }
    return Value::null(type);
@@ -237,6 +246,8 @@ std::string formatValue(const Value& v) {
       case TypeId::Double: return text::formatDouble(v.floating, false);
       case TypeId::Date: return date::format(int32_t(v.integer));
       case TypeId::Timestamp: return timestamp::format(v.integer);
+      case TypeId::TimestampTz: return timestamptz::format(v.integer, TimeZone::current());
+      case TypeId::Time: return time_of_day::format(v.integer);
       case TypeId::Interval: return interval::format(v.interval);
       case TypeId::Unknown:
       case TypeId::Char:

@@ -59,7 +59,8 @@ int64_t parseInteger(std::string_view text, SqlType type);
 __int128 parseDecimal(std::string_view text, SqlType type);
 double parseDouble(std::string_view text, SqlType type);
 int32_t parseDate(std::string_view text);
-int64_t parseTimestamp(std::string_view text);
+/// TIMESTAMP, TIMESTAMPTZ (in the session's zone) or TIME, rounded to the type's precision.
+int64_t parseMoment(std::string_view text, SqlType type);
 Interval parseInterval(std::string_view text);
 /// Checks length limits of CHAR(n)/VARCHAR(n); CHAR drops trailing blanks.
 std::string_view fitString(std::string_view text, SqlType type);

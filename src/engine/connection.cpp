@@ -5,7 +5,9 @@
 
 #include "common/statement_interrupt.h"
 #include "common/transaction_clock.h"
+#include "common/time_zone.h"
 #include "engine/prepared_statement_impl.h"
+#include "engine/time_zone_setting.h"
 #include "storage/redo.h"
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
@@ -75,7 +77,7 @@ std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::
 
 }  // namespace
 
-Connection::Connection(Database& database) : database_(database) {}
+Connection::Connection(Database& database) : database_(database), timeZone_(TimeZone::utc()) {}
 
 Connection::~Connection() {
    if (!inTransaction_) return;
@@ -113,8 +115,10 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    cancelRequested_.store(false, std::memory_order_relaxed);
    StatementInterrupt interrupt(cancelRequested_);
    TransactionClock clock(transactionTime_);
+   TimeZone::Scope zone(*timeZone_);
    try {
       data = work();
+      data->timeZone = timeZone_;  // its timestamptz values are shown in the zone it ran in
       // What the statement changed, for the log (a database on disk).
       if (db.durability) encodeRedo(db.undo, mark, db.undo.mark(), db.catalog, db.pendingRedo);
       if (!inTransaction_) durableAt = commitLog(db);
@@ -209,6 +213,11 @@ std::vector<Result> Connection::run(const std::string& sql) {
          case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: {
             const PgQuery__VariableSetStmt& set = *node.variable_set_stmt;
             std::string name = set.name;
+            if (name == "timezone") {
+               timeZone_ = timeZoneSetting(set);
+               results.emplace_back(tagged("SET"));
+               continue;
+            }
             if (name != "synchronous_commit") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
             std::string value;
             if (set.n_args == 1 && set.args[0]->node_case == PG_QUERY__NODE__NODE_A_CONST) {
@@ -220,6 +229,14 @@ std::vector<Result> Connection::run(const std::string& sql) {
                throw Error("22023", "invalid value for parameter \"synchronous_commit\": \"" + value + "\"");
             if (db.durability) db.durability->synchronousCommit = value == "on" || value == "true";
             results.emplace_back(tagged("SET"));
+            continue;
+         }
+         case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
+            std::string name = node.variable_show_stmt->name;
+            if (name != "timezone") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
+            auto data = tagged("SHOW");
+            data->setTextRows("TimeZone", {timeZone_->name()});
+            results.emplace_back(std::move(data));
             continue;
          }
          case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {

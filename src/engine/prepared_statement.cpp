@@ -100,7 +100,8 @@ PreparedStatement& PreparedStatement::bind(size_t number, double value) { return
 PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
    SqlType type = parameterType(number);
    int64_t micros = value.time_since_epoch().count() - timestamp::unixEpochOffset;
-   if (type.id != TypeId::Timestamp) return bind(number, timestamp::format(micros));
+   if (type.id != TypeId::Timestamp && type.id != TypeId::TimestampTz) return bind(number, timestamp::format(micros));
+   micros = timestamp::round(micros, type.fractionalDigits());
    if (!timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
    setInteger(impl_->values[number - 1], type, micros);
    return *this;

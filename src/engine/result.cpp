@@ -70,7 +70,7 @@ Interval Result::getInterval(size_t row, size_t column) const {
 Timestamp Result::getTimestamp(size_t row, size_t column) const {
    Value v = dataOf(data_).value(row, column);
    int64_t micros;
-   if (v.type.id == TypeId::Timestamp) micros = v.isNull ? 0 : v.integer;
+   if (v.type.id == TypeId::Timestamp || v.type.id == TypeId::TimestampTz) micros = v.isNull ? 0 : v.integer;
    else if (v.type.id == TypeId::Date) micros = v.isNull ? 0 : timestamp::fromDate(int32_t(v.integer));
    else throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not a timestamp");
    return Timestamp(std::chrono::microseconds(micros + timestamp::unixEpochOffset));
@@ -81,6 +81,7 @@ std::string Result::getString(size_t row, size_t column) const {
    SqlType type = data.types.at(column);
    // Strings are copied once, straight from the result's bytes, not into a Value first.
    std::optional<std::string_view> bytes = data.stringAt(row, column);
+   TimeZone::Scope zone(data.timeZone ? *data.timeZone : *TimeZone::utc());
    std::string text = bytes ? std::string(*bytes) : formatValue(data.value(row, column));
    // CHAR(n) is stored without its trailing blanks and shown padded, as PostgreSQL does.
    if (type.id == TypeId::Char && !data.isNull(row, column) && text.size() < type.length) text.append(type.length - text.size(), ' ');

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/string_heap.h"
+#include "common/time_zone.h"
 #include "common/value.h"
 #include "kiln/kiln.h"
 #include "runtime/row_buffer.h"
@@ -25,6 +26,8 @@ struct ResultData {
    RowLayout layout;
    RowBuffer rows{1};
    StringHeap strings;
+   /// The session's time zone when the statement ran: timestamptz values are shown in it.
+   std::shared_ptr<const TimeZone> timeZone;
 
    /// Takes over the rows of a finished query, their memory and all (no copy); `buffer` is left
    /// empty, with this result's old memory when the row sizes match. The strings the rows point to

@@ -40,7 +40,7 @@ std::optional<double> storedNumber(const Value& v, SqlType type) {
    if (isInteger(v.type.id)) number = double(v.integer);
    else if (v.type.id == TypeId::Decimal) number = double(v.decimal) / powerOfTen(v.type.scale);
    else if (v.type.isFloat()) number = v.floating;
-   else if ((v.type.id == TypeId::Date || v.type.id == TypeId::Timestamp) && type.id == v.type.id) return double(v.integer);
+   else if ((v.type.isMoment() || v.type.id == TypeId::Time) && type.id == v.type.id) return double(v.integer);
    else return std::nullopt;
    if (type.id == TypeId::Decimal) return number * powerOfTen(type.scale);
    if (isInteger(type.id) || type.isFloat()) return number;

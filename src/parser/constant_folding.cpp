@@ -3,12 +3,32 @@
 #include <cmath>
 
 #include "common/decimal.h"
+#include "common/time_of_day.h"
 #include "common/timestamp.h"
+#include "common/timestamp_tz.h"
 #include "common/utf8.h"
 
 namespace kiln::folding {
 
-std::optional<Value> convert(const Value& value, SqlType target, bool explicitCast) {
+namespace {
+
+/// Between date, timestamp, timestamptz (in the session's zone) and time.
+std::optional<Value> convertMoment(const Value& value, SqlType target) {
+   const TimeZone& zone = TimeZone::current();
+   TypeId from = value.type.id, to = target.id;
+   int64_t micros = value.integer;
+   if (from == TypeId::TimestampTz && to != TypeId::TimestampTz) {
+      micros = zone.toLocal(micros);
+      from = TypeId::Timestamp;
+   }
+   if (from == TypeId::Date) micros = to == TypeId::TimestampTz ? timestamptz::fromDate(int32_t(micros), zone) : timestamp::fromDate(int32_t(micros));
+   else if (from == TypeId::Timestamp && to == TypeId::TimestampTz) micros = zone.toUtc(micros);
+   if (to == TypeId::Date) return Value::ofInteger(target, timestamp::toDate(micros));
+   if (to == TypeId::Time) micros = timestamp::timeOfDay(micros);
+   return Value::ofInteger(target, micros);
+}
+
+std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool explicitCast) {
    if (value.isNull) return Value::null(target);
    SqlType from = value.type;
    if (from == target) return value;
@@ -36,11 +56,24 @@ std::optional<Value> convert(const Value& value, SqlType target, bool explicitCa
       }
       return parseValue(decimal::formatInt128(whole), target);
    }
-   if (from.id == TypeId::Date && target.id == TypeId::Timestamp) return Value::ofInteger(target, timestamp::fromDate(int32_t(value.integer)));
-   if (from.id == TypeId::Timestamp && target.id == TypeId::Date) return Value::ofInteger(target, timestamp::toDate(value.integer));
+   if (from.id == target.id && from.id != TypeId::Decimal && from.id != TypeId::Char && from.id != TypeId::Varchar) {
+      Value same = value;
+      same.type = target;
+      return same;
+   }
+   if (from.isMoment() && (target.isMoment() || (target.id == TypeId::Time && from.id != TypeId::Date))) return convertMoment(value, target);
    if (from.id == TypeId::Boolean && target.id == TypeId::Integer) return Value::ofInteger(target, value.boolean ? 1 : 0);
    if (from.id == TypeId::Integer && target.id == TypeId::Boolean) return Value::ofBool(value.integer != 0);
    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Value> convert(const Value& value, SqlType target, bool explicitCast) {
+   auto converted = convertUnrounded(value, target, explicitCast);
+   bool rounds = converted && !converted->isNull && (target.id == TypeId::Timestamp || target.id == TypeId::TimestampTz || target.id == TypeId::Time);
+   if (rounds) converted->integer = timestamp::round(converted->integer, target.fractionalDigits());
+   return converted;
 }
 
 std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right) {
@@ -48,11 +81,23 @@ std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Val
    int32_t sign = op == ArithOp::Sub ? -1 : 1;
    TypeId l = left.type.id, r = right.type.id;
    if (l == TypeId::Date && right.type.isInteger()) return Value::ofInteger(SqlType::date(), left.integer + sign * right.integer);
-   if (l == TypeId::Timestamp && r == TypeId::Interval)
-      return Value::ofInteger(SqlType::timestamp(), timestamp::addInterval(left.integer, right.interval, sign));
-   if (l == TypeId::Interval && r == TypeId::Timestamp && op == ArithOp::Add)
-      return Value::ofInteger(SqlType::timestamp(), timestamp::addInterval(right.integer, left.interval, 1));
-   if (l == TypeId::Timestamp && r == TypeId::Timestamp && op == ArithOp::Sub) return Value::ofInterval(timestamp::difference(left.integer, right.integer));
+   // A moment and what moves it, in either order (the interval second for subtraction).
+   bool swapped = op == ArithOp::Add && (l == TypeId::Interval || (l == TypeId::Time && r == TypeId::Timestamp));
+   const Value& moment = swapped ? right : left;
+   const Value& span = swapped ? left : right;
+   Interval by = span.type.id == TypeId::Time ? Interval{0, 0, span.integer} : span.interval;
+   if (span.type.id == TypeId::Interval || (span.type.id == TypeId::Time && moment.type.id == TypeId::Timestamp && op == ArithOp::Add)) {
+      switch (moment.type.id) {
+         case TypeId::Timestamp: return Value::ofInteger(SqlType::timestamp(), timestamp::addInterval(moment.integer, by, sign));
+         case TypeId::TimestampTz:
+            return Value::ofInteger(SqlType::timestampTz(), timestamptz::addInterval(moment.integer, by, sign, TimeZone::current()));
+         case TypeId::Time: return Value::ofInteger(SqlType::time(), time_of_day::addInterval(moment.integer, by, sign));
+         default: return std::nullopt;
+      }
+   }
+   if (l == r && (l == TypeId::Timestamp || l == TypeId::TimestampTz) && op == ArithOp::Sub)
+      return Value::ofInterval(timestamp::difference(left.integer, right.integer));
+   if (l == TypeId::Time && r == TypeId::Time && op == ArithOp::Sub) return Value::ofInterval(Interval{0, 0, left.integer - right.integer});
    return std::nullopt;
 }
 

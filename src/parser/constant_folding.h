@@ -12,8 +12,9 @@ namespace kiln::folding {
 /// `explicitCast` allows the lossy forms of CAST (string truncation).
 std::optional<Value> convert(const Value& value, SqlType target, bool explicitCast);
 
-/// Folds `date ± integer`, `timestamp ± interval`, `interval + timestamp` and `timestamp -
-/// timestamp` over literals (a date among timestamps converted already); nullopt otherwise.
+/// Folds `date ± integer`, `timestamp ± interval` (also timestamptz and time), `interval +
+/// timestamp`, `timestamp - timestamp`, `time - time` and `date + time` over literals (a date among
+/// timestamps converted already); nullopt otherwise. Time zones are the session's.
 std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right);
 
 /// The date d such that `date op d` holds exactly when `date op timestamp` does, for a timestamp

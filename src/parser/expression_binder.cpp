@@ -212,10 +212,16 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       }
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: {
          int position = node.sqlvalue_function->location + 1;
+         // The transaction's start as a timestamptz, or in the session's zone as the local forms.
+         int p = node.sqlvalue_function->typmod;
          switch (node.sqlvalue_function->op) {
             case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE: return coerce(currentTimestamp(position), SqlType::date());
-            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
-            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP: return currentTimestamp(position);
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP: return currentTimestamp(position);
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP_N: return coerce(currentTimestamp(position), SqlType::timestampTz(std::min(p, 6)));
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP_N: return coerce(currentTimestamp(position), SqlType::timestamp(std::min(p, 6)));
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME_N: return coerce(currentTimestamp(position), SqlType::time(std::min(p, 6)));
             default: throw Error("0A000", "this SQL value function is not supported yet", position);
          }
       }
@@ -340,7 +346,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
             SqlType target = left->type;
             if (left->type.id == TypeId::Date)
                target = right->constant.string.find_first_not_of("0123456789+- ") != std::string::npos ? SqlType::interval() : SqlType::integer();
-            else if (left->type.id == TypeId::Timestamp && arith == ArithOp::Add)
+            else if ((left->type.id == TypeId::Timestamp || left->type.id == TypeId::TimestampTz || left->type.id == TypeId::Time) && arith == ArithOp::Add)
                target = SqlType::interval();  // timestamp + timestamp does not exist
             right = coerce(std::move(right), target);
          }
@@ -348,10 +354,12 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       auto resultType = types::arithmetic(arith, left->type, right->type);
       if (!resultType)
          throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
-      // A date among timestamps and intervals counts as its midnight.
-      if (resultType->id == TypeId::Timestamp || resultType->id == TypeId::Interval) {
-         if (left->type.id == TypeId::Date) left = coerce(std::move(left), SqlType::timestamp());
-         if (right->type.id == TypeId::Date) right = coerce(std::move(right), SqlType::timestamp());
+      // Moments meet as the later type: a date among timestamps and intervals counts as its
+      // midnight, a timestamp among timestamptz as the session's local time.
+      if (resultType->id == TypeId::Timestamp || resultType->id == TypeId::TimestampTz || resultType->id == TypeId::Interval) {
+         SqlType moment = left->type.isMoment() && right->type.isMoment() ? *types::common(left->type, right->type) : SqlType::timestamp();
+         if (left->type.isMoment() && left->type.id != moment.id && left->type.id != TypeId::TimestampTz) left = coerce(std::move(left), moment);
+         if (right->type.isMoment() && right->type.id != moment.id && right->type.id != TypeId::TimestampTz) right = coerce(std::move(right), moment);
       }
       if (left->kind == ExprKind::Constant && right->kind == ExprKind::Constant)
          if (auto folded = folding::dateTimeArithmetic(arith, left->constant, right->constant)) return Expr::constantOf(std::move(*folded));
@@ -677,15 +685,18 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
 }
 
 ExprPtr ExpressionBinder::currentTimestamp(int position) {
-   auto e = makeExpr(ExprKind::Function, SqlType::timestamp(), false, position);
+   auto e = makeExpr(ExprKind::Function, SqlType::timestampTz(), false, position);
    e->op = uint8_t(FunctionId::CurrentTimestamp);
    return e;
 }
 
 ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position) {
    if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::date());
-   bool isTimestamp = value->type.id == TypeId::Timestamp;
-   if (!isTimestamp && value->type.id != TypeId::Date)
+   // A timestamptz's fields are those of its local time; its epoch is the instant's.
+   if (value->type.id == TypeId::TimestampTz && unit != "epoch") value = coerce(std::move(value), SqlType::timestamp());
+   bool isTime = value->type.id == TypeId::Time;
+   bool isTimestamp = value->type.id == TypeId::Timestamp || value->type.id == TypeId::TimestampTz;
+   if (!isTimestamp && !isTime && value->type.id != TypeId::Date)
       throw Error("42883", "function " + name + "(unknown, " + value->type.toString() + ") does not exist", position);
    auto make = [&](FunctionId id, SqlType type, ExprPtr argument) {
       auto e = makeExpr(ExprKind::Function, type, argument->nullable, position);
@@ -697,8 +708,11 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
    static const std::pair<const char*, FunctionId> dayFields[] = {{"year", FunctionId::ExtractYear}, {"month", FunctionId::ExtractMonth},
                                                                   {"day", FunctionId::ExtractDay},   {"quarter", FunctionId::ExtractQuarter},
                                                                   {"dow", FunctionId::ExtractDow},   {"doy", FunctionId::ExtractDoy}};
-   for (auto& [fieldName, id] : dayFields)
-      if (unit == fieldName) return make(id, SqlType::integer(), isTimestamp ? coerce(std::move(value), SqlType::date()) : std::move(value));
+   for (auto& [fieldName, id] : dayFields) {
+      if (unit != fieldName) continue;
+      if (isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type time without time zone", position);
+      return make(id, SqlType::integer(), isTimestamp ? coerce(std::move(value), SqlType::date()) : std::move(value));
+   }
    // The fields of the time of day, as numbers of the precision PostgreSQL prints.
    static const std::tuple<const char*, FunctionId, SqlType> timeFields[] = {
       {"hour", FunctionId::ExtractHour, SqlType::integer()},          {"minute", FunctionId::ExtractMinute, SqlType::integer()},
@@ -706,7 +720,7 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
       {"microseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 0)}, {"epoch", FunctionId::ExtractEpoch, SqlType::decimal(20, 6)}};
    for (auto& [fieldName, id, type] : timeFields) {
       if (unit != fieldName) continue;
-      if (!isTimestamp) throw Error("0A000", "unit \"" + unit + "\" not supported for type date", position);
+      if (!isTimestamp && !isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type date", position);
       return make(id, type, std::move(value));
    }
    throw Error("22023", "unit \"" + unit + "\" not recognized for type " + value->type.toString(), position);
@@ -714,12 +728,15 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
 
 ExprPtr ExpressionBinder::bindDateTrunc(const std::string& unit, ExprPtr value, int position) {
    if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::timestamp());
-   // PostgreSQL truncates a date as a timestamp with time zone, which kiln does not have.
-   if (value->type.id == TypeId::Date) throw Error("0A000", "date_trunc of a date is not supported: cast the date to timestamp", position);
-   if (value->type.id != TypeId::Timestamp) throw Error("42883", "function date_trunc(unknown, " + value->type.toString() + ") does not exist", position);
+   // PostgreSQL truncates a date as a timestamptz (date converts to it implicitly, and it is the
+   // preferred type of its category), at a midnight of the session's zone.
+   if (value->type.id == TypeId::Date) value = coerce(std::move(value), SqlType::timestampTz());
+   if (value->type.id != TypeId::Timestamp && value->type.id != TypeId::TimestampTz)
+      throw Error("42883", "function date_trunc(unknown, " + value->type.toString() + ") does not exist", position);
+   SqlType type{value->type.id};
    auto truncated = timestamp::unitNamed(unit);
-   if (!truncated) throw Error("22023", "unit \"" + unit + "\" not recognized for type timestamp without time zone", position);
-   auto e = makeExpr(ExprKind::Function, SqlType::timestamp(), value->nullable, position);
+   if (!truncated) throw Error("22023", "unit \"" + unit + "\" not recognized for type " + type.toString(), position);
+   auto e = makeExpr(ExprKind::Function, type, value->nullable, position);
    e->op = uint8_t(FunctionId::DateTrunc);
    e->constant = Value::ofInteger(SqlType::integer(), int64_t(*truncated));
    e->children.push_back(std::move(value));

@@ -24,6 +24,8 @@ std::string internalTypeName(SqlType type) {
       case TypeId::Date: return "date";
       case TypeId::Interval: return "interval";
       case TypeId::Timestamp: return "timestamp";
+      case TypeId::TimestampTz: return "timestamptz";
+      case TypeId::Time: return "time";
       case TypeId::Char: return "bpchar";
       case TypeId::Varchar: return "varchar";
       default: return "text";
@@ -48,8 +50,12 @@ std::string outputName(const PgQuery__Node& node) {
          return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
          switch (node.sqlvalue_function->op) {
-            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP: return "current_timestamp";
-            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP: return "localtimestamp";
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP_N: return "current_timestamp";
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP_N: return "localtimestamp";
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME_N: return "localtime";
             default: return "current_date";
          }
       case PG_QUERY__NODE__NODE_SUB_LINK: return node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK ? "exists" : "?column?";

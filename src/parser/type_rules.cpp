@@ -54,12 +54,16 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
       if (typeName.n_typmods && length < 1) throw Error("22023", "length for type varchar must be at least 1", position);
       return SqlType::varchar(uint32_t(length));
    }
-   if (name == "timestamp") {
-      if (typeName.n_typmods) throw Error("0A000", "timestamp with a precision is not supported yet", position);
-      return SqlType::timestamp();
+   if (name == "timestamp" || name == "timestamptz" || name == "time") {
+      // PostgreSQL reduces a precision above 6 to 6 (with a warning).
+      int32_t p = modifier(0, -1);
+      const char* upper = name == "time" ? "TIME" : "TIMESTAMP";
+      if (typeName.n_typmods && p < 0)
+         throw Error("22023", std::string(upper) + "(" + std::to_string(p) + ")" + (name == "timestamptz" ? " WITH TIME ZONE" : "") + " precision must not be negative", position);
+      p = std::min(p, 6);
+      return name == "timestamp" ? SqlType::timestamp(p) : name == "timestamptz" ? SqlType::timestampTz(p) : SqlType::time(p);
    }
-   if (name == "timestamptz" || name == "time" || name == "timetz")
-      throw Error("0A000", "type " + name + " is not supported yet", position);
+   if (name == "timetz") throw Error("0A000", "type time with time zone is not supported yet", position);
    throw Error("42704", "type \"" + name + "\" does not exist", position);
 }
 
@@ -72,7 +76,8 @@ SqlType asDecimal(SqlType type) {
    }
 }
 
-static bool isDateOrTimestamp(SqlType type) { return type.id == TypeId::Date || type.id == TypeId::Timestamp; }
+/// Date < timestamp < timestamptz: where two meet, the other converts to the later one.
+static int momentRank(TypeId id) { return id == TypeId::Date ? 0 : id == TypeId::Timestamp ? 1 : 2; }
 
 static int integerRank(TypeId id) { return id == TypeId::SmallInt ? 0 : id == TypeId::Integer ? 1 : 2; }
 
@@ -101,8 +106,8 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
       return SqlType::text();
    }
    if (a.id == b.id) return a;  // e.g. two DECIMALs handled above; same id, other modifiers
-   // A date meets a timestamp as its midnight.
-   if ((a.id == TypeId::Date && b.id == TypeId::Timestamp) || (a.id == TypeId::Timestamp && b.id == TypeId::Date)) return SqlType::timestamp();
+   // A date meets a timestamp as its midnight, a timestamp meets a timestamptz in the session's zone.
+   if (a.isMoment() && b.isMoment()) return SqlType{momentRank(a.id) > momentRank(b.id) ? a.id : b.id};
    return std::nullopt;
 }
 
@@ -112,14 +117,22 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
       return std::nullopt;
    }
    // date ± interval is a timestamp, as in PostgreSQL: the date counts as its midnight.
-   bool aMoment = isDateOrTimestamp(a), bMoment = isDateOrTimestamp(b);
+   bool aMoment = a.isMoment(), bMoment = b.isMoment();
+   auto shifted = [](SqlType moment) { return moment.id == TypeId::TimestampTz ? SqlType::timestampTz() : SqlType::timestamp(); };
    if (aMoment || bMoment) {
-      if ((op == ArithOp::Add || op == ArithOp::Sub) && aMoment && b.id == TypeId::Interval) return SqlType::timestamp();
-      if (op == ArithOp::Add && bMoment && a.id == TypeId::Interval) return SqlType::timestamp();
+      if ((op == ArithOp::Add || op == ArithOp::Sub) && aMoment && b.id == TypeId::Interval) return shifted(a);
+      if (op == ArithOp::Add && bMoment && a.id == TypeId::Interval) return shifted(b);
+      if (op == ArithOp::Add && ((a.id == TypeId::Date && b.id == TypeId::Time) || (a.id == TypeId::Time && b.id == TypeId::Date))) return SqlType::timestamp();
       if (op == ArithOp::Add && a.id == TypeId::Date && b.isInteger()) return SqlType::date();
       if (op == ArithOp::Add && b.id == TypeId::Date && a.isInteger()) return SqlType::date();
       if (op == ArithOp::Sub && a.id == TypeId::Date && b.isInteger()) return SqlType::date();
       if (op == ArithOp::Sub && aMoment && bMoment) return a.id == TypeId::Date && b.id == TypeId::Date ? SqlType::integer() : SqlType::interval();
+      return std::nullopt;
+   }
+   if (a.id == TypeId::Time || b.id == TypeId::Time) {
+      if ((op == ArithOp::Add || op == ArithOp::Sub) && a.id == TypeId::Time && b.id == TypeId::Interval) return SqlType::time();
+      if (op == ArithOp::Add && a.id == TypeId::Interval && b.id == TypeId::Time) return SqlType::time();
+      if (op == ArithOp::Sub && a.id == TypeId::Time && b.id == TypeId::Time) return SqlType::interval();
       return std::nullopt;
    }
    if (a.id == TypeId::Interval && b.id == TypeId::Interval && (op == ArithOp::Add || op == ArithOp::Sub)) return SqlType::interval();
@@ -164,14 +177,16 @@ bool canCast(SqlType from, SqlType to) {
    if (from.isNumeric() && to.isNumeric()) return true;
    if (from.id == TypeId::Boolean && to.id == TypeId::Integer) return true;
    if (from.id == TypeId::Integer && to.id == TypeId::Boolean) return true;
-   if (isDateOrTimestamp(from) && isDateOrTimestamp(to)) return true;
+   if (from.isMoment() && to.isMoment()) return true;
+   if ((from.id == TypeId::Timestamp || from.id == TypeId::TimestampTz) && to.id == TypeId::Time) return true;
    return from.id == to.id;
 }
 
 bool canAssign(SqlType from, SqlType to) {
    if (from.id == TypeId::Unknown || from.id == to.id) return true;
    if (from.isNumeric() && to.isNumeric()) return true;
-   if (isDateOrTimestamp(from) && isDateOrTimestamp(to)) return true;
+   if (from.isMoment() && to.isMoment()) return true;
+   if ((from.id == TypeId::Timestamp || from.id == TypeId::TimestampTz) && to.id == TypeId::Time) return true;
    // Every type has an assignment cast to the string types (through its text form).
    return to.isString();
 }

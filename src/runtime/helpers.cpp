@@ -16,7 +16,9 @@
 #include "common/decimal.h"
 #include "common/hash_mix.h"
 #include "common/interval.h"
+#include "common/time_of_day.h"
 #include "common/timestamp.h"
+#include "common/timestamp_tz.h"
 #include "common/transaction_clock.h"
 #include "common/unaligned.h"
 #include "common/utf8.h"
@@ -533,7 +535,7 @@ int64_t kiln_date_add_interval_micros(int32_t days, const Interval* interval, in
    return moved * interval::microsPerDay + sign * interval->micros;
 }
 
-int64_t kiln_parse_timestamp(const GermanString* s) { return timestamp::parse(s->view()); }
+int64_t kiln_parse_moment(const GermanString* s, int32_t typeId) { return text::parseMoment(s->view(), typeOf(typeId)); }
 
 void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena) { storeString(out, timestamp::format(micros), arena); }
 
@@ -553,6 +555,30 @@ int64_t kiln_timestamp_field(int64_t micros, int32_t field) {
 }
 
 int64_t kiln_date_trunc(int64_t micros, int32_t unit) { return timestamp::truncate(micros, timestamp::Unit(unit)); }
+
+int64_t kiln_round_moment(int64_t micros, int32_t digits) { return timestamp::round(micros, unsigned(digits)); }
+
+void kiln_format_timestamptz(int64_t utc, GermanString* out, StringHeap* arena) {
+   storeString(out, timestamptz::format(utc, TimeZone::current()), arena);
+}
+
+int64_t kiln_timestamptz_add_interval(int64_t utc, const Interval* interval, int32_t sign) {
+   return timestamptz::addInterval(utc, *interval, sign, TimeZone::current());
+}
+
+int64_t kiln_timestamptz_trunc(int64_t utc, int32_t unit) { return timestamptz::truncate(utc, timestamp::Unit(unit), TimeZone::current()); }
+
+int64_t kiln_date_to_timestamptz(int32_t days) { return timestamptz::fromDate(days, TimeZone::current()); }
+
+int32_t kiln_timestamptz_to_date(int64_t utc) { return timestamptz::toDate(utc, TimeZone::current()); }
+
+int64_t kiln_timestamp_to_timestamptz(int64_t local) { return TimeZone::current().toUtc(local); }
+
+int64_t kiln_timestamptz_to_timestamp(int64_t utc) { return TimeZone::current().toLocal(utc); }
+
+void kiln_format_time(int64_t time, GermanString* out, StringHeap* arena) { storeString(out, time_of_day::format(time), arena); }
+
+int64_t kiln_time_add_interval(int64_t time, const Interval* interval, int32_t sign) { return time_of_day::addInterval(time, *interval, sign); }
 
 int64_t kiln_transaction_timestamp() { return TransactionClock::now(); }
 

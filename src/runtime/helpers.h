@@ -147,13 +147,30 @@ int32_t kiln_extract(int32_t days, int32_t field);
 int64_t kiln_date_add_interval_micros(int32_t days, const kiln::Interval* interval, int32_t sign);
 
 // Timestamps (microseconds since 2000-01-01)
-int64_t kiln_parse_timestamp(const GermanString* s);
+/// TIMESTAMP, TIMESTAMPTZ or TIME (`typeId`) from text.
+int64_t kiln_parse_moment(const GermanString* s, int32_t typeId);
 void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena);
 int64_t kiln_timestamp_add_interval(int64_t micros, const kiln::Interval* interval, int32_t sign);
 void kiln_timestamp_difference(int64_t a, int64_t b, kiln::Interval* out);
 /// `field`: 0 hour, 1 minute, 2 microseconds within the minute.
 int64_t kiln_timestamp_field(int64_t micros, int32_t field);
 int64_t kiln_date_trunc(int64_t micros, int32_t unit);
+/// TIMESTAMP(p) and the like: rounded to `digits` fractional digits.
+int64_t kiln_round_moment(int64_t micros, int32_t digits);
+
+// Timestamps with time zone (microseconds since 2000-01-01 UTC), in the session's time zone
+void kiln_format_timestamptz(int64_t utc, GermanString* out, StringHeap* arena);
+int64_t kiln_timestamptz_add_interval(int64_t utc, const kiln::Interval* interval, int32_t sign);
+int64_t kiln_timestamptz_trunc(int64_t utc, int32_t unit);
+int64_t kiln_date_to_timestamptz(int32_t days);
+int32_t kiln_timestamptz_to_date(int64_t utc);
+int64_t kiln_timestamp_to_timestamptz(int64_t local);
+int64_t kiln_timestamptz_to_timestamp(int64_t utc);
+
+// Times of day (microseconds since midnight)
+void kiln_format_time(int64_t time, GermanString* out, StringHeap* arena);
+int64_t kiln_time_add_interval(int64_t time, const kiln::Interval* interval, int32_t sign);
+
 /// now(): the start of the running statement's transaction.
 int64_t kiln_transaction_timestamp();
 /// The next value of an identity column's counter.

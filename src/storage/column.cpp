@@ -117,9 +117,9 @@ void Column::appendText(std::string_view text) {
          return;
       }
       case PhysicalType::Int64: {
-         int64_t v = type_.id == TypeId::Decimal     ? int64_t(text::parseDecimal(text, type_))
-                     : type_.id == TypeId::Timestamp ? text::parseTimestamp(text)
-                                                     : text::parseInteger(text, type_);
+         int64_t v = type_.id == TypeId::Decimal ? int64_t(text::parseDecimal(text, type_))
+                     : type_.isInteger()         ? text::parseInteger(text, type_)
+                                                 : text::parseMoment(text, type_);
          std::memcpy(slot(), &v, 8);
          return;
       }

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "common/statement_interrupt.h"
+#include "common/time_zone.h"
 
 namespace kiln {
 
@@ -256,7 +257,13 @@ uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const st
    std::vector<Chunk> chunks;
    for (auto [from, to] : splitAtLines(begin, end, threads)) chunks.push_back(Chunk{from, to, {}, 0, nullptr, 0, {}});
    std::vector<std::thread> workers;
-   for (size_t i = 1; i < chunks.size(); ++i) workers.emplace_back([&, i] { parseChunk(table, columns, options, chunks[i]); });
+   // Helpers read timestamptz text in the session's time zone, as this thread does.
+   const TimeZone& zone = TimeZone::current();
+   for (size_t i = 1; i < chunks.size(); ++i)
+      workers.emplace_back([&, i] {
+         TimeZone::Scope session(zone);
+         parseChunk(table, columns, options, chunks[i]);
+      });
    parseChunk(table, columns, options, chunks[0]);
    for (auto& worker : workers) worker.join();
    StatementInterrupt::check();  // before the table changes

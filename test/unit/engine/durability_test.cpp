@@ -1,6 +1,6 @@
 // Databases on disk: concurrent connections committing (group commit) all survive a reopen;
 // checkpoints and the log recover together; a rolled-back transaction leaves nothing behind;
-// timestamp columns and keys come back as they were; defaults and identity counters too; of a
+// timestamp, timestamptz and time columns and keys come back as they were; defaults and identity counters too; of a
 // transaction with savepoints, only what ROLLBACK TO did not undo.
 #include <gtest/gtest.h>
 
@@ -90,6 +90,30 @@ TEST(Durability, TimestampColumnsSurviveCheckpointAndLog) {
    EXPECT_EQ(r.getString(2, 1), "logged");
    EXPECT_EQ(db.table("log").columns[0].type, kiln::SqlType::timestamp());
    EXPECT_THROW(con.query("INSERT INTO log VALUES ('2024-03-01 12:34:56.789', 'duplicate')"), kiln::Error);
+   std::filesystem::remove_all(directory);
+}
+
+TEST(Durability, TimestampTzAndTimeColumnsSurviveCheckpointAndLog) {
+   std::string directory = freshDirectory("timestamptz");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE shifts (starts TIMESTAMPTZ(2) PRIMARY KEY, length TIME, note TEXT)");
+      con.query("INSERT INTO shifts VALUES ('2024-03-01 08:00:00.125+01', '08:00', 'checkpointed')");
+      con.query("CHECKPOINT");
+      con.query("INSERT INTO shifts VALUES ('2024-07-01 22:00 Europe/Berlin', '24:00', 'logged')");
+      con.query("UPDATE shifts SET length = length + INTERVAL '30 minutes' WHERE note = 'checkpointed'");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   kiln::Result r = con.query("SELECT starts, length FROM shifts ORDER BY starts");
+   ASSERT_EQ(r.rowCount(), 2u);
+   EXPECT_EQ(r.getString(0, 0), "2024-03-01 07:00:00.13+00");
+   EXPECT_EQ(r.getString(0, 1), "08:30:00");
+   EXPECT_EQ(r.getString(1, 0), "2024-07-01 20:00:00+00");
+   EXPECT_EQ(r.getString(1, 1), "24:00:00");
+   EXPECT_EQ(db.table("shifts").columns[0].type, kiln::SqlType::timestampTz(2));
+   EXPECT_EQ(db.table("shifts").columns[1].type, kiln::SqlType::time());
    std::filesystem::remove_all(directory);
 }
 
