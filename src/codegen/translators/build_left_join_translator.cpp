@@ -10,6 +10,7 @@
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/join_condition.h"
+#include "codegen/translators/key_filters.h"
 #include "codegen/translators/row_access.h"
 #include "runtime/chained_hash_table.h"
 
@@ -52,6 +53,13 @@ class BuildLeftJoinTranslator : public Translator {
    void consume(IUValues& values, Translator& from) override {
       if (&from == &childAt(0)) return build(values);
       probe(values);
+   }
+
+   std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
+      // A probing row without a partner marks nothing and emits nothing; most must lack one.
+      if (&child != &childAt(1) || condition_.leftKeys.empty() || !(join_.children[0]->estimatedRows <= 0.4 * join_.children[1]->estimatedRows))
+         return {};
+      return makeKeyFilters(compiler_, condition_.rightKeys, condition_.leftKeys, layout_, tableSlot_, keyFilterSlots_);
    }
 
    private:
@@ -160,6 +168,7 @@ class BuildLeftJoinTranslator : public Translator {
    std::vector<const IU*> payload_;
    RowLayout layout_;
    size_t markField_ = 0;
+   std::vector<std::optional<size_t>> keyFilterSlots_;  // per key: a bitmap of the built keys, when the probing scan asked
    size_t tableSlot_ = 0;
    size_t entriesSlot_ = 0;
    size_t nullKeysSlot_ = 0;

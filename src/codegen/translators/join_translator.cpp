@@ -8,9 +8,9 @@
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/join_condition.h"
+#include "codegen/translators/key_filters.h"
 #include "codegen/translators/row_access.h"
 #include "runtime/chained_hash_table.h"
-#include "runtime/key_bitmap.h"
 
 namespace kiln {
 
@@ -109,28 +109,7 @@ class JoinTranslator : public Translator {
       // Rows without a partner must be dropped (not so in outer and anti joins), and most must fail.
       if (&child != &childAt(0) || !hashed() || (join_.joinKind != JoinKind::Inner && join_.joinKind != JoinKind::Semi)) return {};
       if (!(join_.estimatedRows <= 0.4 * join_.children[0]->estimatedRows)) return {};
-      // Any key may be the one that drops rows (Q9's partkey, not its suppkey): each integer key
-      // column gets a bitmap, and a bitmap that holds most of its range lets every row pass.
-      std::vector<ProbeKeyFilter> filters;
-      keyFilterSlots_.resize(condition_.leftKeys.size());
-      for (size_t i = 0; i < condition_.leftKeys.size(); ++i) {
-         const Expr& key = *condition_.leftKeys[i];
-         PhysicalType physical = physicalTypeOf(key.type);
-         if (key.kind != ExprKind::ColumnRef || (physical != PhysicalType::Int32 && physical != PhysicalType::Int64) ||
-             physicalTypeOf(condition_.rightKeys[i]->type) != physical)
-            continue;
-         if (!keyFilterSlots_[i]) {
-            keyFilterSlots_[i] = compiler_.allocateSlot();
-            size_t filter = *keyFilterSlots_[i], table = tableSlot_, offset = layout_.fields[i].offset;
-            bool wide = physical == PhysicalType::Int64;
-            compiler_.addSetup([filter](QueryRuntime& rt) { rt.own(filter, std::make_unique<KeyBitmap>()); });
-            compiler_.addStep([filter, table, offset, wide](QueryRuntime& rt, CompiledModule&) {
-               rt.get<KeyBitmap>(filter)->build(*rt.get<ChainedHashTable>(table), offset, wide);
-            });
-         }
-         filters.push_back({key.iu, *keyFilterSlots_[i]});
-      }
-      return filters;
+      return makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, tableSlot_, keyFilterSlots_);
    }
 
    private:

@@ -10,6 +10,9 @@ class MapTranslator : public Translator {
    public:
    MapTranslator(QueryCompiler& compiler, const Map& map) : Translator(compiler, &map), map_(map) {}
 
+   /// Every row passes on (a key filter on a computed column finds no scan column to test).
+   std::vector<ProbeKeyFilter> probeKeyFilters(const Translator&) override { return parent_ ? parent_->probeKeyFilters(*this) : std::vector<ProbeKeyFilter>(); }
+
    void produce() override { child().produce(); }
 
    void consume(IUValues& values, Translator&) override {

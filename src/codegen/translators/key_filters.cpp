@@ -1,0 +1,35 @@
+#include "codegen/translators/key_filters.h"
+
+#include "codegen/query_compiler.h"
+#include "runtime/chained_hash_table.h"
+#include "runtime/key_bitmap.h"
+
+namespace kiln {
+
+std::vector<ProbeKeyFilter> makeKeyFilters(QueryCompiler& compiler, const std::vector<const Expr*>& probeKeys, const std::vector<const Expr*>& buildKeys,
+                                           const RowLayout& layout, size_t tableSlot, std::vector<std::optional<size_t>>& slots) {
+   // Any key may be the one that drops rows (Q9's partkey, not its suppkey): each integer key
+   // column gets a bitmap, and a bitmap that holds most of its range lets every row pass.
+   std::vector<ProbeKeyFilter> filters;
+   slots.resize(probeKeys.size());
+   for (size_t i = 0; i < probeKeys.size(); ++i) {
+      const Expr& key = *probeKeys[i];
+      PhysicalType physical = physicalTypeOf(key.type);
+      if (key.kind != ExprKind::ColumnRef || (physical != PhysicalType::Int32 && physical != PhysicalType::Int64) ||
+          physicalTypeOf(buildKeys[i]->type) != physical)
+         continue;
+      if (!slots[i]) {
+         slots[i] = compiler.allocateSlot();
+         size_t filter = *slots[i], offset = layout.fields[i].offset;
+         bool wide = physical == PhysicalType::Int64;
+         compiler.addSetup([filter](QueryRuntime& rt) { rt.own(filter, std::make_unique<KeyBitmap>()); });
+         compiler.addStep([filter, tableSlot, offset, wide](QueryRuntime& rt, CompiledModule&) {
+            rt.get<KeyBitmap>(filter)->build(*rt.get<ChainedHashTable>(tableSlot), offset, wide);
+         });
+      }
+      filters.push_back({key.iu, *slots[i]});
+   }
+   return filters;
+}
+
+}  // namespace kiln
