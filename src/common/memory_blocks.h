@@ -16,6 +16,11 @@ namespace kiln {
 
 inline constexpr size_t hugePageSize = size_t(2) << 20;
 
+/// Asks the C library's allocator to keep freed memory for reuse (once per process): glibc hands
+/// freed blocks of 128 KiB and more back to the kernel, and a query's next run faults the same
+/// pages in and zeroes them again (a tenth of TPC-H Q11's time at SF 1).
+void keepFreedHeapMemory();
+
 /// Uninitialized memory for `bytes`; give it back with releaseBlock(block, bytes).
 void* allocateBlock(size_t bytes);
 void releaseBlock(void* block, size_t bytes);

@@ -1,3 +1,4 @@
+#include "common/memory_blocks.h"
 #include "engine/database_impl.h"
 
 namespace kiln {
@@ -13,6 +14,7 @@ static TableInfo describe(const Table& table) {
 }
 
 Database::Database(const std::string& path) : impl_(std::make_unique<DatabaseImpl>()) {
+   keepFreedHeapMemory();
    if (path != ":memory:" && !path.empty()) impl_->durability = std::make_unique<Durability>(path, impl_->catalog);
 }
 
