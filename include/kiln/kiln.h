@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kiln {
@@ -237,6 +238,9 @@ class Connection {
    /// Runs one or more ';'-separated statements and returns the result of the last.
    /// On an error nothing of the failing statement remains, and the error is thrown.
    Result query(const std::string& sql);
+   /// Runs one COPY ... FROM STDIN statement with `rows` as its input: the lines that follow the
+   /// statement in psql (text or CSV, as the statement says), without the closing "\.".
+   Result copyFrom(const std::string& sql, std::string_view rows);
    /// Runs one or more statements and returns every result, in order.
    std::vector<Result> queryAll(const std::string& sql);
    /// Prepares one statement (SELECT, INSERT, UPDATE, DELETE) with parameters $1, $2, ...

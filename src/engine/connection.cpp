@@ -274,6 +274,20 @@ PreparedStatement Connection::prepare(const std::string& sql) {
    return PreparedStatement(*this, std::move(impl));
 }
 
+Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
+   DatabaseImpl& db = database_.impl();
+   ParsedScript script(sql);
+   auto notCopyFromStdin = [] { return Error("42601", "copyFrom takes one COPY ... FROM STDIN statement"); };
+   if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from) throw notCopyFromStdin();
+   return Result(statement([&] {
+      Statement bound = bindStatement(script.statement(0), script.statementText(0), db.catalog);
+      auto* copy = std::get_if<CopyStatement>(&bound);
+      if (!copy || !copy->path.empty()) throw notCopyFromStdin();
+      copy->stdinRows = rows;
+      return executeStatement(db, bound);
+   }));
+}
+
 Result Connection::execute(PreparedStatementImpl& prepared) {
    DatabaseImpl& db = database_.impl();
    try {

@@ -285,7 +285,13 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    auto start = Clock::now();
    size_t before = copy.table->rowCount();
    database.undo.recordAppend(*copy.table, before);
-   uint64_t rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options);
+   uint64_t rows;
+   if (!copy.path.empty())
+      rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options);
+   else if (copy.stdinRows)
+      rows = copyFromText(*copy.table, copy.columns, *copy.stdinRows, copy.options);
+   else
+      throw Error("0A000", "COPY FROM STDIN needs its rows passed along: in the shell they follow the statement, ending with a line \\.; in C++ use Connection::copyFrom");
    copy.table->indexRows(before, copy.table->rowCount());
    // Fresh statistics for the optimizer, as a bulk load changes the data wholesale.
    analyzeTable(*copy.table);

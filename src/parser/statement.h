@@ -3,7 +3,9 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -112,8 +114,9 @@ struct DeleteStatement {
 struct CopyStatement {
    Table* table;
    std::vector<size_t> columns;
-   std::string path;
+   std::string path;  // empty: FROM STDIN, whose rows the caller hands over (Connection::copyFrom)
    CopyOptions options;
+   std::optional<std::string_view> stdinRows;
 };
 
 /// COPY table [(columns)] TO and COPY (query) TO: the query's rows written to a file, or returned

@@ -421,8 +421,12 @@ CopyStatement bindCopyFrom(const PgQuery__CopyStmt& copy, const Catalog& catalog
    if (!copy.relation) throw Error("42601", "COPY FROM needs a table, not a query");
    Table& table = findTable(catalog, *copy.relation);
    if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
-   if (!copy.filename || !*copy.filename) throw Error("0A000", "COPY FROM STDIN is not supported yet; name a file");
-   return CopyStatement{&table, targetColumns(table, copy.n_attlist, copy.attlist), copy.filename, copyOptions(copy)};
+   std::vector<size_t> columns = targetColumns(table, copy.n_attlist, copy.attlist);
+   // Columns left out take NULL here; their DEFAULT would need evaluating per row.
+   for (size_t c = 0; c < table.columnCount(); ++c)
+      if (std::find(columns.begin(), columns.end(), c) == columns.end() && (!table.column(c).defaultSql().empty() || table.column(c).identity() != Column::Identity::None))
+         throw Error("0A000", "COPY that leaves out column \"" + table.column(c).name() + "\", which has a default, is not supported yet; name it in the column list");
+   return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", copyOptions(copy), std::nullopt};
 }
 
 /// The double-quoted form of an identifier.

@@ -239,14 +239,11 @@ size_t countLines(const char* begin, const char* end) {
    return lines;
 }
 
-}  // namespace
-
-uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options) {
-   MappedFile file(path);
-   const char* begin = file.data();
-   const char* end = begin + file.size();
+/// Appends the rows in [begin, end) to `table`; `source` names them in errors (", file ..." or empty).
+uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* begin, const char* end, const std::string& source, const CopyOptions& options) {
+   const char* start = begin;
    if (options.header && begin) {
-      auto* newline = static_cast<const char*>(std::memchr(begin, '\n', file.size()));
+      auto* newline = static_cast<const char*>(std::memchr(begin, '\n', size_t(end - begin)));
       begin = newline ? newline + 1 : end;
    }
    // Large files are parsed by several threads, one piece each. A quoted CSV field may span
@@ -270,8 +267,8 @@ uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const st
 
    for (auto& chunk : chunks) {
       if (!chunk.error) continue;
-      size_t line = countLines(file.data(), chunk.begin) + chunk.errorLine;
-      std::string where = "COPY " + table.name() + ", file \"" + path + "\", line " + std::to_string(line) + chunk.errorContext;
+      size_t line = countLines(start, chunk.begin) + chunk.errorLine;
+      std::string where = "COPY " + table.name() + source + ", line " + std::to_string(line) + chunk.errorContext;
       try {
          std::rethrow_exception(chunk.error);
       } catch (Error& error) {
@@ -287,6 +284,17 @@ uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const st
    uint64_t loaded = rows - table.rowCount();
    table.sealAppendedRows(rows);
    return loaded;
+}
+
+}  // namespace
+
+uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options) {
+   MappedFile file(path);
+   return loadRows(table, columns, file.data(), file.data() + file.size(), ", file \"" + path + "\"", options);
+}
+
+uint64_t copyFromText(Table& table, const std::vector<size_t>& columns, std::string_view text, const CopyOptions& options) {
+   return loadRows(table, columns, text.data(), text.data() + text.size(), "", options);
 }
 
 }  // namespace kiln

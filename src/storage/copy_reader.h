@@ -1,8 +1,9 @@
-// COPY ... FROM 'file': PostgreSQL's text and CSV formats, and dbgen's '|'-separated files whose
-// lines end in a trailing delimiter.
+// COPY ... FROM 'file' and FROM STDIN: PostgreSQL's text and CSV formats, and dbgen's
+// '|'-separated files whose lines end in a trailing delimiter.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "storage/table.h"
@@ -21,5 +22,7 @@ struct CopyOptions {
 /// Appends the file's rows to `table` (`columns` are the table columns the fields fill, in order).
 /// On any error the table is left as it was and an Error naming file, line and column is thrown.
 uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options);
+/// The same for rows given as text (COPY ... FROM STDIN); errors name the line within `text`.
+uint64_t copyFromText(Table& table, const std::vector<size_t>& columns, std::string_view text, const CopyOptions& options);
 
 }  // namespace kiln

@@ -118,7 +118,7 @@ int runInputs(Shell& shell, const std::vector<Input>& inputs) {
       Outcome outcome;
       if (!input.isFile) {
          std::istringstream text(input.text);
-         outcome = runScript(shell, text);
+         outcome = runScript(shell, text, &std::cin);
       } else if (input.text == "-") {
          outcome = runScript(shell, std::cin);
       } else {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "error_printer.h"
 #include "meta_commands.h"
@@ -70,12 +71,46 @@ std::string copyStatement(const std::string& arguments) {
    return "COPY " + arguments.substr(0, start) + quoted + "'" + arguments.substr(end);
 }
 
+/// Whether `sql` is COPY ... FROM STDIN (words outside quotes and parentheses).
+bool isCopyFromStdin(const std::string& sql) {
+   std::vector<std::string> words;
+   for (size_t i = skipBlanks(sql, 0); i < sql.size(); i = skipBlanks(sql, i)) {
+      if (sql[i] == '(') {
+         i = skipParentheses(sql, i);
+         continue;
+      }
+      if (sql[i] == '\'' || sql[i] == '"') {
+         size_t close = sql.find(sql[i], i + 1);
+         i = close == std::string::npos ? sql.size() : close + 1;
+         words.emplace_back();
+         continue;
+      }
+      size_t end = wordEnd(sql, i);
+      if (end == i) end = i + 1;
+      std::string word = sql.substr(i, end - i);
+      for (char& c : word) c = char(std::toupper(static_cast<unsigned char>(c)));
+      while (!word.empty() && word.back() == ';') word.pop_back();
+      words.push_back(word);
+      i = end;
+   }
+   if (words.empty() || words[0] != "COPY") return false;
+   for (size_t w = 1; w + 1 < words.size(); ++w)
+      if (words[w] == "FROM" && words[w + 1] == "STDIN") return true;
+   return false;
+}
+
 }  // namespace
 
 Shell::Shell(Database& database, Settings settings, bool interactive, std::ostream& out, std::ostream& err)
    : database_(database), connection_(database), settings_(settings), interactive_(interactive), out_(out), err_(err) {}
 
 Outcome Shell::processLine(const std::string& line) {
+   if (copyStatement_) {
+      if (line == "\\.") return finishCopy() ? Outcome::Ok : Outcome::Failed;
+      copyRows_ += line;
+      copyRows_ += '\n';
+      return Outcome::Ok;
+   }
    // As in psql, a backslash command may interrupt a statement being typed, which then goes on.
    if (isMetaCommand(line) && buffer_.acceptsBackslashCommand()) {
       if (auto outcome = runStatementCommand(line)) return *outcome;
@@ -116,14 +151,32 @@ std::optional<Outcome> Shell::runStatementCommand(const std::string& line) {
 }
 
 Outcome Shell::finishInput() {
+   // As in psql, the end of the input also ends a COPY's rows.
+   if (copyStatement_) return finishCopy() ? Outcome::Ok : Outcome::Failed;
    std::string rest = buffer_.take();
    if (isBlankSql(rest)) return Outcome::Ok;
    return execute(rest) ? Outcome::Ok : Outcome::Failed;
 }
 
 bool Shell::execute(const std::string& sql) {
+   if (isCopyFromStdin(sql)) {
+      copyStatement_ = sql;
+      if (interactive_) out_ << "Enter data to be copied followed by a newline.\nEnd with a backslash and a period on a line by itself, or an EOF signal.\n";
+      return true;
+   }
+   return report([&] { return connection_.query(sql); }, sql);
+}
+
+bool Shell::finishCopy() {
+   std::string sql = std::move(*copyStatement_), rows = std::move(copyRows_);
+   copyStatement_.reset();
+   copyRows_.clear();
+   return report([&] { return connection_.copyFrom(sql, rows); }, sql);
+}
+
+bool Shell::report(const std::function<Result()>& run, const std::string& sql) {
    try {
-      Result result = connection_.query(sql);
+      Result result = run();
       printResult(result, settings_.format, out_);
       if (settings_.timing) out_ << timingLine(result.stats());
       out_.flush();

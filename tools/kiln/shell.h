@@ -1,6 +1,7 @@
 // The shell's state and what it does with each line of input, wherever the line comes from.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include <ostream>
@@ -24,16 +25,27 @@ class Shell {
    /// At the end of the input: runs a last statement that lacks its ';'.
    Outcome finishInput();
    /// True while a statement has been started but not ended.
-   bool hasPendingInput() const { return !buffer_.isBlank(); }
-   void discardPendingInput() { buffer_.clear(); }
+   bool hasPendingInput() const { return !buffer_.isBlank() || copyStatement_; }
+   /// True while the lines are the rows of a COPY ... FROM STDIN (up to a line "\.").
+   bool collectingCopyRows() const { return copyStatement_.has_value(); }
+   void discardPendingInput() {
+      buffer_.clear();
+      copyStatement_.reset();
+      copyRows_.clear();
+   }
    /// Asks the running statement to stop (async-signal-safe: Ctrl-C calls it).
    void cancelStatement() { connection_.cancel(); }
 
    private:
    /// \i FILE (the file's lines, as if typed) and \copy (COPY); nullopt for other commands.
    std::optional<Outcome> runStatementCommand(const std::string& line);
-   /// Runs one statement and prints its result or its error; false on error.
+   /// Runs one statement and prints its result or its error; false on error. A COPY ... FROM
+   /// STDIN waits for its rows, the lines that follow.
    bool execute(const std::string& sql);
+   /// Runs the COPY ... FROM STDIN with the rows collected; false on error.
+   bool finishCopy();
+   /// Prints a statement's result, or its error; false on error.
+   bool report(const std::function<Result()>& run, const std::string& sql);
 
    Database& database_;
    Connection connection_;
@@ -42,6 +54,8 @@ class Shell {
    std::ostream& out_;
    std::ostream& err_;
    StatementBuffer buffer_;
+   std::optional<std::string> copyStatement_;  // a COPY ... FROM STDIN collecting its rows
+   std::string copyRows_;
 };
 
 }  // namespace kiln::shell

@@ -22,7 +22,8 @@ void runInteractive(Shell& shell) {
    reader.onCancel([](void* running) { static_cast<Shell*>(running)->cancelStatement(); }, &shell);
    for (;;) {
       std::string line;
-      LineReader::Status status = reader.read(shell.hasPendingInput() ? "kiln-> " : "kiln=> ", line);
+      const char* prompt = shell.collectingCopyRows() ? ">> " : shell.hasPendingInput() ? "kiln-> " : "kiln=> ";
+      LineReader::Status status = reader.read(prompt, line);
       if (status == LineReader::Status::EndOfInput) return;
       if (status == LineReader::Status::Interrupted) {
          shell.discardPendingInput();
@@ -33,13 +34,16 @@ void runInteractive(Shell& shell) {
    }
 }
 
-Outcome runScript(Shell& shell, std::istream& input) {
+Outcome runScript(Shell& shell, std::istream& input, std::istream* copyRows) {
    std::string line;
    while (std::getline(input, line)) {
       Outcome outcome = shell.processLine(line);
       if (outcome != Outcome::Ok) return outcome;
    }
-   return shell.finishInput();
+   if (copyRows && shell.collectingCopyRows()) return runScript(shell, *copyRows);
+   Outcome outcome = shell.finishInput();  // a last statement without ';' may be the COPY
+   if (outcome == Outcome::Ok && copyRows && shell.collectingCopyRows()) return runScript(shell, *copyRows);
+   return outcome;
 }
 
 }  // namespace kiln::shell

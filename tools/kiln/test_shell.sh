@@ -198,6 +198,34 @@ EOF
 expect "\\i of a missing file fails" 1 "$kiln" -c "\\i $tmp/missing.sql" <<'EOF'
 EOF
 
+printf '%s\n' "CREATE TABLE r (a INTEGER, b TEXT);" "COPY r FROM STDIN;" "1	one" "2	\\N" '\.' "\\copy r (a) FROM stdin" "3" '\.' \
+   "SELECT a, b FROM r ORDER BY a;" >"$tmp/rows.sql"
+expect "COPY FROM STDIN and \\copy FROM stdin read the rows that follow, up to \\." 0 "$kiln" -f "$tmp/rows.sql" <<'EOF'
+CREATE TABLE$
+COPY 2$
+COPY 1$
+ a |  b  $
+---+-----$
+ 1 | one$
+ 2 | $
+ 3 | $
+(3 rows)$
+$
+EOF
+
+printf '%s\n' "7,seven" "8,\"eight, or so\"" >"$tmp/rows.csv"
+input=$tmp/rows.csv expect "-c COPY FROM STDIN reads the rows from stdin" 0 "$kiln" -c "CREATE TABLE r (a INTEGER, b TEXT)" \
+   -c "COPY r FROM STDIN (FORMAT csv)" -c "SELECT b FROM r ORDER BY a" <<'EOF'
+CREATE TABLE$
+COPY 2$
+      b       $
+--------------$
+ seven$
+ eight, or so$
+(2 rows)$
+$
+EOF
+
 if ((failures > 0)); then
    echo "$failures shell test(s) failed"
    exit 1
