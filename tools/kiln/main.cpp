@@ -1,5 +1,4 @@
 // kiln [OPTION]... [DBPATH]: the command-line options and the choice between script and interactive use.
-#include <malloc.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -179,11 +178,6 @@ int run(int argc, char** argv) {
 }  // namespace kiln::shell
 
 int main(int argc, char** argv) {
-   // Memory a statement frees stays with the process for the next one: handed back to the kernel,
-   // it would be faulted in and zeroed again (the first TPC-H Q18 after loading SF 1 took 415
-   // ms instead of 240).
-   mallopt(M_MMAP_THRESHOLD, 32 << 20);
-   mallopt(M_TRIM_THRESHOLD, 1 << 30);
    try {
       return kiln::shell::run(argc, argv);
    } catch (const std::exception& error) {
