@@ -279,11 +279,27 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::RegexSubstr:
          case FunctionId::RegexSubstring: break;  // compileRegex
          case FunctionId::Md5: return ops_.callStringHelper("kiln_md5", {address(0)}, true);
+         case FunctionId::ToChar: {
+            TypeId shown = args[0].type.id;
+            if (shown == TypeId::Interval) {
+               llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
+               b.CreateStore(args[0].value, slot);
+               return ops_.callStringHelper("kiln_to_char_interval", {slot, address(1)}, true);
+            }
+            const char* helper = shown == TypeId::TimestampTz ? "kiln_to_char_timestamptz" : "kiln_to_char_timestamp";
+            return ops_.callStringHelper(helper, {args[0].value, address(1)}, true);
+         }
          case FunctionId::Random: return cx_.callRuntime("kiln_random", {});
       }
       return nullptr;
    };
-   return ops_.guardNulls(args, e.type, compute);
+   SqlValue result = ops_.guardNulls(args, e.type, compute);
+   if (e.functionId() == FunctionId::ToChar) {
+      // to_char with an empty pattern is NULL, as in PostgreSQL.
+      llvm::Value* empty = b.CreateICmpEQ(b.CreateTrunc(b.CreateExtractValue(args[1].value, 0), cx_.i32()), cx_.int32(0));
+      result.isNull = result.isNull ? b.CreateOr(result.isNull, empty) : empty;
+   }
+   return result;
 }
 
 SqlValue ExpressionCompiler::compileExtremum(const Expr& e, const std::vector<SqlValue>& args) {

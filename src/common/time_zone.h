@@ -28,6 +28,8 @@ class TimeZone {
    const std::string& name() const { return name_; }
    /// Seconds east of Greenwich at the instant (microseconds since 2000-01-01 UTC).
    int32_t offsetAt(int64_t utc) const;
+   /// Its abbreviation at the instant: "CEST", "UTC", "+02".
+   const std::string& abbreviationAt(int64_t utc) const;
    /// The local date and time at the instant.
    int64_t toLocal(int64_t utc) const;
    /// The instant a local date and time names. In a spring-forward gap the offset before the

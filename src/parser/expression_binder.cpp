@@ -905,6 +905,19 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
       return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
    if ((name == "now" || name == "transaction_timestamp") && n == 0) return currentTimestamp(position);
+   if (name == "to_char" && n == 2) {
+      requireStrings({1});
+      // A date is shown as a timestamptz (the preferred type of its category), as PostgreSQL does.
+      if (args[0]->type.id == TypeId::Date) args[0] = coerce(std::move(args[0]), SqlType::timestampTz());
+      TypeId shown = args[0]->type.id;
+      if (shown == TypeId::Timestamp || shown == TypeId::TimestampTz || shown == TypeId::Interval) {
+         auto e = make(FunctionId::ToChar, SqlType::text());
+         e->nullable = true;  // also for an empty pattern
+         return e;
+      }
+      if (args[0]->type.isNumeric()) throw Error("0A000", "to_char of numbers is not supported yet", position);
+      throw noSuchFunction();
+   }
    if (name == "md5" && n == 1) {
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());

@@ -167,6 +167,11 @@ int32_t kiln_timestamptz_to_date(int64_t utc);
 int64_t kiln_timestamp_to_timestamptz(int64_t local);
 int64_t kiln_timestamptz_to_timestamp(int64_t utc);
 
+// to_char (to_char.cpp): the value shown by a template pattern
+void kiln_to_char_timestamp(int64_t local, const GermanString* pattern, GermanString* out, StringHeap* arena);
+void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanString* out, StringHeap* arena);
+void kiln_to_char_interval(const kiln::Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena);
+
 // Times of day (microseconds since midnight)
 void kiln_format_time(int64_t time, GermanString* out, StringHeap* arena);
 int64_t kiln_time_add_interval(int64_t time, const kiln::Interval* interval, int32_t sign);
