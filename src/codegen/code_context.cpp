@@ -95,6 +95,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_to_char_timestamp", "v:lppp"},
       {"kiln_to_char_timestamptz", "v:lppp"},
       {"kiln_to_char_interval", "v:pppp"},
+      {"kiln_to_char_decimal", "v:xippp"},
+      {"kiln_to_char_double", "v:dippp"},
       {"kiln_format_time", "v:lpp"},
       {"kiln_time_add_interval", "l:lpi"},
       {"kiln_format_timestamp", "v:lpp"},

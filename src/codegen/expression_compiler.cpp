@@ -286,6 +286,16 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
                b.CreateStore(args[0].value, slot);
                return ops_.callStringHelper("kiln_to_char_interval", {slot, address(1)}, true);
             }
+            if (args[0].type.isFloat()) {
+               llvm::Value* value = b.CreateFPExt(args[0].value, cx_.f64());
+               int32_t digits = shown == TypeId::Real ? 6 : 15;
+               return ops_.callStringHelper("kiln_to_char_double", {value, cx_.int32(digits), address(1)}, true);
+            }
+            if (args[0].type.isNumeric()) {
+               llvm::Value* unscaled = b.CreateSExt(args[0].value, cx_.i128());
+               int32_t scale = shown == TypeId::Decimal ? int32_t(args[0].type.scale) : 0;
+               return ops_.callStringHelper("kiln_to_char_decimal", {unscaled, cx_.int32(scale), address(1)}, true);
+            }
             const char* helper = shown == TypeId::TimestampTz ? "kiln_to_char_timestamptz" : "kiln_to_char_timestamp";
             return ops_.callStringHelper(helper, {args[0].value, address(1)}, true);
          }
@@ -294,8 +304,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
       return nullptr;
    };
    SqlValue result = ops_.guardNulls(args, e.type, compute);
-   if (e.functionId() == FunctionId::ToChar) {
-      // to_char with an empty pattern is NULL, as in PostgreSQL.
+   if (e.functionId() == FunctionId::ToChar && !args[0].type.isNumeric()) {
+      // to_char of a date or time with an empty pattern is NULL, as in PostgreSQL (of a number '').
       llvm::Value* empty = b.CreateICmpEQ(b.CreateTrunc(b.CreateExtractValue(args[1].value, 0), cx_.i32()), cx_.int32(0));
       result.isNull = result.isNull ? b.CreateOr(result.isNull, empty) : empty;
    }

@@ -910,12 +910,12 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       // A date is shown as a timestamptz (the preferred type of its category), as PostgreSQL does.
       if (args[0]->type.id == TypeId::Date) args[0] = coerce(std::move(args[0]), SqlType::timestampTz());
       TypeId shown = args[0]->type.id;
+      if (args[0]->type.isNumeric()) return make(FunctionId::ToChar, SqlType::text());
       if (shown == TypeId::Timestamp || shown == TypeId::TimestampTz || shown == TypeId::Interval) {
          auto e = make(FunctionId::ToChar, SqlType::text());
          e->nullable = true;  // also for an empty pattern
          return e;
       }
-      if (args[0]->type.isNumeric()) throw Error("0A000", "to_char of numbers is not supported yet", position);
       throw noSuchFunction();
    }
    if (name == "md5" && n == 1) {

@@ -171,6 +171,10 @@ int64_t kiln_timestamptz_to_timestamp(int64_t utc);
 void kiln_to_char_timestamp(int64_t local, const GermanString* pattern, GermanString* out, StringHeap* arena);
 void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanString* out, StringHeap* arena);
 void kiln_to_char_interval(const kiln::Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena);
+/// An exact number `unscaled` / 10^scale (integers with scale 0).
+void kiln_to_char_decimal(__int128 unscaled, int32_t scale, const GermanString* pattern, GermanString* out, StringHeap* arena);
+/// `significantDigits`: 15 for double precision, 6 for real.
+void kiln_to_char_double(double value, int32_t significantDigits, const GermanString* pattern, GermanString* out, StringHeap* arena);
 
 // Times of day (microseconds since midnight)
 void kiln_format_time(int64_t time, GermanString* out, StringHeap* arena);

@@ -91,6 +91,8 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_to_char_timestamp),
       KILN_SYMBOL(kiln_to_char_timestamptz),
       KILN_SYMBOL(kiln_to_char_interval),
+      KILN_SYMBOL(kiln_to_char_decimal),
+      KILN_SYMBOL(kiln_to_char_double),
       KILN_SYMBOL(kiln_date_to_timestamptz),
       KILN_SYMBOL(kiln_timestamptz_to_date),
       KILN_SYMBOL(kiln_timestamp_to_timestamptz),

@@ -1,6 +1,8 @@
-// to_char of dates, times and intervals (common/datetime_format.h shows the fields); a
-// timestamptz in the session's time zone, with its abbreviation and offset for TZ and OF.
+// to_char of dates, times and intervals (common/datetime_format.h shows the fields; a
+// timestamptz in the session's time zone, with its abbreviation and offset for TZ and OF) and of
+// numbers (common/number_format.h).
 #include "common/datetime_format.h"
+#include "common/number_format.h"
 #include "common/time_zone.h"
 #include "runtime/helpers.h"
 #include "runtime/string_results.h"
@@ -21,4 +23,12 @@ void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanSt
 
 void kiln_to_char_interval(const Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena) {
    storeString(out, datetime_format::format(datetime_format::ofInterval(*value), pattern->view()), arena);
+}
+
+void kiln_to_char_decimal(__int128 unscaled, int32_t scale, const GermanString* pattern, GermanString* out, StringHeap* arena) {
+   storeString(out, number_format::formatDecimal(unscaled, unsigned(scale), pattern->view()), arena);
+}
+
+void kiln_to_char_double(double value, int32_t significantDigits, const GermanString* pattern, GermanString* out, StringHeap* arena) {
+   storeString(out, number_format::formatDouble(value, significantDigits, pattern->view()), arena);
 }
