@@ -160,6 +160,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::RegexSubstring: return "substring";
       case FunctionId::Md5: return "md5";
       case FunctionId::ToChar: return "to_char";
+      case FunctionId::AtTimeZone: return "timezone";
       case FunctionId::Random: return "random";
    }
    return "?";

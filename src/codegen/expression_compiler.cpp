@@ -279,6 +279,15 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::RegexSubstr:
          case FunctionId::RegexSubstring: break;  // compileRegex
          case FunctionId::Md5: return ops_.callStringHelper("kiln_md5", {address(0)}, true);
+         case FunctionId::AtTimeZone: {
+            bool instant = args[1].type.id == TypeId::TimestampTz;
+            if (args[0].type.id == TypeId::Interval) {
+               llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
+               b.CreateStore(args[0].value, slot);
+               return cx_.callRuntime(instant ? "kiln_timestamptz_at_offset" : "kiln_timestamp_at_offset", {args[1].value, slot});
+            }
+            return cx_.callRuntime(instant ? "kiln_timestamptz_at_zone" : "kiln_timestamp_at_zone", {args[1].value, address(0)});
+         }
          case FunctionId::ToChar: {
             TypeId shown = args[0].type.id;
             if (shown == TypeId::Interval) {

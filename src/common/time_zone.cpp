@@ -118,6 +118,13 @@ std::shared_ptr<const TimeZone> TimeZone::forInput(std::string_view name) {
    throw Error("22023", "time zone \"" + std::string(name) + "\" not recognized");
 }
 
+std::shared_ptr<const TimeZone> TimeZone::named(std::string_view name) {
+   if (equalsIgnoringCase(name, "utc") || equalsIgnoringCase(name, "gmt") || equalsIgnoringCase(name, "z")) return utc();
+   if (auto zone = loadZone(name)) return zone;
+   if (auto rule = PosixZoneRule::parse(name)) return std::make_shared<const TimeZone>(std::string(name), TimeZoneRules::ofRule(*rule));
+   throw Error("22023", "time zone \"" + std::string(name) + "\" not recognized");
+}
+
 int32_t TimeZone::offsetAt(int64_t utc) const { return rules_.offsetAt(unixSeconds(utc)); }
 
 const std::string& TimeZone::abbreviationAt(int64_t utc) const { return rules_.abbreviationAt(unixSeconds(utc)); }

@@ -918,6 +918,16 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       }
       throw noSuchFunction();
    }
+   if (name == "timezone" && n == 2) {
+      // `value AT TIME ZONE zone` arrives as timezone(zone, value). An untyped value or a date is
+      // a timestamptz, the preferred type of its category, as PostgreSQL resolves it.
+      if (args[0]->type.id != TypeId::Interval) requireStrings({0});
+      if (args[1]->type.id == TypeId::Unknown || args[1]->type.id == TypeId::Date) args[1] = coerce(std::move(args[1]), SqlType::timestampTz());
+      if (args[1]->type.id == TypeId::Time) throw Error("0A000", "time with time zone is not supported yet", position);
+      if (args[1]->type.id == TypeId::Timestamp) return make(FunctionId::AtTimeZone, SqlType::timestampTz());
+      if (args[1]->type.id == TypeId::TimestampTz) return make(FunctionId::AtTimeZone, SqlType::timestamp());
+      throw noSuchFunction();
+   }
    if (name == "md5" && n == 1) {
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());
