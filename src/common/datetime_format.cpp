@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "common/date.h"
+#include "common/decimal.h"
 #include "common/interval.h"
 #include "common/timestamp.h"
 
@@ -62,12 +63,6 @@ std::string padded(int64_t value, int width) {
    char text[32];
    std::snprintf(text, sizeof(text), "%0*lld", width, static_cast<long long>(value));
    return text;
-}
-
-int64_t powerOfTen(int exponent) {
-   int64_t p = 1;
-   while (exponent-- > 0) p *= 10;
-   return p;
 }
 
 /// printf's "%-*s" of the name in upper case (letterCase > 0), lower case (< 0) or as it is.
@@ -227,7 +222,7 @@ std::string format(const Fields& f, std::string_view pattern) {
             break;
          case Key::FF1: case Key::FF2: case Key::FF3: case Key::FF4: case Key::FF5: case Key::FF6: {
             int digits = int(k->key) - int(Key::FF1) + 1;
-            field = padded(f.micros / powerOfTen(6 - digits), digits);
+            field = padded(f.micros / int64_t(decimal::pow10(unsigned(6 - digits))), digits);
             break;
          }
          case Key::IDDD: case Key::ID: case Key::IW: case Key::IYYY: case Key::IYY: case Key::IY: case Key::I: {
