@@ -92,6 +92,8 @@ enum class FunctionId : uint8_t {
    RegexSubstr,   // (s, pattern, start, occurrence, group)
    RegexSubstring,  // (s, pattern): substring(s FROM pattern), the first group's part or the whole match
    Md5,
+   ToChar,         // (timestamp, timestamptz, interval or number, pattern)
+   AtTimeZone,     // timezone(zone, timestamp or timestamptz): the zone a text or an interval
    Random,  // volatile: a new value each time, never folded, never the same expression as another
 };
 

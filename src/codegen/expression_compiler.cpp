@@ -279,11 +279,46 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::RegexSubstr:
          case FunctionId::RegexSubstring: break;  // compileRegex
          case FunctionId::Md5: return ops_.callStringHelper("kiln_md5", {address(0)}, true);
+         case FunctionId::AtTimeZone: {
+            bool instant = args[1].type.id == TypeId::TimestampTz;
+            if (args[0].type.id == TypeId::Interval) {
+               llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
+               b.CreateStore(args[0].value, slot);
+               return cx_.callRuntime(instant ? "kiln_timestamptz_at_offset" : "kiln_timestamp_at_offset", {args[1].value, slot});
+            }
+            return cx_.callRuntime(instant ? "kiln_timestamptz_at_zone" : "kiln_timestamp_at_zone", {args[1].value, address(0)});
+         }
+         case FunctionId::ToChar: {
+            TypeId shown = args[0].type.id;
+            if (shown == TypeId::Interval) {
+               llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
+               b.CreateStore(args[0].value, slot);
+               return ops_.callStringHelper("kiln_to_char_interval", {slot, address(1)}, true);
+            }
+            if (args[0].type.isFloat()) {
+               llvm::Value* value = b.CreateFPExt(args[0].value, cx_.f64());
+               int32_t digits = shown == TypeId::Real ? 6 : 15;
+               return ops_.callStringHelper("kiln_to_char_double", {value, cx_.int32(digits), address(1)}, true);
+            }
+            if (args[0].type.isNumeric()) {
+               llvm::Value* unscaled = b.CreateSExt(args[0].value, cx_.i128());
+               int32_t scale = shown == TypeId::Decimal ? int32_t(args[0].type.scale) : 0;
+               return ops_.callStringHelper("kiln_to_char_decimal", {unscaled, cx_.int32(scale), address(1)}, true);
+            }
+            const char* helper = shown == TypeId::TimestampTz ? "kiln_to_char_timestamptz" : "kiln_to_char_timestamp";
+            return ops_.callStringHelper(helper, {args[0].value, address(1)}, true);
+         }
          case FunctionId::Random: return cx_.callRuntime("kiln_random", {});
       }
       return nullptr;
    };
-   return ops_.guardNulls(args, e.type, compute);
+   SqlValue result = ops_.guardNulls(args, e.type, compute);
+   if (e.functionId() == FunctionId::ToChar && !args[0].type.isNumeric()) {
+      // to_char of a date or time with an empty pattern is NULL, as in PostgreSQL (of a number '').
+      llvm::Value* empty = b.CreateICmpEQ(b.CreateTrunc(b.CreateExtractValue(args[1].value, 0), cx_.i32()), cx_.int32(0));
+      result.isNull = result.isNull ? b.CreateOr(result.isNull, empty) : empty;
+   }
+   return result;
 }
 
 SqlValue ExpressionCompiler::compileExtremum(const Expr& e, const std::vector<SqlValue>& args) {

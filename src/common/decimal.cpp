@@ -117,6 +117,54 @@ __int128 divideRounded(__int128 dividend, __int128 divisor) {
    return quotient;
 }
 
+namespace {
+
+using u128 = unsigned __int128;
+
+u128 magnitude(__int128 v) { return v < 0 ? -static_cast<u128>(v) : static_cast<u128>(v); }
+
+/// (r * 10^digits) / d and its remainder, for r < d < 2^127 and digits <= 38: the product takes
+/// up to 254 bits, so it is divided bit by bit; the quotient is below 10^digits.
+u128 shiftDigitsAndDivide(u128& r, unsigned digits, u128 d) {
+   u128 m = static_cast<u128>(pow10(digits)), mask = ~uint64_t(0);
+   u128 ll = (r & mask) * (m & mask), lh = (r & mask) * (m >> 64), hl = (r >> 64) * (m & mask), hh = (r >> 64) * (m >> 64);
+   u128 middle = (ll >> 64) + (lh & mask) + (hl & mask);
+   u128 high = hh + (lh >> 64) + (hl >> 64) + (middle >> 64), low = (middle << 64) | (ll & mask);
+   u128 remainder = 0, quotient = 0;
+   for (int bit = 255; bit >= 0; --bit) {
+      remainder = (remainder << 1) | ((bit >= 128 ? high >> (bit - 128) : low >> bit) & 1);
+      bool one = remainder >= d;
+      if (one) remainder -= d;
+      quotient = (quotient << 1) | u128(one);
+   }
+   r = remainder;
+   return quotient;
+}
+
+}  // namespace
+
+bool divideScaled(__int128 dividend, __int128 divisor, unsigned scaleUp, __int128& out) {
+   __int128 scaled;
+   if (scaleUp <= 38 && !__builtin_mul_overflow(dividend, pow10(scaleUp), &scaled)) {
+      out = divideRounded(scaled, divisor);
+      return true;
+   }
+   // Decimal long division: the integral quotient, then up to 38 more digits at a time.
+   u128 d = magnitude(divisor), quotient = magnitude(dividend) / d, remainder = magnitude(dividend) % d;
+   const u128 limit = u128(1) << 127;
+   for (unsigned left = scaleUp; left > 0;) {
+      unsigned digits = std::min(left, 38u);
+      u128 next = shiftDigitsAndDivide(remainder, digits, d);
+      if (quotient > (limit - 1 - next) / static_cast<u128>(pow10(digits))) return false;
+      quotient = quotient * static_cast<u128>(pow10(digits)) + next;
+      left -= digits;
+   }
+   if (remainder >= d - remainder) ++quotient;
+   if (quotient >= limit) return false;
+   out = (dividend < 0) != (divisor < 0) ? -static_cast<__int128>(quotient) : static_cast<__int128>(quotient);
+   return true;
+}
+
 bool rescale(__int128 value, unsigned from, unsigned to, __int128& out) {
    if (to >= from) {
       if (to - from > 38) return value == 0 ? (out = 0, true) : false;

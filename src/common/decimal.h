@@ -29,4 +29,8 @@ bool rescale(__int128 value, unsigned from, unsigned to, __int128& out);
 /// Divides rounding half away from zero (PostgreSQL's numeric rounding).
 __int128 divideRounded(__int128 dividend, __int128 divisor);
 
+/// dividend * 10^scaleUp / divisor, rounded half away from zero, exact even where the product
+/// needs more than 128 bits; false when the quotient does not fit int128. divisor != 0.
+bool divideScaled(__int128 dividend, __int128 divisor, unsigned scaleUp, __int128& out);
+
 }  // namespace kiln::decimal

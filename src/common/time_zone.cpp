@@ -22,17 +22,23 @@ int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) !
 
 int64_t unixSeconds(int64_t micros) { return floorDiv(micros, microsPerSecond) + timestamp::unixEpochOffset / microsPerSecond; }
 
-/// PostgreSQL's name of a fixed offset: "<+05:30>-05:30" (a POSIX TZ string).
-std::string offsetName(int32_t secondsEast) {
-   int32_t magnitude = secondsEast < 0 ? -secondsEast : secondsEast;
+/// "05:30": hours, then minutes and seconds where they are not zero.
+std::string offsetDigits(int32_t magnitude) {
    char digits[16];
    int n = std::snprintf(digits, sizeof(digits), "%02d", magnitude / 3600);
    if (magnitude % 3600) {
       n += std::snprintf(digits + n, sizeof(digits) - size_t(n), ":%02d", magnitude % 3600 / 60);
       if (magnitude % 60) std::snprintf(digits + n, sizeof(digits) - size_t(n), ":%02d", magnitude % 60);
    }
-   std::string d = digits;
-   return secondsEast >= 0 ? "<+" + d + ">-" + d : "<-" + d + ">+" + d;
+   return digits;
+}
+
+/// PostgreSQL's abbreviation of a fixed offset: "+05:30".
+std::string offsetAbbreviation(int32_t secondsEast) { return (secondsEast >= 0 ? "+" : "-") + offsetDigits(std::abs(secondsEast)); }
+
+/// PostgreSQL's name of a fixed offset: "<+05:30>-05:30" (a POSIX TZ string, whose sign is west).
+std::string offsetName(int32_t secondsEast) {
+   return "<" + offsetAbbreviation(secondsEast) + ">" + (secondsEast >= 0 ? "-" : "+") + offsetDigits(std::abs(secondsEast));
 }
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
@@ -82,12 +88,12 @@ std::shared_ptr<const TimeZone> loadZone(std::string_view name) {
 }  // namespace
 
 std::shared_ptr<const TimeZone> TimeZone::utc() {
-   static const auto zone = std::make_shared<const TimeZone>("UTC", TimeZoneRules::fixed(0));
+   static const auto zone = std::make_shared<const TimeZone>("UTC", TimeZoneRules::fixed(0, "UTC"));
    return zone;
 }
 
 std::shared_ptr<const TimeZone> TimeZone::ofOffset(int32_t secondsEast) {
-   return std::make_shared<const TimeZone>(offsetName(secondsEast), TimeZoneRules::fixed(secondsEast));
+   return std::make_shared<const TimeZone>(offsetName(secondsEast), TimeZoneRules::fixed(secondsEast, offsetAbbreviation(secondsEast)));
 }
 
 std::shared_ptr<const TimeZone> TimeZone::forSetting(std::string_view value) {
@@ -112,7 +118,16 @@ std::shared_ptr<const TimeZone> TimeZone::forInput(std::string_view name) {
    throw Error("22023", "time zone \"" + std::string(name) + "\" not recognized");
 }
 
+std::shared_ptr<const TimeZone> TimeZone::named(std::string_view name) {
+   if (equalsIgnoringCase(name, "utc") || equalsIgnoringCase(name, "gmt") || equalsIgnoringCase(name, "z")) return utc();
+   if (auto zone = loadZone(name)) return zone;
+   if (auto rule = PosixZoneRule::parse(name)) return std::make_shared<const TimeZone>(std::string(name), TimeZoneRules::ofRule(*rule));
+   throw Error("22023", "time zone \"" + std::string(name) + "\" not recognized");
+}
+
 int32_t TimeZone::offsetAt(int64_t utc) const { return rules_.offsetAt(unixSeconds(utc)); }
+
+const std::string& TimeZone::abbreviationAt(int64_t utc) const { return rules_.abbreviationAt(unixSeconds(utc)); }
 
 int64_t TimeZone::toLocal(int64_t utc) const { return utc + int64_t(offsetAt(utc)) * microsPerSecond; }
 

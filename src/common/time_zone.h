@@ -23,11 +23,17 @@ class TimeZone {
    static std::shared_ptr<const TimeZone> ofOffset(int32_t secondsEast);
    /// A zone written in timestamp input ("UTC", "Europe/Berlin"); throws 22023 when unknown.
    static std::shared_ptr<const TimeZone> forInput(std::string_view name);
+   /// The zone of AT TIME ZONE and timezone(), as PostgreSQL's timestamp_zone finds it: an
+   /// abbreviation (only UTC, GMT and Z are known), a tz database name, or a POSIX TZ string
+   /// ('+05' and '5' are five hours WEST, unlike SET TIME ZONE's numbers). Throws 22023 otherwise.
+   static std::shared_ptr<const TimeZone> named(std::string_view name);
 
    /// SHOW TIME ZONE's text.
    const std::string& name() const { return name_; }
    /// Seconds east of Greenwich at the instant (microseconds since 2000-01-01 UTC).
    int32_t offsetAt(int64_t utc) const;
+   /// Its abbreviation at the instant: "CEST", "UTC", "+02".
+   const std::string& abbreviationAt(int64_t utc) const;
    /// The local date and time at the instant.
    int64_t toLocal(int64_t utc) const;
    /// The instant a local date and time names. In a spring-forward gap the offset before the

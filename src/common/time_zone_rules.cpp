@@ -40,13 +40,16 @@ struct RuleScanner {
       return i > start && out <= maxValue;
    }
    /// A zone abbreviation: letters, or anything between < and >. May be empty.
-   bool name() {
-      if (take('<')) {
+   bool name(std::string& out) {
+      bool quoted = take('<');
+      size_t start = i;
+      if (quoted) {
          while (peek() && peek() != '>') ++i;
-         return take('>');
+      } else {
+         while ((peek() >= 'a' && peek() <= 'z') || (peek() >= 'A' && peek() <= 'Z')) ++i;
       }
-      while ((peek() >= 'a' && peek() <= 'z') || (peek() >= 'A' && peek() <= 'Z')) ++i;
-      return true;
+      out = text.substr(start, i - start);
+      return !quoted || take('>');
    }
    /// [+-]hh[:mm[:ss]] in seconds, POSIX's sign (positive: west of Greenwich).
    bool offset(int32_t& seconds, int maxHours) {
@@ -76,11 +79,11 @@ std::optional<PosixZoneRule> PosixZoneRule::parse(std::string_view text) {
    RuleScanner s{text};
    PosixZoneRule rule;
    int32_t west;
-   if (!s.name() || !s.offset(west, 24)) return std::nullopt;
+   if (!s.name(rule.standardName) || !s.offset(west, 24)) return std::nullopt;
    rule.standardOffset = -west;
    if (s.peek() && s.peek() != ',') {
       size_t before = s.i;
-      if (!s.name() || s.i == before) return std::nullopt;
+      if (!s.name(rule.daylightName) || s.i == before) return std::nullopt;
       rule.daylightOffset = rule.standardOffset + 3600;
       if (s.peek() && s.peek() != ',') {
          if (!s.offset(west, 24)) return std::nullopt;
@@ -110,13 +113,16 @@ int64_t PosixZoneRule::transition(int64_t year, bool startOfDaylight) const {
    return (day + unixEpochDay) * secondsPerDay + d.time - offsetBefore;
 }
 
-int32_t PosixZoneRule::offsetAt(int64_t unixSeconds) const {
-   if (!daylightOffset) return standardOffset;
+bool PosixZoneRule::isDaylight(int64_t unixSeconds) const {
+   if (!daylightOffset) return false;
    int64_t year = yearOf(unixSeconds);
    int64_t from = transition(year, true), to = transition(year, false);
-   bool daylight = from < to ? unixSeconds >= from && unixSeconds < to : !(unixSeconds >= to && unixSeconds < from);
-   return daylight ? *daylightOffset : standardOffset;
+   return from < to ? unixSeconds >= from && unixSeconds < to : !(unixSeconds >= to && unixSeconds < from);
 }
+
+int32_t PosixZoneRule::offsetAt(int64_t unixSeconds) const { return isDaylight(unixSeconds) ? *daylightOffset : standardOffset; }
+
+const std::string& PosixZoneRule::abbreviationAt(int64_t unixSeconds) const { return isDaylight(unixSeconds) ? daylightName : standardName; }
 
 std::optional<int64_t> PosixZoneRule::nextChange(int64_t unixSeconds) const {
    if (!daylightOffset) return std::nullopt;
@@ -128,15 +134,17 @@ std::optional<int64_t> PosixZoneRule::nextChange(int64_t unixSeconds) const {
    return next;
 }
 
-TimeZoneRules TimeZoneRules::fixed(int32_t secondsEast) {
+TimeZoneRules TimeZoneRules::fixed(int32_t secondsEast, std::string abbreviation) {
    TimeZoneRules rules;
    rules.initialOffset_ = secondsEast;
+   rules.initialAbbreviation_ = std::move(abbreviation);
    return rules;
 }
 
 TimeZoneRules TimeZoneRules::ofRule(PosixZoneRule rule) {
    TimeZoneRules rules;
    rules.initialOffset_ = rule.standardOffset;
+   rules.initialAbbreviation_ = rule.standardName;
    rules.rule_ = rule;
    return rules;
 }
@@ -175,16 +183,25 @@ std::optional<TimeZoneRules> TimeZoneRules::ofTzif(std::string_view bytes) {
    std::vector<uint8_t> typeIndexes(size_t(h.time));
    for (auto& index : typeIndexes) index = u8();
    std::vector<int32_t> offsets(size_t(h.type));
-   for (auto& offset : offsets) {
-      offset = int32_t(be(4));
-      pos += 2;  // isdst, abbreviation index
+   std::vector<uint8_t> abbreviationIndexes(size_t(h.type));
+   for (size_t k = 0; k < offsets.size(); ++k) {
+      offsets[k] = int32_t(be(4));
+      ++pos;  // isdst
+      abbreviationIndexes[k] = u8();
    }
+   // The abbreviations: NUL-terminated strings, each type naming where its own starts.
+   std::string_view characters = bytes.substr(pos, size_t(h.chars));
+   auto abbreviation = [&](size_t type) {
+      std::string_view rest = characters.substr(std::min<size_t>(abbreviationIndexes[type], characters.size()));
+      return std::string(rest.substr(0, rest.find('\0')));
+   };
    pos += size_t(h.chars + h.isstd + h.isut);
    TimeZoneRules rules;
    rules.initialOffset_ = offsets[0];
+   rules.initialAbbreviation_ = abbreviation(0);
    for (size_t k = 0; k < times.size(); ++k) {
       if (typeIndexes[k] >= offsets.size()) return std::nullopt;
-      rules.transitions_.push_back({times[k], offsets[typeIndexes[k]]});
+      rules.transitions_.push_back({times[k], offsets[typeIndexes[k]], abbreviation(typeIndexes[k])});
    }
    if (width == 8 && need(1) && bytes[pos] == '\n') {
       size_t close = bytes.find('\n', pos + 1);
@@ -197,6 +214,12 @@ int32_t TimeZoneRules::offsetAt(int64_t unixSeconds) const {
    auto after = std::upper_bound(transitions_.begin(), transitions_.end(), unixSeconds, [](int64_t t, const Transition& x) { return t < x.at; });
    if (after == transitions_.end() && rule_) return rule_->offsetAt(unixSeconds);
    return after == transitions_.begin() ? initialOffset_ : std::prev(after)->offset;
+}
+
+const std::string& TimeZoneRules::abbreviationAt(int64_t unixSeconds) const {
+   auto after = std::upper_bound(transitions_.begin(), transitions_.end(), unixSeconds, [](int64_t t, const Transition& x) { return t < x.at; });
+   if (after == transitions_.end() && rule_) return rule_->abbreviationAt(unixSeconds);
+   return after == transitions_.begin() ? initialAbbreviation_ : std::prev(after)->abbreviation;
 }
 
 std::optional<int64_t> TimeZoneRules::nextTransition(int64_t unixSeconds) const {

@@ -20,16 +20,19 @@ struct PosixZoneRule {
    };
    int32_t standardOffset = 0;  // seconds east of Greenwich
    std::optional<int32_t> daylightOffset;
+   std::string standardName, daylightName;  // abbreviations ("CET", "CEST"), without <>
    Date start{'M', 3, 2, 0}, end{'M', 11, 1, 0};  // without a rule: the US rule, as the tz code assumes
 
    /// Parses "STD offset [DST [offset] [,start[/time],end[/time]]]"; an empty STD name is allowed,
    /// as PostgreSQL does. nullopt when malformed.
    static std::optional<PosixZoneRule> parse(std::string_view text);
    int32_t offsetAt(int64_t unixSeconds) const;
+   const std::string& abbreviationAt(int64_t unixSeconds) const;
    /// The first change of offset after `unixSeconds`, nullopt without daylight saving time.
    std::optional<int64_t> nextChange(int64_t unixSeconds) const;
 
    private:
+   bool isDaylight(int64_t unixSeconds) const;
    /// This year's start (or end) of daylight saving time in UTC.
    int64_t transition(int64_t year, bool startOfDaylight) const;
 };
@@ -37,14 +40,16 @@ struct PosixZoneRule {
 /// A zone's offsets over time; Unix seconds throughout.
 class TimeZoneRules {
    public:
-   /// Always `secondsEast`.
-   static TimeZoneRules fixed(int32_t secondsEast);
+   /// Always `secondsEast`, abbreviated `abbreviation`.
+   static TimeZoneRules fixed(int32_t secondsEast, std::string abbreviation);
    static TimeZoneRules ofRule(PosixZoneRule rule);
    /// The rules of a TZif file's contents; nullopt when it is not one (or uses leap seconds).
    static std::optional<TimeZoneRules> ofTzif(std::string_view bytes);
 
    /// Seconds east of Greenwich in effect at the instant.
    int32_t offsetAt(int64_t unixSeconds) const;
+   /// The zone's abbreviation at the instant ("CEST", "+04"), what to_char's TZ shows.
+   const std::string& abbreviationAt(int64_t unixSeconds) const;
    /// The first transition after the instant, nullopt when the offset never changes again.
    std::optional<int64_t> nextTransition(int64_t unixSeconds) const;
 
@@ -52,9 +57,11 @@ class TimeZoneRules {
    struct Transition {
       int64_t at;
       int32_t offset;  // from `at` on
+      std::string abbreviation;
    };
    std::vector<Transition> transitions_;  // ascending
    int32_t initialOffset_ = 0;            // before the first transition
+   std::string initialAbbreviation_;
    std::optional<PosixZoneRule> rule_;    // after the last transition
 };
 

@@ -64,7 +64,7 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
          else if (name == "sum")
             type = in.id == TypeId::SmallInt || in.id == TypeId::Integer ? SqlType::bigInt() : SqlType::decimal(38, in.scale);
          else
-            type = SqlType::decimal(38, std::max<unsigned>(6, in.scale));
+            type = types::average(in);
          // The argument is accumulated in the result's representation.
          if (type.id == TypeId::Decimal && aggregate.function == AggregateFunction::Sum && in.isInteger()) arg = coerce(std::move(arg), types::asDecimal(in));
       } else if (const AggregateFunction* statistic = statisticalAggregate(name)) {

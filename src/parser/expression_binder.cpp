@@ -905,6 +905,29 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
       return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
    if ((name == "now" || name == "transaction_timestamp") && n == 0) return currentTimestamp(position);
+   if (name == "to_char" && n == 2) {
+      requireStrings({1});
+      // A date is shown as a timestamptz (the preferred type of its category), as PostgreSQL does.
+      if (args[0]->type.id == TypeId::Date) args[0] = coerce(std::move(args[0]), SqlType::timestampTz());
+      TypeId shown = args[0]->type.id;
+      if (args[0]->type.isNumeric()) return make(FunctionId::ToChar, SqlType::text());
+      if (shown == TypeId::Timestamp || shown == TypeId::TimestampTz || shown == TypeId::Interval) {
+         auto e = make(FunctionId::ToChar, SqlType::text());
+         e->nullable = true;  // also for an empty pattern
+         return e;
+      }
+      throw noSuchFunction();
+   }
+   if (name == "timezone" && n == 2) {
+      // `value AT TIME ZONE zone` arrives as timezone(zone, value). An untyped value or a date is
+      // a timestamptz, the preferred type of its category, as PostgreSQL resolves it.
+      if (args[0]->type.id != TypeId::Interval) requireStrings({0});
+      if (args[1]->type.id == TypeId::Unknown || args[1]->type.id == TypeId::Date) args[1] = coerce(std::move(args[1]), SqlType::timestampTz());
+      if (args[1]->type.id == TypeId::Time) throw Error("0A000", "time with time zone is not supported yet", position);
+      if (args[1]->type.id == TypeId::Timestamp) return make(FunctionId::AtTimeZone, SqlType::timestampTz());
+      if (args[1]->type.id == TypeId::TimestampTz) return make(FunctionId::AtTimeZone, SqlType::timestamp());
+      throw noSuchFunction();
+   }
    if (name == "md5" && n == 1) {
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());

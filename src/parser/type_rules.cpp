@@ -111,6 +111,24 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
    return std::nullopt;
 }
 
+/// PostgreSQL's select_div_scale gives a quotient at least 16 significant digits, and at least
+/// the operands' scales: 16 - 4 * (its weight in base-10000 digits), so a value-dependent scale.
+/// kiln's scale is static: 20, what PostgreSQL gives quotients in [0.0001, 1), so that every
+/// quotient from 0.0001 up has at least PostgreSQL's digits; larger ones show more (see README),
+/// and quotients of 10^(38 - scale) or more overflow (22003). `room` caps the scale below 20.
+static unsigned quotientScale(unsigned s1, unsigned s2, unsigned room) {
+   constexpr unsigned significantScale = 20;
+   return std::max({std::min(significantScale, room), s1, s2});
+}
+
+SqlType average(SqlType argument) {
+   // sum / count, as in PostgreSQL; the average of integers lies in their range, so its scale
+   // leaves room for all their digits (a bigint's average keeps 19 digits after the point).
+   SqlType x = asDecimal(argument);
+   unsigned room = argument.isInteger() ? decimal::maxPrecision - x.precision : decimal::maxPrecision;
+   return SqlType::decimal(decimal::maxPrecision, quotientScale(x.scale, 0, room));
+}
+
 std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
    if (op == ArithOp::Concat) {
       if (a.isString() || b.isString() || a.id == TypeId::Unknown || b.id == TypeId::Unknown) return SqlType::text();
@@ -157,11 +175,7 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
          unsigned scale = std::min(s1 + s2, maxP);
          return SqlType::decimal(std::min(p1 + p2, maxP), scale);
       }
-      case ArithOp::Div: {
-         // PostgreSQL picks a value-dependent scale; kiln fixes it statically at max(6, s1, s2).
-         unsigned scale = std::max({6u, s1, s2});
-         return SqlType::decimal(maxP, scale);
-      }
+      case ArithOp::Div: return SqlType::decimal(maxP, quotientScale(s1, s2, maxP));
       case ArithOp::Mod: {
          unsigned scale = std::max(s1, s2);
          return SqlType::decimal(std::min(std::max(p1 - s1, p2 - s2) + scale, maxP), scale);

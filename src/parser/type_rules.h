@@ -21,6 +21,9 @@ std::optional<SqlType> common(SqlType a, SqlType b);
 /// Result type of `a op b`, nullopt when the operator does not exist for these types.
 std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b);
 
+/// Result type of avg(x) for an exact x (PostgreSQL's avg divides the sum by the count as `/` does).
+SqlType average(SqlType argument);
+
 /// Whether CAST(from AS to) exists.
 bool canCast(SqlType from, SqlType to);
 /// Whether a value of `from` may be stored in a column of `to` without an explicit cast.

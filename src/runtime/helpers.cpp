@@ -421,9 +421,9 @@ void kiln_multiply_words(uint64_t* out, uint64_t aLow, uint64_t aHigh, uint64_t 
 
 __int128 kiln_decimal_divide(__int128 a, __int128 b, int32_t scaleUp) {
    if (b == 0) kiln_error(int32_t(RuntimeError::DivisionByZero));
-   __int128 scaled;
-   if (__builtin_mul_overflow(a, decimal::pow10(unsigned(scaleUp)), &scaled)) kiln_error(int32_t(RuntimeError::NumericOverflow));
-   return decimal::divideRounded(scaled, b);
+   __int128 quotient;
+   if (!decimal::divideScaled(a, b, unsigned(scaleUp), quotient)) kiln_error(int32_t(RuntimeError::NumericOverflow));
+   return quotient;
 }
 
 __int128 kiln_i128_mod(__int128 a, __int128 b) {

@@ -167,6 +167,22 @@ int32_t kiln_timestamptz_to_date(int64_t utc);
 int64_t kiln_timestamp_to_timestamptz(int64_t local);
 int64_t kiln_timestamptz_to_timestamp(int64_t utc);
 
+// AT TIME ZONE (at_time_zone.cpp): a timestamp in the zone -> the instant; an instant -> the
+// zone's local time. The zone is a name, or an interval (an offset east of Greenwich).
+int64_t kiln_timestamp_at_zone(int64_t local, const GermanString* zone);
+int64_t kiln_timestamptz_at_zone(int64_t utc, const GermanString* zone);
+int64_t kiln_timestamp_at_offset(int64_t local, const kiln::Interval* zone);
+int64_t kiln_timestamptz_at_offset(int64_t utc, const kiln::Interval* zone);
+
+// to_char (to_char.cpp): the value shown by a template pattern
+void kiln_to_char_timestamp(int64_t local, const GermanString* pattern, GermanString* out, StringHeap* arena);
+void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanString* out, StringHeap* arena);
+void kiln_to_char_interval(const kiln::Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena);
+/// An exact number `unscaled` / 10^scale (integers with scale 0).
+void kiln_to_char_decimal(__int128 unscaled, int32_t scale, const GermanString* pattern, GermanString* out, StringHeap* arena);
+/// `significantDigits`: 15 for double precision, 6 for real.
+void kiln_to_char_double(double value, int32_t significantDigits, const GermanString* pattern, GermanString* out, StringHeap* arena);
+
 // Times of day (microseconds since midnight)
 void kiln_format_time(int64_t time, GermanString* out, StringHeap* arena);
 int64_t kiln_time_add_interval(int64_t time, const kiln::Interval* interval, int32_t sign);

@@ -132,3 +132,21 @@ TEST(Decimal, DivideRounded) {
    EXPECT_EQ(decimal::divideRounded(big, big - 1), 1);
    EXPECT_EQ(decimal::divideRounded(big, 2), decimal::pow10(38) / 2);
 }
+
+TEST(Decimal, DivideScaledBeyond128Bits) {
+   __int128 q = 0;
+   // 10^30 * 10^20 / 3 needs a 166-bit product; the quotient 3.33...e49 does not fit.
+   EXPECT_FALSE(decimal::divideScaled(decimal::pow10(30), 3, 20, q));
+   // 10^30 * 10^8 / (3 * 10^20): the product needs 127+ bits, the quotient is 333333333333333333 (rounded).
+   ASSERT_TRUE(decimal::divideScaled(decimal::pow10(30), 3 * decimal::pow10(20), 8, q));
+   EXPECT_EQ(q, decimal::pow10(18) / 3);
+   ASSERT_TRUE(decimal::divideScaled(-decimal::pow10(37), 3 * decimal::pow10(37), 37, q));
+   EXPECT_EQ(q, -(decimal::pow10(37) / 3));
+   ASSERT_TRUE(decimal::divideScaled(2 * decimal::pow10(37), 3 * decimal::pow10(37), 37, q));
+   EXPECT_EQ(q, 2 * (decimal::pow10(37) / 3) + 1);  // 0.666...67, rounded half away from zero
+   // More than 38 digits of scale up, in chunks: 1 / 3 * 10^60 with 30 digits left over.
+   ASSERT_TRUE(decimal::divideScaled(1, 3 * decimal::pow10(30), 60, q));
+   EXPECT_EQ(q, decimal::pow10(30) / 3);
+   ASSERT_TRUE(decimal::divideScaled(-5, 2, 0, q));
+   EXPECT_EQ(q, -3);
+}

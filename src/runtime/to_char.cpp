@@ -1,0 +1,34 @@
+// to_char of dates, times and intervals (common/datetime_format.h shows the fields; a
+// timestamptz in the session's time zone, with its abbreviation and offset for TZ and OF) and of
+// numbers (common/number_format.h).
+#include "common/datetime_format.h"
+#include "common/number_format.h"
+#include "common/time_zone.h"
+#include "runtime/helpers.h"
+#include "runtime/string_results.h"
+
+using namespace kiln;
+
+void kiln_to_char_timestamp(int64_t local, const GermanString* pattern, GermanString* out, StringHeap* arena) {
+   storeString(out, datetime_format::format(datetime_format::ofTimestamp(local), pattern->view()), arena);
+}
+
+void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanString* out, StringHeap* arena) {
+   const TimeZone& zone = TimeZone::current();
+   datetime_format::Fields fields = datetime_format::ofTimestamp(zone.toLocal(utc));
+   fields.zoneAbbreviation = zone.abbreviationAt(utc);
+   fields.offsetSeconds = zone.offsetAt(utc);
+   storeString(out, datetime_format::format(fields, pattern->view()), arena);
+}
+
+void kiln_to_char_interval(const Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena) {
+   storeString(out, datetime_format::format(datetime_format::ofInterval(*value), pattern->view()), arena);
+}
+
+void kiln_to_char_decimal(__int128 unscaled, int32_t scale, const GermanString* pattern, GermanString* out, StringHeap* arena) {
+   storeString(out, number_format::formatDecimal(unscaled, unsigned(scale), pattern->view()), arena);
+}
+
+void kiln_to_char_double(double value, int32_t significantDigits, const GermanString* pattern, GermanString* out, StringHeap* arena) {
+   storeString(out, number_format::formatDouble(value, significantDigits, pattern->view()), arena);
+}
