@@ -170,6 +170,8 @@ struct ColumnInfo {
    std::string name;
    SqlType type;
    bool notNull = false;
+   /// The DEFAULT as SQL text, or "generated always|by default as identity"; empty for none.
+   std::string defaultValue;
 };
 
 struct TableInfo {

@@ -81,7 +81,7 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
          const PgQuery__ColumnDef& def = *element.column_def;
          ColumnDefault columnDefault;
          std::optional<SqlType> serial = serialType(*def.type_name);
-         ColumnInfo column{def.colname, serial ? *serial : types::resolve(*def.type_name), def.is_not_null != 0 || serial};
+         ColumnInfo column{def.colname, serial ? *serial : types::resolve(*def.type_name), def.is_not_null != 0 || serial, {}};
          if (serial) columnDefault.identity = Column::Identity::ByDefault;
          for (auto& existing : result.columns)
             if (existing.name == column.name)
@@ -301,7 +301,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    Table& table = findTable(catalog, *insert.relation);
    std::vector<size_t> columns = targetColumns(table, insert.n_cols, insert.cols);
    std::vector<ColumnInfo> targets;
-   for (size_t c : columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull()});
+   for (size_t c : columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull(), {}});
    // INSERT ... DEFAULT VALUES: one row of nothing but defaults.
    auto plan = insert.select_stmt ? bindSelect(*insert.select_stmt->select_stmt, catalog, &targets, parameterTypes,
                                                [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius); })
@@ -501,7 +501,7 @@ CreateTableAsStatement bindCreateTableAs(const PgQuery__Node& query, const PgQue
       std::string name = i < into.n_col_names ? stringOf(into.col_names[i]) : plan.columnNames[i];
       for (auto& existing : result.create.columns)
          if (existing.name == name) throw Error("42701", "column \"" + name + "\" specified more than once");
-      result.create.columns.push_back({name, plan.columns[i]->type, false});
+      result.create.columns.push_back({name, plan.columns[i]->type, false, {}});
    }
    return result;
 }

@@ -64,7 +64,7 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, cons
       if (isDefault(*a.value)) continue;
       const Column& column = table.column(a.column);
       values.push_back(a.value);
-      targets.push_back({column.name(), column.type(), column.notNull()});
+      targets.push_back({column.name(), column.type(), column.notNull(), {}});
    }
    ModificationSource source =
       bindModificationSource(*update.relation, update.from_clause, update.n_from_clause, update.where_clause, values, targets, table, catalog, parameterTypes);

@@ -99,10 +99,10 @@ Outcome describeTable(MetaContext& context, const std::string& name) {
    TableInfo info = context.database.table(name);
    TextTable table;
    table.title = "Table \"" + info.name + "\"";
-   table.headers = {"Column", "Type", "Nullable"};
-   table.rightAligned = {false, false, false};
+   table.headers = {"Column", "Type", "Nullable", "Default"};
+   table.rightAligned = {false, false, false, false};
    for (const ColumnInfo& column : info.columns)
-      table.rows.push_back({column.name, column.type.toString(), column.notNull ? "not null" : ""});
+      table.rows.push_back({column.name, column.type.toString(), column.notNull ? "not null" : "", column.defaultValue});
    if (!info.primaryKey.empty()) {
       std::string key;
       for (const std::string& column : info.primaryKey) key += (key.empty() ? "" : ", ") + column;
