@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parser/column_default.h"
 #include "parser/expression_binder.h"
 #include "parser/set_target.h"
 #include "storage/table.h"
@@ -115,8 +116,10 @@ OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table,
    for (size_t i = 0; i < clause.n_target_list; ++i) {
       const PgQuery__ResTarget& target = *clause.target_list[i]->res_target;
       size_t column = assignedColumn(target, table, result.columns);
-      const Column& assigned = table.column(column);
-      ExprPtr value = ExpressionBinder::assign(binder.bind(*target.val), assigned.type(), assigned.name());
+      Column& assigned = table.column(column);
+      const PgQuery__Node& given = *assignedValue(target);
+      checkAssignable(target, assigned, given);
+      ExprPtr value = ExpressionBinder::assign(isDefault(given) ? defaultValueOf(assigned, plan.ius) : binder.bind(given), assigned.type(), assigned.name());
       result.columns.push_back(column);
       updated[column] = compute(std::move(value), assigned.name());
       yield(updated[column]);

@@ -13,4 +13,14 @@ namespace kiln {
 /// `assignedBefore`, 0A000 for an assignment to part of a column.
 size_t assignedColumn(const PgQuery__ResTarget& target, const Table& table, const std::vector<size_t>& assignedBefore);
 
+/// The value `target` assigns: its own expression, or for one column of SET (a, b) = source,
+/// its element of a ROW, or, for a sub-SELECT, the MultiAssignRef itself, which the expression
+/// binder binds (all its columns from one subquery).
+const PgQuery__Node* assignedValue(const PgQuery__ResTarget& target);
+
+bool isDefault(const PgQuery__Node& value);
+
+/// 428C9 when `column` is an identity column GENERATED ALWAYS and `value` (of `target`) is not DEFAULT.
+void checkAssignable(const PgQuery__ResTarget& target, const Column& column, const PgQuery__Node& value);
+
 }  // namespace kiln

@@ -18,35 +18,14 @@ struct Assignment {
    const PgQuery__Node* value;
 };
 
-bool isDefault(const PgQuery__Node& value) { return value.node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT; }
-
-/// The value of one column of SET (a, b) = source: its element of a row, or, for a sub-SELECT,
-/// the MultiAssignRef itself, which the expression binder binds (all its columns from one
-/// subquery).
-const PgQuery__Node* multiAssignedValue(const PgQuery__Node& value) {
-   const PgQuery__MultiAssignRef& ref = *value.multi_assign_ref;
-   const PgQuery__Node& source = *ref.source;
-   // PostgreSQL's grammar leaves the sub-SELECT an EXPR_SUBLINK; its analysis makes it a MULTIEXPR one.
-   if (source.node_case == PG_QUERY__NODE__NODE_SUB_LINK && source.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK)
-      return &value;
-   if (source.node_case != PG_QUERY__NODE__NODE_ROW_EXPR)
-      throw Error("0A000", "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() expression");
-   const PgQuery__RowExpr& row = *source.row_expr;
-   if (row.n_args != size_t(ref.ncolumns))
-      throw Error("42601", "number of columns does not match number of values", row.location + 1);
-   return row.args[ref.colno - 1];
-}
-
 std::vector<Assignment> bindAssignments(const PgQuery__UpdateStmt& update, const Table& table) {
    std::vector<Assignment> assignments;
    std::vector<size_t> columns;
    for (size_t i = 0; i < update.n_target_list; ++i) {
       const PgQuery__ResTarget& target = *update.target_list[i]->res_target;
       size_t column = assignedColumn(target, table, columns);
-      const PgQuery__Node* value = target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF ? multiAssignedValue(*target.val) : target.val;
-      if (table.column(column).identity() == Column::Identity::Always && !isDefault(*value))
-         throw Error("428C9", "column \"" + std::string(target.name) + "\" can only be updated to DEFAULT", target.location + 1,
-                     "Column \"" + std::string(target.name) + "\" is an identity column defined as GENERATED ALWAYS.");
+      const PgQuery__Node* value = assignedValue(target);
+      checkAssignable(target, table.column(column), *value);
       columns.push_back(column);
       assignments.push_back({column, value});
    }
