@@ -19,6 +19,7 @@ constexpr std::string_view helpText = R"(General
   \?                     show this help
   \i FILE                run the statements in FILE
   \copy ...              COPY (e.g. \copy t TO 'file.csv' (FORMAT csv, HEADER))
+  \echo [-n] [TEXT]      write TEXT to standard output (-n: without a newline)
 
 Informational
   \d                     list tables
@@ -148,9 +149,42 @@ Outcome format(MetaContext& context, const std::vector<std::string>& arguments) 
    return Outcome::Ok;
 }
 
+/// psql's \echo: the arguments separated by one blank; a 'quoted' argument loses its quotes
+/// ('' inside stands for one) and keeps its blanks.
+Outcome echo(MetaContext& context, std::string_view arguments) {
+   std::vector<std::string> words;
+   for (size_t i = 0; i < arguments.size();) {
+      if (std::isspace(static_cast<unsigned char>(arguments[i]))) {
+         ++i;
+         continue;
+      }
+      std::string word;
+      bool quoted = false;
+      for (; i < arguments.size() && (quoted || !std::isspace(static_cast<unsigned char>(arguments[i]))); ++i) {
+         if (arguments[i] != '\'') {
+            word += arguments[i];
+         } else if (quoted && i + 1 < arguments.size() && arguments[i + 1] == '\'') {
+            word += '\'';
+            ++i;
+         } else {
+            quoted = !quoted;
+         }
+      }
+      words.push_back(std::move(word));
+   }
+   bool newline = words.empty() || words[0] != "-n";
+   if (!newline) words.erase(words.begin());
+   for (size_t i = 0; i < words.size(); ++i) context.out << (i ? " " : "") << words[i];
+   if (newline) context.out << '\n';
+   context.out.flush();
+   return Outcome::Ok;
+}
+
 }  // namespace
 
 Outcome runMetaCommand(std::string_view line, MetaContext& context) {
+   // Its text is written as given, a final ';' included.
+   if (line.substr(0, 5) == "\\echo" && (line.size() == 5 || std::isspace(static_cast<unsigned char>(line[5])))) return echo(context, line.substr(5));
    // psql users habitually end commands with ';' (\d t;), which is never part of a name.
    size_t end = line.find_last_not_of(" \t\r\n;");
    line = line.substr(0, end == std::string_view::npos ? 0 : end + 1);

@@ -173,6 +173,20 @@ input=$tmp/quit.sql expect "\\q ends a script successfully" 0 "$kiln" <<'EOF'
 CREATE TABLE$
 EOF
 
+cat >"$tmp/echo.sql" <<'SQL'
+\echo hello   world
+\echo 'a  b' it''s 'it''s' "dq"
+\echo -n no newline
+\echo
+\echo ends with a semicolon;
+SQL
+input=$tmp/echo.sql expect "\\echo writes its arguments as psql does" 0 "$kiln" <<'EOF'
+hello world$
+a  b its it's "dq"$
+no newline$
+ends with a semicolon;$
+EOF
+
 expect "an unknown backslash command fails" 1 "$kiln" -c '\nosuch' -c "$create" <<'EOF'
 EOF
 expectStderr "unknown backslash command message" <<'EOF'
