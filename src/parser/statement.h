@@ -111,12 +111,28 @@ struct DeleteStatement {
    bool joinsOtherTables = false;  // USING: a row may come several times, and is deleted once
 };
 
+/// What COPY ... FROM puts into the columns its column list leaves out: each one's DEFAULT, as
+/// INSERT's (a constant known when binding, else computed by `plan`).
+struct CopyDefaults {
+   struct Filled {
+      size_t column;                  // in the table
+      std::optional<Value> constant;  // NULL for a column without a DEFAULT
+      size_t field = 0;               // else the plan's column that computes it
+   };
+   std::vector<Filled> columns;  // empty when no column left out has a DEFAULT: the reader makes them NULL
+   /// The computed defaults of $1 (a bigint) rows. Without a volatile one (an identity's next value,
+   /// random()) every row takes the same values, so one row serves all.
+   std::unique_ptr<QueryPlan> plan;
+   bool perRow = false;
+};
+
 struct CopyStatement {
    Table* table;
    std::vector<size_t> columns;
    std::string path;  // empty: FROM STDIN, whose rows the caller hands over (Connection::copyFrom)
    CopyOptions options;
    std::optional<std::string_view> stdinRows;
+   CopyDefaults defaults = {};
 };
 
 /// COPY table [(columns)] TO and COPY (query) TO: the query's rows written to a file, or returned

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "parser/column_default.h"
+#include "parser/copy_defaults_binder.h"
 #include "parser/expression_binder.h"
 #include "parser/on_conflict_binder.h"
 #include "parser/pg_parser.h"
@@ -422,11 +423,8 @@ CopyStatement bindCopyFrom(const PgQuery__CopyStmt& copy, const Catalog& catalog
    Table& table = findTable(catalog, *copy.relation);
    if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
    std::vector<size_t> columns = targetColumns(table, copy.n_attlist, copy.attlist);
-   // Columns left out take NULL here; their DEFAULT would need evaluating per row.
-   for (size_t c = 0; c < table.columnCount(); ++c)
-      if (std::find(columns.begin(), columns.end(), c) == columns.end() && (!table.column(c).defaultSql().empty() || table.column(c).identity() != Column::Identity::None))
-         throw Error("0A000", "COPY that leaves out column \"" + table.column(c).name() + "\", which has a default, is not supported yet; name it in the column list");
-   return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", copyOptions(copy), std::nullopt};
+   CopyDefaults defaults = bindCopyDefaults(table, columns);
+   return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", copyOptions(copy), std::nullopt, std::move(defaults)};
 }
 
 /// The double-quoted form of an identifier.

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <deque>
@@ -174,12 +175,14 @@ struct Chunk {
    std::string errorContext;
 };
 
-void parseChunk(const Table& table, const std::vector<size_t>& columns, const CopyOptions& options, Chunk& chunk) {
+/// `fillNulls`: the columns not in `columns` take NULL in each row (else they are filled later).
+void parseChunk(const Table& table, const std::vector<size_t>& columns, const CopyOptions& options, bool fillNulls, Chunk& chunk) {
    for (size_t c = 0; c < table.columnCount(); ++c) {
       const Column& column = table.column(c);
       chunk.columns.push_back(std::make_unique<Column>(column.name(), column.type(), column.notNull()));
       chunk.columns.back()->setTableName(table.name());
-      chunk.columns.back()->reserve(size_t(chunk.end - chunk.begin) / 64 + 16);
+      if (fillNulls || std::find(columns.begin(), columns.end(), c) != columns.end())
+         chunk.columns.back()->reserve(size_t(chunk.end - chunk.begin) / 64 + 16);
    }
    RecordReader reader(chunk.begin, chunk.end, options);
    std::vector<Field> fields;
@@ -203,7 +206,7 @@ void parseChunk(const Table& table, const std::vector<size_t>& columns, const Co
          }
          currentField = -1;
          // Columns not named in the COPY column list are NULL.
-         if (columns.size() != table.columnCount())
+         if (fillNulls && columns.size() != table.columnCount())
             for (auto& column : chunk.columns)
                if (column->size() == chunk.rows) column->appendNull();
          ++chunk.rows;
@@ -240,7 +243,8 @@ size_t countLines(const char* begin, const char* end) {
 }
 
 /// Appends the rows in [begin, end) to `table`; `source` names them in errors (", file ..." or empty).
-uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* begin, const char* end, const std::string& source, const CopyOptions& options) {
+uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* begin, const char* end, const std::string& source, const CopyOptions& options,
+                  const MissingColumns& missing) {
    const char* start = begin;
    if (options.header && begin) {
       auto* newline = static_cast<const char*>(std::memchr(begin, '\n', size_t(end - begin)));
@@ -259,9 +263,9 @@ uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* 
    for (size_t i = 1; i < chunks.size(); ++i)
       workers.emplace_back([&, i] {
          TimeZone::Scope session(zone);
-         parseChunk(table, columns, options, chunks[i]);
+         parseChunk(table, columns, options, !missing, chunks[i]);
       });
-   parseChunk(table, columns, options, chunks[0]);
+   parseChunk(table, columns, options, !missing, chunks[0]);
    for (auto& worker : workers) worker.join();
    StatementInterrupt::check();  // before the table changes
 
@@ -275,26 +279,32 @@ uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* 
          throw Error(error.sqlstate(), error.message(), 0, where);
       }
    }
+   uint64_t loaded = 0;
+   for (auto& chunk : chunks) loaded += chunk.rows;
+   std::vector<std::unique_ptr<Column>> filled = missing ? missing(loaded) : std::vector<std::unique_ptr<Column>>();
    // Every piece parsed: only now does the table change.
-   size_t rows = table.rowCount();
-   for (auto& chunk : chunks) {
-      for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).appendColumn(std::move(*chunk.columns[c]));
-      rows += chunk.rows;
+   for (size_t c = 0; c < table.columnCount(); ++c) {
+      if (c < filled.size() && filled[c]) {
+         table.column(c).appendColumn(std::move(*filled[c]));
+         continue;
+      }
+      for (auto& chunk : chunks) table.column(c).appendColumn(std::move(*chunk.columns[c]));
    }
-   uint64_t loaded = rows - table.rowCount();
-   table.sealAppendedRows(rows);
+   table.sealAppendedRows(table.rowCount() + loaded);
    return loaded;
 }
 
 }  // namespace
 
-uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options) {
+uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options,
+                      const MissingColumns& missing) {
    MappedFile file(path);
-   return loadRows(table, columns, file.data(), file.data() + file.size(), ", file \"" + path + "\"", options);
+   return loadRows(table, columns, file.data(), file.data() + file.size(), ", file \"" + path + "\"", options, missing);
 }
 
-uint64_t copyFromText(Table& table, const std::vector<size_t>& columns, std::string_view text, const CopyOptions& options) {
-   return loadRows(table, columns, text.data(), text.data() + text.size(), "", options);
+uint64_t copyFromText(Table& table, const std::vector<size_t>& columns, std::string_view text, const CopyOptions& options,
+                      const MissingColumns& missing) {
+   return loadRows(table, columns, text.data(), text.data() + text.size(), "", options, missing);
 }
 
 }  // namespace kiln

@@ -225,17 +225,17 @@ EOF
 expect "\\i of a missing file fails" 1 "$kiln" -c "\\i $tmp/missing.sql" <<'EOF'
 EOF
 
-printf '%s\n' "CREATE TABLE r (a INTEGER, b TEXT);" "COPY r FROM STDIN;" "1	one" "2	\\N" '\.' "\\copy r (a) FROM stdin" "3" '\.' \
+printf '%s\n' "CREATE TABLE r (a INTEGER, b TEXT DEFAULT 'dflt');" "COPY r FROM STDIN;" "1	one" "2	\\N" '\.' "\\copy r (a) FROM stdin" "3" '\.' \
    "SELECT a, b FROM r ORDER BY a;" >"$tmp/rows.sql"
-expect "COPY FROM STDIN and \\copy FROM stdin read the rows that follow, up to \\." 0 "$kiln" -f "$tmp/rows.sql" <<'EOF'
+expect "COPY FROM STDIN and \\copy FROM stdin read the rows that follow, up to \\.; a column left out takes its DEFAULT" 0 "$kiln" -f "$tmp/rows.sql" <<'EOF'
 CREATE TABLE$
 COPY 2$
 COPY 1$
- a |  b  $
----+-----$
+ a |  b   $
+---+------$
  1 | one$
  2 | $
- 3 | $
+ 3 | dflt$
 (3 rows)$
 $
 EOF
