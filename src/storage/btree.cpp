@@ -18,23 +18,32 @@ const BTree::Node* BTree::leafFor(const NodeKey* key) const {
 }
 
 std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator) {
+   size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
+   bool appended;  // the new key (or separator) went to the end
    if (node.leaf) {
-      size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
       node.keys.insert(node.keys.begin() + long(at), key);
       node.rows.insert(node.rows.begin() + long(at), row);
+      appended = at + 1 == node.keys.size();
    } else {
-      size_t child = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
       NodeKey childSeparator;
-      if (auto sibling = insertInto(*node.children[child], key, row, childSeparator)) {
-         node.keys.insert(node.keys.begin() + long(child), std::move(childSeparator));
-         node.children.insert(node.children.begin() + long(child) + 1, std::move(sibling));
-      }
+      auto sibling = insertInto(*node.children[at], key, row, childSeparator);
+      if (!sibling) return nullptr;
+      node.keys.insert(node.keys.begin() + long(at), std::move(childSeparator));
+      node.children.insert(node.children.begin() + long(at) + 1, std::move(sibling));
+      appended = at + 1 == node.keys.size();
    }
    if (node.keys.size() <= capacity) return nullptr;
-   // Split in half; a leaf copies its middle key up, an inner node moves it up.
+   // Split in half; a leaf copies its middle key up, an inner node moves it up. Keys that come
+   // in ascending order (per district in TPC-C's order lines) would leave every node half empty:
+   // a node that overflows at its end keeps all but its last key, and the new node starts with it.
    auto right = std::make_unique<Node>();
    right->leaf = node.leaf;
-   size_t middle = node.keys.size() / 2;
+   right->keys.reserve(capacity + 1);  // room for the key that splits it: no reallocation
+   if (node.leaf)
+      right->rows.reserve(capacity + 1);
+   else
+      right->children.reserve(capacity + 2);
+   size_t middle = appended ? node.keys.size() - (node.leaf ? 1 : 2) : node.keys.size() / 2;
    if (node.leaf)
       separator = node.keys[middle];
    else
