@@ -16,6 +16,8 @@ namespace kiln {
 struct RowLookahead {
    llvm::Value* row;  // the current row
    llvm::Value* end;  // one past the last row of the pipeline's range
+   double rows;       // the source's estimated rows
+   bool prefiltered;  // most rows are dropped before the pipeline's operators see them
    /// `iu`'s value in `row`; nothing when `iu` is not a column of the table.
    std::function<std::optional<SqlValue>(const IU* iu, llvm::Value* row)> load;
 };

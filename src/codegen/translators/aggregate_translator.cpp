@@ -5,6 +5,7 @@
 #include "codegen/expression_compiler.h"
 #include "codegen/translators/aggregate_state.h"
 #include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/bucket_prefetch.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/row_access.h"
 #include <algorithm>
@@ -74,7 +75,11 @@ class AggregateTranslator : public Translator {
          std::vector<const Expr*> keyExpressions;
          for (auto& key : aggregate_.keys) keyExpressions.push_back(key.expression.get());
          // Also for input clustered by the keys: a run of a few rows ends at a random bucket.
-         prefetchBucketAhead(cx, values, keyExpressions, cx.loadSlot(storageSlot_), aggregate_.estimatedRows);
+         // The chain's entry is worth prefetching where most rows find their group (many rows
+         // per group; TPC-H Q13), not where most start one (Q18), whose demand loads of the
+         // directory word would wait.
+         bool findsMostGroups = aggregate_.children[0]->estimatedRows >= 8 * aggregate_.estimatedRows;
+         prefetchBucketAhead(cx, values, keyExpressions, cx.loadSlot(storageSlot_), aggregate_.estimatedRows, aggregate_.children[0]->estimatedRows, findsMostGroups);
          entry = previousGroupOr(cx, keys, [&] {
             return findOrInsertEntry(cx, cx.loadSlot(storageSlot_), layout_, keys);
          });

@@ -8,6 +8,7 @@
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
 #include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/bucket_prefetch.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/join_condition.h"
 #include "codegen/translators/key_filters.h"
@@ -62,6 +63,8 @@ class BuildLeftJoinTranslator : public Translator {
       return makeKeyFilters(compiler_, condition_.rightKeys, condition_.leftKeys, layout_, tableSlot_, keyFilterSlots_);
    }
 
+
+
    private:
    void build(IUValues& values) {
       CodeContext& cx = compiler_.cx();
@@ -106,7 +109,7 @@ class BuildLeftJoinTranslator : public Translator {
          for (const IU* iu : used)
             if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
-      prefetchBucketAhead(cx, values, condition_.rightKeys, cx.loadSlot(tableSlot_), join_.children[0]->estimatedRows);
+      prefetchBucketAhead(cx, values, condition_.rightKeys, cx.loadSlot(tableSlot_), join_.children[0]->estimatedRows, join_.children[1]->estimatedRows, true);
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.rightKeys) keys.push_back(expressions.compile(*key));
       llvm::Value* anyNull = cx.boolean(false);

@@ -24,39 +24,6 @@ inline llvm::Value* hashKeys(CodeContext& cx, const std::vector<SqlValue>& keys)
    return hash;
 }
 
-/// Rows this far ahead of the current one get their directory word prefetched: far enough for a
-/// cache miss to complete while the rows in between are processed.
-constexpr int64_t prefetchDistance = 16;
-
-/// From about this many entries, a table's directory (8 bytes per entry, and more) outgrows
-/// the caches: below, TPC-H's probes gained nothing from prefetching and paid for its work.
-constexpr double prefetchedEntries = 500'000;
-
-/// When the pipeline's tuples are a table's rows and `keys` are columns of it: prefetches the
-/// directory word of `table` that the row prefetchDistance ahead will probe. Probes of a
-/// directory larger than the cache then overlap their misses instead of waiting on each; for a
-/// table expected to stay smaller (`expectedEntries`), the prefetch would only cost.
-inline void prefetchBucketAhead(CodeContext& cx, const IUValues& values, const std::vector<const Expr*>& keys, llvm::Value* table,
-                                double expectedEntries) {
-   const RowLookahead* lookahead = values.lookahead();
-   if (!lookahead || keys.empty() || !(expectedEntries >= prefetchedEntries)) return;
-   auto& b = cx.builder();
-   llvm::Value* ahead = b.CreateAdd(lookahead->row, cx.int64(prefetchDistance));
-   ahead = b.CreateSelect(b.CreateICmpULT(ahead, lookahead->end), ahead, lookahead->row);
-   std::vector<SqlValue> aheadKeys;
-   for (const Expr* key : keys) {
-      // Only plain columns: an expression may fail on a row that a filter would have dropped.
-      if (key->kind != ExprKind::ColumnRef) return;
-      std::optional<SqlValue> value = lookahead->load(key->iu, ahead);
-      if (!value) return;
-      aheadKeys.push_back(*value);
-   }
-   llvm::Value* directory = b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::directoryOffset));
-   llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::maskOffset));
-   llvm::Value* word = b.CreateInBoundsGEP(cx.i64(), directory, b.CreateAnd(hashKeys(cx, aheadKeys), mask));
-   b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {word, b.getInt32(0), b.getInt32(3), b.getInt32(1)});
-}
-
 /// For each entry in `hash`'s chain whose hash equals and for which `keysEqual(entry)` holds, calls
 /// `onMatch(entry)`; with `firstOnly` the walk ends at the first match. Returns an i1 that is true
 /// when some entry matched.

@@ -6,6 +6,7 @@
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
 #include "codegen/translators/buffer_scan.h"
+#include "codegen/translators/bucket_prefetch.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/join_condition.h"
 #include "codegen/translators/key_filters.h"
@@ -112,6 +113,8 @@ class JoinTranslator : public Translator {
       return makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, tableSlot_, keyFilterSlots_);
    }
 
+
+
    private:
    bool hashed() const { return !condition_.leftKeys.empty(); }
    bool fullOuter() const { return join_.joinKind == JoinKind::FullOuter; }
@@ -181,7 +184,7 @@ class JoinTranslator : public Translator {
          for (const IU* iu : used)
             if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
-      if (hashed()) prefetchBucketAhead(cx, values, condition_.leftKeys, cx.loadSlot(tableSlot_), join_.children[1]->estimatedRows);
+      if (hashed()) prefetchBucketAhead(cx, values, condition_.leftKeys, cx.loadSlot(tableSlot_), join_.children[1]->estimatedRows, join_.children[0]->estimatedRows, true);
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
       llvm::Value* anyNull = cx.boolean(false);
