@@ -366,17 +366,19 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
 }
 
 SelectBinder::Bound SelectBinder::bind() {
+   if (select_.with_clause)
+      for (size_t i = 0; i < select_.with_clause->n_ctes; ++i) {
+         const PgQuery__CommonTableExpr& a = *select_.with_clause->ctes[i]->common_table_expr;
+         if (a.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
+            throw Error("0A000", "data-modifying statements in WITH are not supported yet", a.location + 1);
+         for (size_t j = 0; j < i; ++j)
+            if (std::string(a.ctename) == select_.with_clause->ctes[j]->common_table_expr->ctename)
+               throw Error("42712", "WITH query name \"" + std::string(a.ctename) + "\" specified more than once", a.location + 1);
+      }
    if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
       bindSetOperation();
       return finishBinding();
    }
-   if (select_.with_clause)
-      for (size_t i = 0; i < select_.with_clause->n_ctes; ++i)
-         for (size_t j = 0; j < i; ++j) {
-            const PgQuery__CommonTableExpr& a = *select_.with_clause->ctes[i]->common_table_expr;
-            if (std::string(a.ctename) == select_.with_clause->ctes[j]->common_table_expr->ctename)
-               throw Error("42712", "WITH query name \"" + std::string(a.ctename) + "\" specified more than once", a.location + 1);
-         }
    if (select_.n_values_lists) {
       bindValuesLists();
       return finishBinding();

@@ -303,10 +303,18 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    std::vector<size_t> columns = targetColumns(table, insert.n_cols, insert.cols);
    std::vector<ColumnInfo> targets;
    for (size_t c : columns) targets.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull(), {}});
+   // WITH ... INSERT: its queries are visible to the rows' SELECT or VALUES, as if written there.
+   const PgQuery__SelectStmt* source = insert.select_stmt ? insert.select_stmt->select_stmt : nullptr;
+   PgQuery__SelectStmt withSource;
+   if (insert.with_clause && source) {
+      if (source->with_clause) throw Error("0A000", "WITH both before INSERT and in its query is not supported yet", insert.with_clause->location + 1);
+      withSource = *source;
+      withSource.with_clause = insert.with_clause;
+      source = &withSource;
+   }
    // INSERT ... DEFAULT VALUES: one row of nothing but defaults.
-   auto plan = insert.select_stmt ? bindSelect(*insert.select_stmt->select_stmt, catalog, &targets, parameterTypes,
-                                               [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius); })
-                                  : defaultRow(parameterTypes);
+   auto plan = source ? bindSelect(*source, catalog, &targets, parameterTypes, [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius); })
+                      : defaultRow(parameterTypes);
    if (!insert.select_stmt) columns.clear();
    if (plan->columns.size() > columns.size())
       throw Error("42601", "INSERT has more expressions than target columns", sourcePosition(*insert.select_stmt->select_stmt, columns.size()));
