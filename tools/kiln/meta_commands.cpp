@@ -24,6 +24,7 @@ constexpr std::string_view helpText = R"(General
 Informational
   \d                     list tables
   \d NAME                describe table NAME
+  \dt [PATTERN]          list tables (whose names match PATTERN: * any characters, ? one)
 
 Formatting
   \format [table|csv|json]
@@ -78,10 +79,20 @@ void confirm(MetaContext& context, const std::string& message) {
    if (context.interactive) context.out << message << '\n';
 }
 
-Outcome listTables(MetaContext& context) {
+/// psql's name patterns: `*` any characters, `?` any one; a name is matched whole.
+bool matchesPattern(std::string_view name, std::string_view pattern) {
+   if (pattern.empty()) return name.empty();
+   if (pattern[0] == '*') return matchesPattern(name, pattern.substr(1)) || (!name.empty() && matchesPattern(name.substr(1), pattern));
+   if (name.empty() || (pattern[0] != '?' && pattern[0] != name[0])) return false;
+   return matchesPattern(name.substr(1), pattern.substr(1));
+}
+
+/// The tables, or those whose names match `pattern` (psql's \dt PATTERN).
+Outcome listTables(MetaContext& context, const std::string* pattern = nullptr) {
    std::vector<TableInfo> tables = context.database.tables();
+   if (pattern) std::erase_if(tables, [&](const TableInfo& info) { return !matchesPattern(info.name, *pattern); });
    if (tables.empty()) {
-      context.out << "Did not find any tables.\n";
+      context.out << (pattern ? "Did not find any relation named \"" + *pattern + "\".\n" : "Did not find any tables.\n");
       return Outcome::Ok;
    }
    std::sort(tables.begin(), tables.end(), [](const TableInfo& a, const TableInfo& b) { return a.name < b.name; });
@@ -122,6 +133,13 @@ Outcome describe(MetaContext& context, const std::vector<std::string>& arguments
       printError(error, "", context.err);
       return Outcome::Failed;
    }
+}
+
+Outcome listMatchingTables(MetaContext& context, const std::vector<std::string>& arguments) {
+   if (arguments.size() > 1) return fail(context, "\\dt: too many arguments; usage: \\dt [PATTERN]");
+   if (arguments.empty()) return listTables(context);
+   std::string pattern = tableName(arguments[0]);
+   return listTables(context, &pattern);
 }
 
 Outcome timing(MetaContext& context, const std::vector<std::string>& arguments) {
@@ -197,6 +215,7 @@ Outcome runMetaCommand(std::string_view line, MetaContext& context) {
       return Outcome::Ok;
    }
    if (command == "\\d") return describe(context, arguments);
+   if (command == "\\dt") return listMatchingTables(context, arguments);
    if (command == "\\timing") return timing(context, arguments);
    if (command == "\\format") return format(context, arguments);
    return fail(context, "invalid command " + command + "\nTry \\? for help.");

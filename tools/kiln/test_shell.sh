@@ -187,6 +187,27 @@ no newline$
 ends with a semicolon;$
 EOF
 
+printf 'CREATE TABLE orders (a INTEGER);\nCREATE TABLE order_line (b INTEGER);\nCREATE TABLE item (c INTEGER);\n\\dt order*\n\\dt ?tem\n\\dt nope\n' >"$tmp/dt.sql"
+input=$tmp/dt.sql expect "\\dt PATTERN lists the tables whose names match" 0 "$kiln" <<'EOF'
+CREATE TABLE$
+CREATE TABLE$
+CREATE TABLE$
+       List of tables$
+    Name    | Columns | Rows $
+------------+---------+------$
+ order_line |       1 |    0$
+ orders     |       1 |    0$
+(2 rows)$
+$
+    List of tables$
+ Name | Columns | Rows $
+------+---------+------$
+ item |       1 |    0$
+(1 row)$
+$
+Did not find any relation named "nope".$
+EOF
+
 expect "an unknown backslash command fails" 1 "$kiln" -c '\nosuch' -c "$create" <<'EOF'
 EOF
 expectStderr "unknown backslash command message" <<'EOF'
