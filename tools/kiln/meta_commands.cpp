@@ -30,6 +30,7 @@ Formatting
   \format [table|csv|json]
                          show or set the output format
   \timing [on|off]       toggle or set timing of statements
+  \x [on|off]            toggle or set expanded display (a block per row)
 
 Statements end with ';' and may span several lines.
 )";
@@ -142,6 +143,20 @@ Outcome listMatchingTables(MetaContext& context, const std::vector<std::string>&
    return listTables(context, &pattern);
 }
 
+Outcome expanded(MetaContext& context, const std::vector<std::string>& arguments) {
+   if (arguments.size() > 1) return fail(context, "\\x: too many arguments; usage: \\x [on|off]");
+   if (arguments.empty())
+      context.settings.expanded = !context.settings.expanded;
+   else if (arguments[0] == "on")
+      context.settings.expanded = true;
+   else if (arguments[0] == "off")
+      context.settings.expanded = false;
+   else
+      return fail(context, "\\x: unrecognized value \"" + arguments[0] + "\": on or off expected");
+   confirm(context, std::string("Expanded display is ") + (context.settings.expanded ? "on." : "off."));
+   return Outcome::Ok;
+}
+
 Outcome timing(MetaContext& context, const std::vector<std::string>& arguments) {
    if (arguments.size() > 1) return fail(context, "\\timing: too many arguments; usage: \\timing [on|off]");
    if (arguments.empty())
@@ -217,6 +232,7 @@ Outcome runMetaCommand(std::string_view line, MetaContext& context) {
    if (command == "\\d") return describe(context, arguments);
    if (command == "\\dt") return listMatchingTables(context, arguments);
    if (command == "\\timing") return timing(context, arguments);
+   if (command == "\\x") return expanded(context, arguments);
    if (command == "\\format") return format(context, arguments);
    return fail(context, "invalid command " + command + "\nTry \\? for help.");
 }

@@ -8,7 +8,7 @@
 
 namespace kiln::shell {
 
-void printResult(const Result& result, OutputFormat format, std::ostream& out) {
+void printResult(const Result& result, OutputFormat format, bool expanded, std::ostream& out) {
    // COPY ... TO STDOUT: its lines as they are, in any format (as psql prints them).
    if (result.hasRows() && result.statusTag().rfind("COPY ", 0) == 0) {
       for (size_t row = 0; row < result.rowCount(); ++row) out << result.getString(row, 0) << '\n';
@@ -19,7 +19,7 @@ void printResult(const Result& result, OutputFormat format, std::ostream& out) {
       return;
    }
    switch (format) {
-      case OutputFormat::Table: printTable(result, out); break;
+      case OutputFormat::Table: expanded ? printExpanded(result, out) : printTable(result, out); break;
       case OutputFormat::Csv: printCsv(result, out); break;
       case OutputFormat::Json: printJson(result, out); break;
    }

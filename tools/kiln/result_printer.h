@@ -11,8 +11,9 @@ class Result;
 
 namespace kiln::shell {
 
-/// Rows in the given format; statements without rows print their status tag ("INSERT 0 3") in table
-/// format only, so csv and json output stays machine-readable.
-void printResult(const Result& result, OutputFormat format, std::ostream& out);
+/// Rows in the given format (a table `expanded` as psql's \x draws it); statements without rows
+/// print their status tag ("INSERT 0 3") in table format only, so csv and json output stays
+/// machine-readable.
+void printResult(const Result& result, OutputFormat format, bool expanded, std::ostream& out);
 
 }  // namespace kiln::shell

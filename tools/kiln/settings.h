@@ -8,6 +8,7 @@ namespace kiln::shell {
 struct Settings {
    OutputFormat format = OutputFormat::Table;
    bool timing = false;  // print "Time: ..." after each statement
+   bool expanded = false;  // tables as one "column | value" block per row (psql's \x)
 };
 
 }  // namespace kiln::shell

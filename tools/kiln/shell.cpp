@@ -177,7 +177,7 @@ bool Shell::finishCopy() {
 bool Shell::report(const std::function<Result()>& run, const std::string& sql) {
    try {
       Result result = run();
-      printResult(result, settings_.format, out_);
+      printResult(result, settings_.format, settings_.expanded, out_);
       if (settings_.timing) out_ << timingLine(result.stats());
       out_.flush();
       return true;

@@ -183,4 +183,39 @@ void printTable(const Result& result, std::ostream& out) {
    printTextTable(table, out);
 }
 
+void printExpanded(const Result& result, std::ostream& out) {
+   if (result.rowCount() == 0) {
+      out << rowCountFooter(0) << "\n\n";
+      return;
+   }
+   size_t columns = result.columnCount(), nameWidth = 0, valueWidth = 0;
+   for (size_t column = 0; column < columns; ++column) nameWidth = std::max(nameWidth, displayWidth(result.columnName(column)));
+   std::vector<std::vector<std::vector<std::string>>> rows(result.rowCount());
+   for (size_t row = 0; row < result.rowCount(); ++row)
+      for (size_t column = 0; column < columns; ++column) {
+         rows[row].push_back(displayLines(result.getString(row, column)));
+         for (const std::string& line : rows[row].back()) valueWidth = std::max(valueWidth, displayWidth(line));
+      }
+   for (size_t row = 0; row < rows.size(); ++row) {
+      // The record's rule spans the name and value columns when they are wider than its label.
+      std::string header = "-[ RECORD " + std::to_string(row + 1) + " ]";
+      size_t total = nameWidth + 3 + valueWidth;
+      if (header.size() < total) header.append(total - header.size(), '-');
+      out << header << '\n';
+      for (size_t column = 0; column < columns; ++column) {
+         const std::string& name = result.columnName(column);
+         const std::vector<std::string>& lines = rows[row][column];
+         for (size_t lineNo = 0; lineNo < lines.size(); ++lineNo) {
+            std::string text = lineNo == 0 ? name : "";
+            text.append(nameWidth - displayWidth(text), ' ');
+            text += " | " + lines[lineNo];
+            // A value that goes on to another line ends its line, padded, with a '+'.
+            if (lineNo + 1 < lines.size()) text.append(valueWidth - displayWidth(lines[lineNo]), ' ') += '+';
+            out << text << '\n';
+         }
+      }
+   }
+   out << '\n';
+}
+
 }  // namespace kiln::shell

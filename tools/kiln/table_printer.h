@@ -28,4 +28,7 @@ std::string rowCountFooter(size_t rows);
 /// A query result the way psql prints it, NULL as an empty cell.
 void printTable(const Result& result, std::ostream& out);
 
+/// The same in psql's expanded display (\x): a "-[ RECORD n ]" block per row, a line per column.
+void printExpanded(const Result& result, std::ostream& out);
+
 }  // namespace kiln::shell

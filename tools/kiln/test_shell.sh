@@ -208,6 +208,40 @@ $
 Did not find any relation named "nope".$
 EOF
 
+cat >"$tmp/expanded.sql" <<'SQL'
+\x
+SELECT * FROM (VALUES (1, 'hello', NULL::INTEGER), (22, 'x', 3)) AS v(a, longname, c);
+SELECT 1 AS a WHERE false;
+\x off
+SELECT 1 AS a;
+\x on
+SELECT 'two
+lines' AS t, 1 AS n;
+SQL
+input=$tmp/expanded.sql expect "\\x draws a block per row, as psql's expanded display" 0 "$kiln" <<'EOF'
+-[ RECORD 1 ]---$
+a        | 1$
+longname | hello$
+c        | $
+-[ RECORD 2 ]---$
+a        | 22$
+longname | x$
+c        | 3$
+$
+(0 rows)$
+$
+ a $
+---$
+ 1$
+(1 row)$
+$
+-[ RECORD 1 ]$
+t | two  +$
+  | lines$
+n | 1$
+$
+EOF
+
 expect "an unknown backslash command fails" 1 "$kiln" -c '\nosuch' -c "$create" <<'EOF'
 EOF
 expectStderr "unknown backslash command message" <<'EOF'
