@@ -360,7 +360,10 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
    for (auto& c : projection_->computations)
       if (c.expression->equals(*e)) return c.output;
    const IU* iu = ius_.make(e->type.id == TypeId::Unknown ? SqlType::text() : e->type, e->nullable, name);
-   if (e->type.id == TypeId::Unknown) e = ExpressionBinder::coerce(std::move(e), SqlType::text());
+   if (e->type.id == TypeId::Unknown) {
+      e = ExpressionBinder::coerce(std::move(e), SqlType::text());
+      untypedOutputs_.insert(iu);
+   }
    projection_->computations.push_back({iu, std::move(e)});
    return iu;
 }
@@ -654,6 +657,7 @@ SelectBinder::Bound SelectBinder::finishBinding() {
    if (use_ == SubqueryUse::Value) correlateThroughDomains();
    result_.root = std::move(root_);
    result_.correlated = std::move(correlated_);
+   for (const IU* column : result_.columns) result_.untyped.push_back(untypedOutputs_.count(column) > 0);
    return std::move(result_);
 }
 
@@ -665,10 +669,14 @@ void SelectBinder::bindSetOperation() {
       if (!side.correlated.empty() || !side.deferred.empty()) throw Error("0A000", std::string("correlated ") + name + " subqueries are not supported yet");
    if (sides[0].columns.size() != sides[1].columns.size())
       throw Error("42601", std::string("each ") + name + " query must have the same number of columns");
-   // Both sides are converted to the columns' common types.
+   // Both sides are converted to the columns' common types; an untyped literal takes the other side's.
+   auto typeOf = [&](size_t side, size_t c) {
+      bool untyped = c < sides[side].untyped.size() && sides[side].untyped[c];
+      return untyped ? SqlType::unknown() : sides[side].columns[c]->type;
+   };
    std::vector<SqlType> types;
    for (size_t c = 0; c < sides[0].columns.size(); ++c) {
-      auto common = types::common(sides[0].columns[c]->type, sides[1].columns[c]->type);
+      auto common = types::common(typeOf(0, c), typeOf(1, c));
       if (!common)
          throw Error("42804", std::string(name) + " types " + sides[0].columns[c]->type.toString() + " and " +
                                  sides[1].columns[c]->type.toString() + " cannot be matched");
@@ -680,7 +688,11 @@ void SelectBinder::bindSetOperation() {
       auto map = std::make_unique<Map>();
       std::vector<const IU*> inputs;
       for (size_t c = 0; c < types.size(); ++c) {
-         ExprPtr value = ExpressionBinder::coerce(Expr::columnRef(sides[s].columns[c]), types[c]);
+         // An untyped literal, made text, is read as a value of the column's type ('a' as an
+         // integer fails, 22P02, as in PostgreSQL).
+         bool untyped = typeOf(s, c).id == TypeId::Unknown && types[c].id != TypeId::Text;
+         ExprPtr value = untyped ? ExpressionBinder::cast(Expr::columnRef(sides[s].columns[c]), types[c], 0)
+                                 : ExpressionBinder::coerce(Expr::columnRef(sides[s].columns[c]), types[c]);
          if (value->kind == ExprKind::ColumnRef) {
             inputs.push_back(value->iu);
             continue;

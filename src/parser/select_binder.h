@@ -68,6 +68,9 @@ class SelectBinder {
       /// query, above the join that replaces the subquery: deferred[c] is set and columns[c] null.
       /// Empty when there is no such output.
       std::vector<ExprPtr> deferred;
+      /// Per column: an untyped literal ('...' or NULL), shown as text, which a set operation
+      /// gives the other side's type (as PostgreSQL does: SELECT NULL UNION SELECT 1 is integer).
+      std::vector<bool> untyped;
    };
    Bound bind();
    /// For UPDATE and DELETE: the scan of `table` (the first FROM item) also yields each row's
@@ -269,6 +272,7 @@ class SelectBinder {
    std::unique_ptr<Operator> root_;
    std::vector<Target> targets_;
    std::unordered_set<const IU*> aggregateOutputs_;
+   std::unordered_set<const IU*> untypedOutputs_;  // outputs that are untyped literals, made text
    std::unique_ptr<Map> projection_ = std::make_unique<Map>();
    std::vector<ExprPtr> correlated_;
    std::vector<PendingJoin> lateJoins_;  // for subqueries in the select list, HAVING and ORDER BY
