@@ -484,6 +484,13 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
              a.rexpr->sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK)
             return bindRowSubqueryComparison(op, *a.lexpr->row_expr, *a.rexpr->sub_link, position);
          if (op == "~" || op == "~*" || op == "!~" || op == "!~*") return bindRegexOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
+         if (op == "^") {
+            // Exponentiation: power(a, b) (in double precision, numeric operands too).
+            std::vector<ExprPtr> operands;
+            operands.push_back(bind(*a.lexpr));
+            operands.push_back(bind(*a.rexpr));
+            return bindFunction("power", std::move(operands), position);
+         }
          return bindOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
