@@ -143,31 +143,18 @@ Outcome listMatchingTables(MetaContext& context, const std::vector<std::string>&
    return listTables(context, &pattern);
 }
 
-Outcome expanded(MetaContext& context, const std::vector<std::string>& arguments) {
-   if (arguments.size() > 1) return fail(context, "\\x: too many arguments; usage: \\x [on|off]");
+/// A switch set by `\command [on|off]` (toggled without an argument); `what` is confirmed as on/off.
+Outcome toggle(MetaContext& context, const std::string& command, const std::vector<std::string>& arguments, bool& setting, const std::string& what) {
+   if (arguments.size() > 1) return fail(context, command + ": too many arguments; usage: " + command + " [on|off]");
    if (arguments.empty())
-      context.settings.expanded = !context.settings.expanded;
+      setting = !setting;
    else if (arguments[0] == "on")
-      context.settings.expanded = true;
+      setting = true;
    else if (arguments[0] == "off")
-      context.settings.expanded = false;
+      setting = false;
    else
-      return fail(context, "\\x: unrecognized value \"" + arguments[0] + "\": on or off expected");
-   confirm(context, std::string("Expanded display is ") + (context.settings.expanded ? "on." : "off."));
-   return Outcome::Ok;
-}
-
-Outcome timing(MetaContext& context, const std::vector<std::string>& arguments) {
-   if (arguments.size() > 1) return fail(context, "\\timing: too many arguments; usage: \\timing [on|off]");
-   if (arguments.empty())
-      context.settings.timing = !context.settings.timing;
-   else if (arguments[0] == "on")
-      context.settings.timing = true;
-   else if (arguments[0] == "off")
-      context.settings.timing = false;
-   else
-      return fail(context, "\\timing: unrecognized value \"" + arguments[0] + "\": on or off expected");
-   confirm(context, context.settings.timing ? "Timing is on." : "Timing is off.");
+      return fail(context, command + ": unrecognized value \"" + arguments[0] + "\": on or off expected");
+   confirm(context, what + (setting ? " is on." : " is off."));
    return Outcome::Ok;
 }
 
@@ -231,8 +218,8 @@ Outcome runMetaCommand(std::string_view line, MetaContext& context) {
    }
    if (command == "\\d") return describe(context, arguments);
    if (command == "\\dt") return listMatchingTables(context, arguments);
-   if (command == "\\timing") return timing(context, arguments);
-   if (command == "\\x") return expanded(context, arguments);
+   if (command == "\\timing") return toggle(context, command, arguments, context.settings.timing, "Timing");
+   if (command == "\\x") return toggle(context, command, arguments, context.settings.expanded, "Expanded display");
    if (command == "\\format") return format(context, arguments);
    return fail(context, "invalid command " + command + "\nTry \\? for help.");
 }
