@@ -35,8 +35,10 @@ Formatting
 Statements end with ';' and may span several lines.
 )";
 
-/// Words separated by blanks; a double-quoted part may contain blanks and keeps its quotes.
-std::vector<std::string> splitWords(std::string_view text) {
+/// Words separated by blanks; a part between `quote`s may contain blanks. With `keepQuotes` the
+/// quotes stay in the word ("Quoted" names); otherwise they go, and a doubled quote inside stands
+/// for one (psql's 'text').
+std::vector<std::string> splitWords(std::string_view text, char quote = '"', bool keepQuotes = true) {
    std::vector<std::string> words;
    size_t i = 0;
    while (i < text.size()) {
@@ -47,8 +49,15 @@ std::vector<std::string> splitWords(std::string_view text) {
       std::string word;
       bool quoted = false;
       for (; i < text.size() && (quoted || !std::isspace(static_cast<unsigned char>(text[i]))); ++i) {
-         if (text[i] == '"') quoted = !quoted;
-         word += text[i];
+         if (text[i] != quote || keepQuotes) {
+            if (text[i] == quote) quoted = !quoted;
+            word += text[i];
+         } else if (quoted && i + 1 < text.size() && text[i + 1] == quote) {
+            word += quote;
+            ++i;
+         } else {
+            quoted = !quoted;
+         }
       }
       words.push_back(std::move(word));
    }
@@ -172,26 +181,7 @@ Outcome format(MetaContext& context, const std::vector<std::string>& arguments) 
 /// psql's \echo: the arguments separated by one blank; a 'quoted' argument loses its quotes
 /// ('' inside stands for one) and keeps its blanks.
 Outcome echo(MetaContext& context, std::string_view arguments) {
-   std::vector<std::string> words;
-   for (size_t i = 0; i < arguments.size();) {
-      if (std::isspace(static_cast<unsigned char>(arguments[i]))) {
-         ++i;
-         continue;
-      }
-      std::string word;
-      bool quoted = false;
-      for (; i < arguments.size() && (quoted || !std::isspace(static_cast<unsigned char>(arguments[i]))); ++i) {
-         if (arguments[i] != '\'') {
-            word += arguments[i];
-         } else if (quoted && i + 1 < arguments.size() && arguments[i + 1] == '\'') {
-            word += '\'';
-            ++i;
-         } else {
-            quoted = !quoted;
-         }
-      }
-      words.push_back(std::move(word));
-   }
+   std::vector<std::string> words = splitWords(arguments, '\'', false);
    bool newline = words.empty() || words[0] != "-n";
    if (!newline) words.erase(words.begin());
    for (size_t i = 0; i < words.size(); ++i) context.out << (i ? " " : "") << words[i];
