@@ -159,6 +159,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::RegexSubstr: return "regexp_substr";
       case FunctionId::RegexSubstring: return "substring";
       case FunctionId::Md5: return "md5";
+      case FunctionId::Age: return "age";
       case FunctionId::ToChar: return "to_char";
       case FunctionId::AtTimeZone: return "timezone";
       case FunctionId::Random: return "random";

@@ -83,6 +83,7 @@ enum class FunctionId : uint8_t {
    ExtractSecond,  // microseconds within the minute: a DECIMAL whose scale makes it seconds, ms or us
    ExtractEpoch,   // microseconds since 1970 (of a time: since midnight): a DECIMAL with scale 6
    DateTrunc,      // (timestamp or timestamptz): the unit (timestamp::Unit) is the constant
+   Age,            // (timestamp, timestamp): the symbolic difference (timestamp::age), an interval
    CurrentTimestamp,  // the transaction's start: a timestamptz
    NextIdentity,      // an identity column's next value (counter: the column's); volatile as Random
    // Regular expressions: the constant is the flags (text, see RegexFlags).

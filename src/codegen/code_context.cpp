@@ -106,6 +106,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_format_timestamp", "v:lpp"},
       {"kiln_timestamp_add_interval", "l:lpi"},
       {"kiln_timestamp_difference", "v:llp"},
+      {"kiln_timestamp_age", "v:llp"},
       {"kiln_timestamp_field", "l:li"},
       {"kiln_date_trunc", "l:li"},
       {"kiln_transaction_timestamp", "l:"},

@@ -269,6 +269,11 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
          }
          case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
+         case FunctionId::Age: {
+            llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
+            cx_.callRuntime("kiln_timestamp_age", {args[0].value, args[1].value, out});
+            return cx_.builder().CreateLoad(cx_.intervalType(), out);
+         }
          case FunctionId::NextIdentity:
             // The counter lives as long as its column, and a statement is bound again when the column goes.
             return cx_.callRuntime("kiln_next_identity", {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))),

@@ -184,6 +184,42 @@ Interval difference(int64_t a, int64_t b) {
    return Interval{0, int32_t(micros / microsPerDay), micros % microsPerDay};
 }
 
+Interval age(int64_t a, int64_t b) {
+   struct Fields {
+      int64_t year;
+      unsigned month, day;
+      int64_t time;
+   };
+   auto fieldsOf = [](int64_t micros) {
+      Fields f{};
+      date::toCivil(toDate(micros), f.year, f.month, f.day);
+      f.time = timeOfDay(micros);
+      return f;
+   };
+   // As PostgreSQL: the later moment minus the earlier one, the sign put back at the end.
+   bool negative = a < b;
+   Fields later = fieldsOf(negative ? b : a), earlier = fieldsOf(negative ? a : b);
+   int64_t time = later.time - earlier.time, days = int64_t(later.day) - earlier.day;
+   int64_t months = int64_t(later.month) - earlier.month, years = later.year - earlier.year;
+   if (time < 0) {
+      time += microsPerDay;
+      --days;
+   }
+   while (days < 0) {
+      // A month borrowed is as long as the earlier moment's month.
+      days += date::daysInMonth(earlier.year, earlier.month);
+      --months;
+   }
+   if (months < 0) {
+      months += 12;
+      --years;
+   }
+   int64_t totalMonths = years * 12 + months;
+   if (totalMonths > INT32_MAX) throw Error("22008", "interval out of range");
+   int32_t sign = negative ? -1 : 1;
+   return Interval{sign * int32_t(totalMonths), sign * int32_t(days), sign * time};
+}
+
 std::optional<Unit> unitNamed(std::string_view name) {
    static const std::pair<const char*, Unit> names[] = {
       {"microsecond", Unit::Microseconds}, {"microseconds", Unit::Microseconds}, {"us", Unit::Microseconds},

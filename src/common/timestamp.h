@@ -54,6 +54,9 @@ int64_t timeOfDay(int64_t micros);
 int64_t addInterval(int64_t micros, const Interval& interval, int32_t sign);
 /// a - b as PostgreSQL's timestamp_mi: whole days and a time part, no months.
 Interval difference(int64_t a, int64_t b);
+/// age(a, b) as PostgreSQL's timestamp_age: a - b in years, months, days and time, field by
+/// field, a negative field borrowing from the next (days from the month of the earlier moment).
+Interval age(int64_t a, int64_t b);
 
 /// date_trunc's units, in the order the binder passes them to generated code.
 enum class Unit : int32_t { Microseconds, Milliseconds, Second, Minute, Hour, Day, Week, Month, Quarter, Year, Decade, Century, Millennium };

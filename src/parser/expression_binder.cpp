@@ -912,6 +912,17 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
       return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
    if ((name == "now" || name == "transaction_timestamp") && n == 0) return currentTimestamp(position);
+   if (name == "age" && (n == 1 || n == 2)) {
+      // age(x) is age(current_date, x). Dates count as their midnights; timestamptz values as the
+      // session's local times, whose fields PostgreSQL subtracts.
+      if (n == 1) args.insert(args.begin(), coerce(currentTimestamp(position), SqlType::date()));
+      for (auto& arg : args) {
+         TypeId id = arg->type.id;
+         if (id != TypeId::Timestamp && id != TypeId::TimestampTz && id != TypeId::Date && id != TypeId::Unknown) throw noSuchFunction();
+         arg = coerce(std::move(arg), SqlType::timestamp());
+      }
+      return make(FunctionId::Age, SqlType::interval());
+   }
    if (name == "to_char" && n == 2) {
       requireStrings({1});
       // A date is shown as a timestamptz (the preferred type of its category), as PostgreSQL does.

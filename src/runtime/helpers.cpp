@@ -545,6 +545,8 @@ int64_t kiln_timestamp_add_interval(int64_t micros, const Interval* interval, in
 
 void kiln_timestamp_difference(int64_t a, int64_t b, Interval* out) { *out = timestamp::difference(a, b); }
 
+void kiln_timestamp_age(int64_t a, int64_t b, Interval* out) { *out = timestamp::age(a, b); }
+
 int64_t kiln_timestamp_field(int64_t micros, int32_t field) {
    int64_t time = timestamp::timeOfDay(micros);
    switch (field) {

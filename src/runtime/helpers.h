@@ -152,6 +152,8 @@ int64_t kiln_parse_moment(const GermanString* s, int32_t typeId);
 void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena);
 int64_t kiln_timestamp_add_interval(int64_t micros, const kiln::Interval* interval, int32_t sign);
 void kiln_timestamp_difference(int64_t a, int64_t b, kiln::Interval* out);
+/// age(a, b): the symbolic difference in years, months, days and time (timestamp::age).
+void kiln_timestamp_age(int64_t a, int64_t b, kiln::Interval* out);
 /// `field`: 0 hour, 1 minute, 2 microseconds within the minute.
 int64_t kiln_timestamp_field(int64_t micros, int32_t field);
 int64_t kiln_date_trunc(int64_t micros, int32_t unit);
