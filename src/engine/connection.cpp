@@ -254,7 +254,8 @@ std::vector<Result> Connection::run(const std::string& sql) {
          // Bound after the previous statement ran: it may name what that one created.
          Statement bound = bindStatement(node, script.statementText(i), db.catalog);
          if (std::holds_alternative<CreateTableStatement>(bound) || std::holds_alternative<DropStatement>(bound) ||
-             std::holds_alternative<CreateViewStatement>(bound) || std::holds_alternative<CreateIndexStatement>(bound))
+             std::holds_alternative<CreateViewStatement>(bound) || std::holds_alternative<CreateIndexStatement>(bound) ||
+             std::holds_alternative<AlterTableStatement>(bound))
             ++db.catalogVersion;
          return executeStatement(db, bound);
       });

@@ -12,6 +12,7 @@
 
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
+#include "engine/alter_table.h"
 #include "engine/copy_writer.h"
 #include "engine/row_changes.h"
 #include "common/german_string.h"
@@ -281,44 +282,6 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
    return result;
 }
 
-/// The columns COPY's column list leaves out, each holding its DEFAULT for `rows` rows: constants
-/// repeated, the others from the defaults' plan, run once or, with a volatile default, per row.
-std::vector<std::unique_ptr<Column>> defaultColumns(const Table& table, CopyDefaults& defaults, size_t rows, StatementStats& stats) {
-   std::vector<std::unique_ptr<Column>> filled(table.columnCount());
-   for (const auto& d : defaults.columns) {
-      const Column& column = table.column(d.column);
-      auto& target = filled[d.column] = std::make_unique<Column>(column.name(), column.type(), column.notNull());
-      target->setTableName(table.name());
-      target->reserve(rows);
-      if (d.constant)
-         for (size_t r = 0; r < rows; ++r) target->append(*d.constant);  // NULL into NOT NULL: 23502
-   }
-   if (!defaults.plan) return filled;
-   // Per-row values come in batches, so that the plan's result rows stay few. The plan runs even
-   // for no rows: a failing DEFAULT fails the COPY, as PostgreSQL's computes its constant parts first.
-   constexpr size_t batchRows = size_t(1) << 16;
-   CompiledQuery compiled;
-   std::vector<Value> rowCount(1);
-   ExecutionInput input{&compiled, &rowCount, nullptr};
-   size_t done = 0;
-   do {
-      size_t batch = defaults.perRow ? std::min(batchRows, rows - done) : 1;
-      size_t copies = defaults.perRow ? 1 : rows;
-      rowCount[0] = Value::ofInteger(SqlType::bigInt(), int64_t(batch));
-      runQuery(*defaults.plan, stats, nullptr, &input, [&](RowBuffer& buffer, const RowLayout& layout) {
-         for (const auto& d : defaults.columns) {
-            if (d.constant) continue;
-            const RowLayout::Field& field = layout.fields[d.field];
-            Column& target = *filled[d.column];
-            for (size_t r = 0; r < buffer.size(); ++r)
-               for (size_t i = 0; i < copies; ++i) target.appendRaw(buffer.row(r) + field.offset, field.nullOffset >= 0 && buffer.row(r)[field.nullOffset]);
-         }
-      });
-      done += batch * copies;
-   } while (done < rows);
-   return filled;
-}
-
 std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    auto start = Clock::now();
    auto result = std::make_shared<ResultData>();
@@ -429,6 +392,42 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
 
 }  // namespace
 
+std::vector<std::unique_ptr<Column>> defaultColumns(const Table& table, CopyDefaults& defaults, size_t rows, StatementStats& stats) {
+   std::vector<std::unique_ptr<Column>> filled(table.columnCount());
+   for (const auto& d : defaults.columns) {
+      const Column& column = table.column(d.column);
+      auto& target = filled[d.column] = std::make_unique<Column>(column.name(), column.type(), column.notNull());
+      target->setTableName(table.name());
+      target->reserve(rows);
+      if (d.constant)
+         for (size_t r = 0; r < rows; ++r) target->append(*d.constant);  // NULL into NOT NULL: 23502
+   }
+   if (!defaults.plan) return filled;
+   // Per-row values come in batches, so that the plan's result rows stay few. The plan runs even
+   // for no rows: a failing DEFAULT fails the statement, as PostgreSQL's computes its constant parts first.
+   constexpr size_t batchRows = size_t(1) << 16;
+   CompiledQuery compiled;
+   std::vector<Value> rowCount(1);
+   ExecutionInput input{&compiled, &rowCount, nullptr};
+   size_t done = 0;
+   do {
+      size_t batch = defaults.perRow ? std::min(batchRows, rows - done) : 1;
+      size_t copies = defaults.perRow ? 1 : rows;
+      rowCount[0] = Value::ofInteger(SqlType::bigInt(), int64_t(batch));
+      runQuery(*defaults.plan, stats, nullptr, &input, [&](RowBuffer& buffer, const RowLayout& layout) {
+         for (const auto& d : defaults.columns) {
+            if (d.constant) continue;
+            const RowLayout::Field& field = layout.fields[d.field];
+            Column& target = *filled[d.column];
+            for (size_t r = 0; r < buffer.size(); ++r)
+               for (size_t i = 0; i < copies; ++i) target.appendRaw(buffer.row(r) + field.offset, field.nullOffset >= 0 && buffer.row(r)[field.nullOffset]);
+         }
+      });
+      done += batch * copies;
+   } while (done < rows);
+   return filled;
+}
+
 std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement, ExecutionInput* input) {
    return std::visit(
       [&](auto& s) -> std::shared_ptr<ResultData> {
@@ -437,6 +436,7 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
          else if constexpr (std::is_same_v<T, CreateTableAsStatement>) return createTableAs(database, s);
          else if constexpr (std::is_same_v<T, DropStatement>) return drop(database, s);
          else if constexpr (std::is_same_v<T, CreateIndexStatement>) return createIndex(database, s);
+         else if constexpr (std::is_same_v<T, AlterTableStatement>) return alterTable(database, s);
          else if constexpr (std::is_same_v<T, CreateViewStatement>) {
             std::optional<View> replaced;
             if (const View* old = database.catalog.findView(s.view.name)) replaced = *old;

@@ -18,6 +18,11 @@ struct ExecutionInput {
    std::shared_ptr<ResultData> reusableResult;
 };
 
+/// The columns `defaults` fills (COPY's columns left out, ALTER TABLE's added one), each
+/// holding its DEFAULT for `rows` rows: constants repeated, the others from the defaults' plan,
+/// run once or, with a volatile default, per row. The vector is indexed by table column.
+std::vector<std::unique_ptr<Column>> defaultColumns(const Table& table, CopyDefaults& defaults, size_t rows, StatementStats& stats);
+
 std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement, ExecutionInput* input = nullptr);
 
 }  // namespace kiln

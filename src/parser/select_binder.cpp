@@ -179,7 +179,17 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
          if (const View* view = catalog_.findView(range.relname)) {
             ParsedScript definition(view->definition);
             const PgQuery__ViewStmt& create = *definition.statement(0).view_stmt;
-            Bound bound = SelectBinder(*create.query->select_stmt, catalog_, ius_, nullptr).bind();
+            // A view is bound anew where it is used: a column dropped or renamed since (ALTER TABLE)
+            // is missing, and a `*` yields other columns than the view has.
+            auto stale = [&] { return Error("0A000", "view \"" + view->name + "\" must be created again: a table it reads was altered", range.location + 1); };
+            Bound bound;
+            try {
+               bound = SelectBinder(*create.query->select_stmt, catalog_, ius_, nullptr).bind();
+            } catch (const Error& error) {
+               if (error.sqlstate() == "42703") throw stale();
+               throw;
+            }
+            if (bound.columns.size() != view->columnNames.size()) throw stale();
             addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, bound.columns, view->columnNames, range.location + 1);
             return std::move(bound.root);
          }

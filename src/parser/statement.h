@@ -59,6 +59,22 @@ struct DropStatement {
    bool ifExists = false;
 };
 
+/// ALTER TABLE name action, ... and ALTER TABLE ... RENAME. The actions run in order (drops
+/// first, as PostgreSQL runs them) and check names as they go: an earlier one may make a name.
+struct AlterTableStatement {
+   struct Action {
+      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull };
+      Kind kind = Kind::AddColumn;
+      std::string name;     // the column (AddColumn: the new one's), or RenameTable's new name
+      std::string newName;  // RenameColumn
+      ColumnInfo column;    // AddColumn; SetNotNull: notNull says SET or DROP
+      ColumnDefault columnDefault;  // AddColumn; SetDefault: its sql (empty: DROP DEFAULT)
+      bool missingOk = false;  // ADD COLUMN IF NOT EXISTS, DROP COLUMN IF EXISTS
+   };
+   std::string table;  // empty: ALTER TABLE IF EXISTS of a table that does not exist
+   std::vector<Action> actions;
+};
+
 struct CreateViewStatement {
    View view;
    bool replace = false;
@@ -111,8 +127,9 @@ struct DeleteStatement {
    bool joinsOtherTables = false;  // USING: a row may come several times, and is deleted once
 };
 
-/// What COPY ... FROM puts into the columns its column list leaves out: each one's DEFAULT, as
-/// INSERT's (a constant known when binding, else computed by `plan`).
+/// What COPY ... FROM puts into the columns its column list leaves out (and ALTER TABLE ... ADD
+/// COLUMN into the rows already there): each one's DEFAULT, as INSERT's (a constant known when
+/// binding, else computed by `plan`).
 struct CopyDefaults {
    struct Filled {
       size_t column;                  // in the table
@@ -159,7 +176,7 @@ struct AnalyzeStatement {
 };
 
 using Statement =
-   std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, CreateViewStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
+   std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, AlterTableStatement, CreateViewStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
                 CopyToStatement,                 QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.

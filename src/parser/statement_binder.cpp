@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "parser/alter_table_binder.h"
 #include "parser/column_default.h"
+#include "parser/column_definition_binder.h"
 #include "parser/copy_defaults_binder.h"
 #include "parser/expression_binder.h"
 #include "parser/on_conflict_binder.h"
@@ -22,38 +24,6 @@ Table& findTable(const Catalog& catalog, const PgQuery__RangeVar& relation) {
    return *table;
 }
 
-/// SERIAL, BIGSERIAL and SMALLSERIAL: an integer type whose column counts up by itself.
-std::optional<SqlType> serialType(const PgQuery__TypeName& type) {
-   if (type.n_names != 1 || type.n_array_bounds) return std::nullopt;
-   std::string name = stringOf(type.names[0]);
-   if (name == "serial" || name == "serial4") return SqlType::integer();
-   if (name == "bigserial" || name == "serial8") return SqlType::bigInt();
-   if (name == "smallserial" || name == "serial2") return SqlType::smallInt();
-   return std::nullopt;
-}
-
-/// The SQL text of a column's DEFAULT, once it is known to be a value of the column's type that
-/// reads no column, no subquery and no aggregate.
-std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& column) {
-   Scope none;
-   IUSet scratch;
-   ExpressionBinder binder(none, scratch);
-   binder.collectAggregates(nullptr, "DEFAULT expressions");
-   binder.collectWindows(nullptr, "DEFAULT expressions");
-   ExprPtr value;
-   try {
-      value = binder.bind(expression);
-   } catch (const Error& error) {
-      if (error.sqlstate() != "42703") throw;
-      throw Error("0A000", "cannot use column reference in DEFAULT expression", error.position());
-   }
-   if (!types::canAssign(value->type, column.type))
-      throw Error("42804", "column \"" + column.name + "\" is of type " + column.type.toString() + " but default expression is of type " +
-                              value->type.toString(), value->position);
-   ExpressionBinder::coerce(std::move(value), column.type);  // a literal that is no value of the type fails now, not at each INSERT
-   return deparseExpression(expression);
-}
-
 CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
    CreateTableStatement result;
    result.name = create.relation->relname;
@@ -65,53 +35,17 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
          throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
       primaryKeyNames = std::move(names);
    };
-   auto unsupported = [](const PgQuery__Constraint& c) -> bool {
-      switch (c.contype) {
-         case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
-         case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
-         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
-         case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
-         case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
-         case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY: return false;
-         default: return true;
-      }
-   };
    for (size_t i = 0; i < create.n_table_elts; ++i) {
       const PgQuery__Node& element = *create.table_elts[i];
       if (element.node_case == PG_QUERY__NODE__NODE_COLUMN_DEF) {
-         const PgQuery__ColumnDef& def = *element.column_def;
-         ColumnDefault columnDefault;
-         std::optional<SqlType> serial = serialType(*def.type_name);
-         ColumnInfo column{def.colname, serial ? *serial : types::resolve(*def.type_name), def.is_not_null != 0 || serial, {}};
-         if (serial) columnDefault.identity = Column::Identity::ByDefault;
+         ColumnDefinition bound = bindColumnDefinition(*element.column_def, result.name);
          for (auto& existing : result.columns)
-            if (existing.name == column.name)
-               throw Error("42701", "column \"" + column.name + "\" specified more than once", def.location + 1);
-         for (size_t c = 0; c < def.n_constraints; ++c) {
-            const PgQuery__Constraint& constraint = *def.constraints[c]->constraint;
-            if (unsupported(constraint)) throw Error("0A000", "this column constraint is not supported yet", constraint.location + 1);
-            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL) column.notNull = true;
-            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY) {
-               column.notNull = true;
-               addPrimaryKey({column.name}, constraint.location + 1);
-            }
-            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) uniqueNames.push_back({column.name});
-            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT || constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY) {
-               if (!columnDefault.sql.empty() || columnDefault.identity != Column::Identity::None)
-                  throw Error("42601", "multiple default values specified for column \"" + column.name + "\" of table \"" + result.name + "\"",
-                              constraint.location + 1);
-            }
-            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT) columnDefault.sql = checkedDefault(*constraint.raw_expr, column);
-            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY) {
-               if (!column.type.isInteger())
-                  throw Error("22023", "identity column type must be smallint, integer, or bigint", constraint.location + 1);
-               bool always = constraint.generated_when && std::string(constraint.generated_when) == "a";
-               columnDefault.identity = always ? Column::Identity::Always : Column::Identity::ByDefault;
-               column.notNull = true;
-            }
-         }
-         result.columns.push_back(std::move(column));
-         result.defaults.push_back(std::move(columnDefault));
+            if (existing.name == bound.column.name)
+               throw Error("42701", "column \"" + bound.column.name + "\" specified more than once", element.column_def->location + 1);
+         if (bound.primaryKeyPosition) addPrimaryKey({bound.column.name}, bound.primaryKeyPosition);
+         if (bound.unique) uniqueNames.push_back({bound.column.name});
+         result.columns.push_back(std::move(bound.column));
+         result.defaults.push_back(std::move(bound.columnDefault));
       } else if (element.node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
          const PgQuery__Constraint& constraint = *element.constraint;
          if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
@@ -539,6 +473,8 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
       case PG_QUERY__NODE__NODE_DROP_STMT: return bindDrop(*node.drop_stmt, catalog);
       case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
       case PG_QUERY__NODE__NODE_INDEX_STMT: return bindCreateIndex(*node.index_stmt, catalog);
+      case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT: return bindAlterTable(*node.alter_table_stmt, catalog);
+      case PG_QUERY__NODE__NODE_RENAME_STMT: return bindRename(*node.rename_stmt, catalog);
       case PG_QUERY__NODE__NODE_INSERT_STMT: return bindInsert(*node.insert_stmt, catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_UPDATE_STMT: return bindUpdate(*node.update_stmt, findTable(catalog, *node.update_stmt->relation), catalog, parameterTypes);
       case PG_QUERY__NODE__NODE_DELETE_STMT: return bindDelete(*node.delete_stmt, findTable(catalog, *node.delete_stmt->relation), catalog, parameterTypes);

@@ -41,6 +41,15 @@ std::unique_ptr<Table> Catalog::dropTable(const std::string& name) {
    return table;
 }
 
+void Catalog::renameTable(const std::string& from, const std::string& to) {
+   if (tables_.count(to) || views_.count(to)) throw Error("42P07", "relation \"" + to + "\" already exists");
+   auto node = tables_.extract(from);
+   if (node.empty()) throw Error("42P01", "table \"" + from + "\" does not exist");
+   node.key() = to;
+   node.mapped()->setName(to);
+   tables_.insert(std::move(node));
+}
+
 std::vector<const View*> Catalog::views() const {
    std::vector<const View*> result;
    for (auto& [name, view] : views_) result.push_back(&view);

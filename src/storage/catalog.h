@@ -32,6 +32,8 @@ class Catalog {
    Table& createTable(std::unique_ptr<Table> table);
    /// Throws 42P01 when there is no such table; returns the table (for undo).
    std::unique_ptr<Table> dropTable(const std::string& name);
+   /// ALTER TABLE ... RENAME TO: throws 42P07 when `to` is taken.
+   void renameTable(const std::string& from, const std::string& to);
    std::vector<const Table*> tables() const;
    std::vector<const View*> views() const;
 

@@ -16,6 +16,24 @@ Column::~Column() {
    if (nulls_) freePages(nulls_, capacity_);
 }
 
+std::vector<uint8_t> Column::dropNullFlags() {
+   std::vector<uint8_t> flags;
+   if (nulls_) {
+      flags.assign(nulls_, nulls_ + size_);
+      freePages(nulls_, capacity_);
+      nulls_ = nullptr;
+   }
+   notNull_ = true;
+   return flags;
+}
+
+void Column::allowNulls(const std::vector<uint8_t>& flags) {
+   if (!notNull_) return;
+   if (capacity_) nulls_ = static_cast<uint8_t*>(growPages(nullptr, 0, capacity_));  // zeros: no row is NULL
+   if (nulls_) std::memcpy(nulls_, flags.data(), std::min(flags.size(), size_));
+   notNull_ = false;
+}
+
 void Column::reserve(size_t rows) {
    if (rows <= capacity_) return;
    // Geometric growth: single-row inserts must not grow the column each time.

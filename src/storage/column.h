@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/physical_type.h"
 #include "common/string_heap.h"
@@ -24,10 +25,16 @@ class Column {
    Column& operator=(const Column&) = delete;
 
    const std::string& name() const { return name_; }
+   void setName(std::string name) { name_ = std::move(name); }
    /// The owning table's name, for error messages.
    void setTableName(std::string tableName) { tableName_ = std::move(tableName); }
    SqlType type() const { return type_; }
    bool notNull() const { return notNull_; }
+   /// ALTER COLUMN SET NOT NULL (when no live row is NULL): the NULL flags go, handed back so
+   /// that an undo can put them back (a deleted row may be NULL).
+   std::vector<uint8_t> dropNullFlags();
+   /// ALTER COLUMN DROP NOT NULL, or the undo of SET NOT NULL with the flags it handed back.
+   void allowNulls(const std::vector<uint8_t>& flags = {});
    PhysicalType physicalType() const { return physical_; }
 
    /// DEFAULT: the expression's SQL text (empty: none), bound where an INSERT needs its value.

@@ -6,7 +6,7 @@ namespace kiln {
 
 namespace {
 
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex };
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -85,6 +85,43 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             out.putString(e.table->name());
             out.putString(e.name);
             break;
+         case UndoLog::Entry::Kind::AddColumn: {
+            // The column and every row's value (a volatile DEFAULT gave each its own).
+            const Column& column = e.table->column(e.column);
+            out.put(RedoOp::AddColumn);
+            out.putString(e.table->name());
+            writeColumnDefinition(column, out);
+            for (size_t row = 0; row < e.table->rowCount(); ++row) writeCell(column, row, out);
+            break;
+         }
+         case UndoLog::Entry::Kind::DropColumn:
+            out.put(RedoOp::DropColumn);
+            out.putString(e.table->name());
+            out.put(uint32_t(e.column));
+            break;
+         case UndoLog::Entry::Kind::RenameColumn:
+            out.put(RedoOp::RenameColumn);
+            out.putString(e.table->name());
+            out.put(uint32_t(e.column));
+            out.putString(e.table->column(e.column).name());
+            break;
+         case UndoLog::Entry::Kind::SetDefault:
+            out.put(RedoOp::SetDefault);
+            out.putString(e.table->name());
+            out.put(uint32_t(e.column));
+            out.putString(e.table->column(e.column).defaultSql());
+            break;
+         case UndoLog::Entry::Kind::SetNotNull:
+            out.put(RedoOp::SetNotNull);
+            out.putString(e.table->name());
+            out.put(uint32_t(e.column));
+            out.put(uint8_t(e.table->column(e.column).notNull()));
+            break;
+         case UndoLog::Entry::Kind::RenameTable:
+            out.put(RedoOp::RenameTable);
+            out.putString(e.name);
+            out.putString(e.newName);
+            break;
       }
    }
 }
@@ -147,6 +184,44 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
             Table& table = tableNamed(catalog, in.getString());
             std::string name = in.getString();
             if (!table.dropSecondaryIndex(name)) table.dropUniqueIndex(name);
+            break;
+         }
+         case RedoOp::AddColumn: {
+            Table& table = tableNamed(catalog, in.getString());
+            std::unique_ptr<Column> column = readColumnDefinition(in);
+            for (size_t row = 0; row < table.rowCount(); ++row) appendCell(*column, in);
+            table.addColumn(std::move(column));
+            break;
+         }
+         case RedoOp::DropColumn: {
+            Table& table = tableNamed(catalog, in.getString());
+            table.removeColumn(in.get<uint32_t>());
+            break;
+         }
+         case RedoOp::RenameColumn: {
+            Table& table = tableNamed(catalog, in.getString());
+            uint32_t column = in.get<uint32_t>();
+            table.column(column).setName(in.getString());
+            break;
+         }
+         case RedoOp::SetDefault: {
+            Table& table = tableNamed(catalog, in.getString());
+            uint32_t column = in.get<uint32_t>();
+            table.column(column).setDefaultSql(in.getString());
+            break;
+         }
+         case RedoOp::SetNotNull: {
+            Table& table = tableNamed(catalog, in.getString());
+            uint32_t column = in.get<uint32_t>();
+            if (in.get<uint8_t>())
+               table.column(column).dropNullFlags();
+            else
+               table.column(column).allowNulls();
+            break;
+         }
+         case RedoOp::RenameTable: {
+            std::string from = in.getString();
+            catalog.renameTable(from, in.getString());
             break;
          }
       }

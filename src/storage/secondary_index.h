@@ -21,6 +21,11 @@ class SecondaryIndex {
 
    const std::string& name() const { return name_; }
    const std::vector<size_t>& columns() const { return columns_; }
+   /// Renumbers its columns from `from` on by `delta` (a column dropped or put back before them).
+   void shiftColumns(size_t from, int delta) {
+      for (auto& c : columns_)
+         if (c >= from) c = size_t(int64_t(c) + delta);
+   }
    Method method() const { return method_; }
    bool covers(size_t column) const;
 

@@ -9,6 +9,36 @@ Table::Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std
    for (auto& column : columns_) column->setTableName(name_);
 }
 
+void Table::setName(std::string name) {
+   name_ = std::move(name);
+   for (auto& column : columns_) column->setTableName(name_);
+}
+
+void Table::addColumn(std::unique_ptr<Column> column) {
+   column->setTableName(name_);
+   columns_.push_back(std::move(column));
+}
+
+std::unique_ptr<Column> Table::removeColumn(size_t i) {
+   std::unique_ptr<Column> column = std::move(columns_[i]);
+   columns_.erase(columns_.begin() + ptrdiff_t(i));
+   if (std::find(primaryKey_.begin(), primaryKey_.end(), i) != primaryKey_.end()) primaryKey_.clear();
+   for (auto& k : primaryKey_)
+      if (k > i) --k;
+   for (auto& index : indexes_) index->shiftColumns(i + 1, -1);
+   for (auto& index : secondaryIndexes_) index->shiftColumns(i + 1, -1);
+   return column;
+}
+
+void Table::insertColumn(size_t i, std::unique_ptr<Column> column) {
+   for (auto& k : primaryKey_)
+      if (k >= i) ++k;
+   for (auto& index : indexes_) index->shiftColumns(i, 1);
+   for (auto& index : secondaryIndexes_) index->shiftColumns(i, 1);
+   column->setTableName(name_);
+   columns_.insert(columns_.begin() + ptrdiff_t(i), std::move(column));
+}
+
 void Table::addUniqueIndex(std::string name, std::vector<size_t> columns) {
    auto index = std::make_unique<UniqueIndex>(*this, std::move(name), std::move(columns));
    for (size_t row = 0; row < rowCount_; ++row)

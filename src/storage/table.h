@@ -16,12 +16,24 @@ class Table {
    Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std::vector<size_t> primaryKey);
 
    const std::string& name() const { return name_; }
+   /// ALTER TABLE ... RENAME TO (the catalog re-keys it: Catalog::renameTable).
+   void setName(std::string name);
    size_t columnCount() const { return columns_.size(); }
    Column& column(size_t i) { return *columns_[i]; }
    const Column& column(size_t i) const { return *columns_[i]; }
    /// Index of the column with this (lower-case) name, or -1.
    int findColumn(std::string_view name) const;
    const std::vector<size_t>& primaryKey() const { return primaryKey_; }
+   void setPrimaryKey(std::vector<size_t> key) { primaryKey_ = std::move(key); }
+
+   // ALTER TABLE. The table's own indexes on a dropped column must be dropped first.
+   /// Appends a column; the caller fills it with a value for each of the `rowCount()` rows.
+   void addColumn(std::unique_ptr<Column> column);
+   /// Takes column `i` out; later columns move down one (in the indexes too). A primary key on
+   /// it is gone, as in PostgreSQL.
+   std::unique_ptr<Column> removeColumn(size_t i);
+   /// Puts a column taken by removeColumn back at `i` (undo).
+   void insertColumn(size_t i, std::unique_ptr<Column> column);
    /// Rows stored, deleted ones included (scans skip those).
    size_t rowCount() const { return rowCount_; }
    /// Rows not deleted.

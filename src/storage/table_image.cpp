@@ -4,23 +4,39 @@
 
 namespace kiln {
 
+void writeColumnDefinition(const Column& column, BinaryWriter& out) {
+   out.putString(column.name());
+   SqlType t = column.type();
+   out.put(uint8_t(t.id));
+   out.put(t.precision);
+   out.put(t.scale);
+   out.put(t.length);
+   // Bit 0: NOT NULL; bit 1: a DEFAULT follows; bits 2-3: the identity kind, then its counter.
+   uint8_t flags = uint8_t(column.notNull()) | uint8_t(!column.defaultSql().empty()) << 1 | uint8_t(column.identity()) << 2;
+   out.put(flags);
+   if (!column.defaultSql().empty()) out.putString(column.defaultSql());
+   if (column.identity() != Column::Identity::None) out.put(column.nextIdentity());
+}
+
+std::unique_ptr<Column> readColumnDefinition(BinaryReader& in) {
+   std::string columnName = in.getString();
+   SqlType t;
+   t.id = TypeId(in.get<uint8_t>());
+   t.precision = in.get<uint8_t>();
+   t.scale = in.get<uint8_t>();
+   t.length = in.get<uint32_t>();
+   uint8_t flags = in.get<uint8_t>();
+   auto column = std::make_unique<Column>(columnName, t, (flags & 1) != 0);
+   if (flags & 2) column->setDefaultSql(in.getString());
+   column->setIdentity(Column::Identity((flags >> 2) & 3));
+   if (column->identity() != Column::Identity::None) column->moveIdentityPast(in.get<int64_t>() - 1);
+   return column;
+}
+
 void writeTableDefinition(const Table& table, BinaryWriter& out) {
    out.putString(table.name());
    out.put(uint32_t(table.columnCount()));
-   for (size_t c = 0; c < table.columnCount(); ++c) {
-      const Column& column = table.column(c);
-      out.putString(column.name());
-      SqlType t = column.type();
-      out.put(uint8_t(t.id));
-      out.put(t.precision);
-      out.put(t.scale);
-      out.put(t.length);
-      // Bit 0: NOT NULL; bit 1: a DEFAULT follows; bits 2-3: the identity kind, then its counter.
-      uint8_t flags = uint8_t(column.notNull()) | uint8_t(!column.defaultSql().empty()) << 1 | uint8_t(column.identity()) << 2;
-      out.put(flags);
-      if (!column.defaultSql().empty()) out.putString(column.defaultSql());
-      if (column.identity() != Column::Identity::None) out.put(column.nextIdentity());
-   }
+   for (size_t c = 0; c < table.columnCount(); ++c) writeColumnDefinition(table.column(c), out);
    out.put(uint32_t(table.primaryKey().size()));
    for (size_t k : table.primaryKey()) out.put(uint32_t(k));
    out.put(uint32_t(table.uniqueIndexes().size()));
@@ -42,20 +58,7 @@ std::unique_ptr<Table> readTableDefinition(BinaryReader& in) {
    std::string name = in.getString();
    uint32_t count = in.get<uint32_t>();
    std::vector<std::unique_ptr<Column>> columns;
-   for (uint32_t c = 0; c < count; ++c) {
-      std::string columnName = in.getString();
-      SqlType t;
-      t.id = TypeId(in.get<uint8_t>());
-      t.precision = in.get<uint8_t>();
-      t.scale = in.get<uint8_t>();
-      t.length = in.get<uint32_t>();
-      uint8_t flags = in.get<uint8_t>();
-      auto column = std::make_unique<Column>(columnName, t, (flags & 1) != 0);
-      if (flags & 2) column->setDefaultSql(in.getString());
-      column->setIdentity(Column::Identity((flags >> 2) & 3));
-      if (column->identity() != Column::Identity::None) column->moveIdentityPast(in.get<int64_t>() - 1);
-      columns.push_back(std::move(column));
-   }
+   for (uint32_t c = 0; c < count; ++c) columns.push_back(readColumnDefinition(in));
    std::vector<size_t> primaryKey(in.get<uint32_t>());
    for (auto& k : primaryKey) k = in.get<uint32_t>();
    auto table = std::make_unique<Table>(name, std::move(columns), primaryKey);

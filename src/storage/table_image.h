@@ -9,6 +9,9 @@
 
 namespace kiln {
 
+/// A column's name, type, NOT NULL, DEFAULT and identity (as in a table's definition).
+void writeColumnDefinition(const Column& column, BinaryWriter& out);
+std::unique_ptr<Column> readColumnDefinition(BinaryReader& in);
 void writeTableDefinition(const Table& table, BinaryWriter& out);
 std::unique_ptr<Table> readTableDefinition(BinaryReader& in);
 

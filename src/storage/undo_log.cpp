@@ -81,6 +81,60 @@ void UndoLog::recordDropIndex(Table& table, const std::string& name, std::vector
    entries_.push_back(std::move(e));
 }
 
+void UndoLog::recordAddColumn(Table& table) {
+   Entry e;
+   e.kind = Entry::Kind::AddColumn;
+   e.table = &table;
+   e.column = table.columnCount() - 1;
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordDropColumn(Table& table, size_t position, std::unique_ptr<Column> column, std::vector<size_t> primaryKey) {
+   Entry e;
+   e.kind = Entry::Kind::DropColumn;
+   e.table = &table;
+   e.column = position;
+   e.droppedColumn = std::move(column);
+   e.indexColumns = std::move(primaryKey);
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordRenameColumn(Table& table, size_t position) {
+   Entry e;
+   e.kind = Entry::Kind::RenameColumn;
+   e.table = &table;
+   e.column = position;
+   e.name = table.column(position).name();
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordSetDefault(Table& table, size_t position) {
+   Entry e;
+   e.kind = Entry::Kind::SetDefault;
+   e.table = &table;
+   e.column = position;
+   e.name = table.column(position).defaultSql();
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordSetNotNull(Table& table, size_t position, bool becameNotNull, std::vector<uint8_t> nullFlags) {
+   Entry e;
+   e.kind = Entry::Kind::SetNotNull;
+   e.table = &table;
+   e.column = position;
+   e.oldNull = becameNotNull;
+   e.nullFlags = std::move(nullFlags);
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordRenameTable(const std::string& from, const std::string& to) {
+   Entry e;
+   e.kind = Entry::Kind::RenameTable;
+   e.name = from;
+   e.newName = to;
+   entries_.push_back(std::move(e));
+}
+
 bool UndoLog::changesSchemaAfter(size_t mark) const {
    for (size_t i = mark; i < entries_.size(); ++i) {
       Entry::Kind kind = entries_[i].kind;
@@ -111,6 +165,20 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
                e.table->addUniqueIndex(e.name, e.indexColumns);
             else
                e.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(e.name, e.indexColumns, e.indexMethod));
+            break;
+         case Entry::Kind::AddColumn: e.table->removeColumn(e.column); break;
+         case Entry::Kind::DropColumn:
+            e.table->insertColumn(e.column, std::move(e.droppedColumn));
+            e.table->setPrimaryKey(std::move(e.indexColumns));
+            break;
+         case Entry::Kind::RenameColumn: e.table->column(e.column).setName(e.name); break;
+         case Entry::Kind::RenameTable: catalog.renameTable(e.newName, e.name); break;
+         case Entry::Kind::SetDefault: e.table->column(e.column).setDefaultSql(e.name); break;
+         case Entry::Kind::SetNotNull:
+            if (e.oldNull)
+               e.table->column(e.column).allowNulls(e.nullFlags);
+            else
+               e.table->column(e.column).dropNullFlags();
             break;
       }
       entries_.pop_back();

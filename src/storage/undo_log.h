@@ -35,19 +35,35 @@ class UndoLog {
    void recordCreateIndex(Table& table, const std::string& name);
    /// Before an index is dropped: what it takes to build it again.
    void recordDropIndex(Table& table, const std::string& name, std::vector<size_t> columns, bool unique, SecondaryIndex::Method method);
+   // ALTER TABLE.
+   /// After a column was appended to `table` (undo drops it again).
+   void recordAddColumn(Table& table);
+   /// After column `position` was taken out of `table`, whose primary key was `primaryKey` before.
+   void recordDropColumn(Table& table, size_t position, std::unique_ptr<Column> column, std::vector<size_t> primaryKey);
+   /// Before column `position` of `table` is renamed.
+   void recordRenameColumn(Table& table, size_t position);
+   /// Before the DEFAULT of column `position` of `table` changes.
+   void recordSetDefault(Table& table, size_t position);
+   /// Column `position` of `table` became NOT NULL (giving up `nullFlags`) or nullable.
+   void recordSetNotNull(Table& table, size_t position, bool becameNotNull, std::vector<uint8_t> nullFlags);
+   /// After the table `from` was renamed `to`.
+   void recordRenameTable(const std::string& from, const std::string& to);
 
    /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex } kind = Kind::Append;
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull } kind = Kind::Append;
       Table* table = nullptr;
       size_t column = 0;
       size_t row = 0;  // Append: the row count before
       uint8_t oldValue[16] = {};
-      bool oldNull = false;
-      std::string name;
+      bool oldNull = false;  // SetNotNull: whether the column became NOT NULL
+      std::string name;  // RenameColumn, RenameTable: the old name; SetDefault: the old DEFAULT
+      std::string newName;  // RenameTable
       std::unique_ptr<Table> droppedTable;
+      std::unique_ptr<Column> droppedColumn;
       std::optional<View> view;
-      std::vector<size_t> indexColumns;
+      std::vector<uint8_t> nullFlags;  // SetNotNull
+      std::vector<size_t> indexColumns;  // DropColumn: the primary key before
       bool indexUnique = false;
       SecondaryIndex::Method indexMethod = SecondaryIndex::Method::BTree;
    };

@@ -25,6 +25,11 @@ class UniqueIndex {
    const std::string& name() const { return name_; }
    const std::vector<size_t>& columns() const { return columns_; }
    bool covers(size_t column) const;
+   /// Renumbers its columns from `from` on by `delta` (a column dropped or put back before them).
+   void shiftColumns(size_t from, int delta) {
+      for (auto& c : columns_)
+         if (c >= from) c = size_t(int64_t(c) + delta);
+   }
 
    /// Indexes `row`; throws 23505 when its key is already taken.
    void insert(const Table& table, size_t row);

@@ -1,0 +1,127 @@
+#include "parser/alter_table_binder.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "parser/column_definition_binder.h"
+
+namespace kiln {
+
+namespace {
+
+/// The table's name; empty when it is missing and IF EXISTS says to do nothing.
+std::string tableName(const PgQuery__RangeVar& relation, bool missingOk, const Catalog& catalog) {
+   std::string name = relation.relname;
+   if (catalog.findTable(name)) return name;
+   if (missingOk) return "";
+   if (catalog.findView(name)) throw Error("42809", "\"" + name + "\" is not a table", relation.location + 1);
+   throw Error("42P01", "relation \"" + name + "\" does not exist", relation.location + 1);
+}
+
+/// The error for an ALTER TABLE form kiln does not have, naming the form.
+Error unsupportedForm(PgQuery__AlterTableType type) {
+   std::string form;
+   switch (type) {
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnType: form = "ALTER COLUMN ... TYPE"; break;
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT"; break;
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint: form = "DROP CONSTRAINT"; break;
+      default:
+         return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN SET/DROP DEFAULT, SET/DROP NOT NULL and RENAME are)");
+   }
+   return Error("0A000", "ALTER TABLE ... " + form + " is not supported yet");
+}
+
+AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, const std::string& table) {
+   ColumnDefinition bound = bindColumnDefinition(*command.def->column_def, table);
+   // A new key would have to check the rows already there: not done yet.
+   if (bound.primaryKeyPosition || bound.unique)
+      throw Error("0A000", "ALTER TABLE ... ADD COLUMN with PRIMARY KEY or UNIQUE is not supported yet", command.def->column_def->location + 1);
+   AlterTableStatement::Action action;
+   action.kind = AlterTableStatement::Action::Kind::AddColumn;
+   action.name = bound.column.name;
+   action.column = std::move(bound.column);
+   action.columnDefault = std::move(bound.columnDefault);
+   action.missingOk = command.missing_ok;
+   return action;
+}
+
+/// ALTER COLUMN c SET DEFAULT expression | DROP DEFAULT, checked against the column as it is, or
+/// as an ADD COLUMN of the statement (`earlier`) makes it.
+AlterTableStatement::Action setDefault(const PgQuery__AlterTableCmd& command, const Table* table, const std::vector<AlterTableStatement::Action>& earlier) {
+   AlterTableStatement::Action action;
+   action.kind = AlterTableStatement::Action::Kind::SetDefault;
+   action.name = command.name;
+   if (!table) return action;  // IF EXISTS
+   std::optional<ColumnInfo> column;
+   for (auto& added : earlier)
+      if (added.kind == AlterTableStatement::Action::Kind::AddColumn && added.name == action.name) column = added.column;
+   int position = table->findColumn(action.name);
+   if (!column && position >= 0) {
+      const Column& existing = table->column(size_t(position));
+      column = ColumnInfo{existing.name(), existing.type(), existing.notNull(), {}};
+   }
+   if (!column) throw Error("42703", "column \"" + action.name + "\" of relation \"" + table->name() + "\" does not exist");
+   if (command.def) action.columnDefault.sql = checkedDefault(*command.def, *column);
+   return action;
+}
+
+}  // namespace
+
+AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const Catalog& catalog) {
+   if (alter.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) throw Error("0A000", "only ALTER TABLE is supported, not ALTER of other kinds of objects");
+   AlterTableStatement result;
+   result.table = tableName(*alter.relation, alter.missing_ok, catalog);
+   for (size_t i = 0; i < alter.n_cmds; ++i) {
+      const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
+      switch (command.subtype) {
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn: result.actions.push_back(addColumn(command, alter.relation->relname)); break;
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn: {
+            if (command.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) throw Error("0A000", "ALTER TABLE ... DROP COLUMN ... CASCADE is not supported yet");
+            AlterTableStatement::Action action;
+            action.kind = AlterTableStatement::Action::Kind::DropColumn;
+            action.name = command.name;
+            action.missingOk = command.missing_ok;
+            result.actions.push_back(std::move(action));
+            break;
+         }
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault:
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull: break;  // below, after the columns they may add
+         default: throw unsupportedForm(command.subtype);
+      }
+   }
+   // PostgreSQL drops columns first, then adds them, then changes defaults and NOT NULL.
+   std::stable_partition(result.actions.begin(), result.actions.end(),
+                         [](auto& action) { return action.kind == AlterTableStatement::Action::Kind::DropColumn; });
+   const Table* table = catalog.findTable(result.table);
+   for (size_t i = 0; i < alter.n_cmds; ++i) {
+      const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
+      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault) result.actions.push_back(setDefault(command, table, result.actions));
+      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull || command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull) {
+         AlterTableStatement::Action action;
+         action.kind = AlterTableStatement::Action::Kind::SetNotNull;
+         action.name = command.name;
+         action.column.notNull = command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull;
+         result.actions.push_back(std::move(action));
+      }
+   }
+   if (result.table.empty()) result.actions.clear();
+   return result;
+}
+
+AlterTableStatement bindRename(const PgQuery__RenameStmt& rename, const Catalog& catalog) {
+   bool renamesTable = rename.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE;
+   bool renamesColumn = rename.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_COLUMN && rename.relation_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE;
+   if (!renamesTable && !renamesColumn) throw Error("0A000", "only ALTER TABLE ... RENAME [COLUMN] and RENAME TO are supported, not renaming other objects");
+   AlterTableStatement result;
+   result.table = tableName(*rename.relation, rename.missing_ok, catalog);
+   if (result.table.empty()) return result;
+   AlterTableStatement::Action action;
+   action.kind = renamesTable ? AlterTableStatement::Action::Kind::RenameTable : AlterTableStatement::Action::Kind::RenameColumn;
+   action.name = renamesTable ? rename.newname : rename.subname;
+   action.newName = rename.newname;
+   result.actions.push_back(std::move(action));
+   return result;
+}
+
+}  // namespace kiln
