@@ -35,10 +35,12 @@ PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vec
 
 void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    bool current = statement && catalogVersion == database.catalogVersion;
-   for (const Scan& scan : scans) {
+   // Only while the catalog is unchanged are the scanned tables sure to exist (one dropped since is freed).
+   for (size_t i = 0; current && i < scans.size(); ++i) {
+      const Scan& scan = scans[i];
       size_t rows = scan.table->liveRowCount();
       bool resized = std::max(rows, scan.rows) > 4 * std::min(rows, scan.rows) + 1000;
-      current = current && scan.table->hasDeletedRows() == scan.hadDeletedRows && !resized;
+      current = scan.table->hasDeletedRows() == scan.hadDeletedRows && !resized;
    }
    if (current) return;
    statement = bindStatement(*node, text, database.catalog, declaredTypes);

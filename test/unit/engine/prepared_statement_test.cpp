@@ -175,3 +175,23 @@ TEST_F(PreparedTest, SqlPrepareExecuteDeallocate) {
 }
 
 }  // namespace
+
+TEST_F(PreparedTest, RunAfterItsTableWasDroppedFailsCleanly) {
+   // The plan's table is freed once the DROP commits: the statement is bound again (42P01), and
+   // is usable again once a table of that name exists.
+   con.query("INSERT INTO t VALUES (1, 'one', 1.00)");
+   con.query("CREATE TABLE filler (x INTEGER)");
+   auto scan = con.prepare("SELECT b FROM t WHERE c > $1");
+   EXPECT_EQ(scan.bind(1, "0").execute().getString(0, 0), "one");
+   con.query("DROP TABLE t");
+   for (int i = 0; i < 3; ++i) con.query("INSERT INTO filler VALUES (1)");  // reuses the freed memory, likely
+   try {
+      scan.bind(1, "0").execute();
+      FAIL() << "expected 42P01";
+   } catch (const kiln::Error& error) {
+      EXPECT_EQ(error.sqlstate(), "42P01");
+   }
+   con.query("CREATE TABLE t (a INTEGER, b TEXT, c DECIMAL(10,2))");
+   con.query("INSERT INTO t VALUES (2, 'two', 2.00)");
+   EXPECT_EQ(scan.bind(1, "0").execute().getString(0, 0), "two");
+}
