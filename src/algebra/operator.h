@@ -182,6 +182,9 @@ struct RecursiveUnion : Operator {
    std::vector<const IU*> columns;
    std::vector<std::vector<const IU*>> inputs;  // per child, as UnionAll's
    bool distinct = false;
+   /// The query reads at most this many of its rows, in the order they are made (a LIMIT right
+   /// above it): the recursion may stop once it has made them, as PostgreSQL's does.
+   uint64_t rowsRead = std::numeric_limits<uint64_t>::max();
    RecursiveUnion() : Operator(OperatorKind::RecursiveUnion) {}
 };
 

@@ -7,6 +7,7 @@
 
 #include "optimizer/cardinality.h"
 #include "optimizer/equivalence_classes.h"
+#include "optimizer/limited_recursion.h"
 #include "optimizer/shared_subplans.h"
 #include "storage/table.h"
 
@@ -1176,6 +1177,7 @@ void optimize(QueryPlan& plan) {
    plan.root = useIndexJoins(std::move(plan.root), estimates);
    plan.root = useIndexes(std::move(plan.root));
    plan.root = useIndexOrder(std::move(plan.root));
+   limitRecursions(*plan.root);
    choosePhysical(*plan.root, estimates);
    annotateEstimates(*plan.root, estimates);
 }

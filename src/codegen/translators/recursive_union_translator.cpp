@@ -56,9 +56,11 @@ class RecursiveUnionTranslator : public Translator {
       child(0).produce();
       QueryCompiler::Mark mark = compiler_.mark();
       child(1).produce();
+      uint64_t rowsRead = union_.rowsRead;
       compiler_.addStep([=, run = compiler_.takeSince(mark)](QueryRuntime& rt, CompiledModule& module) {
          auto* workTables = rt.get<WorkTables>(tables);
-         while (workTables->advance()) {
+         // Rows beyond those a LIMIT above reads need not be made.
+         while (static_cast<RowBuffer*>(rt.slot(rows))->size() < rowsRead && workTables->advance()) {
             rt.slot(working) = workTables->working();
             rt.slot(added) = workTables->added();
             run(rt, module);
