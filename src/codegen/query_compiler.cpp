@@ -292,12 +292,13 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
       auto* function = reinterpret_cast<void (*)(void**, uint64_t, uint64_t)>((*pipelines)[index].entry);
       // In blocks of rows, so that a cancelled statement stops soon (a point query is one block).
       uint64_t rows = rowCount(rt), begin = 0;
+      rt.startPipeline();
       do {
          uint64_t end = std::min(rows, begin + interruptBlockRows);
          function(rt.slots(), begin, end);
          begin = end;
          StatementInterrupt::check();
-      } while (begin < rows);
+      } while (begin < rows && !rt.pipelineDone());
       if (timed) (*pipelines)[index].ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
    });
 }

@@ -107,7 +107,7 @@ class QueryCompiler {
    const QueryPlan& plan_;
    CodeContext cx_;
    CompiledQuery query_;
-   size_t slotCount_ = 1;  // slot 0: the string arena
+   size_t slotCount_ = QueryRuntime::reservedSlots;  // the string arena, the pipeline's done flag
    bool instrument_;
    bool keepIR_;
    std::vector<std::function<void()>> pipelineEnd_;

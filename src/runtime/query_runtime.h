@@ -16,8 +16,12 @@ class QueryRuntime {
    public:
    /// Slot 0 always holds the query's string arena.
    static constexpr size_t arenaSlot = 0;
+   /// Slot 1 always points to a byte that generated code sets when no more rows of the running
+   /// pipeline matter (a LIMIT has passed its last row): its loops and the blocks of its source stop.
+   static constexpr size_t pipelineDoneSlot = 1;
+   static constexpr size_t reservedSlots = 2;
 
-   explicit QueryRuntime(size_t slotCount) : slots_(slotCount, nullptr) { slots_[arenaSlot] = &arena_; }
+   explicit QueryRuntime(size_t slotCount) : slots_(std::max(slotCount, reservedSlots), nullptr) { reserveSlots(); }
 
    void** slots() { return slots_.data(); }
    void*& slot(size_t i) { return slots_[i]; }
@@ -42,18 +46,28 @@ class QueryRuntime {
       return kept->second.get();
    }
    StringHeap& arena() { return arena_; }
+   /// Whether the running pipeline's rows no longer matter; cleared for the next pipeline.
+   bool pipelineDone() const { return pipelineDone_ != 0; }
+   void startPipeline() { pipelineDone_ = 0; }
    /// Ready for another run: the objects of the last one are freed and the slots emptied; the
    /// kept row buffers and the memory of the lists stay.
    void reset() {
       owned_.clear();
       std::fill(slots_.begin(), slots_.end(), nullptr);
-      slots_[arenaSlot] = &arena_;
+      reserveSlots();
       arena_.clear();
       for (auto& entry : rowBuffers_) entry.second->clear();
    }
 
    private:
+   void reserveSlots() {
+      slots_[arenaSlot] = &arena_;
+      slots_[pipelineDoneSlot] = &pipelineDone_;
+      pipelineDone_ = 0;
+   }
+
    std::vector<void*> slots_;
+   uint8_t pipelineDone_ = 0;
    using Owned = std::unique_ptr<void, void (*)(void*)>;
    std::vector<Owned> owned_;
    StringHeap arena_;

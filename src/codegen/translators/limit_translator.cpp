@@ -22,10 +22,14 @@ class LimitTranslator : public Translator {
       compiler_.noteStage("limit");
       llvm::Value* counter = cx.loadSlot(counterSlot_);
       llvm::Value* n = b.CreateLoad(cx.i64(), counter);
-      b.CreateStore(b.CreateAdd(n, cx.int64(1)), counter);
+      llvm::Value* seen = b.CreateAdd(n, cx.int64(1));
+      b.CreateStore(seen, counter);
       uint64_t end = limit_.limit > UINT64_MAX - limit_.offset ? UINT64_MAX : limit_.offset + limit_.limit;
       llvm::Value* inside = b.CreateAnd(b.CreateICmpUGE(n, cx.int64(int64_t(limit_.offset))), b.CreateICmpULT(n, cx.int64(int64_t(end))));
       cx.ifThen(inside, [&] { consumeParent(values); });
+      // Past the last row, the rest of the pipeline's rows would only be counted: it may stop.
+      if (end != UINT64_MAX)
+         cx.ifThen(b.CreateICmpUGE(seen, cx.int64(int64_t(end))), [&] { b.CreateStore(cx.int8(1), cx.loadSlot(QueryRuntime::pipelineDoneSlot)); });
    }
 
    private:

@@ -43,7 +43,10 @@ class SeriesTranslator : public Translator {
          b.SetInsertPoint(header);
          llvm::PHINode* current = b.CreatePHI(cx.i64(), 2, "value");
          current->addIncoming(first, before);
-         b.CreateCondBr(series_.step > 0 ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last), body, after);
+         // A LIMIT above may have had all its rows: then the rest of the series does not matter.
+         llvm::Value* inRange = series_.step > 0 ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last);
+         llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
+         b.CreateCondBr(b.CreateAnd(inRange, b.CreateNot(done)), body, after);
          b.SetInsertPoint(body);
          llvm::Type* type = cx.valueType(series_.output->type);
          values.set(series_.output, {b.CreateTrunc(current, type), series_.output->nullable ? cx.boolean(false) : nullptr, series_.output->type});

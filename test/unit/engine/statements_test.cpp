@@ -161,3 +161,16 @@ TEST(ManyRows, GroupByLongStrings) {
       EXPECT_EQ(it->second.second, g) << g;
    }
 }
+
+TEST(Limit, StopsAnEndlessSourceOnceItHasItsRows) {
+   // Without stopping, these would read 10^11 values, or recurse without end.
+   Database db;
+   Connection con(db);
+   Result series = con.query("SELECT g * 2 FROM generate_series(1, 100000000000) g LIMIT 3");
+   ASSERT_EQ(series.rowCount(), 3u);
+   EXPECT_EQ(series.getInt64(2, 0), 6);
+   EXPECT_EQ(con.query("SELECT count(*) FROM (SELECT * FROM generate_series(1, 100000000000) OFFSET 10 LIMIT 5) s").getInt64(0, 0), 5);
+   Result recursion = con.query("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r LIMIT 4");
+   ASSERT_EQ(recursion.rowCount(), 4u);
+   EXPECT_EQ(recursion.getInt64(3, 0), 4);
+}
