@@ -46,6 +46,52 @@ AggregateState AggregateState::layOut(const AggregateCall& call, std::vector<std
    return state;
 }
 
+std::vector<AggregateState> AggregateState::layOutAll(const std::vector<AggregateCall>& calls, bool grouped,
+                                                      std::vector<std::pair<SqlType, bool>>& fields) {
+   struct Accumulated {
+      const Expr* argument;  // for counts, null: every row counts
+      SqlType type;
+      size_t field;
+   };
+   std::vector<Accumulated> sums, counts;
+   // The field accumulating `argument` into `type` in `accumulated`, and whether it is new.
+   auto fieldFor = [&](std::vector<Accumulated>& accumulated, const Expr* argument, SqlType type) -> std::pair<size_t, bool> {
+      for (const Accumulated& a : accumulated)
+         if (a.type == type && (a.argument == argument || (a.argument && argument && a.argument->equals(*argument)))) return {a.field, false};
+      accumulated.push_back({argument, type, fields.size()});
+      fields.push_back({type, false});
+      return {accumulated.back().field, true};
+   };
+   std::vector<AggregateState> states;
+   for (const AggregateCall& call : calls) {
+      bool shareable = !call.distinct && (call.function == AggregateFunction::CountStar || call.function == AggregateFunction::Count ||
+                                          call.function == AggregateFunction::Sum || call.function == AggregateFunction::Avg);
+      if (!shareable) {
+         states.push_back(layOut(call, fields));
+         continue;
+      }
+      const Expr* counted = call.argument && call.argument->nullable ? call.argument.get() : nullptr;
+      AggregateState state{none, none};
+      switch (call.function) {
+         case AggregateFunction::CountStar:
+         case AggregateFunction::Count: std::tie(state.value, state.ownsValue) = fieldFor(counts, counted, SqlType::bigInt()); break;
+         case AggregateFunction::Sum:
+            std::tie(state.value, state.ownsValue) = fieldFor(sums, call.argument.get(), call.output->type);
+            if (!grouped || call.argument->nullable) {
+               state.extra = fields.size();
+               fields.push_back({SqlType::boolean(), false});
+            }
+            break;
+         default:
+            std::tie(state.value, state.ownsValue) = fieldFor(sums, call.argument.get(), averageAccumulator(call));
+            std::tie(state.extra, state.ownsExtra) = fieldFor(counts, counted, SqlType::bigInt());
+            break;
+      }
+      states.push_back(state);
+   }
+   return states;
+}
+
 SqlType AggregateState::averageAccumulator(const AggregateCall& call) {
    SqlType in = call.argument->type;
    return in.isFloat() ? SqlType::double_() : SqlType::decimal(38, in.scale);
@@ -56,6 +102,22 @@ SqlValue checkedAdd(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
    llvm::Value* result = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, a.value, c.value);
    cx.errorIf(b.CreateExtractValue(result, 1), int32_t(a.type.id == TypeId::BigInt ? RuntimeError::BigIntOutOfRange : RuntimeError::NumericOverflow));
    return {b.CreateExtractValue(result, 0), nullptr, a.type};
+}
+
+void AggregateState::accumulateSum(CodeContext& cx, llvm::Value* entry, const RowLayout::Field& field, const SqlValue& argument) {
+   auto& b = cx.builder();
+   SqlType accumulator = field.type;
+   SqlValue current = loadField(cx, entry, field);
+   SqlValue sum{nullptr, nullptr, accumulator};
+   if (accumulator.isFloat()) {
+      sum.value = b.CreateFAdd(current.value, b.CreateFPExt(argument.value, current.value->getType()));
+   } else if (accumulator.id == TypeId::Decimal && argument.value->getType()->getIntegerBitWidth() <= 64) {
+      // 128 bits take 2^64 addends of 64 bits before they overflow: more rows than there can be.
+      sum.value = b.CreateAdd(current.value, b.CreateSExt(argument.value, current.value->getType()));
+   } else {
+      sum = checkedAdd(cx, current, {b.CreateSExt(argument.value, current.value->getType()), nullptr, accumulator});
+   }
+   storeField(cx, entry, field, sum);
 }
 
 VarianceFields AggregateState::varianceFields(CodeContext& cx, llvm::Value* entry, const RowLayout& layout) const {
@@ -70,7 +132,10 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
    const RowLayout::Field& valueField = layout.fields[value];
    llvm::Value* valueAddress = fieldAddress(cx, entry, valueField);
    auto increment = [&](llvm::Value* address, llvm::Value* by) { b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), address), by), address); };
-   if (call.function == AggregateFunction::CountStar) return increment(valueAddress, cx.int64(1));
+   if (call.function == AggregateFunction::CountStar) {
+      if (ownsValue) increment(valueAddress, cx.int64(1));
+      return;
+   }
    if (call.function == AggregateFunction::SingleValue) {
       llvm::Value* rowsAddress = fieldAddress(cx, entry, layout.fields[extra]);
       llvm::Value* rows = b.CreateAdd(b.CreateLoad(cx.i64(), rowsAddress), cx.int64(1));
@@ -79,24 +144,17 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
       return storeField(cx, entry, valueField, argument);
    }
    if (call.function == AggregateFunction::Count && !admit) {
-      return increment(valueAddress, argument.isNull ? b.CreateZExt(b.CreateNot(argument.isNull), cx.i64()) : cx.int64(1));
+      if (ownsValue) increment(valueAddress, argument.isNull ? b.CreateZExt(b.CreateNot(argument.isNull), cx.i64()) : cx.int64(1));
+      return;
    }
-   llvm::Value* extraAddress = call.function == AggregateFunction::Count ? nullptr : fieldAddress(cx, entry, layout.fields[extra]);
+   llvm::Value* extraAddress = call.function == AggregateFunction::Count || extra == none ? nullptr : fieldAddress(cx, entry, layout.fields[extra]);
    auto accumulate = [&] {
       switch (call.function) {
          case AggregateFunction::Count: increment(valueAddress, cx.int64(1)); break;
          case AggregateFunction::Sum:
          case AggregateFunction::Avg: {
-            SqlType accumulator = valueField.type;
-            SqlValue current = loadField(cx, entry, valueField);
-            SqlValue addend = argument;
-            if (accumulator.id == TypeId::Decimal) addend = {b.CreateSExt(argument.value, cx.i128()), nullptr, accumulator};
-            else if (accumulator.id == TypeId::BigInt) addend = {b.CreateSExt(argument.value, cx.i64()), nullptr, accumulator};
-            else if (accumulator.id == TypeId::Double) addend = {b.CreateFPExt(argument.value, cx.f64()), nullptr, accumulator};
-            else addend = {argument.value, nullptr, accumulator};
-            SqlValue sum = accumulator.isFloat() ? SqlValue{b.CreateFAdd(current.value, addend.value), nullptr, accumulator}
-                                                 : checkedAdd(cx, current, addend);
-            storeField(cx, entry, valueField, sum);
+            if (ownsValue) accumulateSum(cx, entry, valueField, argument);
+            if (!extraAddress || !ownsExtra) break;
             if (call.function == AggregateFunction::Sum)
                b.CreateStore(cx.int8(1), extraAddress);
             else
@@ -162,9 +220,10 @@ SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLa
       case AggregateFunction::Min:
       case AggregateFunction::Max:
       case AggregateFunction::StringAgg: {
+         v.type = type;
+         if (extra == none) break;  // a SUM of non-NULL values in a group
          llvm::Value* seen = b.CreateLoad(cx.i8(), fieldAddress(cx, entry, layout.fields[extra]));
          v.isNull = b.CreateICmpEQ(seen, cx.int8(0));
-         v.type = type;
          break;
       }
       case AggregateFunction::VarSamp:

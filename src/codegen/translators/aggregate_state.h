@@ -21,13 +21,25 @@ struct AggregateInput {
 };
 
 struct AggregateState {
+   static constexpr size_t none = size_t(-1);
+
    size_t value;  // the accumulator (COUNT's count, string_agg's text, the variance's Sx)
-   size_t extra;  // SUM/MIN/MAX/string_agg: "seen a value" flag; AVG: the count; SingleValue: the rows; variance: N
+   size_t extra;  // SUM/MIN/MAX/string_agg: "seen a value" flag (SUM: may be `none`); AVG: the count; SingleValue: the rows; variance: N
    size_t squares = 0;    // variance: Sxx
    int distinctSet = -1;  // DISTINCT: the field holding the group's set of seen values
+   // False where an earlier state of the same aggregation accumulates the same field.
+   bool ownsValue = true;
+   bool ownsExtra = true;
 
    /// Appends the state's fields (all zero when empty) to `fields`; DISTINCT's set is not among them.
    static AggregateState layOut(const AggregateCall& call, std::vector<std::pair<SqlType, bool>>& fields);
+
+   /// The states of all of an aggregation's `calls`, sharing fields that accumulate the same
+   /// thing: AVG(x)'s sum with SUM(x), AVG(x)'s count with COUNT(x), and for a non-NULL x,
+   /// COUNT(x) with COUNT(*). Every group (`grouped`) has a row, so there the SUM of a non-NULL
+   /// x needs no "seen a value" flag.
+   static std::vector<AggregateState> layOutAll(const std::vector<AggregateCall>& calls, bool grouped,
+                                                std::vector<std::pair<SqlType, bool>>& fields);
 
    /// Adds the row's `input` to the state in `entry`. `admit`, when given, runs the accumulation
    /// of a non-NULL argument or not (DISTINCT's first-seen check).
@@ -41,6 +53,9 @@ struct AggregateState {
 
    /// The aggregate's value from the state in `entry`.
    SqlValue result(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call) const;
+
+   /// Adds a non-NULL `argument` to the sum in `field` of `entry`.
+   static void accumulateSum(CodeContext& cx, llvm::Value* entry, const RowLayout::Field& field, const SqlValue& argument);
 
    /// The accumulator's type for AVG.
    static SqlType averageAccumulator(const AggregateCall& call);

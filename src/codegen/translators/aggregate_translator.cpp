@@ -91,13 +91,11 @@ class AggregateTranslator : public Translator {
    void layOut() {
       std::vector<std::pair<SqlType, bool>> fields;
       for (auto& key : aggregate_.keys) fields.push_back({key.output->type, key.output->nullable});
-      for (auto& call : aggregate_.aggregates) {
-         AggregateState state = AggregateState::layOut(call, fields);
-         if (call.distinct) {
-            state.distinctSet = int(fields.size());
-            fields.push_back({SqlType::bigInt(), false});  // a pointer, zero until the first value
-         }
-         states_.push_back(state);
+      states_ = AggregateState::layOutAll(aggregate_.aggregates, !aggregate_.keys.empty(), fields);
+      for (size_t i = 0; i < states_.size(); ++i) {
+         if (!aggregate_.aggregates[i].distinct) continue;
+         states_[i].distinctSet = int(fields.size());
+         fields.push_back({SqlType::bigInt(), false});  // a pointer, zero until the first value
       }
       layout_ = RowLayout::make(fields, entryHeaderSize);
    }
@@ -168,20 +166,24 @@ class AggregateTranslator : public Translator {
             SqlValue sum = valueField.type.isFloat() ? SqlValue{b.CreateFAdd(mine.value, theirs.value), nullptr, valueField.type} : checkedAdd(cx, mine, theirs);
             storeField(cx, target, valueField, sum);
          };
+         // A field shared by several states is added once, by its owner.
          switch (call.function) {
             case AggregateFunction::CountStar:
-            case AggregateFunction::Count: addCounts(valueField); break;
+            case AggregateFunction::Count:
+               if (state.ownsValue) addCounts(valueField);
+               break;
             case AggregateFunction::Sum: {
+               // Without GROUP BY, a SUM always has its flag.
                llvm::Value* seenAddress = fieldAddress(cx, partial, layout_.fields[state.extra]);
                cx.ifThen(b.CreateICmpNE(b.CreateLoad(cx.i8(), seenAddress), cx.int8(0)), [&] {
-                  addValues();
+                  if (state.ownsValue) addValues();
                   b.CreateStore(cx.int8(1), fieldAddress(cx, target, layout_.fields[state.extra]));
                });
                break;
             }
             case AggregateFunction::Avg:
-               addValues();
-               addCounts(layout_.fields[state.extra]);
+               if (state.ownsValue) addValues();
+               if (state.ownsExtra) addCounts(layout_.fields[state.extra]);
                break;
             case AggregateFunction::Min:
             case AggregateFunction::Max: {
