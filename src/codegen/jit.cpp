@@ -1,9 +1,11 @@
 #include "codegen/jit.h"
 #include "codegen/isolate_slow_selection.h"
+#include "codegen/lower_trailing_zero_counts.h"
 #include "codegen/split_string_values.h"
 #include "codegen/split_wide_integers.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
@@ -103,6 +105,7 @@ std::unique_ptr<llvm::MemoryBuffer> Jit::compileQuickly(llvm::Module& module) {
       if (function.isDeclaration()) continue;
       if (string) splitStringValues(function, string);
       splitWideIntegers(function);
+      lowerTrailingZeroCounts(function);
       isolateSlowSelection(function);
    }
    std::lock_guard lock(quickMutex_);
@@ -113,9 +116,12 @@ std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> modul
                                              const std::vector<std::string>& cold) {
    module->setDataLayout(jit_->getDataLayout());
    module->setTargetTriple(jit_->getTargetTriple().str());
-   std::string problems;
-   llvm::raw_string_ostream out(problems);
-   if (llvm::verifyModule(*module, &out)) throw Error("XX000", "generated code is invalid: " + problems);
+   static const bool verify = std::getenv("KILN_VERIFY_IR") != nullptr;
+   if (verify) {
+      std::string problems;
+      llvm::raw_string_ostream out(problems);
+      if (llvm::verifyModule(*module, &out)) throw Error("XX000", "generated code is invalid: " + problems);
+   }
    auto tracker = jit_->getMainJITDylib().createResourceTracker();
    auto compiled = std::make_unique<CompiledModule>(*jit_, tracker);
    auto addObject = [&](std::unique_ptr<llvm::MemoryBuffer> object) {

@@ -29,7 +29,8 @@ class Jit {
    /// Optimizes (a few cheap passes) and compiles the module to machine code. The functions named
    /// in `cold` (pipelines over few rows) get the quick code generator (no instruction
    /// scheduling, fast register allocation: a fraction of the compile time); the others the
-   /// optimizing one.
+   /// optimizing one. With KILN_VERIFY_IR set in the environment (as for every test), the IR is
+   /// checked first and invalid IR fails with XX000.
    std::unique_ptr<CompiledModule> compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
                                            const std::vector<std::string>& cold = {});
    const llvm::DataLayout& dataLayout() const { return jit_->getDataLayout(); }
