@@ -102,6 +102,9 @@ enum class AggregateFunction : uint8_t {
    StddevPop,
    StringAgg,   // the values joined, each but the first after its row's delimiter
    SingleValue,  // a scalar subquery's value: NULL for no row, error 21000 for more than one
+   PercentileCont,  // ordered-set aggregates (WITHIN GROUP): the argument is the ordered value,
+   PercentileDisc,  // `delimiter` the fraction (an expression of no row)
+   Mode,
 };
 
 /// An ORDER BY item inside an aggregate call: string_agg(x, ', ' ORDER BY y).
@@ -119,7 +122,8 @@ struct AggregateCall {
    ExprPtr argument;  // null for COUNT(*)
    const IU* output;
    bool distinct = false;  // count(DISTINCT x), sum(DISTINCT x), ...
-   ExprPtr delimiter = nullptr;  // string_agg's second argument
+   ExprPtr delimiter = nullptr;  // string_agg's second argument; the percentiles' fraction
+   bool descending = false;      // ordered-set aggregates: WITHIN GROUP (ORDER BY ... DESC)
    /// Binding only: the SELECT binder sorts the aggregation's input by it, and empties it.
    std::vector<AggregateOrder> order = {};
 };

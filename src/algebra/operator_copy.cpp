@@ -102,7 +102,7 @@ std::unique_ptr<Operator> Copier::copyOperator(const Operator& op) {
          for (auto& a : aggregate.aggregates) {
             ExprPtr argument = read(a.argument);
             ExprPtr delimiter = read(a.delimiter);
-            copy->aggregates.push_back({a.function, std::move(argument), own(a.output), a.distinct, std::move(delimiter)});
+            copy->aggregates.push_back({a.function, std::move(argument), own(a.output), a.distinct, std::move(delimiter), a.descending});
          }
          return copy;
       }

@@ -20,6 +20,9 @@ const char* aggregateName(AggregateFunction function) {
       case AggregateFunction::StddevPop: return "stddev_pop";
       case AggregateFunction::StringAgg: return "string_agg";
       case AggregateFunction::SingleValue: return "single_value";
+      case AggregateFunction::PercentileCont: return "percentile_cont";
+      case AggregateFunction::PercentileDisc: return "percentile_disc";
+      case AggregateFunction::Mode: return "mode";
    }
    return "?";
 }
@@ -172,10 +175,16 @@ std::string describe(const Operator& op) {
          auto& aggregate = static_cast<const Aggregate&>(op);
          std::vector<std::string> keys, calls;
          for (auto& k : aggregate.keys) keys.push_back(k.expression->toString());
-         for (auto& a : aggregate.aggregates)
-            calls.push_back(a.function == AggregateFunction::CountStar ? "count(*)"
-                                                                       : std::string(aggregateName(a.function)) + "(" + (a.distinct ? "DISTINCT " : "") + a.argument->toString() +
-                                                                            (a.delimiter ? ", " + a.delimiter->toString() : "") + ")");
+         for (auto& a : aggregate.aggregates) {
+            std::string name = aggregateName(a.function);
+            if (a.function == AggregateFunction::CountStar)
+               calls.push_back(name);
+            else if (a.function == AggregateFunction::PercentileCont || a.function == AggregateFunction::PercentileDisc || a.function == AggregateFunction::Mode)
+               calls.push_back(name + "(" + (a.delimiter ? a.delimiter->toString() : "") + ") WITHIN GROUP (ORDER BY " + a.argument->toString() +
+                               (a.descending ? " DESC" : "") + ")");
+            else
+               calls.push_back(name + "(" + (a.distinct ? "DISTINCT " : "") + a.argument->toString() + (a.delimiter ? ", " + a.delimiter->toString() : "") + ")");
+         }
          std::string s = aggregate.keys.empty() ? "Aggregate" : "HashAggregate keys: " + join(keys);
          return calls.empty() ? s : s + (aggregate.keys.empty() ? " " : "; ") + join(calls);
       }

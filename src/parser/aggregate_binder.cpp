@@ -23,7 +23,8 @@ const AggregateFunction* statisticalAggregate(const std::string& name) {
 }  // namespace
 
 bool ExpressionBinder::isAggregate(const std::string& name) {
-   static const char* aggregates[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or", "every", "string_agg"};
+   static const char* aggregates[] = {"count",     "sum",    "avg",        "min",             "max",            "bool_and",
+                                      "bool_or",   "every",  "string_agg", "percentile_cont", "percentile_disc", "mode"};
    return statisticalAggregate(name) ||
           std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates);
 }
@@ -38,7 +39,19 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
       insideAggregate_ = false;
       return e;
    };
-   if (call.agg_star) {
+   bool orderedSet = name == "percentile_cont" || name == "percentile_disc" || name == "mode";
+   if (orderedSet && !call.agg_within_group && call.n_args == (name == "mode" ? 1u : 2u))
+      throw Error("42809", "WITHIN GROUP is required for ordered-set aggregate " + name, position);
+   if (call.agg_within_group != orderedSet) {
+      // As PostgreSQL: no such function (the WITHIN GROUP values count as arguments).
+      std::string types;
+      for (size_t i = 0; i < call.n_args; ++i) types += (types.empty() ? "" : ", ") + bindInside(*call.args[i])->type.toString();
+      for (size_t i = 0; i < call.n_agg_order; ++i) types += (types.empty() ? "" : ", ") + bindInside(*call.agg_order[i]->sort_by->node)->type.toString();
+      throw Error("42883", "function " + name + "(" + types + ") does not exist", position);
+   }
+   if (orderedSet) {
+      bindOrderedSetAggregate(name, call, aggregate, type, inWindow, bindInside);
+   } else if (call.agg_star) {
       if (name != "count") throw Error("42809", name + "(*) is not an aggregate function", position);
       aggregate.function = AggregateFunction::CountStar;
       type = SqlType::bigInt();
@@ -88,7 +101,7 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
    }
    // DISTINCT does not change MIN and MAX.
    aggregate.distinct = call.agg_distinct && aggregate.function != AggregateFunction::Min && aggregate.function != AggregateFunction::Max;
-   if (call.n_agg_order > 0) bindAggregateOrder(call, aggregate, inWindow, bindInside);
+   if (call.n_agg_order > 0 && !orderedSet) bindAggregateOrder(call, aggregate, inWindow, bindInside);
    if (call.agg_filter) {
       // agg(x) FILTER (WHERE c) is agg(CASE WHEN c THEN x END): the aggregates skip NULLs;
       // count(*) counts CASE WHEN c THEN 1 END.
@@ -124,6 +137,40 @@ void ExpressionBinder::bindStringAgg(const PgQuery__FuncCall& call, AggregateCal
    aggregate.delimiter = coerce(std::move(args[1]), SqlType::text());
 }
 
+void ExpressionBinder::bindOrderedSetAggregate(const std::string& name, const PgQuery__FuncCall& call, AggregateCall& aggregate, SqlType& type,
+                                               bool inWindow, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside) {
+   int position = call.location + 1;
+   if (inWindow) throw Error("0A000", "OVER is not supported for ordered-set aggregate " + name, position);
+   std::vector<ExprPtr> direct, ordered;
+   for (size_t i = 0; i < call.n_args; ++i) direct.push_back(bindInside(*call.args[i]));
+   for (size_t i = 0; i < call.n_agg_order; ++i) ordered.push_back(bindInside(*call.agg_order[i]->sort_by->node));
+   auto signature = [&] {
+      std::string text;
+      for (auto* list : {&direct, &ordered})
+         for (auto& e : *list) text += (text.empty() ? "" : ", ") + e->type.toString();
+      return text;
+   };
+   bool cont = name == "percentile_cont";
+   auto numeric = [](const ExprPtr& e) { return e->type.id == TypeId::Unknown || e->type.isNumeric(); };
+   bool fits = ordered.size() == 1 && direct.size() == (name == "mode" ? 0u : 1u) && std::all_of(direct.begin(), direct.end(), numeric) &&
+               (!cont || numeric(ordered[0]));
+   if (!fits) throw Error("42883", "function " + name + "(" + signature() + ") does not exist", position);
+   if (!direct.empty()) {
+      // The fraction is computed once per group, from no row of it.
+      std::vector<const IU*> used;
+      direct[0]->collectIUs(used);
+      if (!used.empty()) throw Error("0A000", "the fraction of " + name + " must not depend on the rows", direct[0]->position);
+      aggregate.delimiter = coerce(std::move(direct[0]), SqlType::double_());
+   }
+   ExprPtr value = std::move(ordered[0]);
+   if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), cont ? SqlType::double_() : SqlType::text());
+   if (cont) value = coerce(std::move(value), SqlType::double_());
+   aggregate.function = cont ? AggregateFunction::PercentileCont : name == "mode" ? AggregateFunction::Mode : AggregateFunction::PercentileDisc;
+   aggregate.descending = sortDirection(*call.agg_order[0]->sort_by).descending;
+   type = value->type;
+   aggregate.argument = std::move(value);
+}
+
 void ExpressionBinder::bindAggregateOrder(const PgQuery__FuncCall& call, AggregateCall& aggregate, bool inWindow,
                                           const std::function<ExprPtr(const PgQuery__Node&)>& bindInside) {
    int position = call.location + 1;
@@ -153,7 +200,7 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.
    auto same = [](const ExprPtr& a, const ExprPtr& b) { return a ? b && a->equals(*b) : !b; };
    for (auto& existing : *aggregates_) {
-      if (existing.function != aggregate.function || existing.distinct != aggregate.distinct) continue;
+      if (existing.function != aggregate.function || existing.distinct != aggregate.distinct || existing.descending != aggregate.descending) continue;
       if (!same(existing.argument, aggregate.argument) || !same(existing.delimiter, aggregate.delimiter)) continue;
       if (existing.order != aggregate.order) continue;
       return Expr::columnRef(existing.output);

@@ -115,6 +115,10 @@ class ExpressionBinder {
    /// string_agg(value, delimiter): both text.
    void bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    /// ORDER BY inside the call (not over a window); kept for string_agg alone.
+   /// percentile_cont, percentile_disc and mode: the fraction (a direct argument) and the
+   /// WITHIN GROUP value.
+   void bindOrderedSetAggregate(const std::string& name, const PgQuery__FuncCall& call, AggregateCall& aggregate, SqlType& type, bool inWindow,
+                                const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    void bindAggregateOrder(const PgQuery__FuncCall& call, AggregateCall& aggregate, bool inWindow,
                            const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    /// GROUPING(a, b, ...) (group_by_binder.cpp).

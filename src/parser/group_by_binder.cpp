@@ -185,7 +185,7 @@ void SelectBinder::aggregateByGroupingSets(const std::vector<Computation>& keys,
       for (size_t k : set) aggregate->keys.push_back({branchIU(keys[k].output, keys[k].expression->nullable), keys[k].expression->clone()});
       for (const AggregateCall& a : aggregates)
          aggregate->aggregates.push_back({a.function, a.argument ? a.argument->clone() : nullptr, branchIU(a.output, a.output->nullable), a.distinct,
-                                          a.delimiter ? a.delimiter->clone() : nullptr});
+                                          a.delimiter ? a.delimiter->clone() : nullptr, a.descending});
       aggregate->children.push_back(std::move(input));
       std::unique_ptr<Operator> branch = std::move(aggregate);
       if (s + 1 < sets.size()) {

@@ -13,6 +13,7 @@
 #include "runtime/index_probe.h"
 #include "runtime/like_pattern.h"
 #include "runtime/regex.h"
+#include "runtime/value_lists.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -49,6 +50,13 @@ char* kiln_hashtable_append(kiln::ChainedHashTable* table, uint64_t hash);
 /// For aggregates over DISTINCT values: adds the value to the group's set (created on first use
 /// in `*set`, owned by `sets`); true when it was not there yet.
 bool kiln_distinct_insert(kiln::DistinctSets* sets, void** set, const void* value, int32_t width, bool isString);
+/// Ordered-set aggregates (value_lists.cpp): adds a value to the group's list (made on first use
+/// in `*list`, owned by `lists`); the results sort the list by the physical `type`'s order.
+/// A fraction outside [0, 1] fails with 22003.
+void kiln_value_list_append(kiln::ValueLists* lists, kiln::ValueLists::List** list, const void* value, int32_t width, bool isString);
+double kiln_percentile_cont(kiln::ValueLists::List* list, double fraction, bool descending);
+const void* kiln_percentile_disc(kiln::ValueLists::List* list, int32_t type, bool descending, double fraction);
+const void* kiln_mode(kiln::ValueLists::List* list, int32_t type, bool descending);
 void kiln_sort(kiln::RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep);
 
 /// The row of `table` whose key in `index` equals the values in `keyRow`, or -1.

@@ -1,5 +1,6 @@
 #include "codegen/translators/aggregate_state.h"
 
+#include "codegen/expression_compiler.h"
 #include "codegen/translators/row_access.h"
 #include "runtime/helpers.h"
 
@@ -41,6 +42,12 @@ AggregateState AggregateState::layOut(const AggregateCall& call, std::vector<std
          fields.push_back({call.argument->type, true});
          state.extra = fields.size();
          fields.push_back({SqlType::bigInt(), false});
+         break;
+      case AggregateFunction::PercentileCont:
+      case AggregateFunction::PercentileDisc:
+      case AggregateFunction::Mode:
+         fields.push_back({SqlType::bigInt(), false});  // the group's ValueLists::List, null until its first value
+         state.extra = none;
          break;
    }
    return state;
@@ -118,6 +125,33 @@ void AggregateState::accumulateSum(CodeContext& cx, llvm::Value* entry, const Ro
       sum = checkedAdd(cx, current, {b.CreateSExt(argument.value, current.value->getType()), nullptr, accumulator});
    }
    storeField(cx, entry, field, sum);
+}
+
+SqlValue AggregateState::orderedSetResult(CodeContext& cx, llvm::Value* listWord, const AggregateCall& call) {
+   auto& b = cx.builder();
+   SqlOps ops(cx);
+   SqlType type = call.output->type;
+   llvm::Value* list = b.CreateIntToPtr(listWord, cx.ptr());
+   SqlValue fraction;
+   if (call.delimiter) {
+      IUValues none;
+      fraction = ExpressionCompiler(cx, none).compile(*call.delimiter);
+   }
+   // No value (all were NULL), or a NULL fraction: NULL.
+   llvm::Value* isNull = b.CreateIsNull(list);
+   if (fraction.isNull) isNull = b.CreateOr(isNull, fraction.isNull);
+   llvm::Value* descending = cx.int8(call.descending);
+   llvm::Value* value = cx.ifThenElse(
+      isNull, [&]() -> llvm::Value* { return llvm::Constant::getNullValue(cx.valueType(type)); },
+      [&]() -> llvm::Value* {
+         if (call.function == AggregateFunction::PercentileCont) return cx.callRuntime("kiln_percentile_cont", {list, fraction.value, descending});
+         llvm::Value* physical = cx.int32(int32_t(physicalTypeOf(type)));
+         llvm::Value* address = call.function == AggregateFunction::Mode
+                                   ? cx.callRuntime("kiln_mode", {list, physical, descending})
+                                   : cx.callRuntime("kiln_percentile_disc", {list, physical, descending, fraction.value});
+         return ops.load(address, nullptr, type, false).value;
+      });
+   return {value, isNull, type};
 }
 
 VarianceFields AggregateState::varianceFields(CodeContext& cx, llvm::Value* entry, const RowLayout& layout) const {
@@ -235,6 +269,9 @@ SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLa
          v.isNull = b.CreateOr(ops.isNull(v), b.CreateICmpEQ(rows, cx.int64(0)));
          break;
       }
+      case AggregateFunction::PercentileCont:
+      case AggregateFunction::PercentileDisc:
+      case AggregateFunction::Mode: v = orderedSetResult(cx, v.value, call); break;
       case AggregateFunction::Avg: {
          llvm::Value* count = b.CreateLoad(cx.i64(), fieldAddress(cx, entry, layout.fields[extra]));
          SqlValue sum = v;

@@ -49,10 +49,17 @@ struct AggregateState {
    /// The variance's fields in `entry`.
    VarianceFields varianceFields(CodeContext& cx, llvm::Value* entry, const RowLayout& layout) const;
    /// Whether partial states of the call can be added into one (see AggregateTranslator::merge).
-   static bool mergeable(const AggregateCall& call) { return call.function != AggregateFunction::StringAgg; }
+   static bool mergeable(const AggregateCall& call) { return call.function != AggregateFunction::StringAgg && !isOrderedSet(call); }
+   /// percentile_cont, percentile_disc, mode: the group's values go to a list (ValueLists).
+   static bool isOrderedSet(const AggregateCall& call) {
+      return call.function == AggregateFunction::PercentileCont || call.function == AggregateFunction::PercentileDisc || call.function == AggregateFunction::Mode;
+   }
 
    /// The aggregate's value from the state in `entry`.
    SqlValue result(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call) const;
+
+   /// An ordered-set aggregate's value from its group's list (the field's word).
+   static SqlValue orderedSetResult(CodeContext& cx, llvm::Value* listWord, const AggregateCall& call);
 
    /// Adds a non-NULL `argument` to the sum in `field` of `entry`.
    static void accumulateSum(CodeContext& cx, llvm::Value* entry, const RowLayout::Field& field, const SqlValue& argument);

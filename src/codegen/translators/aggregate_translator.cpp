@@ -52,6 +52,11 @@ class AggregateTranslator : public Translator {
          size_t slot = distinctSlot_;
          compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<DistinctSets>()); });
       }
+      if (std::any_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), AggregateState::isOrderedSet)) {
+         valueListsSlot_ = compiler_.allocateSlot();
+         size_t slot = valueListsSlot_;
+         compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<ValueLists>()); });
+      }
       child().produce();
       addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", aggregate_.estimatedRows, bufferSlot_,
                     [&](llvm::Value* row) { emitOutput(cx, row); });
@@ -207,7 +212,10 @@ class AggregateTranslator : public Translator {
             case AggregateFunction::VarPop:
             case AggregateFunction::StddevSamp:
             case AggregateFunction::StddevPop: combineVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_)); break;
-            case AggregateFunction::StringAgg: break;  // not mergeable: updated in place
+            case AggregateFunction::StringAgg:
+            case AggregateFunction::PercentileCont:
+            case AggregateFunction::PercentileDisc:
+            case AggregateFunction::Mode: break;  // not mergeable: updated in place
             case AggregateFunction::SingleValue: {
                const RowLayout::Field& rowsField = layout_.fields[state.extra];
                llvm::Value* theirRows = b.CreateLoad(cx.i64(), fieldAddress(cx, partial, rowsField));
@@ -223,6 +231,7 @@ class AggregateTranslator : public Translator {
    }
 
    void update(CodeContext& cx, llvm::Value* entry, const AggregateCall& call, const AggregateState& state, const AggregateInput& input) {
+      if (AggregateState::isOrderedSet(call)) return appendToList(cx, entry, state, input.argument);
       if (!call.distinct) return state.update(cx, entry, layout_, call, input);
       // Only a value not seen before in this group counts.
       const SqlValue& argument = input.argument;
@@ -245,6 +254,29 @@ class AggregateTranslator : public Translator {
       });
    }
 
+   /// An ordered-set aggregate's step: a non-NULL value joins the group's list.
+   void appendToList(CodeContext& cx, llvm::Value* entry, const AggregateState& state, const SqlValue& argument) {
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      auto append = [&] {
+         bool isString = argument.type.isString();
+         llvm::Value* value;
+         if (isString) {
+            value = ops.stringAddress(argument.value);
+         } else {
+            value = cx.entryAlloca(cx.memoryType(argument.type));
+            ops.store({argument.value, nullptr, argument.type}, value, nullptr);
+         }
+         int32_t width = int32_t(physicalSize(physicalTypeOf(argument.type)));
+         cx.callRuntime("kiln_value_list_append", {cx.loadSlot(valueListsSlot_), fieldAddress(cx, entry, layout_.fields[state.value]), value,
+                                                   cx.int32(width), cx.int8(isString)});
+      };
+      if (argument.isNull)
+         cx.ifThen(b.CreateNot(argument.isNull), append);
+      else
+         append();
+   }
+
    void emitOutput(CodeContext& cx, llvm::Value* row) {
       IUValues values;
       for (size_t i = 0; i < aggregate_.keys.size(); ++i) {
@@ -262,6 +294,7 @@ class AggregateTranslator : public Translator {
    size_t bufferSlot_ = 0;
    size_t entrySlot_ = 0;
    size_t distinctSlot_ = 0;
+   size_t valueListsSlot_ = 0;
 };
 
 }  // namespace
