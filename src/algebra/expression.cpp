@@ -138,6 +138,12 @@ const char* functionName(FunctionId id) {
       case FunctionId::Log10: return "log";
       case FunctionId::LogBase: return "log";
       case FunctionId::Power: return "power";
+      case FunctionId::BitAnd: return "&";
+      case FunctionId::BitOr: return "|";
+      case FunctionId::BitXor: return "#";
+      case FunctionId::BitNot: return "~";
+      case FunctionId::ShiftLeft: return "<<";
+      case FunctionId::ShiftRight: return ">>";
       case FunctionId::Greatest: return "greatest";
       case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";
@@ -207,6 +213,9 @@ std::string Expr::toString() const {
       case ExprKind::Function:
          if (functionId() == FunctionId::RegexMatch)
             return children[0]->toString() + (constant.string.empty() ? " ~ " : " ~* ") + children[1]->toString();
+         if (functionId() >= FunctionId::BitAnd && functionId() <= FunctionId::ShiftRight)
+            return children.size() == 1 ? std::string("~") + children[0]->toString()
+                                        : "(" + children[0]->toString() + " " + functionName(functionId()) + " " + children[1]->toString() + ")";
          return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
       case ExprKind::Parameter: return "$" + std::to_string(parameter);
    }

@@ -70,6 +70,12 @@ enum class FunctionId : uint8_t {
    Log10,
    LogBase,  // (base, x)
    Power,
+   BitAnd,  // the integer operators &, |, #, ~, << and >> (shifts by an integer)
+   BitOr,
+   BitXor,
+   BitNot,
+   ShiftLeft,
+   ShiftRight,
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

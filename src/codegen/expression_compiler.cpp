@@ -227,6 +227,21 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Log10: return cx_.callRuntime("kiln_log10", {args[0].value});
          case FunctionId::LogBase: return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
          case FunctionId::Power: return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
+         case FunctionId::BitAnd: return b.CreateAnd(args[0].value, args[1].value);
+         case FunctionId::BitOr: return b.CreateOr(args[0].value, args[1].value);
+         case FunctionId::BitXor: return b.CreateXor(args[0].value, args[1].value);
+         case FunctionId::BitNot: return b.CreateNot(args[0].value);
+         case FunctionId::ShiftLeft:
+         case FunctionId::ShiftRight: {
+            // As PostgreSQL on x86-64 (C's shift of int or int64): the count taken modulo the
+            // width it shifts in; smallint shifts as an int, truncated afterwards.
+            llvm::Type* type = args[0].value->getType();
+            unsigned width = std::max(32u, type->getIntegerBitWidth());
+            llvm::Value* wide = b.CreateSExt(args[0].value, b.getIntNTy(width));
+            llvm::Value* count = b.CreateAnd(b.CreateSExtOrTrunc(args[1].value, wide->getType()), llvm::ConstantInt::get(wide->getType(), width - 1));
+            llvm::Value* shifted = e.functionId() == FunctionId::ShiftLeft ? b.CreateShl(wide, count) : b.CreateAShr(wide, count);
+            return b.CreateTrunc(shifted, type);
+         }
          case FunctionId::Ceil:
          case FunctionId::Floor: {
             bool ceiling = e.functionId() == FunctionId::Ceil;

@@ -454,6 +454,35 @@ ExprPtr ExpressionBinder::compareRows(const std::string& op, std::vector<ExprPtr
    return result;
 }
 
+ExprPtr ExpressionBinder::bindBitwise(const std::string& op, ExprPtr left, ExprPtr right, int position) {
+   bool shift = op == "<<" || op == ">>";
+   // Untyped literals are integers here, as the other operand's type (the count: integer).
+   auto integer = [](const ExprPtr& e) { return e && (e->type.id == TypeId::SmallInt || e->type.id == TypeId::Integer || e->type.id == TypeId::BigInt); };
+   if (left->type.id == TypeId::Unknown) left = coerce(std::move(left), !shift && integer(right) ? right->type : SqlType::integer());
+   if (right && right->type.id == TypeId::Unknown) right = coerce(std::move(right), shift ? SqlType::integer() : left->type);
+   if (!integer(left) || (right && !integer(right))) {
+      std::string operands = right ? left->type.toString() + " " + op + " " + right->type.toString() : op + " " + left->type.toString();
+      throw Error("42883", "operator does not exist: " + operands, position);
+   }
+   SqlType type = left->type;
+   if (right && !shift) {
+      // Integers of two widths meet in the wider one.
+      type = *types::common(left->type, right->type);
+      left = coerce(std::move(left), type);
+      right = coerce(std::move(right), type);
+   } else if (shift) {
+      right = coerce(std::move(right), SqlType::integer());
+   }
+   static const std::pair<const char*, FunctionId> operators[] = {{"&", FunctionId::BitAnd},     {"|", FunctionId::BitOr},       {"#", FunctionId::BitXor},
+                                                                  {"~", FunctionId::BitNot},     {"<<", FunctionId::ShiftLeft}, {">>", FunctionId::ShiftRight}};
+   FunctionId id = std::find_if(std::begin(operators), std::end(operators), [&](auto& o) { return op == o.first; })->second;
+   auto e = makeExpr(ExprKind::Function, type, left->nullable || (right && right->nullable), position);
+   e->op = uint8_t(id);
+   e->children.push_back(std::move(left));
+   if (right) e->children.push_back(std::move(right));
+   return e;
+}
+
 ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
    int position = a.location + 1;
    std::string op = operatorName(a.n_name, a.name);
@@ -462,6 +491,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          if (!a.lexpr) {
             ExprPtr operand = bind(*a.rexpr);
             if (op == "+") return operand;
+            if (op == "~") return bindBitwise(op, std::move(operand), nullptr, position);
             if (op != "-") throw Error("42883", "operator does not exist: " + op + " " + operand->type.toString(), position);
             if (operand->kind == ExprKind::Constant && !operand->constant.isNull) {
                Value v = operand->constant;
@@ -484,6 +514,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
              a.rexpr->sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK)
             return bindRowSubqueryComparison(op, *a.lexpr->row_expr, *a.rexpr->sub_link, position);
          if (op == "~" || op == "~*" || op == "!~" || op == "!~*") return bindRegexOperator(op, bind(*a.lexpr), bind(*a.rexpr), position);
+         if (op == "&" || op == "|" || op == "#" || op == "<<" || op == ">>") return bindBitwise(op, bind(*a.lexpr), bind(*a.rexpr), position);
          if (op == "^") {
             // Exponentiation: power(a, b) (in double precision, numeric operands too).
             std::vector<ExprPtr> operands;

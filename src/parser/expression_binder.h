@@ -87,6 +87,8 @@ class ExpressionBinder {
    ExprPtr bindColumnRef(const PgQuery__ColumnRef& ref);
    ExprPtr bindConstant(const PgQuery__AConst& c);
    ExprPtr bindTypeCast(const PgQuery__TypeCast& c);
+   /// The integer operators &, |, #, << and >>, and ~ (`right` null).
+   ExprPtr bindBitwise(const std::string& op, ExprPtr left, ExprPtr right, int position);
    ExprPtr bindAExpr(const PgQuery__AExpr& e);
    ExprPtr bindRowComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__RowExpr& right, int position);
    /// row op (subquery): the subquery's one row compared with the row, NULL when it has none.
