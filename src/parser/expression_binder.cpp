@@ -705,6 +705,7 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    if (call.over) return bindWindowCall(name, call);
    if (isAggregate(name)) return bindAggregate(name, call);
    if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
+   if (name == "generate_series") return bindSetReturning(call);
    std::vector<ExprPtr> args;
    if ((name == "extract" || name == "date_part" || name == "date_trunc") && call.n_args == 2) {
       ExprPtr field = bind(*call.args[0]);
@@ -720,6 +721,23 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    }
    for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
    return bindFunction(name, std::move(args), position);
+}
+
+ExprPtr ExpressionBinder::bindSetReturning(const PgQuery__FuncCall& call) {
+   int position = call.location + 1;
+   if (insideAggregate_) throw Error("0A000", "aggregate function calls cannot contain set-returning function calls", position);
+   if (insideWindow_) throw Error("0A000", "window function calls cannot contain set-returning function calls", position);
+   if (!setReturning_) throw Error("0A000", std::string("set-returning functions are not allowed in ") + clause_, position);
+   // PostgreSQL runs several in step, as many rows as the longest: not (yet) so here.
+   if (*setReturning_) throw Error("0A000", "more than one set-returning function in a select list is not supported yet", position);
+   std::unique_ptr<Series>* sink = setReturning_;
+   setReturning_ = nullptr;  // nor inside its own arguments
+   std::unique_ptr<Series> series = bindSeries(call);
+   setReturning_ = sink;
+   series->output = ius_.make(series->start->type, false, "generate_series");
+   const IU* output = series->output;
+   *sink = std::move(series);
+   return Expr::columnRef(output);
 }
 
 ExprPtr ExpressionBinder::currentTimestamp(int position) {

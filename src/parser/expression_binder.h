@@ -47,6 +47,15 @@ class ExpressionBinder {
    /// output IU); without a sink, GROUPING() is error 42803 naming the aggregates' clause.
    void collectGroupings(std::vector<GroupingCall>* sink) { groupings_ = sink; }
 
+   /// A set-returning function in the select list (generate_series) goes here, as a Series
+   /// without input, and is replaced by a reference to its output; without a sink it is error
+   /// 0A000 naming the aggregates' clause.
+   void collectSetReturning(std::unique_ptr<Series>* sink) { setReturning_ = sink; }
+
+   /// generate_series(start, stop [, step]) over integers: its arguments bound, in a Series
+   /// without input or output (function_scan_binder.cpp).
+   std::unique_ptr<Series> bindSeries(const PgQuery__FuncCall& call);
+
    /// Window function calls found while binding go here (and are replaced by a reference to
    /// their output IU); without a sink, a window function is error 42P20 naming `clause`.
    void collectWindows(std::vector<BoundWindowCall>* sink, const char* clause) {
@@ -129,6 +138,8 @@ class ExpressionBinder {
    static bool isAggregate(const std::string& name);
    /// f(...) OVER (...) (window_binder.cpp).
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
+   /// generate_series in the select list (see collectSetReturning).
+   ExprPtr bindSetReturning(const PgQuery__FuncCall& call);
    ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);
    /// extract(unit FROM value) of a date or timestamp; `name` (extract or date_part) for errors.
    ExprPtr bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position);
@@ -144,6 +155,7 @@ class ExpressionBinder {
    std::vector<GroupingCall>* groupings_ = nullptr;
    std::vector<BoundWindowCall>* windows_ = nullptr;
    const char* windowClause_ = nullptr;  // null: clause_
+   std::unique_ptr<Series>* setReturning_ = nullptr;
    bool insideWindow_ = false;
    SubqueryCallback subquery_;
    /// UPDATE's SET (a, b, ...) = (SELECT ...): the subquery's row, bound at its first column (the

@@ -1,6 +1,7 @@
 // Functions in FROM: generate_series(start, stop [, step]) over integers, a Series operator. Like
 // PostgreSQL's, a function in a FROM list may read the columns of the items before it (it is
-// implicitly LATERAL): then it runs once per row of those items.
+// implicitly LATERAL): then it runs once per row of those items. The select list's
+// generate_series (bound by ExpressionBinder::bindFuncCall) is a Series too.
 #include <algorithm>
 
 #include "parser/select_binder.h"
@@ -16,6 +17,37 @@ std::string signature(const std::string& name, const std::vector<ExprPtr>& args)
 }
 
 }  // namespace
+
+std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& call) {
+   const std::string name = "generate_series";
+   int position = call.location + 1;
+   std::vector<ExprPtr> args;
+   for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
+   if (args.size() < 2 || args.size() > 3) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
+   // The integer forms only: BIGINT if an argument is, else INTEGER; untyped literals follow.
+   SqlType type = SqlType::unknown();
+   for (auto& arg : args) {
+      if (arg->type.id == TypeId::Unknown) continue;
+      if (arg->type.id == TypeId::Decimal) throw Error("0A000", "generate_series over numeric values is not supported yet", position);
+      if (!arg->type.isInteger()) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
+      if (type.id != TypeId::BigInt) type = arg->type.id == TypeId::BigInt ? SqlType::bigInt() : SqlType::integer();
+   }
+   if (type.id == TypeId::Unknown) throw Error("42725", "function " + signature(name, args) + " is not unique", position);
+   for (auto& arg : args) arg = coerce(std::move(arg), type);
+
+   auto series = std::make_unique<Series>();
+   if (args.size() == 3) {
+      // Generated code cannot raise "step size cannot equal zero", so the step is known here.
+      const Expr& step = *args[2];
+      if (step.kind != ExprKind::Constant) throw Error("0A000", "generate_series with a step that is not a constant is not supported yet", step.position);
+      if (step.constant.isNull) args[0] = Expr::constantOf(Value::null(type));  // a NULL step: no rows
+      else if (step.constant.integer == 0) throw Error("22023", "step size cannot equal zero");
+      else series->step = step.constant.integer;
+   }
+   series->start = std::move(args[0]);
+   series->stop = std::move(args[1]);
+   return series;
+}
 
 std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart,
                                                          bool keepLeft) {
@@ -33,40 +65,17 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
 
    ExpressionBinder binder(scope_, ius_);
    binder.collectAggregates(nullptr, "functions in FROM");
-   std::vector<ExprPtr> args;
-   for (size_t i = 0; i < call.n_args; ++i) args.push_back(binder.bind(*call.args[i]));
-   if (args.size() < 2 || args.size() > 3) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
-   // The integer forms only: BIGINT if an argument is, else INTEGER; untyped literals follow.
-   SqlType type = SqlType::unknown();
-   for (auto& arg : args) {
-      if (arg->type.id == TypeId::Unknown) continue;
-      if (arg->type.id == TypeId::Decimal) throw Error("0A000", "generate_series over numeric values is not supported yet", position);
-      if (!arg->type.isInteger()) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
-      if (type.id != TypeId::BigInt) type = arg->type.id == TypeId::BigInt ? SqlType::bigInt() : SqlType::integer();
-   }
-   if (type.id == TypeId::Unknown) throw Error("42725", "function " + signature(name, args) + " is not unique", position);
-   for (auto& arg : args) arg = ExpressionBinder::coerce(std::move(arg), type);
-
-   auto series = std::make_unique<Series>();
-   if (args.size() == 3) {
-      // Generated code cannot raise "step size cannot equal zero", so the step is known here.
-      const Expr& step = *args[2];
-      if (step.kind != ExprKind::Constant) throw Error("0A000", "generate_series with a step that is not a constant is not supported yet", step.position);
-      if (step.constant.isNull) args[0] = Expr::constantOf(Value::null(type));  // a NULL step: no rows
-      else if (step.constant.integer == 0) throw Error("22023", "step size cannot equal zero");
-      else series->step = step.constant.integer;
-   }
+   std::unique_ptr<Series> series = binder.bindSeries(call);
+   SqlType type = series->start->type;
    std::vector<const IU*> read;
-   args[0]->collectIUs(read);
-   args[1]->collectIUs(read);
+   series->start->collectIUs(read);
+   series->stop->collectIUs(read);
    for (const IU* iu : read)
       if (scope_.isOuter(iu)) throw Error("0A000", "a function in FROM that reads the enclosing query's columns is not supported yet", position);
    bool lateral = !read.empty();
    for (const IU* iu : read)
       if (std::none_of(scope_.columns().begin() + long(leftStart), scope_.columns().end(), [&](auto& c) { return c.iu == iu; }))
          throw Error("0A000", "a function in FROM that reads columns of FROM items other than those it is joined with (in a JOIN: its left side) is not supported yet", position);
-   series->start = std::move(args[0]);
-   series->stop = std::move(args[1]);
    // The column is named by the alias's column list, else by the alias, else by the function.
    std::string alias = range.alias ? range.alias->aliasname : name;
    bool renamed = range.alias && range.alias->n_colnames > 0 && range.alias->colnames[0]->node_case == PG_QUERY__NODE__NODE_STRING;

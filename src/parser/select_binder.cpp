@@ -413,7 +413,12 @@ SelectBinder::Bound SelectBinder::bind() {
    binder.collectGroupings(&groupings);
    std::vector<BoundWindowCall> windowCalls;
    binder.collectWindows(&windowCalls, nullptr);
+   std::unique_ptr<Series> setReturning;  // generate_series in the select list
+   binder.collectSetReturning(&setReturning);
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
+   binder.collectSetReturning(nullptr);
+   if (setReturning && (!correlated_.empty() || scope_.outer()))
+      throw Error("0A000", "a set-returning function in the select list of a subquery is not supported yet", setReturning->start->position);
    binder.collectWindows(nullptr, "HAVING");
    ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
    if (recursion_ && recursion_->referenced && !aggregates.empty())
@@ -504,6 +509,7 @@ SelectBinder::Bound SelectBinder::bind() {
       for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
       for (auto& call : windowCalls) aggregateOutputs_.insert(call.output);
       for (auto& call : groupings) aggregateOutputs_.insert(call.output);
+      if (setReturning) aggregateOutputs_.insert(setReturning->output);
       for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
       // Window functions read the groups, like the select list.
       for (auto& call : windowCalls)
@@ -514,6 +520,10 @@ SelectBinder::Bound SelectBinder::bind() {
          for (auto& e : spec.orderBy) e = overGroups(std::move(e), keys);
       }
       if (having) having = overGroups(std::move(having), keys);
+      if (setReturning) {
+         setReturning->start = overGroups(std::move(setReturning->start), keys);
+         setReturning->stop = overGroups(std::move(setReturning->stop), keys);
+      }
       for (auto& item : order)
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
       for (auto& item : distinctOn)
@@ -552,6 +562,9 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    attach(lateJoins_);
    pushWindows(windowCalls, windowSpecs);
+   // The select list's set-returning function: each row comes once per value of its series,
+   // before DISTINCT, ORDER BY and LIMIT see them (as PostgreSQL's ProjectSet).
+   if (setReturning) push(std::move(setReturning));
 
    // INSERT ... SELECT and UPDATE: each value is assigned to its column's type, like a literal.
    if (insertTargets_) {
