@@ -144,6 +144,10 @@ const char* functionName(FunctionId id) {
       case FunctionId::BitNot: return "~";
       case FunctionId::ShiftLeft: return "<<";
       case FunctionId::ShiftRight: return ">>";
+      case FunctionId::Gcd: return "gcd";
+      case FunctionId::Lcm: return "lcm";
+      case FunctionId::WidthBucket: return "width_bucket";
+      case FunctionId::MakeDate: return "make_date";
       case FunctionId::Greatest: return "greatest";
       case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";

@@ -76,6 +76,10 @@ enum class FunctionId : uint8_t {
    BitNot,
    ShiftLeft,
    ShiftRight,
+   Gcd,          // integers
+   Lcm,
+   WidthBucket,  // (operand, low, high, count): double precision, or decimals of one scale
+   MakeDate,
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

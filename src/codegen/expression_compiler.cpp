@@ -231,6 +231,18 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::BitOr: return b.CreateOr(args[0].value, args[1].value);
          case FunctionId::BitXor: return b.CreateXor(args[0].value, args[1].value);
          case FunctionId::BitNot: return b.CreateNot(args[0].value);
+         case FunctionId::Gcd:
+         case FunctionId::Lcm: {
+            bool bigint = e.type.id == TypeId::BigInt;
+            llvm::Value* result = cx_.callRuntime(e.functionId() == FunctionId::Gcd ? "kiln_gcd" : "kiln_lcm",
+                                                  {b.CreateSExt(args[0].value, cx_.i64()), b.CreateSExt(args[1].value, cx_.i64()), cx_.int8(bigint)});
+            return b.CreateTrunc(result, cx_.valueType(e.type));
+         }
+         case FunctionId::WidthBucket:
+            if (args[0].type.isFloat()) return cx_.callRuntime("kiln_width_bucket_double", {args[0].value, args[1].value, args[2].value, args[3].value});
+            return cx_.callRuntime("kiln_width_bucket_decimal", {b.CreateSExt(args[0].value, cx_.i128()), b.CreateSExt(args[1].value, cx_.i128()),
+                                                                 b.CreateSExt(args[2].value, cx_.i128()), args[3].value});
+         case FunctionId::MakeDate: return cx_.callRuntime("kiln_make_date", {args[0].value, args[1].value, args[2].value});
          case FunctionId::ShiftLeft:
          case FunctionId::ShiftRight: {
             // As PostgreSQL on x86-64 (C's shift of int or int64): the count taken modulo the

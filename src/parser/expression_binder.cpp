@@ -827,6 +827,7 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       }
    };
    if (ExprPtr regex = bindRegexFunction(name, args, position)) return regex;
+   if (ExprPtr numeric = bindNumericFunction(name, args, position)) return numeric;
    size_t n = args.size();
    if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
       requireStrings({0});

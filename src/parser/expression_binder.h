@@ -114,6 +114,8 @@ class ExpressionBinder {
    /// regexp_replace, regexp_count, regexp_substr and substring's regular expression forms;
    /// nullptr for other calls.
    ExprPtr bindRegexFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
+   /// gcd, lcm, div, width_bucket, make_date (numeric_functions_binder.cpp); null for another.
+   ExprPtr bindNumericFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
    ExprPtr bindCase(const PgQuery__CaseExpr& e);
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);

@@ -118,6 +118,15 @@ int32_t kiln_parse_date(const GermanString* s);
 bool kiln_parse_bool(const GermanString* s);
 void kiln_parse_interval(const GermanString* s, kiln::Interval* out);
 
+// Numbers and dates (numeric_functions.cpp); `bigint`: the result is a bigint, else an integer
+int64_t kiln_gcd(int64_t a, int64_t b, bool bigint);
+int64_t kiln_lcm(int64_t a, int64_t b, bool bigint);
+int32_t kiln_width_bucket_double(double operand, double low, double high, int32_t count);
+/// For decimals of one scale (integers: scale 0), exactly.
+int32_t kiln_width_bucket_decimal(__int128 operand, __int128 low, __int128 high, int32_t count);
+/// make_date: 22008 for a day that does not exist.
+int32_t kiln_make_date(int32_t year, int32_t month, int32_t day);
+
 // Output functions
 void kiln_format_integer(int64_t value, GermanString* out, StringHeap* arena);
 void kiln_format_decimal(__int128 value, int32_t scale, GermanString* out, StringHeap* arena);
