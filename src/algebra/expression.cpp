@@ -148,6 +148,8 @@ const char* functionName(FunctionId id) {
       case FunctionId::Lcm: return "lcm";
       case FunctionId::WidthBucket: return "width_bucket";
       case FunctionId::MakeDate: return "make_date";
+      case FunctionId::Translate: return "translate";
+      case FunctionId::QuoteLiteral: return "quote_literal";
       case FunctionId::Greatest: return "greatest";
       case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";

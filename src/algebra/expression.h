@@ -80,6 +80,8 @@ enum class FunctionId : uint8_t {
    Lcm,
    WidthBucket,  // (operand, low, high, count): double precision, or decimals of one scale
    MakeDate,
+   Translate,
+   QuoteLiteral,
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

@@ -242,6 +242,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             if (args[0].type.isFloat()) return cx_.callRuntime("kiln_width_bucket_double", {args[0].value, args[1].value, args[2].value, args[3].value});
             return cx_.callRuntime("kiln_width_bucket_decimal", {b.CreateSExt(args[0].value, cx_.i128()), b.CreateSExt(args[1].value, cx_.i128()),
                                                                  b.CreateSExt(args[2].value, cx_.i128()), args[3].value});
+         case FunctionId::Translate: return ops_.callStringHelper("kiln_translate", {address(0), address(1), address(2)}, true);
+         case FunctionId::QuoteLiteral: return ops_.callStringHelper("kiln_quote_literal", {address(0)}, true);
          case FunctionId::MakeDate: return cx_.callRuntime("kiln_make_date", {args[0].value, args[1].value, args[2].value});
          case FunctionId::ShiftLeft:
          case FunctionId::ShiftRight: {

@@ -15,6 +15,11 @@ namespace kiln {
 
 namespace {
 
+/// What current_user, current_database() and current_schema() answer.
+constexpr const char* sessionUser = "kiln";
+constexpr const char* databaseName = "kiln";
+constexpr const char* schemaName = "public";
+
 ExprPtr makeExpr(ExprKind kind, SqlType type, bool nullable, int position) {
    auto e = std::make_unique<Expr>(kind, type);
    e->nullable = nullable;
@@ -222,6 +227,13 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
             case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP_N: return coerce(currentTimestamp(position), SqlType::timestamp(std::min(p, 6)));
             case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
             case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME_N: return coerce(currentTimestamp(position), SqlType::time(std::min(p, 6)));
+            // kiln has no roles, catalogs or schemas to choose: one of each.
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER:
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER: return Expr::constantOf(Value::ofString(SqlType::text(), sessionUser));
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG: return Expr::constantOf(Value::ofString(SqlType::text(), databaseName));
+            case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA: return Expr::constantOf(Value::ofString(SqlType::text(), schemaName));
             default: throw Error("0A000", "this SQL value function is not supported yet", position);
          }
       }
@@ -1000,7 +1012,27 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());
    }
+   if (name == "translate" && n == 3) {
+      requireStrings({0, 1, 2});
+      return make(FunctionId::Translate, SqlType::text());
+   }
+   if ((name == "quote_literal" || name == "quote_nullable") && n == 1) {
+      // Of any value, as its text; quote_nullable(NULL) is the text NULL.
+      if (!args[0]->type.isString()) args[0] = cast(std::move(args[0]), SqlType::text(), position);
+      if (name == "quote_literal" || !args[0]->nullable) return make(FunctionId::QuoteLiteral, SqlType::text());
+      // CASE WHEN value IS NULL THEN 'NULL' ELSE quote_literal(value) END
+      auto isNull = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
+      isNull->children.push_back(args[0]->clone());
+      auto e = makeExpr(ExprKind::Case, SqlType::text(), false, position);
+      e->hasElse = true;
+      e->children.push_back(std::move(isNull));
+      e->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "NULL")));
+      e->children.push_back(make(FunctionId::QuoteLiteral, SqlType::text()));
+      return e;
+   }
    if (name == "random" && n == 0) return make(FunctionId::Random, SqlType::double_());
+   if (name == "current_database" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), databaseName));
+   if (name == "current_schema" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), schemaName));
    if (name == "version" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), versionString()));
    if (name == "pi" && n == 0) return Expr::constantOf(Value::ofDouble(SqlType::double_(), std::numbers::pi));
    // The rest compute in double precision. Where PostgreSQL also has an exact numeric version
