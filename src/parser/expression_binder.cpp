@@ -176,8 +176,16 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_TYPE_CAST: return bindTypeCast(*node.type_cast);
       case PG_QUERY__NODE__NODE_A_EXPR: return bindAExpr(*node.a_expr);
       case PG_QUERY__NODE__NODE_BOOL_EXPR: return bindBoolExpr(*node.bool_expr);
-      case PG_QUERY__NODE__NODE_CASE_EXPR: return bindCase(*node.case_expr);
-      case PG_QUERY__NODE__NODE_COALESCE_EXPR: return bindCoalesce(*node.coalesce_expr);
+      case PG_QUERY__NODE__NODE_CASE_EXPR:
+      case PG_QUERY__NODE__NODE_COALESCE_EXPR: {
+         // A set-returning function would run whether or not its branch is taken: PostgreSQL refuses.
+         bool isCase = node.node_case == PG_QUERY__NODE__NODE_CASE_EXPR;
+         const char* outer = conditional_;
+         conditional_ = isCase ? "CASE" : "COALESCE";
+         ExprPtr e = isCase ? bindCase(*node.case_expr) : bindCoalesce(*node.coalesce_expr);
+         conditional_ = outer;
+         return e;
+      }
       case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return bindMinMax(*node.min_max_expr);
       case PG_QUERY__NODE__NODE_FUNC_CALL: return bindFuncCall(*node.func_call);
       case PG_QUERY__NODE__NODE_GROUPING_FUNC: return bindGrouping(*node.grouping_func);
@@ -740,6 +748,7 @@ ExprPtr ExpressionBinder::bindSetReturning(const PgQuery__FuncCall& call) {
    if (insideAggregate_) throw Error("0A000", "aggregate function calls cannot contain set-returning function calls", position);
    if (insideWindow_) throw Error("0A000", "window function calls cannot contain set-returning function calls", position);
    if (!setReturning_) throw Error("0A000", std::string("set-returning functions are not allowed in ") + clause_, position);
+   if (conditional_) throw Error("0A000", std::string("set-returning functions are not allowed in ") + conditional_, position);
    // PostgreSQL runs several in step, as many rows as the longest: not (yet) so here.
    if (*setReturning_) throw Error("0A000", "more than one set-returning function in a select list is not supported yet", position);
    std::unique_ptr<Series>* sink = setReturning_;

@@ -158,6 +158,7 @@ class ExpressionBinder {
    std::vector<BoundWindowCall>* windows_ = nullptr;
    const char* windowClause_ = nullptr;  // null: clause_
    std::unique_ptr<Series>* setReturning_ = nullptr;
+   const char* conditional_ = nullptr;  // while binding inside CASE or COALESCE: which
    bool insideWindow_ = false;
    SubqueryCallback subquery_;
    /// UPDATE's SET (a, b, ...) = (SELECT ...): the subquery's row, bound at its first column (the
