@@ -150,6 +150,8 @@ const char* functionName(FunctionId id) {
       case FunctionId::MakeDate: return "make_date";
       case FunctionId::Translate: return "translate";
       case FunctionId::QuoteLiteral: return "quote_literal";
+      case FunctionId::QuoteIdent: return "quote_ident";
+      case FunctionId::Format: return "format";
       case FunctionId::Greatest: return "greatest";
       case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";

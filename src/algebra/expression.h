@@ -82,6 +82,8 @@ enum class FunctionId : uint8_t {
    MakeDate,
    Translate,
    QuoteLiteral,
+   QuoteIdent,
+   Format,  // (format, texts...): NULL texts are arguments too
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

@@ -60,6 +60,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_chr", "v:lp"},
       {"kiln_translate", "v:ppppp"},
       {"kiln_quote_literal", "v:ppp"},
+      {"kiln_quote_ident", "v:ppp"},
+      {"kiln_format", "v:pppipp"},
       {"kiln_gcd", "l:llc"},
       {"kiln_lcm", "l:llc"},
       {"kiln_width_bucket_double", "i:dddi"},

@@ -141,7 +141,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    std::vector<SqlValue> args;
    for (auto& child : e.children) args.push_back(compile(*child));
    if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
-   if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs) return compileConcat(e, args);
+   if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs || e.functionId() == FunctionId::Format) return compileConcat(e, args);
    if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
@@ -171,7 +171,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Right:
             return ops_.callStringHelper("kiln_left", {address(0), args[1].value, cx_.int8(e.functionId() == FunctionId::Right)}, false);
          case FunctionId::Concat:
-         case FunctionId::ConcatWs: break;  // compileConcat
+         case FunctionId::ConcatWs:
+         case FunctionId::Format: break;  // compileConcat
          case FunctionId::LPad:
          case FunctionId::RPad: {
             llvm::Value* fill = args.size() > 2 ? address(2) : llvm::ConstantPointerNull::get(cx_.ptr());
@@ -244,6 +245,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
                                                                  b.CreateSExt(args[2].value, cx_.i128()), args[3].value});
          case FunctionId::Translate: return ops_.callStringHelper("kiln_translate", {address(0), address(1), address(2)}, true);
          case FunctionId::QuoteLiteral: return ops_.callStringHelper("kiln_quote_literal", {address(0)}, true);
+         case FunctionId::QuoteIdent: return ops_.callStringHelper("kiln_quote_ident", {address(0)}, true);
          case FunctionId::MakeDate: return cx_.callRuntime("kiln_make_date", {args[0].value, args[1].value, args[2].value});
          case FunctionId::ShiftLeft:
          case FunctionId::ShiftRight: {
@@ -372,7 +374,8 @@ SqlValue ExpressionCompiler::compileExtremum(const Expr& e, const std::vector<Sq
 
 SqlValue ExpressionCompiler::compileConcat(const Expr& e, const std::vector<SqlValue>& args) {
    auto& b = cx_.builder();
-   bool withSeparator = e.functionId() == FunctionId::ConcatWs;
+   // concat_ws's separator and format's format come first: NULL there makes the result NULL.
+   bool withSeparator = e.functionId() == FunctionId::ConcatWs || e.functionId() == FunctionId::Format;
    // The strings and their NULL flags go to the helper in two arrays on the stack.
    unsigned count = unsigned(args.size() - withSeparator);
    auto* stringsType = llvm::ArrayType::get(cx_.stringType(), count);
@@ -385,7 +388,8 @@ SqlValue ExpressionCompiler::compileConcat(const Expr& e, const std::vector<SqlV
       b.CreateStore(b.CreateZExt(ops_.isNull(arg), cx_.i8()), b.CreateConstInBoundsGEP2_32(nullsType, nulls, 0, i));
    }
    auto join = [&](llvm::Value* separator) {
-      return ops_.callStringHelper("kiln_concat_all", {separator, strings, nulls, cx_.int32(count)}, true);
+      const char* helper = e.functionId() == FunctionId::Format ? "kiln_format" : "kiln_concat_all";
+      return ops_.callStringHelper(helper, {separator, strings, nulls, cx_.int32(count)}, true);
    };
    if (!withSeparator) return {join(llvm::ConstantPointerNull::get(cx_.ptr())), nullptr, e.type};
    return ops_.guardNulls({args[0]}, e.type, [&] { return join(ops_.stringAddress(args[0].value)); });

@@ -1021,6 +1021,33 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());
    }
+   if (name == "quote_ident" && n == 1) {
+      requireStrings({0});
+      return make(FunctionId::QuoteIdent, SqlType::text());
+   }
+   if (name == "format" && n >= 1) {
+      // The arguments as their output functions write them (NULLs stay NULL: %s shows nothing,
+      // %L NULL): a boolean as t or f, unlike its cast to text.
+      requireStrings({0});
+      for (size_t i = 1; i < n; ++i) {
+         if (args[i]->type.id == TypeId::Boolean) {
+            // CASE WHEN b THEN 't' WHEN NOT b THEN 'f' END: NULL stays NULL.
+            auto letter = makeExpr(ExprKind::Case, SqlType::text(), args[i]->nullable, position);
+            auto negated = makeExpr(ExprKind::Not, SqlType::boolean(), args[i]->nullable, position);
+            negated->children.push_back(args[i]->clone());
+            letter->children.push_back(std::move(args[i]));
+            letter->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "t")));
+            letter->children.push_back(std::move(negated));
+            letter->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "f")));
+            args[i] = std::move(letter);
+         }
+         if (!args[i]->type.isString()) args[i] = cast(std::move(args[i]), SqlType::text(), position);
+      }
+      auto e = makeExpr(ExprKind::Function, SqlType::text(), args[0]->nullable, position);
+      e->op = uint8_t(FunctionId::Format);
+      e->children = std::move(args);
+      return e;
+   }
    if (name == "translate" && n == 3) {
       requireStrings({0, 1, 2});
       return make(FunctionId::Translate, SqlType::text());

@@ -94,9 +94,12 @@ void kiln_reverse(const GermanString* s, GermanString* out, StringHeap* arena);
 void kiln_repeat(const GermanString* s, int64_t count, GermanString* out, StringHeap* arena);
 void kiln_initcap(const GermanString* s, GermanString* out, StringHeap* arena);
 bool kiln_starts_with(const GermanString* s, const GermanString* prefix);
-/// translate and quote_literal (text_functions.cpp).
+/// translate, quote_literal, quote_ident and format (text_functions.cpp); format's arguments are
+/// `count` texts and their NULL flags.
 void kiln_translate(const GermanString* s, const GermanString* from, const GermanString* to, GermanString* out, StringHeap* arena);
 void kiln_quote_literal(const GermanString* s, GermanString* out, StringHeap* arena);
+void kiln_quote_ident(const GermanString* s, GermanString* out, StringHeap* arena);
+void kiln_format(const GermanString* format, const GermanString* values, const bool* nulls, int32_t count, GermanString* out, StringHeap* arena);
 int32_t kiln_ascii(const GermanString* s);
 void kiln_chr(int64_t code, GermanString* out);
 void kiln_md5(const GermanString* s, GermanString* out, StringHeap* arena);
