@@ -84,6 +84,8 @@ enum class FunctionId : uint8_t {
    QuoteLiteral,
    QuoteIdent,
    Format,  // (format, texts...): NULL texts are arguments too
+   ToDate,       // (text, pattern)
+   ToTimestamp,  // (text, pattern): the local timestamp, which a cast makes a timestamptz
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

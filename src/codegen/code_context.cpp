@@ -60,6 +60,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_chr", "v:lp"},
       {"kiln_translate", "v:ppppp"},
       {"kiln_quote_literal", "v:ppp"},
+      {"kiln_to_timestamp_local", "l:pp"},
+      {"kiln_to_date", "i:pp"},
       {"kiln_quote_ident", "v:ppp"},
       {"kiln_format", "v:pppipp"},
       {"kiln_gcd", "l:llc"},

@@ -319,4 +319,184 @@ std::string format(const Fields& f, std::string_view pattern) {
    return out;
 }
 
+namespace {
+
+bool isNumericKey(Key key) {
+   switch (key) {
+      case Key::YYYY: case Key::YYY: case Key::YY: case Key::Y: case Key::MM: case Key::DD: case Key::DDD: case Key::HH24: case Key::HH12:
+      case Key::HH: case Key::MI: case Key::SS: case Key::MS: case Key::US: return true;
+      default: return false;
+   }
+}
+
+/// The fields read, before they make a date and time.
+struct Parsed {
+   int64_t year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0, micros = 0, dayOfYear = 0;  // no year: 1 BC, as PostgreSQL
+   int yearDigits = 4;  // YY: 2, YYY: 3, Y: 1
+   bool twelveHour = false, afternoon = false, monthGiven = false, dayGiven = false;
+};
+
+/// The year of a two- or three-digit year (or one digit) nearest to 2020, as PostgreSQL's
+/// adjust_partial_year_to_2020.
+int64_t nearTo2020(int64_t year, int digits) {
+   if (digits >= 4) return year;
+   if (year < 70) return year + 2000;
+   if (year < 100) return year + 1900;
+   if (year < 520) return year + 2000;
+   if (year < 1000) return year + 1000;
+   return year;
+}
+
+bool startsCaseless(std::string_view text, std::string_view prefix) {
+   if (text.size() < prefix.size()) return false;
+   for (size_t i = 0; i < prefix.size(); ++i)
+      if (std::tolower(static_cast<unsigned char>(text[i])) != std::tolower(static_cast<unsigned char>(prefix[i]))) return false;
+   return true;
+}
+
+}  // namespace
+
+int64_t parse(std::string_view text, std::string_view pattern) {
+   Parsed p;
+   size_t in = 0;
+   auto skipBlanks = [&] {
+      while (in < text.size() && std::isspace(static_cast<unsigned char>(text[in]))) ++in;
+   };
+   auto invalidValue = [&](std::string_view keyword, const std::string& detail) -> Error {
+      size_t end = in;
+      while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+      return Error("22007", "invalid value \"" + std::string(text.substr(in, end - in)) + "\" for \"" + std::string(keyword) + "\"", 0, detail);
+   };
+   // As PostgreSQL: the rest of the pattern goes unread when the text ends.
+   for (size_t i = 0; i < pattern.size() && in < text.size();) {
+      std::string_view rest = pattern.substr(i);
+      bool fillMode = rest.starts_with("FM") || rest.starts_with("fm");
+      if (rest.starts_with("FX") || rest.starts_with("fx")) throw Error("0A000", "FX in to_date and to_timestamp is not supported yet");
+      if (fillMode || rest.starts_with("TM") || rest.starts_with("tm")) {
+         i += 2;
+         rest = pattern.substr(i);
+      }
+      const Keyword* k = keywordAt(rest);
+      if (!k) {
+         if (rest.empty()) break;
+         char c = rest[0];
+         if (c == '"') {
+            // Quoted text skips as many characters of the input.
+            for (++i; i < pattern.size() && pattern[i] != '"'; ++i) {
+               if (pattern[i] == '\\' && i + 1 < pattern.size()) ++i;
+               if (in < text.size()) ++in;
+            }
+            ++i;
+            continue;
+         }
+         if (std::isspace(static_cast<unsigned char>(c))) {
+            skipBlanks();
+         } else if (!std::isalnum(static_cast<unsigned char>(c))) {
+            // A separator matches one blank or separator of the input, or none.
+            if (in < text.size() && !std::isalnum(static_cast<unsigned char>(text[in]))) ++in;
+         } else if (in < text.size()) {
+            ++in;  // another character of the pattern skips one of the input
+            while (in < text.size() && (static_cast<unsigned char>(text[in]) & 0xC0) == 0x80) ++in;
+         }
+         ++i;
+         continue;
+      }
+      i += k->text.size();
+      skipBlanks();
+      if (isNumericKey(k->key)) {
+         // Its width when another number follows at once, else every digit there is.
+         size_t width = k->key == Key::YYYY ? 4 : k->key == Key::YYY || k->key == Key::DDD || k->key == Key::MS ? 3 : k->key == Key::Y ? 1
+                        : k->key == Key::US                                                                   ? 6 : 2;
+         const Keyword* next = i < pattern.size() ? keywordAt(pattern.substr(i)) : nullptr;
+         bool bounded = !fillMode && next && isNumericKey(next->key);
+         size_t start = in;
+         bool negative = in < text.size() && text[in] == '-' && (k->key == Key::YYYY);
+         if (negative) ++in;
+         int64_t value = 0;
+         size_t digits = 0;
+         while (in < text.size() && std::isdigit(static_cast<unsigned char>(text[in])) && (!bounded || digits < width)) {
+            value = value * 10 + (text[in++] - '0');
+            if (++digits > 18) break;
+         }
+         if (digits == 0) {
+            in = start;
+            throw invalidValue(k->text, "Value must be an integer.");
+         }
+         if (negative) value = -value;
+         switch (k->key) {
+            case Key::YYYY: p.year = value; p.yearDigits = 4; break;
+            case Key::YYY: p.year = value; p.yearDigits = int(digits < 3 ? digits : 3); break;
+            case Key::YY: p.year = value; p.yearDigits = int(digits < 2 ? digits : 2); break;
+            case Key::Y: p.year = value; p.yearDigits = 1; break;
+            case Key::MM: p.month = value; p.monthGiven = true; break;
+            case Key::DD: p.day = value; p.dayGiven = true; break;
+            case Key::DDD: p.dayOfYear = value; break;
+            case Key::HH24: p.hour = value; break;
+            case Key::HH12: case Key::HH: p.hour = value; p.twelveHour = true; break;
+            case Key::MI: p.minute = value; break;
+            case Key::SS: p.second = value; break;
+            // Fewer digits are the leading ones: .5 is 500 milliseconds.
+            case Key::MS: p.micros = value * int64_t(decimal::pow10(unsigned(3 - std::min<size_t>(digits, 3)))) * 1000; break;
+            case Key::US: p.micros = value * int64_t(decimal::pow10(unsigned(6 - std::min<size_t>(digits, 6)))); break;
+            default: break;
+         }
+         continue;
+      }
+      switch (k->key) {
+         case Key::AM: case Key::PM: case Key::am: case Key::pm:
+         case Key::AMPeriods: case Key::PMPeriods: case Key::amPeriods: case Key::pmPeriods: {
+            bool periods = k->text.size() == 4;
+            std::string_view am = periods ? "a.m." : "am", pm = periods ? "p.m." : "pm";
+            if (startsCaseless(text.substr(in), am)) p.afternoon = false;
+            else if (startsCaseless(text.substr(in), pm)) p.afternoon = true;
+            else throw invalidValue(k->text, "The given value did not match any of the allowed values for this field.");
+            in += am.size();
+            p.twelveHour = true;
+            break;
+         }
+         case Key::MONTH: case Key::Month: case Key::month: case Key::MON: case Key::Mon: case Key::mon: {
+            bool full = k->text.size() == 5;
+            size_t found = monthNames.size();
+            for (size_t m = 0; m < monthNames.size() && found == monthNames.size(); ++m)
+               if (startsCaseless(text.substr(in), full ? monthNames[m] : monthNames[m].substr(0, 3))) found = m;
+            if (found == monthNames.size()) throw invalidValue(k->text, "The given value did not match any of the allowed values for this field.");
+            in += full ? monthNames[found].size() : 3;
+            p.month = int64_t(found) + 1;
+            p.monthGiven = true;
+            break;
+         }
+         case Key::DAY: case Key::Day: case Key::day: case Key::DY: case Key::Dy: case Key::dy: {
+            // The weekday is read and then ignored, as PostgreSQL does.
+            bool full = k->text.size() == 3;
+            size_t found = dayNames.size();
+            for (size_t d = 0; d < dayNames.size() && found == dayNames.size(); ++d)
+               if (startsCaseless(text.substr(in), full ? dayNames[d] : dayNames[d].substr(0, 3))) found = d;
+            if (found == dayNames.size()) throw invalidValue(k->text, "The given value did not match any of the allowed values for this field.");
+            in += full ? dayNames[found].size() : 3;
+            break;
+         }
+         default: throw Error("0A000", "the template pattern \"" + std::string(k->text) + "\" is not supported by to_date and to_timestamp yet");
+      }
+   }
+   auto outOfRange = [&] { return Error("22008", "date/time field value out of range: \"" + std::string(text) + "\""); };
+   int64_t year = nearTo2020(p.year, p.yearDigits);
+   if (year < 0) year += 1;  // -44 is 44 BC: year -43 counted from year 0 (1 BC)
+   if (p.twelveHour) {
+      if (p.hour < 1 || p.hour > 12)
+         throw Error("22007", "hour \"" + std::to_string(p.hour) + "\" is invalid for the 12-hour clock", 0, "Use the 24-hour clock, or give an hour between 1 and 12.");
+      p.hour = p.hour % 12 + (p.afternoon ? 12 : 0);
+   }
+   if (p.dayOfYear && !p.monthGiven && !p.dayGiven) {
+      int64_t days = p.dayOfYear - 1;
+      if (p.dayOfYear < 1 || p.dayOfYear > (date::isValid(year, 2, 29) ? 366 : 365)) throw outOfRange();
+      return timestamp::fromDate(date::fromCivil(year, 1, 1) + int32_t(days)) + p.hour * timestamp::microsPerHour +
+             p.minute * timestamp::microsPerMinute + p.second * 1'000'000 + p.micros;
+   }
+   if (p.month < 1 || p.month > 12 || p.day < 1 || !date::isValid(year, unsigned(p.month), unsigned(p.day)) || p.hour > 23 || p.minute > 59 ||
+       p.second > 60)
+      throw outOfRange();
+   return timestamp::fromDate(date::fromCivil(year, unsigned(p.month), unsigned(p.day))) + p.hour * timestamp::microsPerHour +
+          p.minute * timestamp::microsPerMinute + p.second * 1'000'000 + p.micros;
+}
+
 }  // namespace kiln::datetime_format

@@ -1021,6 +1021,12 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());
    }
+   if ((name == "to_date" || name == "to_timestamp") && n == 2) {
+      requireStrings({0, 1});
+      if (name == "to_date") return make(FunctionId::ToDate, SqlType::date());
+      // A local time of the session's zone, as PostgreSQL reads one without a zone.
+      return coerce(make(FunctionId::ToTimestamp, SqlType::timestamp()), SqlType::timestampTz());
+   }
    if (name == "quote_ident" && n == 1) {
       requireStrings({0});
       return make(FunctionId::QuoteIdent, SqlType::text());

@@ -200,6 +200,10 @@ int64_t kiln_timestamp_at_offset(int64_t local, const kiln::Interval* zone);
 int64_t kiln_timestamptz_at_offset(int64_t utc, const kiln::Interval* zone);
 
 // to_char (to_char.cpp): the value shown by a template pattern
+/// to_timestamp(text, pattern)'s local date and time (the session's zone makes it a timestamptz);
+/// to_date(text, pattern).
+int64_t kiln_to_timestamp_local(const GermanString* text, const GermanString* pattern);
+int32_t kiln_to_date(const GermanString* text, const GermanString* pattern);
 void kiln_to_char_timestamp(int64_t local, const GermanString* pattern, GermanString* out, StringHeap* arena);
 void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanString* out, StringHeap* arena);
 void kiln_to_char_interval(const kiln::Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena);

@@ -1,9 +1,10 @@
 // to_char of dates, times and intervals (common/datetime_format.h shows the fields; a
 // timestamptz in the session's time zone, with its abbreviation and offset for TZ and OF) and of
-// numbers (common/number_format.h).
+// numbers (common/number_format.h); to_date and to_timestamp, their reverse.
 #include "common/datetime_format.h"
 #include "common/number_format.h"
 #include "common/time_zone.h"
+#include "common/timestamp.h"
 #include "runtime/helpers.h"
 #include "runtime/string_results.h"
 
@@ -31,4 +32,14 @@ void kiln_to_char_decimal(__int128 unscaled, int32_t scale, const GermanString* 
 
 void kiln_to_char_double(double value, int32_t significantDigits, const GermanString* pattern, GermanString* out, StringHeap* arena) {
    storeString(out, number_format::formatDouble(value, significantDigits, pattern->view()), arena);
+}
+
+int64_t kiln_to_timestamp_local(const GermanString* text, const GermanString* pattern) {
+   int64_t local = datetime_format::parse(text->view(), pattern->view());
+   if (!timestamp::inRange(local)) throw Error("22008", "timestamp out of range");
+   return local;
+}
+
+int32_t kiln_to_date(const GermanString* text, const GermanString* pattern) {
+   return timestamp::toDate(datetime_format::parse(text->view(), pattern->view()));
 }
