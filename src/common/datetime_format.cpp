@@ -367,6 +367,16 @@ int64_t parse(std::string_view text, std::string_view pattern) {
       while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
       return Error("22007", "invalid value \"" + std::string(text.substr(in, end - in)) + "\" for \"" + std::string(keyword) + "\"", 0, detail);
    };
+   // The index of the name (or its first three letters, unless `full`) the text goes on with.
+   auto readName = [&](const auto& names, bool full, std::string_view keyword) {
+      for (size_t n = 0; n < names.size(); ++n) {
+         std::string_view name = full ? names[n] : names[n].substr(0, 3);
+         if (!startsCaseless(text.substr(in), name)) continue;
+         in += name.size();
+         return n;
+      }
+      throw invalidValue(keyword, "The given value did not match any of the allowed values for this field.");
+   };
    // As PostgreSQL: the rest of the pattern goes unread when the text ends.
    for (size_t i = 0; i < pattern.size() && in < text.size();) {
       std::string_view rest = pattern.substr(i);
@@ -454,27 +464,13 @@ int64_t parse(std::string_view text, std::string_view pattern) {
             p.twelveHour = true;
             break;
          }
-         case Key::MONTH: case Key::Month: case Key::month: case Key::MON: case Key::Mon: case Key::mon: {
-            bool full = k->text.size() == 5;
-            size_t found = monthNames.size();
-            for (size_t m = 0; m < monthNames.size() && found == monthNames.size(); ++m)
-               if (startsCaseless(text.substr(in), full ? monthNames[m] : monthNames[m].substr(0, 3))) found = m;
-            if (found == monthNames.size()) throw invalidValue(k->text, "The given value did not match any of the allowed values for this field.");
-            in += full ? monthNames[found].size() : 3;
-            p.month = int64_t(found) + 1;
+         case Key::MONTH: case Key::Month: case Key::month: case Key::MON: case Key::Mon: case Key::mon:
+            p.month = int64_t(readName(monthNames, k->text.size() == 5, k->text)) + 1;
             p.monthGiven = true;
             break;
-         }
-         case Key::DAY: case Key::Day: case Key::day: case Key::DY: case Key::Dy: case Key::dy: {
-            // The weekday is read and then ignored, as PostgreSQL does.
-            bool full = k->text.size() == 3;
-            size_t found = dayNames.size();
-            for (size_t d = 0; d < dayNames.size() && found == dayNames.size(); ++d)
-               if (startsCaseless(text.substr(in), full ? dayNames[d] : dayNames[d].substr(0, 3))) found = d;
-            if (found == dayNames.size()) throw invalidValue(k->text, "The given value did not match any of the allowed values for this field.");
-            in += full ? dayNames[found].size() : 3;
+         case Key::DAY: case Key::Day: case Key::day: case Key::DY: case Key::Dy: case Key::dy:
+            readName(dayNames, k->text.size() == 3, k->text);  // read, then ignored, as PostgreSQL does
             break;
-         }
          default: throw Error("0A000", "the template pattern \"" + std::string(k->text) + "\" is not supported by to_date and to_timestamp yet");
       }
    }
