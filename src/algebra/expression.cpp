@@ -153,7 +153,8 @@ const char* functionName(FunctionId id) {
       case FunctionId::QuoteIdent: return "quote_ident";
       case FunctionId::Format: return "format";
       case FunctionId::ToDate: return "to_date";
-      case FunctionId::ToTimestamp: return "to_timestamp";
+      case FunctionId::ToTimestamp:
+      case FunctionId::ToTimestampEpoch: return "to_timestamp";
       case FunctionId::Greatest: return "greatest";
       case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";

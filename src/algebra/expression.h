@@ -86,6 +86,7 @@ enum class FunctionId : uint8_t {
    Format,  // (format, texts...): NULL texts are arguments too
    ToDate,       // (text, pattern)
    ToTimestamp,  // (text, pattern): the local timestamp, which a cast makes a timestamptz
+   ToTimestampEpoch,  // (seconds since 1970 UTC): a timestamptz
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

@@ -247,6 +247,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::QuoteLiteral: return ops_.callStringHelper("kiln_quote_literal", {address(0)}, true);
          case FunctionId::ToDate: return cx_.callRuntime("kiln_to_date", {address(0), address(1)});
          case FunctionId::ToTimestamp: return cx_.callRuntime("kiln_to_timestamp_local", {address(0), address(1)});
+         case FunctionId::ToTimestampEpoch: return cx_.callRuntime("kiln_to_timestamp_epoch", {args[0].value});
          case FunctionId::QuoteIdent: return ops_.callStringHelper("kiln_quote_ident", {address(0)}, true);
          case FunctionId::MakeDate: return cx_.callRuntime("kiln_make_date", {args[0].value, args[1].value, args[2].value});
          case FunctionId::ShiftLeft:

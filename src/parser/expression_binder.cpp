@@ -1021,6 +1021,10 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());
    }
+   if (name == "to_timestamp" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
+      args[0] = coerce(std::move(args[0]), SqlType::double_());
+      return make(FunctionId::ToTimestampEpoch, SqlType::timestampTz());
+   }
    if ((name == "to_date" || name == "to_timestamp") && n == 2) {
       requireStrings({0, 1});
       if (name == "to_date") return make(FunctionId::ToDate, SqlType::date());

@@ -204,6 +204,8 @@ int64_t kiln_timestamptz_at_offset(int64_t utc, const kiln::Interval* zone);
 /// to_date(text, pattern).
 int64_t kiln_to_timestamp_local(const GermanString* text, const GermanString* pattern);
 int32_t kiln_to_date(const GermanString* text, const GermanString* pattern);
+/// to_timestamp(seconds since 1970-01-01 00:00 UTC).
+int64_t kiln_to_timestamp_epoch(double seconds);
 void kiln_to_char_timestamp(int64_t local, const GermanString* pattern, GermanString* out, StringHeap* arena);
 void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanString* out, StringHeap* arena);
 void kiln_to_char_interval(const kiln::Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena);

@@ -61,6 +61,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_quote_literal),
       KILN_SYMBOL(kiln_to_timestamp_local),
       KILN_SYMBOL(kiln_to_date),
+      KILN_SYMBOL(kiln_to_timestamp_epoch),
       KILN_SYMBOL(kiln_quote_ident),
       KILN_SYMBOL(kiln_format),
       KILN_SYMBOL(kiln_gcd),

@@ -1,6 +1,9 @@
 // to_char of dates, times and intervals (common/datetime_format.h shows the fields; a
 // timestamptz in the session's time zone, with its abbreviation and offset for TZ and OF) and of
 // numbers (common/number_format.h); to_date and to_timestamp, their reverse.
+#include <cmath>
+#include <cstdio>
+
 #include "common/datetime_format.h"
 #include "common/number_format.h"
 #include "common/time_zone.h"
@@ -42,4 +45,17 @@ int64_t kiln_to_timestamp_local(const GermanString* text, const GermanString* pa
 
 int32_t kiln_to_date(const GermanString* text, const GermanString* pattern) {
    return timestamp::toDate(datetime_format::parse(text->view(), pattern->view()));
+}
+
+int64_t kiln_to_timestamp_epoch(double seconds) {
+   // As PostgreSQL's float8_timestamptz: microseconds rounded to even.
+   if (std::isnan(seconds)) throw Error("22008", "timestamp cannot be NaN");
+   if (std::isinf(seconds)) throw Error("0A000", "infinite timestamps are not supported yet");
+   double micros = std::rint((seconds - double(timestamp::unixEpochOffset) / 1e6) * 1e6);
+   if (!(micros >= double(timestamp::minimum) && micros < double(timestamp::end))) {
+      char text[64];
+      std::snprintf(text, sizeof(text), "%g", seconds);
+      throw Error("22008", std::string("timestamp out of range: \"") + text + "\"");
+   }
+   return int64_t(micros);
 }
