@@ -155,6 +155,9 @@ const char* functionName(FunctionId id) {
       case FunctionId::ToDate: return "to_date";
       case FunctionId::ToTimestamp:
       case FunctionId::ToTimestampEpoch: return "to_timestamp";
+      case FunctionId::JustifyDays: return "justify_days";
+      case FunctionId::JustifyHours: return "justify_hours";
+      case FunctionId::JustifyInterval: return "justify_interval";
       case FunctionId::Greatest: return "greatest";
       case FunctionId::Least: return "least";
       case FunctionId::ExtractYear: return "extract_year";

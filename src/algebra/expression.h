@@ -87,6 +87,9 @@ enum class FunctionId : uint8_t {
    ToDate,       // (text, pattern)
    ToTimestamp,  // (text, pattern): the local timestamp, which a cast makes a timestamptz
    ToTimestampEpoch,  // (seconds since 1970 UTC): a timestamptz
+   JustifyDays,
+   JustifyHours,
+   JustifyInterval,
    Greatest,  // NULL arguments are skipped
    Least,
    ExtractYear,

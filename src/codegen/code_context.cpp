@@ -62,6 +62,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_quote_literal", "v:ppp"},
       {"kiln_to_timestamp_local", "l:pp"},
       {"kiln_to_date", "i:pp"},
+      {"kiln_justify_interval", "v:pccp"},
       {"kiln_to_timestamp_epoch", "l:d"},
       {"kiln_quote_ident", "v:ppp"},
       {"kiln_format", "v:pppipp"},

@@ -303,6 +303,15 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
          }
          case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
+         case FunctionId::JustifyDays:
+         case FunctionId::JustifyHours:
+         case FunctionId::JustifyInterval: {
+            llvm::Value* in = cx_.entryAlloca(cx_.intervalType());
+            llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
+            b.CreateStore(args[0].value, in);
+            cx_.callRuntime("kiln_justify_interval", {in, cx_.int8(e.functionId() != FunctionId::JustifyHours), cx_.int8(e.functionId() != FunctionId::JustifyDays), out});
+            return b.CreateLoad(cx_.intervalType(), out);
+         }
          case FunctionId::Age: {
             llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
             cx_.callRuntime("kiln_timestamp_age", {args[0].value, args[1].value, out});

@@ -89,10 +89,13 @@ std::optional<Interval> parse(std::string_view text) {
 
 std::string format(const Interval& value) {
    std::string out;
+   // After a negative part, a positive one shows its sign: "-2 mons +70 days" (PostgreSQL's).
+   bool afterNegative = false;
    auto part = [&](int64_t amount, const char* singular, const char* plural) {
       if (amount == 0) return;
       if (!out.empty()) out += ' ';
-      out += std::to_string(amount) + ' ' + (amount == 1 ? singular : plural);
+      out += (afterNegative && amount > 0 ? "+" : "") + std::to_string(amount) + ' ' + (amount == 1 ? singular : plural);
+      afterNegative |= amount < 0;
    };
    part(value.months / 12, "year", "years");
    part(value.months % 12, "mon", "mons");
@@ -103,7 +106,7 @@ std::string format(const Interval& value) {
       if (negative) micros = -micros;
       char buffer[64];
       int64_t seconds = micros / microsPerSecond, fraction = micros % microsPerSecond;
-      int n = std::snprintf(buffer, sizeof(buffer), "%s%02lld:%02lld:%02lld", negative ? "-" : "", static_cast<long long>(seconds / 3600),
+      int n = std::snprintf(buffer, sizeof(buffer), "%s%02lld:%02lld:%02lld", negative ? "-" : afterNegative ? "+" : "", static_cast<long long>(seconds / 3600),
                             static_cast<long long>(seconds / 60 % 60), static_cast<long long>(seconds % 60));
       if (fraction) {
          n += std::snprintf(buffer + n, sizeof(buffer) - size_t(n), ".%06lld", static_cast<long long>(fraction));
@@ -113,6 +116,41 @@ std::string format(const Interval& value) {
       out += buffer;
    }
    return out;
+}
+
+Interval justify(const Interval& value, bool days, bool hours) {
+   auto fit = [](int64_t part) {
+      if (part < INT32_MIN || part > INT32_MAX) throw Error("22008", "interval out of range");
+      return int32_t(part);
+   };
+   int64_t months = value.months, dayCount = value.days, micros = value.micros;
+   if (hours) {
+      dayCount += micros / microsPerDay;
+      micros %= microsPerDay;
+   }
+   if (days) {
+      months += dayCount / 30;
+      dayCount %= 30;
+      // The months' sign wins over the days' (and in justify_interval, with no days, the time's).
+      bool timeCounts = hours && dayCount == 0;
+      if (months > 0 && (dayCount < 0 || (timeCounts && micros < 0))) {
+         dayCount += 30;
+         --months;
+      } else if (months < 0 && (dayCount > 0 || (timeCounts && micros > 0))) {
+         dayCount -= 30;
+         ++months;
+      }
+   }
+   if (hours) {
+      if (dayCount > 0 && micros < 0) {
+         micros += microsPerDay;
+         --dayCount;
+      } else if (dayCount < 0 && micros > 0) {
+         micros -= microsPerDay;
+         ++dayCount;
+      }
+   }
+   return {fit(months), fit(dayCount), micros};
 }
 
 }  // namespace kiln::interval

@@ -17,4 +17,9 @@ std::optional<Interval> parse(std::string_view text);
 /// PostgreSQL's default IntervalStyle: "1 year 2 mons 3 days 04:05:06".
 std::string format(const Interval& value);
 
+/// justify_days (`days`: 30 days make a month), justify_hours (`hours`: 24 hours make a day), or
+/// both (justify_interval), with the signs of the parts made to agree as PostgreSQL does; 22008
+/// when a part overflows.
+Interval justify(const Interval& value, bool days, bool hours);
+
 }  // namespace kiln::interval

@@ -1021,6 +1021,12 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireStrings({0});
       return make(FunctionId::Md5, SqlType::text());
    }
+   if ((name == "justify_days" || name == "justify_hours" || name == "justify_interval") && n == 1) {
+      if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::interval());
+      if (args[0]->type.id != TypeId::Interval) throw noSuchFunction();
+      FunctionId id = name == "justify_days" ? FunctionId::JustifyDays : name == "justify_hours" ? FunctionId::JustifyHours : FunctionId::JustifyInterval;
+      return make(id, SqlType::interval());
+   }
    if (name == "to_timestamp" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
       args[0] = coerce(std::move(args[0]), SqlType::double_());
       return make(FunctionId::ToTimestampEpoch, SqlType::timestampTz());

@@ -547,6 +547,8 @@ void kiln_timestamp_difference(int64_t a, int64_t b, Interval* out) { *out = tim
 
 void kiln_timestamp_age(int64_t a, int64_t b, Interval* out) { *out = timestamp::age(a, b); }
 
+void kiln_justify_interval(const Interval* value, bool days, bool hours, Interval* out) { *out = interval::justify(*value, days, hours); }
+
 int64_t kiln_timestamp_field(int64_t micros, int32_t field) {
    int64_t time = timestamp::timeOfDay(micros);
    switch (field) {

@@ -177,6 +177,8 @@ int64_t kiln_timestamp_add_interval(int64_t micros, const kiln::Interval* interv
 void kiln_timestamp_difference(int64_t a, int64_t b, kiln::Interval* out);
 /// age(a, b): the symbolic difference in years, months, days and time (timestamp::age).
 void kiln_timestamp_age(int64_t a, int64_t b, kiln::Interval* out);
+/// justify_days (`days`), justify_hours (`hours`) and justify_interval (both).
+void kiln_justify_interval(const kiln::Interval* value, bool days, bool hours, kiln::Interval* out);
 /// `field`: 0 hour, 1 minute, 2 microseconds within the minute.
 int64_t kiln_timestamp_field(int64_t micros, int32_t field);
 int64_t kiln_date_trunc(int64_t micros, int32_t unit);
