@@ -166,6 +166,12 @@ const char* functionName(FunctionId id) {
       case FunctionId::ExtractQuarter: return "extract_quarter";
       case FunctionId::ExtractDow: return "extract_dow";
       case FunctionId::ExtractDoy: return "extract_doy";
+      case FunctionId::ExtractWeek: return "extract_week";
+      case FunctionId::ExtractIsoDow: return "extract_isodow";
+      case FunctionId::ExtractIsoYear: return "extract_isoyear";
+      case FunctionId::ExtractDecade: return "extract_decade";
+      case FunctionId::ExtractCentury: return "extract_century";
+      case FunctionId::ExtractMillennium: return "extract_millennium";
       case FunctionId::ExtractHour: return "extract_hour";
       case FunctionId::ExtractMinute: return "extract_minute";
       case FunctionId::ExtractSecond: return "extract_second";

@@ -98,6 +98,12 @@ enum class FunctionId : uint8_t {
    ExtractQuarter,
    ExtractDow,
    ExtractDoy,
+   ExtractWeek,  // the ISO 8601 week date's week, weekday (1 = Monday) and year
+   ExtractIsoDow,
+   ExtractIsoYear,
+   ExtractDecade,
+   ExtractCentury,
+   ExtractMillennium,
    ExtractHour,  // ExtractHour to ExtractEpoch: of a timestamp or time (the fields above take its date)
    ExtractMinute,
    ExtractSecond,  // microseconds within the minute: a DECIMAL whose scale makes it seconds, ms or us

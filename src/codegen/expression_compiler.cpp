@@ -276,7 +276,13 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ExtractDay:
          case FunctionId::ExtractQuarter:
          case FunctionId::ExtractDow:
-         case FunctionId::ExtractDoy: {
+         case FunctionId::ExtractDoy:
+         case FunctionId::ExtractWeek:
+         case FunctionId::ExtractIsoDow:
+         case FunctionId::ExtractIsoYear:
+         case FunctionId::ExtractDecade:
+         case FunctionId::ExtractCentury:
+         case FunctionId::ExtractMillennium: {
             int field = int(e.functionId()) - int(FunctionId::ExtractYear);
             return cx_.callRuntime("kiln_extract", {args[0].value, cx_.int32(field)});
          }

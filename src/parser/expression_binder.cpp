@@ -615,16 +615,30 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR: return bindSimilarTo(op, *a.lexpr, *a.rexpr, position);
       case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN:
-      case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN: {
-         // x BETWEEN a AND b = x >= a AND x <= b
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN_SYM:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN_SYM: {
+         // x BETWEEN a AND b = x >= a AND x <= b; SYMMETRIC: or x >= b AND x <= a.
+         bool symmetric = a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN_SYM || a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN_SYM;
          const PgQuery__List& bounds = *a.rexpr->list;
-         ExprPtr value = bind(*a.lexpr);
-         ExprPtr low = bindOperator(">=", value->clone(), bind(*bounds.items[0]), position);
-         ExprPtr high = bindOperator("<=", std::move(value), bind(*bounds.items[1]), position);
-         auto e = makeExpr(ExprKind::And, SqlType::boolean(), low->nullable || high->nullable, position);
-         e->children.push_back(std::move(low));
-         e->children.push_back(std::move(high));
-         if (a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN) return e;
+         ExprPtr value = bind(*a.lexpr), first = bind(*bounds.items[0]), second = bind(*bounds.items[1]);
+         auto between = [&](ExprPtr low, ExprPtr high) {
+            ExprPtr above = bindOperator(">=", value->clone(), std::move(low), position);
+            ExprPtr below = bindOperator("<=", value->clone(), std::move(high), position);
+            auto both = makeExpr(ExprKind::And, SqlType::boolean(), above->nullable || below->nullable, position);
+            both->children.push_back(std::move(above));
+            both->children.push_back(std::move(below));
+            return both;
+         };
+         ExprPtr e = between(first->clone(), second->clone());
+         if (symmetric) {
+            auto either = makeExpr(ExprKind::Or, SqlType::boolean(), e->nullable, position);
+            either->children.push_back(std::move(e));
+            either->children.push_back(between(std::move(second), std::move(first)));
+            either->nullable |= either->children.back()->nullable;
+            e = std::move(either);
+         }
+         if (a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN || a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN_SYM) return e;
          auto n = makeExpr(ExprKind::Not, SqlType::boolean(), e->nullable, position);
          n->children.push_back(std::move(e));
          return n;
@@ -784,7 +798,10 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
    // The fields of the day; a timestamp's are those of its date.
    static const std::pair<const char*, FunctionId> dayFields[] = {{"year", FunctionId::ExtractYear}, {"month", FunctionId::ExtractMonth},
                                                                   {"day", FunctionId::ExtractDay},   {"quarter", FunctionId::ExtractQuarter},
-                                                                  {"dow", FunctionId::ExtractDow},   {"doy", FunctionId::ExtractDoy}};
+                                                                  {"dow", FunctionId::ExtractDow},   {"doy", FunctionId::ExtractDoy},
+                                                                  {"week", FunctionId::ExtractWeek}, {"isodow", FunctionId::ExtractIsoDow},
+                                                                  {"isoyear", FunctionId::ExtractIsoYear}, {"decade", FunctionId::ExtractDecade},
+                                                                  {"century", FunctionId::ExtractCentury}, {"millennium", FunctionId::ExtractMillennium}};
    for (auto& [fieldName, id] : dayFields) {
       if (unit != fieldName) continue;
       if (isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type time without time zone", position);
@@ -866,9 +883,26 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       requireStrings({0});
       return make(FunctionId::Length, SqlType::integer());
    }
-   if (name == "octet_length" && n == 1) {
+   if ((name == "octet_length" || name == "bit_length") && n == 1) {
       requireStrings({0});
-      return make(FunctionId::OctetLength, SqlType::integer());
+      if (name == "octet_length") return make(FunctionId::OctetLength, SqlType::integer());
+      return bindOperator("*", make(FunctionId::OctetLength, SqlType::integer()), Expr::constantOf(Value::ofInteger(SqlType::integer(), 8)), position);
+   }
+   if ((name == "num_nulls" || name == "num_nonnulls") && n >= 1) {
+      // The count of arguments that are (not) NULL: a sum of CASEs.
+      ExprPtr count = Expr::constantOf(Value::ofInteger(SqlType::integer(), 0));
+      for (auto& arg : args) {
+         auto isNull = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
+         isNull->negated = name == "num_nonnulls";
+         isNull->children.push_back(std::move(arg));
+         auto one = makeExpr(ExprKind::Case, SqlType::integer(), false, position);
+         one->hasElse = true;
+         one->children.push_back(std::move(isNull));
+         one->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::integer(), 1)));
+         one->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::integer(), 0)));
+         count = bindOperator("+", std::move(count), std::move(one), position);
+      }
+      return count;
    }
    static const std::pair<const char*, FunctionId> trims[] = {{"btrim", FunctionId::Trim}, {"trim", FunctionId::Trim}, {"ltrim", FunctionId::LTrim},
                                                               {"rtrim", FunctionId::RTrim}};

@@ -526,8 +526,20 @@ int32_t kiln_extract(int32_t days, int32_t field) {
       case 3: return int32_t((m - 1) / 3 + 1);
       case 4: return int32_t(((int64_t(days) + 6) % 7 + 7) % 7);  // 2000-01-01 was a Saturday (6)
       case 5: return days - date::fromCivil(y, 1, 1) + 1;
+      // Decades, centuries and millennia as PostgreSQL counts them (year 0 is 1 BC).
+      case 9: return int32_t(y >= 0 ? y / 10 : -((8 - (y - 1)) / 10));
+      case 10: return int32_t(y > 0 ? (y + 99) / 100 : -((99 - (y - 1)) / 100));
+      case 11: return int32_t(y > 0 ? (y + 999) / 1000 : -((999 - (y - 1)) / 1000));
    }
-   return 0;
+   // The ISO 8601 week date: weeks start on Monday, and week 1 holds its year's first Thursday.
+   int32_t weekday = int32_t(((int64_t(days) + 6) % 7 + 7) % 7);
+   int32_t isoWeekday = weekday == 0 ? 7 : weekday;
+   int32_t thursday = days - (isoWeekday - 4);
+   int64_t isoYear;
+   date::toCivil(thursday, isoYear, m, d);
+   if (field == 6) return (thursday - date::fromCivil(isoYear, 1, 1)) / 7 + 1;
+   if (field == 7) return isoWeekday;
+   return int32_t(isoYear > 0 ? isoYear : isoYear - 1);
 }
 
 int64_t kiln_date_add_interval_micros(int32_t days, const Interval* interval, int32_t sign) {
