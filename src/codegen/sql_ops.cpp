@@ -238,17 +238,18 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       return {v, a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
    }
    llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
-   if (result.id == TypeId::Interval && op == ArithOp::Mul) {
+   if (result.id == TypeId::Interval && (op == ArithOp::Mul || op == ArithOp::Div)) {
+      // In double precision, fractions of months and days cascading down, as PostgreSQL's.
       const SqlValue& interval = ta.id == TypeId::Interval ? a : b;
       const SqlValue& factor = ta.id == TypeId::Interval ? b : a;
-      llvm::Value* v = llvm::UndefValue::get(cx_.intervalType());
-      SqlType fieldTypes[] = {SqlType::integer(), SqlType::integer(), SqlType::bigInt()};
-      for (unsigned i = 0; i < 3; ++i) {
-         llvm::Value* field = b_.CreateExtractValue(interval.value, i);
-         llvm::Value* by = b_.CreateSExtOrTrunc(factor.value, field->getType());
-         v = b_.CreateInsertValue(v, checkedIntegerOp(llvm::Intrinsic::smul_with_overflow, field, by, fieldTypes[i]), i);
-      }
-      return {v, nullFlag, result};
+      return guardNulls({a, b}, result, [&] {
+         llvm::Value* in = cx_.entryAlloca(cx_.intervalType());
+         llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
+         b_.CreateStore(interval.value, in);
+         llvm::Value* by = cast({factor.value, nullptr, factor.type}, SqlType::double_(), false).value;
+         cx_.callRuntime("kiln_interval_scale", {in, by, cx_.int8(op == ArithOp::Div), out});
+         return b_.CreateLoad(cx_.intervalType(), out);
+      });
    }
    if (result.id == TypeId::Interval) {
       llvm::Value* v = llvm::UndefValue::get(cx_.intervalType());

@@ -153,4 +153,30 @@ Interval justify(const Interval& value, bool days, bool hours) {
    return {fit(months), fit(dayCount), micros};
 }
 
+Interval scale(const Interval& value, double factor, bool divide) {
+   if (divide && factor == 0) throw Error("22012", "division by zero");
+   auto scaled = [&](double x) { return divide ? x / factor : x * factor; };
+   auto outOfRange = [] { return Error("22008", "interval out of range"); };
+   // Whole microseconds where a computation comes within a rounding error of them.
+   auto round = [](double x) { return std::rint(x * 1e6) / 1e6; };
+   constexpr double secondsPerDay = 86'400;
+   double months = scaled(value.months), days = scaled(value.days);
+   if (std::isnan(months) || months < INT32_MIN || months > INT32_MAX || std::isnan(days) || days < INT32_MIN || days > INT32_MAX) throw outOfRange();
+   Interval result{int32_t(months), int32_t(days), 0};
+   double monthRemainderDays = round((months - result.months) * 30);
+   double secondRemainder = round((days - result.days + monthRemainderDays - double(int32_t(monthRemainderDays))) * secondsPerDay);
+   int64_t dayCount = result.days;
+   if (std::fabs(secondRemainder) >= secondsPerDay) {
+      dayCount += int32_t(secondRemainder / secondsPerDay);
+      secondRemainder -= double(int32_t(secondRemainder / secondsPerDay)) * secondsPerDay;
+   }
+   dayCount += int32_t(monthRemainderDays);
+   double micros = std::rint(scaled(double(value.micros)) + secondRemainder * double(microsPerSecond));
+   if (dayCount < INT32_MIN || dayCount > INT32_MAX || std::isnan(micros) || micros < -9.2233720368547758e18 || micros >= 9.2233720368547758e18)
+      throw outOfRange();
+   result.days = int32_t(dayCount);
+   result.micros = int64_t(micros);
+   return result;
+}
+
 }  // namespace kiln::interval

@@ -22,4 +22,8 @@ std::string format(const Interval& value);
 /// when a part overflows.
 Interval justify(const Interval& value, bool days, bool hours);
 
+/// value * factor, or value / factor (`divide`; 22012 for 0), as PostgreSQL's interval_mul and
+/// interval_div: fractions of months become days, of days time; 22008 when a part overflows.
+Interval scale(const Interval& value, double factor, bool divide);
+
 }  // namespace kiln::interval

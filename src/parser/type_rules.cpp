@@ -154,7 +154,9 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
       return std::nullopt;
    }
    if (a.id == TypeId::Interval && b.id == TypeId::Interval && (op == ArithOp::Add || op == ArithOp::Sub)) return SqlType::interval();
-   if (op == ArithOp::Mul && ((a.id == TypeId::Interval && b.isInteger()) || (b.id == TypeId::Interval && a.isInteger()))) return SqlType::interval();
+   // An interval times or divided by a number (any: PostgreSQL computes in double precision).
+   if (op == ArithOp::Mul && ((a.id == TypeId::Interval && b.isNumeric()) || (b.id == TypeId::Interval && a.isNumeric()))) return SqlType::interval();
+   if (op == ArithOp::Div && a.id == TypeId::Interval && b.isNumeric()) return SqlType::interval();
    if (!a.isNumeric() || !b.isNumeric()) return std::nullopt;
    if (a.isFloat() || b.isFloat()) {
       if (op == ArithOp::Mod) return std::nullopt;  // PostgreSQL has no float modulo

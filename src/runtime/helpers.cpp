@@ -561,6 +561,8 @@ void kiln_timestamp_age(int64_t a, int64_t b, Interval* out) { *out = timestamp:
 
 void kiln_justify_interval(const Interval* value, bool days, bool hours, Interval* out) { *out = interval::justify(*value, days, hours); }
 
+void kiln_interval_scale(const Interval* value, double factor, bool divide, Interval* out) { *out = interval::scale(*value, factor, divide); }
+
 int64_t kiln_timestamp_field(int64_t micros, int32_t field) {
    int64_t time = timestamp::timeOfDay(micros);
    switch (field) {

@@ -179,6 +179,8 @@ void kiln_timestamp_difference(int64_t a, int64_t b, kiln::Interval* out);
 void kiln_timestamp_age(int64_t a, int64_t b, kiln::Interval* out);
 /// justify_days (`days`), justify_hours (`hours`) and justify_interval (both).
 void kiln_justify_interval(const kiln::Interval* value, bool days, bool hours, kiln::Interval* out);
+/// An interval times or divided by (`divide`) a number, in double precision.
+void kiln_interval_scale(const kiln::Interval* value, double factor, bool divide, kiln::Interval* out);
 /// `field`: 0 hour, 1 minute, 2 microseconds within the minute.
 int64_t kiln_timestamp_field(int64_t micros, int32_t field);
 int64_t kiln_date_trunc(int64_t micros, int32_t unit);
