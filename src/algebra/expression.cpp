@@ -172,6 +172,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::ExtractDecade: return "extract_decade";
       case FunctionId::ExtractCentury: return "extract_century";
       case FunctionId::ExtractMillennium: return "extract_millennium";
+      case FunctionId::ExtractInterval: return "extract_interval";
       case FunctionId::ExtractHour: return "extract_hour";
       case FunctionId::ExtractMinute: return "extract_minute";
       case FunctionId::ExtractSecond: return "extract_second";

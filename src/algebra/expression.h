@@ -104,6 +104,7 @@ enum class FunctionId : uint8_t {
    ExtractDecade,
    ExtractCentury,
    ExtractMillennium,
+   ExtractInterval,  // an interval's field, `constant` says which (kiln_interval_extract)
    ExtractHour,  // ExtractHour to ExtractEpoch: of a timestamp or time (the fields above take its date)
    ExtractMinute,
    ExtractSecond,  // microseconds within the minute: a DECIMAL whose scale makes it seconds, ms or us

@@ -64,6 +64,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_to_date", "i:pp"},
       {"kiln_justify_interval", "v:pccp"},
       {"kiln_interval_scale", "v:pdcp"},
+      {"kiln_interval_extract", "x:pi"},
       {"kiln_to_timestamp_epoch", "l:d"},
       {"kiln_quote_ident", "v:ppp"},
       {"kiln_format", "v:pppipp"},

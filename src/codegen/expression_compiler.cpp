@@ -309,6 +309,12 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
          }
          case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
+         case FunctionId::ExtractInterval: {
+            llvm::Value* in = cx_.entryAlloca(cx_.intervalType());
+            b.CreateStore(args[0].value, in);
+            llvm::Value* field = cx_.callRuntime("kiln_interval_extract", {in, cx_.int32(int32_t(e.constant.integer))});
+            return b.CreateTrunc(field, cx_.valueType(e.type));
+         }
          case FunctionId::JustifyDays:
          case FunctionId::JustifyHours:
          case FunctionId::JustifyInterval: {

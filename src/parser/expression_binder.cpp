@@ -783,6 +783,25 @@ ExprPtr ExpressionBinder::currentTimestamp(int position) {
 
 ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position) {
    if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::date());
+   if (value->type.id == TypeId::Interval) {
+      // An interval's fields as PostgreSQL counts them: a year of months is 365.25 days for the
+      // epoch, a month 30 days; the time's hours go past 24.
+      static const std::tuple<const char*, int, SqlType> fields[] = {
+         {"epoch", 0, SqlType::decimal(38, 6)},  {"year", 1, SqlType::bigInt()},    {"month", 2, SqlType::bigInt()},
+         {"day", 3, SqlType::bigInt()},           {"hour", 4, SqlType::bigInt()},    {"minute", 5, SqlType::bigInt()},
+         {"second", 6, SqlType::decimal(38, 6)}, {"milliseconds", 7, SqlType::decimal(38, 3)}, {"microseconds", 8, SqlType::decimal(38, 0)},
+         {"quarter", 9, SqlType::bigInt()},      {"decade", 10, SqlType::bigInt()}, {"century", 11, SqlType::bigInt()},
+         {"millennium", 12, SqlType::bigInt()}};
+      for (auto& [fieldName, field, type] : fields) {
+         if (unit != fieldName) continue;
+         auto e = makeExpr(ExprKind::Function, type, value->nullable, position);
+         e->op = uint8_t(FunctionId::ExtractInterval);
+         e->constant = Value::ofInteger(SqlType::integer(), field);
+         e->children.push_back(std::move(value));
+         return e;
+      }
+      throw Error("0A000", "unit \"" + unit + "\" not supported for type interval", position);
+   }
    // A timestamptz's fields are those of its local time; its epoch is the instant's.
    if (value->type.id == TypeId::TimestampTz && unit != "epoch") value = coerce(std::move(value), SqlType::timestamp());
    bool isTime = value->type.id == TypeId::Time;

@@ -561,6 +561,29 @@ void kiln_timestamp_age(int64_t a, int64_t b, Interval* out) { *out = timestamp:
 
 void kiln_justify_interval(const Interval* value, bool days, bool hours, Interval* out) { *out = interval::justify(*value, days, hours); }
 
+__int128 kiln_interval_extract(const Interval* value, int32_t field) {
+   int64_t years = value->months / 12, months = value->months % 12, micros = value->micros;
+   switch (field) {
+      case 0: {  // the epoch in microseconds: a year 365.25 days, a month 30
+         constexpr __int128 microsPerDay = interval::microsPerDay;
+         return __int128(micros) + value->days * microsPerDay + years * (microsPerDay * 36525 / 100) + months * 30 * microsPerDay;
+      }
+      case 1: return years;
+      case 2: return months;
+      case 3: return value->days;
+      case 4: return micros / timestamp::microsPerHour;
+      case 5: return micros / timestamp::microsPerMinute % 60;
+      case 6:
+      case 7:
+      case 8: return micros % timestamp::microsPerMinute;  // seconds, milliseconds, microseconds: the scale decides
+      case 9: return months / 3 + 1;
+      case 10: return years / 10;
+      case 11: return years / 100;
+      case 12: return years / 1000;
+   }
+   return 0;
+}
+
 void kiln_interval_scale(const Interval* value, double factor, bool divide, Interval* out) { *out = interval::scale(*value, factor, divide); }
 
 int64_t kiln_timestamp_field(int64_t micros, int32_t field) {

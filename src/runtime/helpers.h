@@ -179,6 +179,9 @@ void kiln_timestamp_difference(int64_t a, int64_t b, kiln::Interval* out);
 void kiln_timestamp_age(int64_t a, int64_t b, kiln::Interval* out);
 /// justify_days (`days`), justify_hours (`hours`) and justify_interval (both).
 void kiln_justify_interval(const kiln::Interval* value, bool days, bool hours, kiln::Interval* out);
+/// EXTRACT from an interval: field 0 epoch (microseconds), 1 year, 2 month, 3 day, 4 hour,
+/// 5 minute, 6-8 the minute's microseconds, 9 quarter, 10 decade, 11 century, 12 millennium.
+__int128 kiln_interval_extract(const kiln::Interval* value, int32_t field);
 /// An interval times or divided by (`divide`) a number, in double precision.
 void kiln_interval_scale(const kiln::Interval* value, double factor, bool divide, kiln::Interval* out);
 /// `field`: 0 hour, 1 minute, 2 microseconds within the minute.

@@ -125,6 +125,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_timestamp_age),
       KILN_SYMBOL(kiln_justify_interval),
       KILN_SYMBOL(kiln_interval_scale),
+      KILN_SYMBOL(kiln_interval_extract),
       KILN_SYMBOL(kiln_timestamp_field),
       KILN_SYMBOL(kiln_date_trunc),
       KILN_SYMBOL(kiln_transaction_timestamp),
