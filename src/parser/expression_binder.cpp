@@ -886,6 +886,26 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if (ExprPtr regex = bindRegexFunction(name, args, position)) return regex;
    if (ExprPtr numeric = bindNumericFunction(name, args, position)) return numeric;
    size_t n = args.size();
+   if (name == "overlay" && (n == 3 || n == 4)) {
+      // overlay(s PLACING r FROM start [FOR count]) = substring(s, 1, start - 1) || r ||
+      // substring(s, start + count), count by default r's length (PostgreSQL's textoverlay).
+      requireStrings({0, 1});
+      requireIntegers({2, 3});
+      auto integer = [](int64_t v) { return Expr::constantOf(Value::ofInteger(SqlType::bigInt(), v)); };
+      ExprPtr count = n == 4 ? std::move(args[3]) : bindFunction("length", [&] {
+         std::vector<ExprPtr> of;
+         of.push_back(args[1]->clone());
+         return of;
+      }(), position);
+      std::vector<ExprPtr> head, tail;
+      head.push_back(args[0]->clone());
+      head.push_back(integer(1));
+      head.push_back(bindOperator("-", args[2]->clone(), integer(1), position));
+      tail.push_back(std::move(args[0]));
+      tail.push_back(bindOperator("+", std::move(args[2]), std::move(count), position));
+      ExprPtr joined = bindOperator("||", bindFunction("substring", std::move(head), position), std::move(args[1]), position);
+      return bindOperator("||", std::move(joined), bindFunction("substring", std::move(tail), position), position);
+   }
    if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
       requireStrings({0});
       requireIntegers({1, 2});
