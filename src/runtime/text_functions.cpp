@@ -162,6 +162,8 @@ void kiln_format(const GermanString* format, const GermanString* values, const b
          text = nulls[index] ? "NULL" : quoteLiteral(values[index].view());
       }
       int64_t pad = width - kiln::characterCount(text);
+      // PostgreSQL's limit on a computed string (1 GB with its header).
+      if (pad > 0 && int64_t(result.size() + text.size()) + pad > 0x3FFFFFFF - 4) throw kiln::Error("54000", "requested length too large");
       if (pad > 0 && !leftAlign) result.append(size_t(pad), ' ');
       result += text;
       if (pad > 0 && leftAlign) result.append(size_t(pad), ' ');
