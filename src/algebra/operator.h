@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -224,6 +225,7 @@ struct SharedScan : Operator {
 struct Series : Operator {
    ExprPtr start, stop;
    int64_t step = 1;
+   std::optional<Interval> interval;  // timestamps: the step instead (never zero)
    const IU* output = nullptr;
    bool keepEmpty = false;  // an input tuple without values comes once, output NULL (LEFT JOIN)
    Series() : Operator(OperatorKind::Series) {}

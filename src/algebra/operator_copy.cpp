@@ -146,6 +146,7 @@ std::unique_ptr<Operator> Copier::copyOperator(const Operator& op) {
          copy->start = read(series.start);
          copy->stop = read(series.stop);
          copy->step = series.step;
+         copy->interval = series.interval;
          copy->keepEmpty = series.keepEmpty;
          copy->output = own(series.output);
          return copy;

@@ -223,7 +223,8 @@ std::string describe(const Operator& op) {
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
          std::string s = "Series " + series.output->name + " := " + series.start->toString() + " .. " + series.stop->toString();
-         if (series.step != 1) s += " step " + std::to_string(series.step);
+         if (series.interval) s += " step " + Expr::constantOf(Value::ofInterval(*series.interval))->toString();
+         else if (series.step != 1) s += " step " + std::to_string(series.step);
          return series.keepEmpty ? s + ", else NULL" : s;
       }
       case OperatorKind::Limit: {

@@ -218,7 +218,7 @@ double CardinalityEstimator::rows(const Operator& op) const {
          // Constant bounds tell the length; otherwise (the copies of INTERSECT ALL) about one per row.
          auto& series = static_cast<const Series&>(op);
          double length = 1;
-         if (series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant.isNull &&
+         if (!series.interval && series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant.isNull &&
              !series.stop->constant.isNull)
             length = std::max(0.0, (double(series.stop->constant.integer) - double(series.start->constant.integer)) / double(series.step) + 1);
          return std::max(1.0, rows(op.child()) * length);

@@ -55,6 +55,7 @@ class ExpressionBinder {
    /// generate_series(start, stop [, step]) over integers: its arguments bound, in a Series
    /// without input or output (function_scan_binder.cpp).
    std::unique_ptr<Series> bindSeries(const PgQuery__FuncCall& call);
+   std::unique_ptr<Series> bindMomentSeries(std::vector<ExprPtr> args, int position);
 
    /// Window function calls found while binding go here (and are replaced by a reference to
    /// their output IU); without a sink, a window function is error 42P20 naming `clause`.

@@ -24,6 +24,8 @@ std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& ca
    std::vector<ExprPtr> args;
    for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
    if (args.size() < 2 || args.size() > 3) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
+   auto isMoment = [](const ExprPtr& e) { return e->type.id == TypeId::Timestamp || e->type.id == TypeId::TimestampTz || e->type.id == TypeId::Date; };
+   if (isMoment(args[0]) || isMoment(args[1])) return bindMomentSeries(std::move(args), position);
    // The integer forms only: BIGINT if an argument is, else INTEGER; untyped literals follow.
    SqlType type = SqlType::unknown();
    for (auto& arg : args) {
@@ -46,6 +48,32 @@ std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& ca
    }
    series->start = std::move(args[0]);
    series->stop = std::move(args[1]);
+   return series;
+}
+
+std::unique_ptr<Series> ExpressionBinder::bindMomentSeries(std::vector<ExprPtr> args, int position) {
+   // generate_series(timestamp, timestamp, interval) and its timestamptz form (also for dates,
+   // as PostgreSQL resolves them): each value the previous one plus the step.
+   SqlType type = SqlType::timestamp();
+   for (size_t i = 0; i < 2; ++i)
+      if (args[i]->type.id == TypeId::TimestampTz || args[i]->type.id == TypeId::Date) type = SqlType::timestampTz();
+   if (args.size() == 3 && args[2]->type.id == TypeId::Unknown) args[2] = coerce(std::move(args[2]), SqlType::interval());
+   bool fits = args.size() == 3 && args[2]->type.id == TypeId::Interval;
+   for (size_t i = 0; i < 2; ++i) fits = fits && (args[i]->type.id == TypeId::Unknown || args[i]->type.isMoment());
+   if (!fits) throw Error("42883", "function " + signature("generate_series", args) + " does not exist", position);
+   const Expr& step = *args[2];
+   if (step.kind != ExprKind::Constant) throw Error("0A000", "generate_series with a step that is not a constant is not supported yet", step.position);
+   auto series = std::make_unique<Series>();
+   if (step.constant.isNull) {
+      args[0] = Expr::constantOf(Value::null(type));  // a NULL step: no rows
+      series->interval = Interval{0, 1, 0};
+   } else {
+      const Interval& v = step.constant.interval;
+      if (v.months == 0 && v.days == 0 && v.micros == 0) throw Error("22023", "step size cannot equal zero");
+      series->interval = v;
+   }
+   series->start = coerce(std::move(args[0]), type);
+   series->stop = coerce(std::move(args[1]), type);
    return series;
 }
 

@@ -44,7 +44,7 @@ class SeriesTranslator : public Translator {
          llvm::PHINode* current = b.CreatePHI(cx.i64(), 2, "value");
          current->addIncoming(first, before);
          // A LIMIT above may have had all its rows: then the rest of the series does not matter.
-         llvm::Value* inRange = series_.step > 0 ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last);
+         llvm::Value* inRange = rising() ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last);
          llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
          b.CreateCondBr(b.CreateAnd(inRange, b.CreateNot(done)), body, after);
          b.SetInsertPoint(body);
@@ -52,9 +52,21 @@ class SeriesTranslator : public Translator {
          values.set(series_.output, {b.CreateTrunc(current, type), series_.output->nullable ? cx.boolean(false) : nullptr, series_.output->type});
          consumeParent(values);
          if (produced) b.CreateStore(cx.boolean(true), produced);
-         llvm::Value* sum = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, current, cx.int64(series_.step));
-         current->addIncoming(b.CreateExtractValue(sum, 0), b.GetInsertBlock());
-         b.CreateCondBr(b.CreateExtractValue(sum, 1), after, header);
+         if (series_.interval) {
+            // The timestamp plus the interval, on the calendar (as the + operator computes it).
+            const Interval& v = *series_.interval;
+            llvm::Value* step = cx.entryAlloca(cx.intervalType());
+            llvm::Value* constant = llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(cx.intervalType()),
+                                                              {cx.int32(v.months), cx.int32(v.days), cx.int64(v.micros)});
+            b.CreateStore(constant, step);
+            const char* add = series_.output->type.id == TypeId::TimestampTz ? "kiln_timestamptz_add_interval" : "kiln_timestamp_add_interval";
+            current->addIncoming(cx.callRuntime(add, {current, step, cx.int32(1)}), b.GetInsertBlock());
+            b.CreateBr(header);
+         } else {
+            llvm::Value* sum = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, current, cx.int64(series_.step));
+            current->addIncoming(b.CreateExtractValue(sum, 0), b.GetInsertBlock());
+            b.CreateCondBr(b.CreateExtractValue(sum, 1), after, header);
+         }
          b.SetInsertPoint(after);
       });
       if (produced)
@@ -65,6 +77,13 @@ class SeriesTranslator : public Translator {
    }
 
    private:
+   /// Whether the series counts up: an interval step as PostgreSQL compares it with zero (a month 30 days).
+   bool rising() const {
+      if (!series_.interval) return series_.step > 0;
+      const Interval& v = *series_.interval;
+      return (__int128(v.months) * 30 + v.days) * 86'400'000'000LL + v.micros > 0;
+   }
+
    const Series& series_;
 };
 
