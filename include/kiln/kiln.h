@@ -38,6 +38,7 @@ enum class TypeId : uint8_t {
    Timestamp,  // without time zone
    TimestampTz,
    Time,  // without time zone; new types go last: the number is stored in checkpoints
+   Array,  // one-dimensional, of `SqlType::element` (with this type's modifiers)
 };
 
 /// A SQL type with its modifiers: DECIMAL(precision, scale), CHAR(length), VARCHAR(length),
@@ -47,6 +48,7 @@ struct SqlType {
    uint8_t precision = 0;
    uint8_t scale = 0;
    uint32_t length = 0;  // CHAR/VARCHAR maximum length; 0 = unbounded
+   TypeId element = TypeId::Unknown;  // of an ARRAY; precision, scale and length are the element's
 
    static SqlType boolean() { return {TypeId::Boolean}; }
    static SqlType smallInt() { return {TypeId::SmallInt}; }
@@ -64,12 +66,28 @@ struct SqlType {
    static SqlType varchar(uint32_t n) { return {TypeId::Varchar, 0, 0, n}; }
    static SqlType text() { return {TypeId::Text}; }
    static SqlType unknown() { return {TypeId::Unknown}; }
+   static SqlType array(SqlType element) {
+      SqlType t = element;
+      t.element = element.id;
+      t.id = TypeId::Array;
+      return t;
+   }
 
    bool isInteger() const { return id == TypeId::SmallInt || id == TypeId::Integer || id == TypeId::BigInt; }
    bool isExactNumeric() const { return isInteger() || id == TypeId::Decimal; }
    bool isFloat() const { return id == TypeId::Real || id == TypeId::Double; }
    bool isNumeric() const { return isExactNumeric() || isFloat(); }
    bool isString() const { return id == TypeId::Char || id == TypeId::Varchar || id == TypeId::Text; }
+   bool isArray() const { return id == TypeId::Array; }
+   /// Held as a string in rows and generated code: the string types, and arrays (as their text).
+   bool isStringLike() const { return isString() || isArray(); }
+   /// The type of an ARRAY's elements.
+   SqlType elementType() const {
+      SqlType t = *this;
+      t.id = element;
+      t.element = TypeId::Unknown;
+      return t;
+   }
    /// DATE, TIMESTAMP or TIMESTAMPTZ: a point in time, which the others convert to.
    bool isMoment() const { return id == TypeId::Date || id == TypeId::Timestamp || id == TypeId::TimestampTz; }
    /// Digits of fractional seconds a TIMESTAMP(p), TIMESTAMPTZ(p) or TIME(p) keeps.

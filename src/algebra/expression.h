@@ -123,6 +123,22 @@ enum class FunctionId : uint8_t {
    ToChar,         // (timestamp, timestamptz, interval or number, pattern)
    AtTimeZone,     // timezone(zone, timestamp or timestamptz): the zone a text or an interval
    Random,  // volatile: a new value each time, never folded, never the same expression as another
+   // Arrays (their canonical text, common/array_text.h); NULL arguments as each function says.
+   ArrayBuild,        // ARRAY[e1, ...]: the elements as text
+   ArraySubscript,    // (array, index): the element's text, NULL out of range
+   ArrayCardinality,  // (array)
+   ArrayLength,       // (array, dimension): array_length and array_upper
+   ArrayLower,        // (array, dimension)
+   ArrayNdims,        // (array)
+   ArrayDims,         // (array): '[1:n]'
+   ArrayToString,     // (array, separator[, NULL's text])
+   StringToArray,     // (text, separator[, text that is NULL])
+   ArrayCat,          // (array, array): NULL only when both are
+   ArrayAppend,       // (array, element): never NULL
+   ArrayPrepend,      // (element, array)
+   ArrayPosition,     // (array, element[, start]): NULL matches NULL
+   ArrayRemove,       // (array, element)
+   ArrayReplace,      // (array, element, replacement)
 };
 
 struct Expr {

@@ -143,6 +143,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
    if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs || e.functionId() == FunctionId::Format) return compileConcat(e, args);
    if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
+   if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArrayReplace) return compileArrayFunction(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -173,6 +174,21 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Concat:
          case FunctionId::ConcatWs:
          case FunctionId::Format: break;  // compileConcat
+         case FunctionId::ArrayBuild:
+         case FunctionId::ArraySubscript:
+         case FunctionId::ArrayCardinality:
+         case FunctionId::ArrayLength:
+         case FunctionId::ArrayLower:
+         case FunctionId::ArrayNdims:
+         case FunctionId::ArrayDims:
+         case FunctionId::ArrayToString:
+         case FunctionId::StringToArray:
+         case FunctionId::ArrayCat:
+         case FunctionId::ArrayAppend:
+         case FunctionId::ArrayPrepend:
+         case FunctionId::ArrayPosition:
+         case FunctionId::ArrayRemove:
+         case FunctionId::ArrayReplace: break;  // compileArrayFunction
          case FunctionId::LPad:
          case FunctionId::RPad: {
             llvm::Value* fill = args.size() > 2 ? address(2) : llvm::ConstantPointerNull::get(cx_.ptr());

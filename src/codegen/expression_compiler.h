@@ -26,6 +26,8 @@ class ExpressionCompiler {
    SqlValue compileConcat(const Expr& e, const std::vector<SqlValue>& args);
    /// ~, regexp_replace, regexp_count, regexp_substr (regex_expressions.cpp).
    SqlValue compileRegex(const Expr& e, const std::vector<SqlValue>& args);
+   /// The array functions (array_expressions.cpp).
+   SqlValue compileArrayFunction(const Expr& e, const std::vector<SqlValue>& args);
    SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);
 
    CodeContext& cx_;

@@ -7,6 +7,7 @@
 #include "common/decimal.h"
 #include "common/interval.h"
 #include "common/timestamp.h"
+#include "common/packed_type.h"
 #include "common/physical_type.h"
 #include "runtime/helpers.h"
 #include "runtime/query_runtime.h"
@@ -386,7 +387,10 @@ llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b) {
 }
 
 llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b, SqlType type) {
-   if (type.isString()) {
+   // Equal arrays have equal text, but text order is not PostgreSQL's element-wise array order.
+   if (type.isArray() && op != CompareOp::Eq && op != CompareOp::Ne && op != CompareOp::IsDistinct && op != CompareOp::IsNotDistinct)
+      throw Error("0A000", "ordering arrays is not supported yet");
+   if (type.isStringLike()) {
       if (op == CompareOp::Eq) return stringEquals(a, b);
       if (op == CompareOp::Ne) return b_.CreateNot(stringEquals(a, b));
       llvm::Value* c = cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
@@ -430,7 +434,8 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
 }
 
 llvm::Value* SqlOps::order(llvm::Value* a, llvm::Value* b, SqlType type) {
-   if (type.isString()) return cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
+   if (type.isArray()) throw Error("0A000", "ordering arrays is not supported yet");
+   if (type.isStringLike()) return cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
    llvm::Value* less = compareValues(CompareOp::Lt, a, b, type);
    llvm::Value* greater = compareValues(CompareOp::Gt, a, b, type);
    return b_.CreateSub(b_.CreateZExt(greater, cx_.i32()), b_.CreateZExt(less, cx_.i32()));
@@ -446,7 +451,7 @@ SqlValue SqlOps::compare(CompareOp op, const SqlValue& a, const SqlValue& b) {
       llvm::Value* distinct = b_.CreateOr(b_.CreateXor(nullA, nullB), b_.CreateAnd(bothValues, valuesDiffer));
       return {op == CompareOp::IsDistinct ? distinct : b_.CreateNot(distinct), nullptr, boolean};
    }
-   if (a.type.isString() && (a.isNull || b.isNull)) {
+   if (a.type.isStringLike() && (a.isNull || b.isNull)) {
       // String comparisons call helpers: skip them for NULLs.
       return guardNulls({a, b}, boolean, [&] { return compareValues(op, a.value, b.value, a.type); });
    }
@@ -485,7 +490,7 @@ void SqlOps::checkIntegerRange(llvm::Value* wide, SqlType target) {
 
 llvm::Value* SqlOps::toText(const SqlValue& v) {
    SqlType t = v.type;
-   if (t.isString()) return v.value;
+   if (t.isStringLike()) return v.value;
    if (t.isInteger()) return callStringHelper("kiln_format_integer", {b_.CreateSExt(v.value, cx_.i64())}, true);
    if (t.id == TypeId::Decimal)
       return callStringHelper("kiln_format_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
@@ -547,6 +552,11 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       llvm::Value* slot = stringAddress(text);
       cx_.callRuntime("kiln_string_fit", {slot, cx_.int32(int32_t(target.id)), cx_.int32(target.length), cx_.int8(explicitCast)});
       return b_.CreateLoad(cx_.stringType(), slot);
+   }
+   if (target.isArray()) {
+      // From text, or from an array of other elements through its text: each element read anew.
+      llvm::Value* text = toText(v);
+      return callStringHelper("kiln_array_from_text", {stringAddress(text), cx_.int64(int64_t(packType(target))), cx_.int8(explicitCast)}, true);
    }
    if (from.isString()) return fromText(v.value, target);
    if (from.id == TypeId::Boolean && target.isInteger()) return b_.CreateZExt(v.value, targetType);
@@ -633,7 +643,7 @@ SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
 
 llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    llvm::Value* key;
-   if (v.type.isString()) {
+   if (v.type.isStringLike()) {
       // A short string is all in its 16 bytes (zero-padded): hash those; a long one by its bytes.
       llvm::Value* word0 = b_.CreateExtractValue(v.value, 0);
       llvm::Value* isShort = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
@@ -669,7 +679,7 @@ llvm::Value* SqlOps::sameKey(const SqlValue& a, const SqlValue& b) {
    if (!a.isNull && !b.isNull) return compareValues(CompareOp::Eq, a.value, b.value, a.type);
    llvm::Value* bothNull = b_.CreateAnd(isNull(a), isNull(b));
    llvm::Value* neitherNull = b_.CreateNot(b_.CreateOr(isNull(a), isNull(b)));
-   llvm::Value* equal = a.type.isString()
+   llvm::Value* equal = a.type.isStringLike()
                            ? cx_.ifThenElse(neitherNull, [&] { return compareValues(CompareOp::Eq, a.value, b.value, a.type); },
                                             [&]() -> llvm::Value* { return cx_.boolean(false); })
                            : b_.CreateAnd(neitherNull, compareValues(CompareOp::Eq, a.value, b.value, a.type));

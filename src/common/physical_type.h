@@ -26,7 +26,8 @@ inline PhysicalType physicalTypeOf(SqlType type) {
       case TypeId::Unknown:
       case TypeId::Char:
       case TypeId::Varchar:
-      case TypeId::Text: return PhysicalType::String;
+      case TypeId::Text:
+      case TypeId::Array: return PhysicalType::String;  // its canonical text (common/array_text.h)
    }
    return PhysicalType::Int64;
 }

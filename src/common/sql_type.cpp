@@ -22,6 +22,7 @@ std::string SqlType::toString() const {
       case TypeId::Char: return length ? "character(" + std::to_string(length) + ")" : "bpchar";
       case TypeId::Varchar: return length ? "character varying(" + std::to_string(length) + ")" : "character varying";
       case TypeId::Text: return "text";
+      case TypeId::Array: return elementType().toString() + "[]";
    }
    return "unknown";
 }

@@ -1,10 +1,13 @@
 #include "common/value.h"
 
+#include "common/array_text.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 
+#include "common/array_text.h"
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
@@ -230,6 +233,7 @@ Value parseValue(std::string_view s, SqlType type) {
       case TypeId::TimestampTz:
       case TypeId::Time: return Value::ofInteger(type, text::parseMoment(s, type));
       case TypeId::Interval: return Value::ofInterval(text::parseInterval(s));
+      case TypeId::Array: return Value::ofString(type, array_text::canonical(s, type));
    }
    return Value::null(type);
 }
@@ -252,7 +256,8 @@ std::string formatValue(const Value& v) {
       case TypeId::Unknown:
       case TypeId::Char:
       case TypeId::Varchar:
-      case TypeId::Text: return v.string;
+      case TypeId::Text:
+      case TypeId::Array: return v.string;
    }
    return "";
 }

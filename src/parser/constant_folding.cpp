@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "common/array_text.h"
 #include "common/decimal.h"
 #include "common/time_of_day.h"
 #include "common/timestamp.h"
@@ -28,10 +29,28 @@ std::optional<Value> convertMoment(const Value& value, SqlType target) {
    return Value::ofInteger(target, micros);
 }
 
+std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool explicitCast);
+
+/// An array of another element type, element by element as values convert.
+Value convertArray(const Value& value, SqlType target, bool explicitCast) {
+   array_text::Elements elements = array_text::split(value.string);
+   SqlType from = value.type.elementType(), to = target.elementType();
+   for (auto& e : elements) {
+      if (!e) continue;
+      auto converted = convertUnrounded(parseValue(*e, from), to, explicitCast);
+      if (!converted) throw Error("42846", "cannot cast type " + value.type.toString() + " to " + target.toString());
+      e = array_text::elementOutput(*converted);
+   }
+   return Value::ofString(target, array_text::join(elements));
+}
+
 std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool explicitCast) {
    if (value.isNull) return Value::null(target);
    SqlType from = value.type;
    if (from == target) return value;
+   if (target.isArray() && (from.id == TypeId::Unknown || from.isString()))
+      return Value::ofString(target, array_text::canonical(value.string, target, explicitCast));
+   if (target.isArray() && from.isArray()) return convertArray(value, target, explicitCast);
    if (from.id == TypeId::Unknown || (from.isString() && !target.isString())) {
       if (target.isString() && explicitCast && target.length && value.string.size() > target.length)
          return Value::ofString(target, std::string(text::fitString(value.string.substr(0, byteOffset(value.string, target.length)), target)));

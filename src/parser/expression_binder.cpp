@@ -265,6 +265,8 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          e->parameterType = &type;
          return e;
       }
+      case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: return bindArrayConstructor(*node.a_array_expr, nullptr);
+      case PG_QUERY__NODE__NODE_A_INDIRECTION: return bindSubscript(*node.a_indirection);
       case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
          throw Error("42601", "DEFAULT is not allowed in this context", node.set_to_default->location + 1);
       case PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF: {
@@ -325,7 +327,7 @@ ExprPtr ExpressionBinder::bindConstant(const PgQuery__AConst& c) {
 
 ExprPtr ExpressionBinder::bindTypeCast(const PgQuery__TypeCast& c) {
    SqlType target = types::resolve(*c.type_name);
-   ExprPtr operand = bind(*c.arg);
+   ExprPtr operand = c.arg->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR ? bindArrayConstructor(*c.arg->a_array_expr, &target) : bind(*c.arg);
    int position = c.location + 1;
    // INTERVAL '90' DAY: a bare number counts in the unit the type modifier names.
    if (target.id == TypeId::Interval && c.type_name->n_typmods && operand->kind == ExprKind::Constant &&
@@ -355,6 +357,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       e->children.push_back(std::move(right));
       return e;
    }
+   if (op == "||" && (left->type.isArray() || right->type.isArray())) return bindArrayConcat(std::move(left), std::move(right), position, ArrayJoin::Operator);
    static const std::pair<const char*, ArithOp> arithmetic[] = {{"+", ArithOp::Add}, {"-", ArithOp::Sub}, {"*", ArithOp::Mul},
                                                                 {"/", ArithOp::Div}, {"%", ArithOp::Mod}, {"||", ArithOp::Concat}};
    for (auto& [name, arith] : arithmetic) {
@@ -856,6 +859,19 @@ ExprPtr ExpressionBinder::bindDateTrunc(const std::string& unit, ExprPtr value, 
    return e;
 }
 
+Error ExpressionBinder::noSuchFunction(const std::string& name, const std::vector<ExprPtr>& args, int position) {
+   std::string s = name + "(";
+   for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i]->type.toString();
+   return Error("42883", "function " + s + ") does not exist", position);
+}
+
+ExprPtr ExpressionBinder::makeFunction(FunctionId id, SqlType type, std::vector<ExprPtr> args, int position) {
+   auto e = makeExpr(ExprKind::Function, type, anyNullable(args), position);
+   e->op = uint8_t(id);
+   e->children = std::move(args);
+   return e;
+}
+
 ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<ExprPtr> args, int position) {
    auto signature = [&] {
       std::string s = name + "(";
@@ -885,6 +901,7 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    };
    if (ExprPtr regex = bindRegexFunction(name, args, position)) return regex;
    if (ExprPtr numeric = bindNumericFunction(name, args, position)) return numeric;
+   if (ExprPtr array = bindArrayFunction(name, args, position)) return array;
    size_t n = args.size();
    if (name == "overlay" && (n == 3 || n == 4)) {
       // overlay(s PLACING r FROM start [FOR count]) = substring(s, 1, start - 1) || r ||

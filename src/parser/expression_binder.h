@@ -85,6 +85,10 @@ class ExpressionBinder {
    /// Converts a value stored into column `column` of type `target` (INSERT, UPDATE) to that type,
    /// where PostgreSQL assigns it; 42804 when it may not.
    static ExprPtr assign(ExprPtr e, SqlType target, const std::string& column);
+   /// 42883 "function name(types) does not exist" for a call of `name` with `args`.
+   static Error noSuchFunction(const std::string& name, const std::vector<ExprPtr>& args, int position);
+   /// A call of function `id` with `args`, NULL when any argument is.
+   static ExprPtr makeFunction(FunctionId id, SqlType type, std::vector<ExprPtr> args, int position);
    /// CAST(e AS target); 42846 when there is no such cast.
    static ExprPtr cast(ExprPtr e, SqlType target, int position);
    /// Converts both sides to their common type; 42883/42804 naming `what` when there is none.
@@ -115,6 +119,15 @@ class ExpressionBinder {
    /// regexp_replace, regexp_count, regexp_substr and substring's regular expression forms;
    /// nullptr for other calls.
    ExprPtr bindRegexFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
+   /// ARRAY[...] (array_binder.cpp); under a cast to `target`, its elements take that type.
+   ExprPtr bindArrayConstructor(const PgQuery__AArrayExpr& array, const SqlType* target);
+   /// array[index]...: the element, NULL out of range.
+   ExprPtr bindSubscript(const PgQuery__AIndirection& indirection);
+   enum class ArrayJoin : uint8_t { Operator, Cat, Append, Prepend };
+   /// ||, array_cat, array_append and array_prepend with arrays.
+   static ExprPtr bindArrayConcat(ExprPtr left, ExprPtr right, int position, ArrayJoin join);
+   /// cardinality, array_length, array_to_string, ... (array_binder.cpp); null for another.
+   ExprPtr bindArrayFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    /// gcd, lcm, div, width_bucket, make_date (numeric_functions_binder.cpp); null for another.
    ExprPtr bindNumericFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);

@@ -11,21 +11,9 @@ ExprPtr ExpressionBinder::bindNumericFunction(const std::string& name, std::vect
    size_t n = args.size();
    bool known = ((name == "gcd" || name == "lcm" || name == "div") && n == 2) || (name == "width_bucket" && n == 4) || (name == "make_date" && n == 3);
    if (!known) return nullptr;
-   auto noSuchFunction = [&] {
-      std::string s = name + "(";
-      for (size_t i = 0; i < n; ++i) s += (i ? ", " : "") + args[i]->type.toString();
-      return Error("42883", "function " + s + ") does not exist", position);
-   };
+   auto noSuchFunction = [&] { return ExpressionBinder::noSuchFunction(name, args, position); };
    auto isInteger = [](const ExprPtr& e) { return e->type.id == TypeId::Unknown || e->type.isInteger(); };
-   auto make = [&](FunctionId id, SqlType type) {
-      bool nullable = std::any_of(args.begin(), args.end(), [](const ExprPtr& e) { return e->nullable; });
-      auto e = std::make_unique<Expr>(ExprKind::Function, type);
-      e->nullable = nullable;
-      e->position = position;
-      e->op = uint8_t(id);
-      e->children = std::move(args);
-      return e;
-   };
+   auto make = [&](FunctionId id, SqlType type) { return makeFunction(id, type, std::move(args), position); };
    if (name == "gcd" || name == "lcm") {
       if (std::any_of(args.begin(), args.end(), [](const ExprPtr& e) { return e->type.id == TypeId::Decimal; }))
          throw Error("0A000", name + " of numeric values is not supported yet", position);

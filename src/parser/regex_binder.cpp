@@ -70,11 +70,7 @@ std::optional<std::string> ExpressionBinder::similarRegex(ExprPtr pattern, ExprP
 
 ExprPtr ExpressionBinder::bindRegexFunction(const std::string& name, std::vector<ExprPtr>& args, int position) {
    size_t n = args.size();
-   auto noSuchFunction = [&] {
-      std::string s = name + "(";
-      for (size_t i = 0; i < n; ++i) s += (i ? ", " : "") + args[i]->type.toString();
-      return Error("42883", "function " + s + ") does not exist", position);
-   };
+   auto noSuchFunction = [&] { return ExpressionBinder::noSuchFunction(name, args, position); };
    auto requireText = [&](size_t i) {
       if (!isStringOrUnknown(*args[i])) throw noSuchFunction();
       args[i] = coerce(std::move(args[i]), SqlType::text());

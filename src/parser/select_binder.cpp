@@ -28,6 +28,7 @@ std::string internalTypeName(SqlType type) {
       case TypeId::Time: return "time";
       case TypeId::Char: return "bpchar";
       case TypeId::Varchar: return "varchar";
+      case TypeId::Array: return internalTypeName(type.elementType());  // int[] names a column "int4"
       default: return "text";
    }
 }
@@ -42,6 +43,8 @@ std::string outputName(const PgQuery__Node& node) {
          std::string inner = outputName(*node.type_cast->arg);
          return inner != "?column?" ? inner : internalTypeName(types::resolve(*node.type_cast->type_name));
       }
+      case PG_QUERY__NODE__NODE_A_INDIRECTION: return outputName(*node.a_indirection->arg);
+      case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: return "array";
       case PG_QUERY__NODE__NODE_CASE_EXPR: return "case";
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return "coalesce";
       case PG_QUERY__NODE__NODE_GROUPING_FUNC: return "grouping";

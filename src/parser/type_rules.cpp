@@ -23,7 +23,12 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
    }
    int position = typeName.location + 1;
    auto modifier = [&](size_t i, int32_t fallback) { return i < typeName.n_typmods ? typmodInteger(typeName.typmods[i]) : fallback; };
-   if (typeName.n_array_bounds) throw Error("0A000", "arrays are not supported", position);
+   // int[], int[3], int[][] and int ARRAY are all the one array type, as in PostgreSQL.
+   if (typeName.n_array_bounds) {
+      PgQuery__TypeName element = typeName;
+      element.n_array_bounds = 0;
+      return SqlType::array(resolve(element));
+   }
    if (name == "bool" || name == "boolean") return SqlType::boolean();
    if (name == "int2" || name == "smallint") return SqlType::smallInt();
    if (name == "int4" || name == "int" || name == "integer") return SqlType::integer();
@@ -104,6 +109,12 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
       if (a.id == TypeId::Char || b.id == TypeId::Char) return SqlType::char_(0);
       if (a.id == TypeId::Varchar && b.id == TypeId::Varchar && a.length && b.length) return SqlType::varchar(std::max(a.length, b.length));
       return SqlType::text();
+   }
+   // Arrays meet only arrays of the same element type (modifiers aside), as in PostgreSQL.
+   if (a.isArray() || b.isArray()) {
+      if (a.id != b.id || a.element != b.element) return std::nullopt;
+      auto element = common(a.elementType(), b.elementType());
+      return element ? std::optional<SqlType>(SqlType::array(*element)) : std::nullopt;
    }
    if (a.id == b.id) return a;  // e.g. two DECIMALs handled above; same id, other modifiers
    // A date meets a timestamp as its midnight, a timestamp meets a timestamptz in the session's zone.
@@ -189,6 +200,7 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
 
 bool canCast(SqlType from, SqlType to) {
    if (from.id == TypeId::Unknown || from == to) return true;
+   if (from.isArray() && to.isArray()) return canCast(from.elementType(), to.elementType());
    if (from.isString() || to.isString()) return true;  // through the text form
    if (from.isNumeric() && to.isNumeric()) return true;
    if (from.id == TypeId::Boolean && to.id == TypeId::Integer) return true;
@@ -199,6 +211,8 @@ bool canCast(SqlType from, SqlType to) {
 }
 
 bool canAssign(SqlType from, SqlType to) {
+   if (from.isArray() && to.isArray()) return canAssign(from.elementType(), to.elementType());
+   if (from.isArray() || to.isArray()) return from.id == TypeId::Unknown || to.isString();
    if (from.id == TypeId::Unknown || from.id == to.id) return true;
    if (from.isNumeric() && to.isNumeric()) return true;
    if (from.isMoment() && to.isMoment()) return true;

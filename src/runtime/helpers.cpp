@@ -58,6 +58,7 @@ void kiln_error(int32_t code) {
       case RuntimeError::SubqueryReturnedRows: throw Error("21000", "more than one row returned by a subquery used as an expression");
       case RuntimeError::NtileNotPositive: throw Error("22014", "argument of ntile must be greater than zero");
       case RuntimeError::DateOutOfRangeForTimestamp: throw Error("22008", "date out of range for timestamp");
+      case RuntimeError::NullArrayStart: throw Error("22004", "initial position must not be null");
       case RuntimeError::NthValueNotPositive: throw Error("22016", "argument of nth_value must be greater than zero");
    }
    throw Error("XX000", "unknown run-time error");

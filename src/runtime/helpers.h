@@ -31,6 +31,7 @@ enum class RuntimeError : int32_t {
    NtileNotPositive,
    NthValueNotPositive,
    DateOutOfRangeForTimestamp,
+   NullArrayStart,
 };
 
 }  // namespace kiln
@@ -100,6 +101,24 @@ void kiln_translate(const GermanString* s, const GermanString* from, const Germa
 void kiln_quote_literal(const GermanString* s, GermanString* out, StringHeap* arena);
 void kiln_quote_ident(const GermanString* s, GermanString* out, StringHeap* arena);
 void kiln_format(const GermanString* format, const GermanString* values, const bool* nulls, int32_t count, GermanString* out, StringHeap* arena);
+/// Arrays, held as their canonical text (array_functions.cpp). `type` and `elementType` are
+/// packed SqlTypes (common/packed_type.h); a nullptr string is a NULL argument.
+void kiln_array_from_text(const GermanString* text, int64_t type, bool explicitCast, GermanString* out, StringHeap* arena);
+void kiln_array_build(const GermanString* elements, const bool* nulls, int32_t count, int64_t elementType, GermanString* out, StringHeap* arena);
+int32_t kiln_array_cardinality(const GermanString* array);
+/// array_dims: '[1:n]'; true (NULL) for an empty array.
+bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* arena);
+/// Element `index` (from 1) as text; true when it is NULL or out of range.
+bool kiln_array_subscript(const GermanString* array, int64_t index, GermanString* out, StringHeap* arena);
+void kiln_array_to_string(const GermanString* array, const GermanString* separator, const GermanString* nullText, GermanString* out, StringHeap* arena);
+void kiln_string_to_array(const GermanString* text, const GermanString* separator, const GermanString* nullText, GermanString* out, StringHeap* arena);
+void kiln_array_cat(const GermanString* left, const GermanString* right, GermanString* out, StringHeap* arena);
+void kiln_array_add(const GermanString* array, const GermanString* element, int64_t elementType, bool atEnd, GermanString* out, StringHeap* arena);
+/// The first position from `start` holding `element` (NULL matches NULL); 0 for none.
+int32_t kiln_array_position(const GermanString* array, const GermanString* element, int64_t elementType, int64_t start);
+/// array_replace, or array_remove with `remove`.
+void kiln_array_replace(const GermanString* array, const GermanString* element, const GermanString* replacement, int64_t elementType,
+                        bool remove, GermanString* out, StringHeap* arena);
 int32_t kiln_ascii(const GermanString* s);
 void kiln_chr(int64_t code, GermanString* out);
 void kiln_md5(const GermanString* s, GermanString* out, StringHeap* arena);

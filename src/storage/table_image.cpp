@@ -8,6 +8,7 @@ void writeColumnDefinition(const Column& column, BinaryWriter& out) {
    out.putString(column.name());
    SqlType t = column.type();
    out.put(uint8_t(t.id));
+   if (t.isArray()) out.put(uint8_t(t.element));
    out.put(t.precision);
    out.put(t.scale);
    out.put(t.length);
@@ -22,6 +23,7 @@ std::unique_ptr<Column> readColumnDefinition(BinaryReader& in) {
    std::string columnName = in.getString();
    SqlType t;
    t.id = TypeId(in.get<uint8_t>());
+   if (t.isArray()) t.element = TypeId(in.get<uint8_t>());
    t.precision = in.get<uint8_t>();
    t.scale = in.get<uint8_t>();
    t.length = in.get<uint32_t>();

@@ -111,7 +111,7 @@ class AggregateTranslator : public Translator {
    /// of fixed size and short strings, where the comparison costs less than the lookup it may
    /// save.
    llvm::Value* previousGroupOr(CodeContext& cx, const std::vector<SqlValue>& keys, const std::function<llvm::Value*()>& find) {
-      auto costly = [](const SqlValue& key) { return key.type.isString() && !(key.type.length > 0 && key.type.length <= GermanString::maxInline); };
+      auto costly = [](const SqlValue& key) { return key.type.isStringLike() && !(key.type.length > 0 && key.type.length <= GermanString::maxInline); };
       if (std::any_of(keys.begin(), keys.end(), costly)) return find();
       auto& b = cx.builder();
       SqlOps ops(cx);
@@ -240,7 +240,7 @@ class AggregateTranslator : public Translator {
          SqlOps ops(cx);
          llvm::Value* value;
          int32_t width = 0;
-         if (argument.type.isString()) {
+         if (argument.type.isStringLike()) {
             value = ops.stringAddress(argument.value);
          } else {
             value = cx.entryAlloca(cx.memoryType(argument.type));
@@ -249,7 +249,7 @@ class AggregateTranslator : public Translator {
          }
          llvm::Value* set = fieldAddress(cx, entry, layout_.fields[size_t(state.distinctSet)]);
          llvm::Value* isNew = cx.callRuntime("kiln_distinct_insert", {cx.loadSlot(distinctSlot_), set, value, cx.int32(width),
-                                                                      cx.int8(argument.type.isString())});
+                                                                      cx.int8(argument.type.isStringLike())});
          cx.ifThen(b.CreateICmpNE(isNew, cx.int8(0)), accumulate);
       });
    }
@@ -259,7 +259,7 @@ class AggregateTranslator : public Translator {
       auto& b = cx.builder();
       SqlOps ops(cx);
       auto append = [&] {
-         bool isString = argument.type.isString();
+         bool isString = argument.type.isStringLike();
          llvm::Value* value;
          if (isString) {
             value = ops.stringAddress(argument.value);

@@ -43,7 +43,7 @@ class FilterTranslator : public Translator {
          case ExprKind::ColumnRef:
          case ExprKind::Constant: return true;
          case ExprKind::Comparison:
-            if (e.children[0]->type.isString()) return false;
+            if (e.children[0]->type.isStringLike()) return false;
             break;
          case ExprKind::And:
          case ExprKind::Or:

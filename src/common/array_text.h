@@ -1,0 +1,33 @@
+// One-dimensional SQL arrays are kept as their canonical PostgreSQL text, '{1,2,NULL,"a b"}':
+// every element in its type's output form, quoted where PostgreSQL quotes it. So an array is a
+// string to storage, hashing, equality (equal arrays have equal text), results and COPY, and
+// only its input and the array functions need to know its elements.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/value.h"
+
+namespace kiln::array_text {
+
+using Elements = std::vector<std::optional<std::string>>;
+
+/// The elements of an array literal ('{1, "a b", NULL}'), NULL ones as nullopt. Throws 22P02
+/// for a malformed literal, 0A000 for more than one dimension or explicit bounds.
+Elements split(std::string_view literal);
+/// Appends an element, quoted and escaped where array output needs it ("" for the empty
+/// string, the word NULL, blanks, and the characters {},"\).
+void appendElement(std::string& out, std::string_view element);
+/// The canonical text of `elements` (each in its type's output form).
+std::string join(const Elements& elements);
+/// An element's text in an array: its output form (CHAR(n) padded).
+std::string elementOutput(const Value& value);
+/// The canonical text of the array literal `literal` of `type`: each element read as the
+/// element type (its errors: 22P02, 22003, ...) and written in its output form. With
+/// `explicitCast`, string elements are cut to the element type's length instead of refused.
+std::string canonical(std::string_view literal, SqlType type, bool explicitCast = false);
+
+}  // namespace kiln::array_text

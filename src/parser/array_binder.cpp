@@ -1,0 +1,197 @@
+// Arrays in expressions: ARRAY[...], subscripts, || with arrays and the array functions. An array
+// is its canonical text (common/array_text.h); its elements are passed to the runtime as text.
+#include "common/array_text.h"
+#include "parser/constant_folding.h"
+#include "parser/expression_binder.h"
+#include "parser/type_rules.h"
+
+namespace kiln {
+
+namespace {
+
+bool isArrayOrUnknown(const Expr& e) { return e.type.isArray() || e.type.id == TypeId::Unknown; }
+
+/// A call whose result is NULL as `nullable` says (array functions mostly ignore NULL arguments).
+ExprPtr makeArrayFunction(FunctionId id, SqlType type, bool nullable, std::vector<ExprPtr> args, int position) {
+   ExprPtr e = ExpressionBinder::makeFunction(id, type, std::move(args), position);
+   e->nullable = nullable;
+   return e;
+}
+
+}  // namespace
+
+ExprPtr ExpressionBinder::bindArrayConstructor(const PgQuery__AArrayExpr& array, const SqlType* target) {
+   int position = array.location + 1;
+   std::vector<ExprPtr> elements;
+   for (size_t i = 0; i < array.n_elements; ++i) {
+      if (array.elements[i]->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR)
+         throw Error("0A000", "multidimensional arrays are not supported yet", position);
+      elements.push_back(bind(*array.elements[i]));
+      if (elements.back()->type.isArray()) throw Error("0A000", "multidimensional arrays are not supported yet", position);
+   }
+   // The elements' common type, as for CASE; under a cast, the cast's element type.
+   SqlType element = SqlType::unknown();
+   if (target && target->isArray()) {
+      element = target->elementType();
+   } else {
+      for (auto& e : elements) {
+         auto common = types::common(element, e->type);
+         if (!common) throw Error("42804", "ARRAY types " + element.toString() + " and " + e->type.toString() + " cannot be matched", e->position);
+         element = *common;
+      }
+      if (elements.empty()) throw Error("42P18", "cannot determine type of empty array", position);
+      if (element.id == TypeId::Unknown) element = SqlType::text();
+   }
+   SqlType type = SqlType::array(element);
+   bool constant = true;
+   for (auto& e : elements) {
+      e = target ? cast(std::move(e), element, e->position) : coerce(std::move(e), element);
+      constant = constant && e->kind == ExprKind::Constant;
+   }
+   if (constant) {
+      array_text::Elements texts;
+      for (auto& e : elements) texts.push_back(e->constant.isNull ? std::nullopt : std::optional<std::string>(array_text::elementOutput(e->constant)));
+      return Expr::constantOf(Value::ofString(type, array_text::join(texts)));
+   }
+   for (auto& e : elements) e = cast(std::move(e), SqlType::text(), position);
+   return makeArrayFunction(FunctionId::ArrayBuild, type, false, std::move(elements), position);
+}
+
+ExprPtr ExpressionBinder::bindSubscript(const PgQuery__AIndirection& indirection) {
+   ExprPtr e = bind(*indirection.arg);
+   for (size_t i = 0; i < indirection.n_indirection; ++i) {
+      const PgQuery__Node& step = *indirection.indirection[i];
+      if (step.node_case != PG_QUERY__NODE__NODE_A_INDICES) throw Error("0A000", "this kind of expression is not supported yet");
+      const PgQuery__AIndices& indices = *step.a_indices;
+      int position = e->position;
+      if (indices.is_slice) throw Error("0A000", "array slices are not supported yet", position);
+      if (!e->type.isArray()) throw Error("42804", "cannot subscript type " + e->type.toString() + " because it does not support subscripting", position);
+      ExprPtr index = bind(*indices.uidx);
+      if (index->type.id == TypeId::Unknown || index->type.isNumeric())
+         index = cast(std::move(index), SqlType::bigInt(), position);
+      else
+         throw Error("42804", "array subscript must have type integer", position);
+      SqlType element = e->type.elementType();
+      std::vector<ExprPtr> args;
+      args.push_back(std::move(e));
+      args.push_back(std::move(index));
+      e = cast(makeArrayFunction(FunctionId::ArraySubscript, SqlType::text(), true, std::move(args), position), element, position);
+   }
+   return e;
+}
+
+ExprPtr ExpressionBinder::bindArrayConcat(ExprPtr left, ExprPtr right, int position, ArrayJoin join) {
+   auto mismatch = [&] {
+      if (join != ArrayJoin::Operator)
+         return Error("42883", std::string("function ") + (join == ArrayJoin::Append ? "array_append(" : join == ArrayJoin::Prepend ? "array_prepend(" : "array_cat(") +
+                                  left->type.toString() + ", " + right->type.toString() + ") does not exist", position);
+      return Error("42883", "operator does not exist: " + left->type.toString() + " || " + right->type.toString(), position);
+   };
+   std::vector<ExprPtr> args;
+   // array || array (an untyped side taken as an array, as PostgreSQL does).
+   if (join == ArrayJoin::Cat || (join == ArrayJoin::Operator && isArrayOrUnknown(*left) && isArrayOrUnknown(*right))) {
+      if (!isArrayOrUnknown(*left) || !isArrayOrUnknown(*right)) throw mismatch();
+      // The arrays meet in their elements' common type (int[] || numeric[] is numeric[]).
+      if (left->type.id == TypeId::Unknown) left = coerce(std::move(left), right->type.id == TypeId::Unknown ? SqlType::array(SqlType::text()) : right->type);
+      if (right->type.id == TypeId::Unknown) right = coerce(std::move(right), left->type);
+      auto element = types::common(left->type.elementType(), right->type.elementType());
+      if (!element || element->isArray()) throw mismatch();
+      SqlType type = SqlType::array(*element);
+      left = coerce(std::move(left), type);
+      right = coerce(std::move(right), type);
+      bool nullable = left->nullable && right->nullable;
+      args.push_back(std::move(left));
+      args.push_back(std::move(right));
+      return makeArrayFunction(FunctionId::ArrayCat, type, nullable, std::move(args), position);
+   }
+   bool append = join == ArrayJoin::Operator ? left->type.isArray() : join == ArrayJoin::Append;
+   ExprPtr& array = append ? left : right;
+   ExprPtr& element = append ? right : left;
+   if (array->type.id == TypeId::Unknown && element->type.id != TypeId::Unknown) array = coerce(std::move(array), SqlType::array(element->type));
+   if (!array->type.isArray()) throw mismatch();
+   auto common = types::common(array->type.elementType(), element->type);
+   if (!common || common->isArray()) throw mismatch();
+   array = coerce(std::move(array), SqlType::array(*common));
+   element = cast(coerce(std::move(element), *common), SqlType::text(), position);
+   SqlType type = array->type;
+   args.push_back(std::move(left));
+   args.push_back(std::move(right));
+   return makeArrayFunction(append ? FunctionId::ArrayAppend : FunctionId::ArrayPrepend, type, false, std::move(args), position);
+}
+
+ExprPtr ExpressionBinder::bindArrayFunction(const std::string& name, std::vector<ExprPtr>& args, int position) {
+   size_t n = args.size();
+   auto noSuchFunction = [&] { return ExpressionBinder::noSuchFunction(name, args, position); };
+   auto requireArray = [&](size_t i) {
+      if (args[i]->type.id == TypeId::Unknown)
+         throw Error("42804", "could not determine polymorphic type because input has type unknown", position);
+      if (!args[i]->type.isArray()) throw noSuchFunction();
+   };
+   auto requireText = [&](size_t i) {
+      if (args[i]->type.id == TypeId::Unknown) args[i] = coerce(std::move(args[i]), SqlType::text());
+      if (!args[i]->type.isString()) throw noSuchFunction();
+   };
+   auto requireInteger = [&](size_t i) {
+      if (args[i]->type.id != TypeId::Unknown && !args[i]->type.isInteger()) throw noSuchFunction();
+      args[i] = coerce(std::move(args[i]), SqlType::bigInt());
+   };
+   // An element argument: of the array's element type (an untyped array takes the element's).
+   auto requireElement = [&](size_t arrayAt, size_t i) {
+      if (args[arrayAt]->type.id == TypeId::Unknown && args[i]->type.id != TypeId::Unknown)
+         args[arrayAt] = coerce(std::move(args[arrayAt]), SqlType::array(args[i]->type));
+      requireArray(arrayAt);
+      SqlType element = args[arrayAt]->type.elementType();
+      auto common = types::common(element, args[i]->type);
+      if (!common || common->isArray()) throw noSuchFunction();
+      if (*common != element) args[arrayAt] = coerce(std::move(args[arrayAt]), SqlType::array(*common));
+      args[i] = cast(coerce(std::move(args[i]), *common), SqlType::text(), position);
+   };
+   auto make = [&](FunctionId id, SqlType type, bool nullable) { return makeArrayFunction(id, type, nullable, std::move(args), position); };
+   if (name == "cardinality" && n == 1) {
+      requireArray(0);
+      return make(FunctionId::ArrayCardinality, SqlType::integer(), args[0]->nullable);
+   }
+   if ((name == "array_length" || name == "array_upper" || name == "array_lower") && n == 2) {
+      requireArray(0);
+      requireInteger(1);
+      return make(name == "array_lower" ? FunctionId::ArrayLower : FunctionId::ArrayLength, SqlType::integer(), true);
+   }
+   if ((name == "array_ndims" || name == "array_dims") && n == 1) {
+      requireArray(0);
+      return make(name == "array_ndims" ? FunctionId::ArrayNdims : FunctionId::ArrayDims, name == "array_ndims" ? SqlType::integer() : SqlType::text(), true);
+   }
+   if (name == "array_to_string" && (n == 2 || n == 3)) {
+      requireArray(0);
+      requireText(1);
+      if (n == 3) requireText(2);
+      return make(FunctionId::ArrayToString, SqlType::text(), args[0]->nullable || args[1]->nullable);
+   }
+   if (name == "string_to_array" && (n == 2 || n == 3)) {
+      requireText(0);
+      requireText(1);
+      if (n == 3) requireText(2);
+      return make(FunctionId::StringToArray, SqlType::array(SqlType::text()), args[0]->nullable);
+   }
+   if (name == "array_cat" && n == 2) return bindArrayConcat(std::move(args[0]), std::move(args[1]), position, ArrayJoin::Cat);
+   if (name == "array_append" && n == 2) return bindArrayConcat(std::move(args[0]), std::move(args[1]), position, ArrayJoin::Append);
+   if (name == "array_prepend" && n == 2) return bindArrayConcat(std::move(args[0]), std::move(args[1]), position, ArrayJoin::Prepend);
+   if (name == "array_position" && (n == 2 || n == 3)) {
+      requireElement(0, 1);
+      if (n == 3) requireInteger(2);
+      return make(FunctionId::ArrayPosition, SqlType::integer(), true);
+   }
+   if (name == "array_remove" && n == 2) {
+      requireElement(0, 1);
+      SqlType type = args[0]->type;
+      return make(FunctionId::ArrayRemove, type, args[0]->nullable);
+   }
+   if (name == "array_replace" && n == 3) {
+      requireElement(0, 1);
+      requireElement(0, 2);
+      SqlType type = args[0]->type;
+      return make(FunctionId::ArrayReplace, type, args[0]->nullable);
+   }
+   return nullptr;
+}
+
+}  // namespace kiln

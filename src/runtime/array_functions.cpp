@@ -1,0 +1,132 @@
+// Array input and the array functions, over arrays as their canonical text (common/array_text.h).
+#include <optional>
+#include <string>
+
+#include "common/array_text.h"
+#include "common/packed_type.h"
+#include "common/utf8.h"
+#include "common/value.h"
+#include "runtime/helpers.h"
+#include "runtime/string_results.h"
+
+using namespace kiln;
+
+namespace {
+
+/// An element's text in array form: its value read as the element type and written out again
+/// (booleans come from casts as "true", arrays hold "t").
+std::string elementText(const GermanString* element, uint64_t elementType) {
+   return array_text::elementOutput(parseValue(element->view(), unpackType(elementType)));
+}
+
+void storeArray(GermanString* out, const array_text::Elements& elements, StringHeap* arena) {
+   storeString(out, array_text::join(elements), arena);
+}
+
+}  // namespace
+
+void kiln_array_from_text(const GermanString* text, int64_t type, bool explicitCast, GermanString* out, StringHeap* arena) {
+   storeString(out, array_text::canonical(text->view(), unpackType(uint64_t(type)), explicitCast), arena);
+}
+
+void kiln_array_build(const GermanString* elements, const bool* nulls, int32_t count, int64_t elementType, GermanString* out, StringHeap* arena) {
+   array_text::Elements list;
+   for (int32_t i = 0; i < count; ++i) list.push_back(nulls[i] ? std::nullopt : std::optional<std::string>(elementText(&elements[i], uint64_t(elementType))));
+   storeArray(out, list, arena);
+}
+
+int32_t kiln_array_cardinality(const GermanString* array) { return int32_t(array_text::split(array->view()).size()); }
+
+bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* arena) {
+   size_t n = array_text::split(array->view()).size();
+   *out = GermanString::make({});  // a NULL result's string is empty, as every NULL string
+   if (n == 0) return true;
+   storeString(out, "[1:" + std::to_string(n) + "]", arena);
+   return false;
+}
+
+bool kiln_array_subscript(const GermanString* array, int64_t index, GermanString* out, StringHeap* arena) {
+   array_text::Elements elements = array_text::split(array->view());
+   *out = GermanString::make({});
+   if (index < 1 || index > int64_t(elements.size()) || !elements[size_t(index - 1)]) return true;
+   storeString(out, *elements[size_t(index - 1)], arena);
+   return false;
+}
+
+void kiln_array_to_string(const GermanString* array, const GermanString* separator, const GermanString* nullText, GermanString* out, StringHeap* arena) {
+   std::string result;
+   bool first = true;
+   for (auto& element : array_text::split(array->view())) {
+      if (!element && !nullText) continue;
+      if (!first) result += separator->view();
+      first = false;
+      result += element ? std::string_view(*element) : nullText->view();
+   }
+   storeString(out, result, arena);
+}
+
+void kiln_string_to_array(const GermanString* text, const GermanString* separator, const GermanString* nullText, GermanString* out, StringHeap* arena) {
+   std::string_view s = text->view();
+   array_text::Elements elements;
+   auto add = [&](std::string_view piece) {
+      elements.push_back(nullText && piece == nullText->view() ? std::nullopt : std::optional<std::string>(piece));
+   };
+   if (!s.empty()) {
+      if (!separator) {
+         // No separator: each character.
+         for (size_t at = 0; at < s.size();) {
+            size_t next = byteOffset(s.substr(at), 1) + at;
+            add(s.substr(at, next - at));
+            at = next;
+         }
+      } else if (separator->view().empty()) {
+         add(s);
+      } else {
+         std::string_view sep = separator->view();
+         size_t at = 0;
+         while (true) {
+            size_t found = s.find(sep, at);
+            add(s.substr(at, found == std::string_view::npos ? std::string_view::npos : found - at));
+            if (found == std::string_view::npos) break;
+            at = found + sep.size();
+         }
+      }
+   }
+   storeArray(out, elements, arena);
+}
+
+void kiln_array_cat(const GermanString* left, const GermanString* right, GermanString* out, StringHeap* arena) {
+   array_text::Elements elements = left ? array_text::split(left->view()) : array_text::Elements();
+   if (right)
+      for (auto& element : array_text::split(right->view())) elements.push_back(std::move(element));
+   storeArray(out, elements, arena);
+}
+
+void kiln_array_add(const GermanString* array, const GermanString* element, int64_t elementType, bool atEnd, GermanString* out, StringHeap* arena) {
+   array_text::Elements elements = array ? array_text::split(array->view()) : array_text::Elements();
+   std::optional<std::string> added = element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt;
+   elements.insert(atEnd ? elements.end() : elements.begin(), std::move(added));
+   storeArray(out, elements, arena);
+}
+
+int32_t kiln_array_position(const GermanString* array, const GermanString* element, int64_t elementType, int64_t start) {
+   array_text::Elements elements = array_text::split(array->view());
+   std::optional<std::string> wanted = element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt;
+   for (int64_t i = std::max<int64_t>(start, 1); i <= int64_t(elements.size()); ++i)
+      if (elements[size_t(i - 1)] == wanted) return int32_t(i);
+   return 0;
+}
+
+void kiln_array_replace(const GermanString* array, const GermanString* element, const GermanString* replacement, int64_t elementType,
+                        bool remove, GermanString* out, StringHeap* arena) {
+   array_text::Elements elements = array_text::split(array->view()), result;
+   std::optional<std::string> wanted = element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt;
+   std::optional<std::string> by = replacement ? std::optional<std::string>(elementText(replacement, uint64_t(elementType))) : std::nullopt;
+   for (auto& e : elements) {
+      if (e != wanted)
+         result.push_back(std::move(e));
+      else if (!remove)
+         result.push_back(by);
+   }
+   storeArray(out, result, arena);
+}
