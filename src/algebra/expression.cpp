@@ -164,6 +164,8 @@ const char* functionName(FunctionId id) {
       case FunctionId::ArrayPosition: return "array_position";
       case FunctionId::ArrayRemove: return "array_remove";
       case FunctionId::ArrayReplace: return "array_replace";
+      case FunctionId::ArrayCompare: return "array_compare";
+      case FunctionId::ArrayElementText: return "array_element_text";
       case FunctionId::QuoteLiteral: return "quote_literal";
       case FunctionId::QuoteIdent: return "quote_ident";
       case FunctionId::Format: return "format";

@@ -139,6 +139,8 @@ enum class FunctionId : uint8_t {
    ArrayPosition,     // (array, element[, start]): NULL matches NULL
    ArrayRemove,       // (array, element)
    ArrayReplace,      // (array, element, replacement)
+   ArrayCompare,      // (value, array): value op ANY/ALL (array); constant: CompareOp | ALL << 8
+   ArrayElementText,  // (value as text): as an element in an array's text (quoted where needed); constant: the packed element type
 };
 
 struct Expr {

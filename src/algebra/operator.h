@@ -222,11 +222,14 @@ struct SharedScan : Operator {
 /// For each input tuple, one tuple per value of `output` in start, start + step, ... up to stop (down
 /// to it for a negative step), none when a bound is NULL: PostgreSQL's generate_series, and the
 /// copies of a row that INTERSECT ALL and EXCEPT ALL emit. The step is a nonzero constant.
+/// generate_series(start, stop), or with `unnest` the elements of the array `start` (no `stop`).
 struct Series : Operator {
    ExprPtr start, stop;
    int64_t step = 1;
    std::optional<Interval> interval;  // timestamps: the step instead (never zero)
+   bool unnest = false;
    const IU* output = nullptr;
+   const IU* ordinality = nullptr;  // WITH ORDINALITY: 1, 2, ... (a BIGINT)
    bool keepEmpty = false;  // an input tuple without values comes once, output NULL (LEFT JOIN)
    Series() : Operator(OperatorKind::Series) {}
 };

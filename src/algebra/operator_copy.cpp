@@ -144,11 +144,13 @@ std::unique_ptr<Operator> Copier::copyOperator(const Operator& op) {
          auto copy = std::make_unique<Series>();
          if (!copyChildren(op, *copy)) return nullptr;
          copy->start = read(series.start);
-         copy->stop = read(series.stop);
+         if (series.stop) copy->stop = read(series.stop);
          copy->step = series.step;
          copy->interval = series.interval;
+         copy->unnest = series.unnest;
          copy->keepEmpty = series.keepEmpty;
          copy->output = own(series.output);
+         if (series.ordinality) copy->ordinality = own(series.ordinality);
          return copy;
       }
       // Index scans and shared subplans come only from the optimizer; a value a window or a

@@ -102,6 +102,7 @@ std::vector<const IU*> producedIUs(const Operator& op) {
       case OperatorKind::Series: {
          auto ius = producedIUs(op.child());
          ius.push_back(static_cast<const Series&>(op).output);
+         if (const IU* ordinality = static_cast<const Series&>(op).ordinality) ius.push_back(ordinality);
          return ius;
       }
       case OperatorKind::Window: {
@@ -222,7 +223,9 @@ std::string describe(const Operator& op) {
       case OperatorKind::SharedScan: return "SharedScan s" + std::to_string(static_cast<const SharedScan&>(op).source->id);
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
-         std::string s = "Series " + series.output->name + " := " + series.start->toString() + " .. " + series.stop->toString();
+         std::string s = "Series " + series.output->name + " := " +
+                         (series.unnest ? "unnest(" + series.start->toString() + ")" : series.start->toString() + " .. " + series.stop->toString());
+         if (series.ordinality) s += " with ordinality " + series.ordinality->name;
          if (series.interval) s += " step " + Expr::constantOf(Value::ofInterval(*series.interval))->toString();
          else if (series.step != 1) s += " step " + std::to_string(series.step);
          return series.keepEmpty ? s + ", else NULL" : s;

@@ -97,6 +97,35 @@ SqlValue ExpressionCompiler::compileArrayFunction(const Expr& e, const std::vect
                                                                 elementType(e.type), cx_.int8(remove)},
                                          true);
          });
+      case FunctionId::ArrayCompare: {
+         // value op ANY (array): true when a comparison is, else NULL when one is NULL, else false;
+         // ALL the same with false and true swapped. Elements are cast from their text.
+         auto cmp = CompareOp(e.constant.integer & 0xFF);
+         bool all = (e.constant.integer >> 8) != 0;
+         return withOwnNull({args[1]}, [&](llvm::Value* nullSlot) {
+            SqlOps::UnpackedArray array = ops_.unpackArray(args[1].value);
+            llvm::Value* decided = cx_.entryAlloca(cx_.i8());
+            llvm::Value* sawNull = cx_.entryAlloca(cx_.i8());
+            b.CreateStore(cx_.int8(0), decided);
+            b.CreateStore(cx_.int8(0), sawNull);
+            cx_.forRange(cx_.int64(0), array.count, [&](llvm::Value* i) {
+               SqlValue element = ops_.cast(ops_.arrayElement(array, i), args[0].type, false);
+               SqlValue c = ops_.compare(cmp, args[0], element);
+               llvm::Value* known = b.CreateNot(ops_.isNull(c));
+               llvm::Value* decisive = b.CreateAnd(known, all ? b.CreateNot(c.value) : c.value);
+               b.CreateStore(b.CreateOr(b.CreateLoad(cx_.i8(), decided), b.CreateZExt(decisive, cx_.i8())), decided);
+               b.CreateStore(b.CreateOr(b.CreateLoad(cx_.i8(), sawNull), b.CreateZExt(ops_.isNull(c), cx_.i8())), sawNull);
+            });
+            llvm::Value* isDecided = b.CreateICmpNE(b.CreateLoad(cx_.i8(), decided), cx_.int8(0));
+            llvm::Value* unknown = b.CreateAnd(b.CreateNot(isDecided), b.CreateICmpNE(b.CreateLoad(cx_.i8(), sawNull), cx_.int8(0)));
+            b.CreateStore(b.CreateZExt(unknown, cx_.i8()), nullSlot);
+            return all ? b.CreateNot(isDecided) : isDecided;
+         });
+      }
+      case FunctionId::ArrayElementText:
+         return ops_.guardNulls({args[0]}, e.type, [&] {
+            return ops_.callStringHelper("kiln_array_element_text", {address(0), cx_.int64(e.constant.integer)}, true);
+         });
       default: throw Error("XX000", std::string("not an array function: ") + functionName(e.functionId()));
    }
 }

@@ -165,8 +165,9 @@ void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> n
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
          std::erase(needed, series.output);
+         std::erase(needed, series.ordinality);
          addExpression(needed, *series.start);
-         addExpression(needed, *series.stop);
+         if (series.stop) addExpression(needed, *series.stop);
          break;
       }
       case OperatorKind::UnionAll: {

@@ -332,6 +332,19 @@ llvm::Value* SqlOps::callStringHelper(const std::string& name, std::vector<llvm:
    return b_.CreateLoad(cx_.stringType(), out);
 }
 
+SqlOps::UnpackedArray SqlOps::unpackArray(llvm::Value* array) {
+   llvm::Value* elements = cx_.entryAlloca(cx_.ptr());
+   llvm::Value* nulls = cx_.entryAlloca(cx_.ptr());
+   llvm::Value* count = cx_.callRuntime("kiln_array_unpack", {stringAddress(array), elements, nulls, arena()});
+   return {b_.CreateZExt(count, cx_.i64()), b_.CreateLoad(cx_.ptr(), elements), b_.CreateLoad(cx_.ptr(), nulls)};
+}
+
+SqlValue SqlOps::arrayElement(const UnpackedArray& array, llvm::Value* index) {
+   llvm::Value* text = b_.CreateLoad(cx_.stringType(), b_.CreateInBoundsGEP(cx_.stringType(), array.elements, index));
+   llvm::Value* isNull = b_.CreateICmpNE(b_.CreateLoad(cx_.i8(), b_.CreateInBoundsGEP(cx_.i8(), array.nulls, index)), cx_.int8(0));
+   return {text, isNull, SqlType::text()};
+}
+
 llvm::Value* SqlOps::substring(llvm::Value* s, llvm::Value* from, llvm::Value* count) {
    auto call = [&] { return callStringHelper("kiln_substring", {stringAddress(s), from, count ? count : cx_.int64(0), cx_.int8(count != nullptr)}, true); };
    auto* constFrom = llvm::dyn_cast<llvm::ConstantInt>(from);

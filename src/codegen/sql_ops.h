@@ -56,6 +56,15 @@ class SqlOps {
    llvm::Value* stringAddress(llvm::Value* string);
    /// Calls a helper that writes a string result through its last-but-arena pointer argument.
    llvm::Value* callStringHelper(const std::string& name, std::vector<llvm::Value*> args, bool passArena);
+   /// An array's elements as text and their NULL flags (kiln_array_unpack), for a loop over them.
+   struct UnpackedArray {
+      llvm::Value* count;  // an i64
+      llvm::Value* elements;
+      llvm::Value* nulls;
+   };
+   UnpackedArray unpackArray(llvm::Value* array);
+   /// Element `index` (from 0) of an unpacked array, as a text value.
+   SqlValue arrayElement(const UnpackedArray& array, llvm::Value* index);
 
    /// substring(s FROM from [FOR count]) of a non-NULL string; `count` is null without FOR.
    llvm::Value* substring(llvm::Value* s, llvm::Value* from, llvm::Value* count);

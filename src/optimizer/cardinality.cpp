@@ -218,7 +218,11 @@ double CardinalityEstimator::rows(const Operator& op) const {
          // Constant bounds tell the length; otherwise (the copies of INTERSECT ALL) about one per row.
          auto& series = static_cast<const Series&>(op);
          double length = 1;
-         if (!series.interval && series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant.isNull &&
+         if (series.unnest && series.start->kind == ExprKind::Constant && !series.start->constant.isNull)
+            length = double(std::count(series.start->constant.string.begin(), series.start->constant.string.end(), ',') + 1);
+         else if (series.unnest)
+            length = 4;  // a guess
+         else if (!series.interval && series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant.isNull &&
              !series.stop->constant.isNull)
             length = std::max(0.0, (double(series.stop->constant.integer) - double(series.start->constant.integer)) / double(series.step) + 1);
          return std::max(1.0, rows(op.child()) * length);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "common/packed_type.h"
 #include "parser/select_binder.h"
 #include "parser/type_rules.h"
 
@@ -24,7 +25,8 @@ const AggregateFunction* statisticalAggregate(const std::string& name) {
 
 bool ExpressionBinder::isAggregate(const std::string& name) {
    static const char* aggregates[] = {"count",     "sum",    "avg",        "min",             "max",            "bool_and",
-                                      "bool_or",   "every",  "string_agg", "percentile_cont", "percentile_disc", "mode"};
+                                      "bool_or",   "every",  "string_agg", "percentile_cont", "percentile_disc", "mode",
+                                      "array_agg"};
    return statisticalAggregate(name) ||
           std::find_if(std::begin(aggregates), std::end(aggregates), [&](const char* a) { return name == a; }) != std::end(aggregates);
 }
@@ -59,6 +61,14 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
    } else if (name == "string_agg") {
       bindStringAgg(call, aggregate, bindInside);
       type = SqlType::text();
+   } else if (name == "array_agg") {
+      if (inWindow) throw Error("0A000", "array_agg as a window function is not supported yet", position);
+      if (call.n_args != 1) throw Error("42883", "function array_agg must have exactly one argument", position);
+      aggregate.argument = bindInside(*call.args[0]);
+      if (aggregate.argument->type.id == TypeId::Unknown) aggregate.argument = coerce(std::move(aggregate.argument), SqlType::text());
+      if (aggregate.argument->type.isArray()) throw Error("0A000", "array_agg of arrays (several dimensions) is not supported yet", position);
+      type = SqlType::array(aggregate.argument->type);
+      aggregate.function = AggregateFunction::StringAgg;  // collectIntoArrayText below
    } else {
       if (call.n_args != 1) throw Error("42883", "function " + name + " must have exactly one argument", position);
       ExprPtr arg = bindInside(*call.args[0]);
@@ -102,6 +112,7 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
    // DISTINCT does not change MIN and MAX.
    aggregate.distinct = call.agg_distinct && aggregate.function != AggregateFunction::Min && aggregate.function != AggregateFunction::Max;
    if (call.n_agg_order > 0 && !orderedSet) bindAggregateOrder(call, aggregate, inWindow, bindInside);
+   if (name == "array_agg") collectIntoArrayText(aggregate, position);
    if (call.agg_filter) {
       // agg(x) FILTER (WHERE c) is agg(CASE WHEN c THEN x END): the aggregates skip NULLs;
       // count(*) counts CASE WHEN c THEN 1 END.
@@ -121,6 +132,30 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
       aggregate.argument = std::move(filtered);
    }
    return aggregate;
+}
+
+void ExpressionBinder::collectIntoArrayText(AggregateCall& aggregate, int position) {
+   // array_agg(x) is '{' || string_agg(x's element text or NULL, ',') || '}' (bindAggregate adds
+   // the braces): NULLs are elements, and ORDER BY, DISTINCT and FILTER work as for string_agg.
+   ExprPtr value = std::move(aggregate.argument);
+   // DISTINCT values come out sorted, as PostgreSQL's (it sorts them to find duplicates).
+   if (aggregate.distinct && aggregate.order.empty()) aggregate.order.push_back({value->clone(), false, false});
+   std::vector<ExprPtr> args;
+   args.push_back(cast(value->clone(), SqlType::text(), position));
+   ExprPtr text = makeFunction(FunctionId::ArrayElementText, SqlType::text(), std::move(args), position);
+   text->constant = Value::ofInteger(SqlType::bigInt(), int64_t(packType(value->type)));
+   auto isNull = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+   isNull->children.push_back(std::move(value));
+   auto element = std::make_unique<Expr>(ExprKind::Case, SqlType::text());
+   element->nullable = false;
+   element->hasElse = true;
+   element->position = position;
+   element->children.push_back(std::move(isNull));
+   element->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "NULL")));
+   element->children.push_back(std::move(text));
+   aggregate.function = AggregateFunction::StringAgg;
+   aggregate.argument = std::move(element);
+   aggregate.delimiter = Expr::constantOf(Value::ofString(SqlType::text(), ","));
 }
 
 void ExpressionBinder::bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside) {
@@ -199,16 +234,24 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    AggregateCall aggregate = bindAggregateCall(name, call, type, nullable, false);
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.
    auto same = [](const ExprPtr& a, const ExprPtr& b) { return a ? b && a->equals(*b) : !b; };
+   const IU* output = nullptr;
    for (auto& existing : *aggregates_) {
       if (existing.function != aggregate.function || existing.distinct != aggregate.distinct || existing.descending != aggregate.descending) continue;
       if (!same(existing.argument, aggregate.argument) || !same(existing.delimiter, aggregate.delimiter)) continue;
       if (existing.order != aggregate.order) continue;
-      return Expr::columnRef(existing.output);
+      output = existing.output;
+      break;
    }
-   aggregate.output = ius_.make(type, nullable, name);
-   const IU* output = aggregate.output;
-   aggregates_->push_back(std::move(aggregate));
-   return Expr::columnRef(output);
+   bool array = name == "array_agg";
+   if (!output) {
+      aggregate.output = output = ius_.make(array ? SqlType::text() : type, nullable, name);
+      aggregates_->push_back(std::move(aggregate));
+   }
+   if (!array) return Expr::columnRef(output);
+   // The elements' text in braces, read as the array (NULL without rows).
+   ExprPtr braced = bindOperator("||", bindOperator("||", Expr::constantOf(Value::ofString(SqlType::text(), "{")), Expr::columnRef(output), position),
+                                 Expr::constantOf(Value::ofString(SqlType::text(), "}")), position);
+   return cast(std::move(braced), type, position);
 }
 
 }  // namespace kiln

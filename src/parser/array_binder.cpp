@@ -1,5 +1,7 @@
 // Arrays in expressions: ARRAY[...], subscripts, || with arrays and the array functions. An array
 // is its canonical text (common/array_text.h); its elements are passed to the runtime as text.
+#include <algorithm>
+
 #include "common/array_text.h"
 #include "parser/constant_folding.h"
 #include "parser/expression_binder.h"
@@ -117,6 +119,27 @@ ExprPtr ExpressionBinder::bindArrayConcat(ExprPtr left, ExprPtr right, int posit
    args.push_back(std::move(left));
    args.push_back(std::move(right));
    return makeArrayFunction(append ? FunctionId::ArrayAppend : FunctionId::ArrayPrepend, type, false, std::move(args), position);
+}
+
+ExprPtr ExpressionBinder::bindArrayComparison(const std::string& op, ExprPtr value, ExprPtr array, bool all, int position) {
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   const auto* found = std::find_if(std::begin(comparisons), std::end(comparisons), [&](const auto& c) { return op == c.first; });
+   if (found == std::end(comparisons)) throw Error("0A000", "operator " + op + " with ANY or ALL is not supported yet", position);
+   if (array->type.id == TypeId::Unknown)
+      array = coerce(std::move(array), SqlType::array(value->type.id == TypeId::Unknown ? SqlType::text() : value->type));
+   if (!array->type.isArray()) throw Error("42809", "op ANY/ALL (array) requires array on right side", position);
+   auto common = types::common(value->type, array->type.elementType());
+   if (!common || common->isArray())
+      throw Error("42883", "operator does not exist: " + value->type.toString() + " " + op + " " + array->type.elementType().toString(), position);
+   if (common->id == TypeId::Unknown) common = SqlType::text();
+   value = coerce(std::move(value), *common);
+   std::vector<ExprPtr> args;
+   args.push_back(std::move(value));
+   args.push_back(std::move(array));
+   ExprPtr e = makeArrayFunction(FunctionId::ArrayCompare, SqlType::boolean(), true, std::move(args), position);
+   e->constant = Value::ofInteger(SqlType::integer(), int64_t(found->second) | int64_t(all) << 8);
+   return e;
 }
 
 ExprPtr ExpressionBinder::bindArrayFunction(const std::string& name, std::vector<ExprPtr>& args, int position) {

@@ -510,6 +510,9 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
    int position = a.location + 1;
    std::string op = operatorName(a.n_name, a.name);
    switch (a.kind) {
+      case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL:
+         return bindArrayComparison(op, bind(*a.lexpr), bind(*a.rexpr), a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL, position);
       case PG_QUERY__A__EXPR__KIND__AEXPR_OP: {
          if (!a.lexpr) {
             ExprPtr operand = bind(*a.rexpr);
@@ -742,7 +745,7 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    if (call.over) return bindWindowCall(name, call);
    if (isAggregate(name)) return bindAggregate(name, call);
    if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
-   if (name == "generate_series") return bindSetReturning(call);
+   if (name == "generate_series" || name == "unnest") return bindSetReturning(call);
    std::vector<ExprPtr> args;
    if ((name == "extract" || name == "date_part" || name == "date_trunc") && call.n_args == 2) {
       ExprPtr field = bind(*call.args[0]);
@@ -770,9 +773,10 @@ ExprPtr ExpressionBinder::bindSetReturning(const PgQuery__FuncCall& call) {
    if (*setReturning_) throw Error("0A000", "more than one set-returning function in a select list is not supported yet", position);
    std::unique_ptr<Series>* sink = setReturning_;
    setReturning_ = nullptr;  // nor inside its own arguments
-   std::unique_ptr<Series> series = bindSeries(call);
+   bool unnest = operatorName(call.n_funcname, call.funcname) == "unnest";
+   std::unique_ptr<Series> series = unnest ? bindUnnest(call) : bindSeries(call);
    setReturning_ = sink;
-   series->output = ius_.make(series->start->type, false, "generate_series");
+   series->output = ius_.make(unnest ? series->start->type.elementType() : series->start->type, unnest, unnest ? "unnest" : "generate_series");
    const IU* output = series->output;
    *sink = std::move(series);
    return Expr::columnRef(output);

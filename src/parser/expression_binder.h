@@ -55,6 +55,8 @@ class ExpressionBinder {
    /// generate_series(start, stop [, step]) over integers: its arguments bound, in a Series
    /// without input or output (function_scan_binder.cpp).
    std::unique_ptr<Series> bindSeries(const PgQuery__FuncCall& call);
+   /// unnest(array): a Series over the array's elements.
+   std::unique_ptr<Series> bindUnnest(const PgQuery__FuncCall& call);
    std::unique_ptr<Series> bindMomentSeries(std::vector<ExprPtr> args, int position);
 
    /// Window function calls found while binding go here (and are replaced by a reference to
@@ -126,6 +128,8 @@ class ExpressionBinder {
    enum class ArrayJoin : uint8_t { Operator, Cat, Append, Prepend };
    /// ||, array_cat, array_append and array_prepend with arrays.
    static ExprPtr bindArrayConcat(ExprPtr left, ExprPtr right, int position, ArrayJoin join);
+   /// value op ANY (array) and value op ALL (array).
+   ExprPtr bindArrayComparison(const std::string& op, ExprPtr value, ExprPtr array, bool all, int position);
    /// cardinality, array_length, array_to_string, ... (array_binder.cpp); null for another.
    ExprPtr bindArrayFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    /// gcd, lcm, div, width_bucket, make_date (numeric_functions_binder.cpp); null for another.
@@ -139,6 +143,8 @@ class ExpressionBinder {
    /// The aggregate's function and typed argument (FILTER included) by PostgreSQL's rules; sets
    /// the result's type and nullability. `inWindow`: its argument may hold plain aggregates.
    AggregateCall bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow);
+   /// Makes array_agg's call a string_agg of the values' element texts.
+   void collectIntoArrayText(AggregateCall& aggregate, int position);
    /// string_agg(value, delimiter): both text.
    void bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    /// ORDER BY inside the call (not over a window); kept for string_agg alone.

@@ -1,4 +1,4 @@
-// Functions in FROM: generate_series(start, stop [, step]) over integers, a Series operator. Like
+// Functions in FROM: generate_series(start, stop [, step]) and unnest(array), a Series operator. Like
 // PostgreSQL's, a function in a FROM list may read the columns of the items before it (it is
 // implicitly LATERAL): then it runs once per row of those items. The select list's
 // generate_series (bound by ExpressionBinder::bindFuncCall) is a Series too.
@@ -51,6 +51,21 @@ std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& ca
    return series;
 }
 
+std::unique_ptr<Series> ExpressionBinder::bindUnnest(const PgQuery__FuncCall& call) {
+   int position = call.location + 1;
+   std::vector<ExprPtr> args;
+   for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
+   bool arrays = std::all_of(args.begin(), args.end(), [](const ExprPtr& e) { return e->type.isArray(); });
+   if (args.size() > 1 && arrays) throw Error("0A000", "unnest of several arrays is not supported yet", position);
+   // PostgreSQL has unnest(tsvector) too, so an untyped literal fits neither.
+   if (args.size() == 1 && args[0]->type.id == TypeId::Unknown) throw Error("42725", "function " + signature("unnest", args) + " is not unique", position);
+   if (args.size() != 1 || !arrays) throw Error("42883", "function " + signature("unnest", args) + " does not exist", position);
+   auto series = std::make_unique<Series>();
+   series->unnest = true;
+   series->start = std::move(args[0]);
+   return series;
+}
+
 std::unique_ptr<Series> ExpressionBinder::bindMomentSeries(std::vector<ExprPtr> args, int position) {
    // generate_series(timestamp, timestamp, interval) and its timestamptz form (also for dates,
    // as PostgreSQL resolves them): each value the previous one plus the step.
@@ -79,7 +94,6 @@ std::unique_ptr<Series> ExpressionBinder::bindMomentSeries(std::vector<ExprPtr> 
 
 std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart,
                                                          bool keepLeft) {
-   if (range.ordinality) throw Error("0A000", "WITH ORDINALITY is not supported yet");
    if (range.is_rowsfrom || range.n_functions != 1) throw Error("0A000", "ROWS FROM is not supported yet");
    const PgQuery__List& function = *range.functions[0]->list;
    if (function.items[0]->node_case != PG_QUERY__NODE__NODE_FUNC_CALL) throw Error("0A000", "this kind of FROM item is not supported yet");
@@ -89,15 +103,15 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    std::string name = nameNode->node_case == PG_QUERY__NODE__NODE_STRING ? nameNode->string->sval : "";
    if (function.n_items > 1 && function.items[1] && function.items[1]->node_case != PG_QUERY__NODE__NODE__NOT_SET)
       throw Error("42601", "a column definition list is only allowed for functions returning \"record\"", position);
-   if (name != "generate_series") throw Error("0A000", "function " + name + " in FROM is not supported yet", position);
+   if (name != "generate_series" && name != "unnest") throw Error("0A000", "function " + name + " in FROM is not supported yet", position);
 
    ExpressionBinder binder(scope_, ius_);
    binder.collectAggregates(nullptr, "functions in FROM");
-   std::unique_ptr<Series> series = binder.bindSeries(call);
-   SqlType type = series->start->type;
+   std::unique_ptr<Series> series = name == "unnest" ? binder.bindUnnest(call) : binder.bindSeries(call);
+   SqlType type = series->unnest ? series->start->type.elementType() : series->start->type;
    std::vector<const IU*> read;
    series->start->collectIUs(read);
-   series->stop->collectIUs(read);
+   if (series->stop) series->stop->collectIUs(read);
    for (const IU* iu : read)
       if (scope_.isOuter(iu)) throw Error("0A000", "a function in FROM that reads the enclosing query's columns is not supported yet", position);
    bool lateral = !read.empty();
@@ -107,8 +121,17 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    // The column is named by the alias's column list, else by the alias, else by the function.
    std::string alias = range.alias ? range.alias->aliasname : name;
    bool renamed = range.alias && range.alias->n_colnames > 0 && range.alias->colnames[0]->node_case == PG_QUERY__NODE__NODE_STRING;
-   series->output = ius_.make(type, keepLeft, renamed ? range.alias->colnames[0]->string->sval : alias);
-   addToScope(alias, range.alias, {series->output}, {alias}, position);
+   series->output = ius_.make(type, keepLeft || series->unnest, renamed ? range.alias->colnames[0]->string->sval : alias);
+   std::vector<const IU*> columns{series->output};
+   std::vector<std::string> names{alias};
+   if (range.ordinality) {
+      // WITH ORDINALITY: a second column counting the rows from 1.
+      bool named = range.alias && range.alias->n_colnames > 1;
+      series->ordinality = ius_.make(SqlType::bigInt(), keepLeft, named ? range.alias->colnames[1]->string->sval : "ordinality");
+      columns.push_back(series->ordinality);
+      names.push_back("ordinality");
+   }
+   addToScope(alias, range.alias, columns, names, position);
    if (lateral) {
       series->keepEmpty = keepLeft;
       series->children.push_back(std::move(left));

@@ -525,7 +525,7 @@ SelectBinder::Bound SelectBinder::bind() {
       if (having) having = overGroups(std::move(having), keys);
       if (setReturning) {
          setReturning->start = overGroups(std::move(setReturning->start), keys);
-         setReturning->stop = overGroups(std::move(setReturning->stop), keys);
+         if (setReturning->stop) setReturning->stop = overGroups(std::move(setReturning->stop), keys);
       }
       for (auto& item : order)
          if (item.expression) item.expression = overGroups(std::move(item.expression), keys);

@@ -35,6 +35,29 @@ void kiln_array_build(const GermanString* elements, const bool* nulls, int32_t c
    storeArray(out, list, arena);
 }
 
+void kiln_array_element_text(const GermanString* value, int64_t elementType, GermanString* out, StringHeap* arena) {
+   SqlType type = unpackType(uint64_t(elementType));
+   std::string text;
+   // Only booleans (true -> t) and CHAR(n) (padded) differ from their text in an array.
+   if (type.id == TypeId::Boolean || type.id == TypeId::Char)
+      array_text::appendElement(text, array_text::elementOutput(parseValue(value->view(), type)));
+   else
+      array_text::appendElement(text, value->view());
+   storeString(out, text, arena);
+}
+
+int32_t kiln_array_unpack(const GermanString* array, GermanString** elements, bool** nulls, StringHeap* arena) {
+   array_text::Elements list = array_text::split(array->view());
+   *elements = reinterpret_cast<GermanString*>(arena->allocate(list.size() * sizeof(GermanString) + alignof(GermanString)));
+   *elements = reinterpret_cast<GermanString*>((reinterpret_cast<uintptr_t>(*elements) + alignof(GermanString) - 1) & ~uintptr_t(alignof(GermanString) - 1));
+   *nulls = reinterpret_cast<bool*>(arena->allocate(list.size()));
+   for (size_t i = 0; i < list.size(); ++i) {
+      (*nulls)[i] = !list[i];
+      storeString(&(*elements)[i], list[i] ? std::string_view(*list[i]) : std::string_view(), arena);
+   }
+   return int32_t(list.size());
+}
+
 int32_t kiln_array_cardinality(const GermanString* array) { return int32_t(array_text::split(array->view()).size()); }
 
 bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* arena) {

@@ -106,6 +106,10 @@ void kiln_format(const GermanString* format, const GermanString* values, const b
 void kiln_array_from_text(const GermanString* text, int64_t type, bool explicitCast, GermanString* out, StringHeap* arena);
 void kiln_array_build(const GermanString* elements, const bool* nulls, int32_t count, int64_t elementType, GermanString* out, StringHeap* arena);
 int32_t kiln_array_cardinality(const GermanString* array);
+/// A value's text as an element of an array's text (array_agg).
+void kiln_array_element_text(const GermanString* value, int64_t elementType, GermanString* out, StringHeap* arena);
+/// The elements as text and their NULL flags, in two arrays in `arena`; returns their count.
+int32_t kiln_array_unpack(const GermanString* array, GermanString** elements, bool** nulls, StringHeap* arena);
 /// array_dims: '[1:n]'; true (NULL) for an empty array.
 bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* arena);
 /// Element `index` (from 1) as text; true when it is NULL or out of range.

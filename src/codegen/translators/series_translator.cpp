@@ -23,14 +23,32 @@ class SeriesTranslator : public Translator {
       // The parent's code runs once per value: the input values it reads are produced before
       // the loop, so that every iteration may use them.
       for (const IU* iu : compiler_.required(op_))
-         if (iu != series_.output) values.get(iu);
+         if (iu != series_.output && iu != series_.ordinality) values.get(iu);
       ExpressionCompiler expressions(cx, values);
-      SqlValue start = expressions.compile(*series_.start), stop = expressions.compile(*series_.stop);
-      llvm::Value* anyNull = b.CreateOr(ops.isNull(start), ops.isNull(stop));
       // LEFT JOIN: whether the input tuple has had a value.
       llvm::Value* produced = series_.keepEmpty ? cx.entryAlloca(cx.i1(), "produced") : nullptr;
       if (produced) b.CreateStore(cx.boolean(false), produced);
-      cx.ifThen(b.CreateNot(anyNull), [&] {
+      if (series_.unnest) {
+         SqlValue array = expressions.compile(*series_.start);
+         cx.ifThen(b.CreateNot(ops.isNull(array)), [&] { unnest(values, array, produced); });
+      } else {
+         SqlValue start = expressions.compile(*series_.start), stop = expressions.compile(*series_.stop);
+         cx.ifThen(b.CreateNot(b.CreateOr(ops.isNull(start), ops.isNull(stop))), [&] { count(values, start, stop, produced); });
+      }
+      if (produced)
+         cx.ifThen(b.CreateNot(b.CreateLoad(cx.i1(), produced)), [&] {
+            values.set(series_.output, ops.nullOf(series_.output->type));
+            if (series_.ordinality) values.set(series_.ordinality, ops.nullOf(series_.ordinality->type));
+            consumeParent(values);
+         });
+   }
+
+   private:
+   /// The integers or timestamps from `start` to `stop`.
+   void count(IUValues& values, const SqlValue& start, const SqlValue& stop, llvm::Value* produced) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      {
          // In 64 bits; an INTEGER series ends before leaving its range, a BIGINT one where the
          // next value would overflow (as in PostgreSQL).
          llvm::Value* first = b.CreateSExt(start.value, cx.i64());
@@ -43,6 +61,8 @@ class SeriesTranslator : public Translator {
          b.SetInsertPoint(header);
          llvm::PHINode* current = b.CreatePHI(cx.i64(), 2, "value");
          current->addIncoming(first, before);
+         llvm::PHINode* position = b.CreatePHI(cx.i64(), 2, "position");
+         position->addIncoming(cx.int64(1), before);
          // A LIMIT above may have had all its rows: then the rest of the series does not matter.
          llvm::Value* inRange = rising() ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last);
          llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
@@ -50,6 +70,7 @@ class SeriesTranslator : public Translator {
          b.SetInsertPoint(body);
          llvm::Type* type = cx.valueType(series_.output->type);
          values.set(series_.output, {b.CreateTrunc(current, type), series_.output->nullable ? cx.boolean(false) : nullptr, series_.output->type});
+         setOrdinality(values, position);
          consumeParent(values);
          if (produced) b.CreateStore(cx.boolean(true), produced);
          if (series_.interval) {
@@ -61,22 +82,40 @@ class SeriesTranslator : public Translator {
             b.CreateStore(constant, step);
             const char* add = series_.output->type.id == TypeId::TimestampTz ? "kiln_timestamptz_add_interval" : "kiln_timestamp_add_interval";
             current->addIncoming(cx.callRuntime(add, {current, step, cx.int32(1)}), b.GetInsertBlock());
+            position->addIncoming(b.CreateAdd(position, cx.int64(1)), b.GetInsertBlock());
             b.CreateBr(header);
          } else {
             llvm::Value* sum = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, current, cx.int64(series_.step));
             current->addIncoming(b.CreateExtractValue(sum, 0), b.GetInsertBlock());
+            position->addIncoming(b.CreateAdd(position, cx.int64(1)), b.GetInsertBlock());
             b.CreateCondBr(b.CreateExtractValue(sum, 1), after, header);
          }
          b.SetInsertPoint(after);
-      });
-      if (produced)
-         cx.ifThen(b.CreateNot(b.CreateLoad(cx.i1(), produced)), [&] {
-            values.set(series_.output, ops.nullOf(series_.output->type));
-            consumeParent(values);
-         });
+      }
    }
 
-   private:
+   /// The elements of `array`, each read from its text as the element type.
+   void unnest(IUValues& values, const SqlValue& array, llvm::Value* produced) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      SqlOps::UnpackedArray elements = ops.unpackArray(array.value);
+      cx.forRange(cx.int64(0), elements.count, [&](llvm::Value* index) {
+         // A LIMIT above may have had all its rows: then the rest does not matter.
+         llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
+         cx.ifThen(b.CreateNot(done), [&] {
+            values.set(series_.output, ops.cast(ops.arrayElement(elements, index), series_.output->type, false));
+            setOrdinality(values, b.CreateAdd(index, cx.int64(1)));
+            consumeParent(values);
+            if (produced) b.CreateStore(cx.boolean(true), produced);
+         });
+      });
+   }
+
+   void setOrdinality(IUValues& values, llvm::Value* position) {
+      if (series_.ordinality) values.set(series_.ordinality, {position, series_.ordinality->nullable ? compiler_.cx().boolean(false) : nullptr, SqlType::bigInt()});
+   }
+
    /// Whether the series counts up: an interval step as PostgreSQL compares it with zero (a month 30 days).
    bool rising() const {
       if (!series_.interval) return series_.step > 0;
