@@ -117,6 +117,30 @@ TEST(Durability, TimestampTzAndTimeColumnsSurviveCheckpointAndLog) {
    std::filesystem::remove_all(directory);
 }
 
+TEST(Durability, ArrayColumnsSurviveCheckpointAndLog) {
+   std::string directory = freshDirectory("arrays");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE tags (id INTEGER PRIMARY KEY, names VARCHAR(5)[], scores NUMERIC(4,1)[])");
+      con.query("INSERT INTO tags VALUES (1, '{a,\"b c\"}', '{1.5,NULL}')");
+      con.query("CHECKPOINT");
+      con.query("INSERT INTO tags VALUES (2, ARRAY['x'], ARRAY[2])");
+      con.query("UPDATE tags SET names = names || 'd'::varchar WHERE id = 1");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   kiln::Result r = con.query("SELECT names, scores FROM tags ORDER BY id");
+   ASSERT_EQ(r.rowCount(), 2u);
+   EXPECT_EQ(r.getString(0, 0), "{a,\"b c\",d}");
+   EXPECT_EQ(r.getString(0, 1), "{1.5,NULL}");
+   EXPECT_EQ(r.getString(1, 0), "{x}");
+   EXPECT_EQ(r.getString(1, 1), "{2.0}");
+   EXPECT_EQ(db.table("tags").columns[1].type, kiln::SqlType::array(kiln::SqlType::varchar(5)));
+   EXPECT_EQ(db.table("tags").columns[2].type, kiln::SqlType::array(kiln::SqlType::decimal(4, 1)));
+   std::filesystem::remove_all(directory);
+}
+
 // A reopened database keeps its columns' defaults, and an identity column counts on from where
 // it was (past the values the log replays) instead of handing out a taken key again.
 TEST(Durability, DefaultsAndIdentityCountersSurvive) {

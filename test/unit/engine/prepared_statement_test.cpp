@@ -36,6 +36,18 @@ TEST_F(PreparedTest, ParametersTakeTheirContextsTypes) {
    EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(10, 2));
 }
 
+TEST_F(PreparedTest, AnArrayParameterIsBoundAsItsText) {
+   con.query("INSERT INTO t VALUES (1, 'one', 1), (2, 'two', 2), (3, 'three', 3)");
+   auto select = con.prepare("SELECT b FROM t WHERE a = ANY($1) ORDER BY a");
+   EXPECT_EQ(select.parameterType(1), kiln::SqlType::array(kiln::SqlType::integer()));
+   kiln::Result r = select.bind(1, std::string("{3, 1}")).execute();
+   ASSERT_EQ(r.rowCount(), 2u);
+   EXPECT_EQ(r.getString(0, 0), "one");
+   EXPECT_EQ(r.getString(1, 0), "three");
+   EXPECT_EQ(select.bind(1, std::string("{}")).execute().rowCount(), 0u);
+   EXPECT_THROW(select.bind(1, std::string("{1,x}")).execute(), kiln::Error);
+}
+
 TEST_F(PreparedTest, RunsManyTimesFromTheSameMachineCode) {
    auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
    for (int64_t i = 1; i <= 100; ++i) {
