@@ -400,10 +400,12 @@ llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b) {
 }
 
 llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b, SqlType type) {
-   // Equal arrays have equal text, but text order is not PostgreSQL's element-wise array order.
-   if (type.isArray() && op != CompareOp::Eq && op != CompareOp::Ne && op != CompareOp::IsDistinct && op != CompareOp::IsNotDistinct)
-      throw Error("0A000", "ordering arrays is not supported yet");
-   if (type.isStringLike()) {
+   // Equal arrays have equal text, but their order is PostgreSQL's element by element.
+   bool equality = op == CompareOp::Eq || op == CompareOp::Ne || op == CompareOp::IsDistinct || op == CompareOp::IsNotDistinct;
+   if (type.isArray() && !equality) {
+      a = order(a, b, type);
+      b = cx_.int32(0);
+   } else if (type.isStringLike()) {
       if (op == CompareOp::Eq) return stringEquals(a, b);
       if (op == CompareOp::Ne) return b_.CreateNot(stringEquals(a, b));
       llvm::Value* c = cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
@@ -447,7 +449,7 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
 }
 
 llvm::Value* SqlOps::order(llvm::Value* a, llvm::Value* b, SqlType type) {
-   if (type.isArray()) throw Error("0A000", "ordering arrays is not supported yet");
+   if (type.isArray()) return cx_.callRuntime("kiln_array_compare", {stringAddress(a), stringAddress(b), cx_.int64(int64_t(packType(type.elementType())))});
    if (type.isStringLike()) return cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
    llvm::Value* less = compareValues(CompareOp::Lt, a, b, type);
    llvm::Value* greater = compareValues(CompareOp::Gt, a, b, type);

@@ -1,9 +1,11 @@
 // Array input and the array functions, over arrays as their canonical text (common/array_text.h).
+#include <cmath>
 #include <optional>
 #include <string>
 
 #include "common/array_text.h"
 #include "common/packed_type.h"
+#include "common/physical_type.h"
 #include "common/utf8.h"
 #include "common/value.h"
 #include "runtime/helpers.h"
@@ -19,11 +21,49 @@ std::string elementText(const GermanString* element, uint64_t elementType) {
    return array_text::elementOutput(parseValue(element->view(), unpackType(elementType)));
 }
 
+/// -1, 0 or 1 as `a` sorts before, with or after `b`, two non-NULL values of one type.
+int compareElements(const Value& a, const Value& b) {
+   auto order = [](auto x, auto y) { return x < y ? -1 : y < x ? 1 : 0; };
+   switch (physicalTypeOf(a.type)) {
+      case PhysicalType::Bool: return order(a.boolean, b.boolean);
+      case PhysicalType::Int16:
+      case PhysicalType::Int32:
+      case PhysicalType::Int64: return a.type.id == TypeId::Decimal ? order(a.decimal, b.decimal) : order(a.integer, b.integer);
+      case PhysicalType::Int128: return order(a.decimal, b.decimal);
+      case PhysicalType::Float:
+      case PhysicalType::Double:
+         // NaN after every number, as PostgreSQL sorts it.
+         if (std::isnan(a.floating) || std::isnan(b.floating)) return order(std::isnan(a.floating), std::isnan(b.floating));
+         return order(a.floating, b.floating);
+      case PhysicalType::Interval: {
+         auto key = [](const Interval& v) { return (__int128(v.months) * 30 + v.days) * 86'400'000'000LL + v.micros; };
+         return order(key(a.interval), key(b.interval));
+      }
+      case PhysicalType::String: return order(a.string, b.string);
+   }
+   return 0;
+}
+
 void storeArray(GermanString* out, const array_text::Elements& elements, StringHeap* arena) {
    storeString(out, array_text::join(elements), arena);
 }
 
 }  // namespace
+
+int32_t kiln_array_compare(const GermanString* a, const GermanString* b, int64_t elementType) {
+   // As PostgreSQL's array_cmp: element by element, a NULL element after any value; then the
+   // shorter array first.
+   array_text::Elements left = array_text::split(a->view()), right = array_text::split(b->view());
+   SqlType type = unpackType(uint64_t(elementType));
+   for (size_t i = 0; i < std::min(left.size(), right.size()); ++i) {
+      if (!left[i] || !right[i]) {
+         if (left[i] || right[i]) return left[i] ? -1 : 1;
+         continue;
+      }
+      if (int c = compareElements(parseValue(*left[i], type), parseValue(*right[i], type))) return c;
+   }
+   return left.size() < right.size() ? -1 : left.size() > right.size() ? 1 : 0;
+}
 
 void kiln_array_from_text(const GermanString* text, int64_t type, bool explicitCast, GermanString* out, StringHeap* arena) {
    storeString(out, array_text::canonical(text->view(), unpackType(uint64_t(type)), explicitCast), arena);
