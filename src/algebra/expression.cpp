@@ -166,6 +166,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::ArrayReplace: return "array_replace";
       case FunctionId::ArrayCompare: return "array_compare";
       case FunctionId::ArrayElementText: return "array_element_text";
+      case FunctionId::ArraySlice: return "array_slice";
       case FunctionId::QuoteLiteral: return "quote_literal";
       case FunctionId::QuoteIdent: return "quote_ident";
       case FunctionId::Format: return "format";

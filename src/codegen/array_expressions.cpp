@@ -122,6 +122,10 @@ SqlValue ExpressionCompiler::compileArrayFunction(const Expr& e, const std::vect
             return all ? b.CreateNot(isDecided) : isDecided;
          });
       }
+      case FunctionId::ArraySlice:
+         return ops_.guardNulls(args, e.type, [&] {
+            return ops_.callStringHelper("kiln_array_slice", {address(0), args[1].value, args[2].value}, true);
+         });
       case FunctionId::ArrayElementText:
          return ops_.guardNulls({args[0]}, e.type, [&] {
             return ops_.callStringHelper("kiln_array_element_text", {address(0), cx_.int64(e.constant.integer)}, true);

@@ -62,7 +62,6 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
       bindStringAgg(call, aggregate, bindInside);
       type = SqlType::text();
    } else if (name == "array_agg") {
-      if (inWindow) throw Error("0A000", "array_agg as a window function is not supported yet", position);
       if (call.n_args != 1) throw Error("42883", "function array_agg must have exactly one argument", position);
       aggregate.argument = bindInside(*call.args[0]);
       if (aggregate.argument->type.id == TypeId::Unknown) aggregate.argument = coerce(std::move(aggregate.argument), SqlType::text());
@@ -247,9 +246,12 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
       aggregate.output = output = ius_.make(array ? SqlType::text() : type, nullable, name);
       aggregates_->push_back(std::move(aggregate));
    }
-   if (!array) return Expr::columnRef(output);
+   return array ? arrayOfElementTexts(output, type, position) : Expr::columnRef(output);
+}
+
+ExprPtr ExpressionBinder::arrayOfElementTexts(const IU* texts, SqlType type, int position) {
    // The elements' text in braces, read as the array (NULL without rows).
-   ExprPtr braced = bindOperator("||", bindOperator("||", Expr::constantOf(Value::ofString(SqlType::text(), "{")), Expr::columnRef(output), position),
+   ExprPtr braced = bindOperator("||", bindOperator("||", Expr::constantOf(Value::ofString(SqlType::text(), "{")), Expr::columnRef(texts), position),
                                  Expr::constantOf(Value::ofString(SqlType::text(), "}")), position);
    return cast(std::move(braced), type, position);
 }

@@ -66,18 +66,25 @@ ExprPtr ExpressionBinder::bindSubscript(const PgQuery__AIndirection& indirection
       if (step.node_case != PG_QUERY__NODE__NODE_A_INDICES) throw Error("0A000", "this kind of expression is not supported yet");
       const PgQuery__AIndices& indices = *step.a_indices;
       int position = e->position;
-      if (indices.is_slice) throw Error("0A000", "array slices are not supported yet", position);
       if (!e->type.isArray()) throw Error("42804", "cannot subscript type " + e->type.toString() + " because it does not support subscripting", position);
-      ExprPtr index = bind(*indices.uidx);
-      if (index->type.id == TypeId::Unknown || index->type.isNumeric())
-         index = cast(std::move(index), SqlType::bigInt(), position);
-      else
-         throw Error("42804", "array subscript must have type integer", position);
-      SqlType element = e->type.elementType();
+      auto bound = [&](const PgQuery__Node* node, int64_t absent) {
+         if (!node) return Expr::constantOf(Value::ofInteger(SqlType::bigInt(), absent));
+         ExprPtr index = bind(*node);
+         if (index->type.id != TypeId::Unknown && !index->type.isNumeric()) throw Error("42804", "array subscript must have type integer", position);
+         return cast(std::move(index), SqlType::bigInt(), position);
+      };
       std::vector<ExprPtr> args;
+      SqlType type = e->type;
       args.push_back(std::move(e));
-      args.push_back(std::move(index));
-      e = cast(makeArrayFunction(FunctionId::ArraySubscript, SqlType::text(), true, std::move(args), position), element, position);
+      if (indices.is_slice) {
+         // a[lower:upper], a[:upper], a[lower:]: an array again.
+         args.push_back(bound(indices.lidx, 1));
+         args.push_back(bound(indices.uidx, INT64_MAX));
+         e = makeArrayFunction(FunctionId::ArraySlice, type, true, std::move(args), position);
+      } else {
+         args.push_back(bound(indices.uidx, 0));
+         e = cast(makeArrayFunction(FunctionId::ArraySubscript, SqlType::text(), true, std::move(args), position), type.elementType(), position);
+      }
    }
    return e;
 }

@@ -145,6 +145,8 @@ class ExpressionBinder {
    AggregateCall bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow);
    /// Makes array_agg's call a string_agg of the values' element texts.
    void collectIntoArrayText(AggregateCall& aggregate, int position);
+   /// array_agg's result of `type` from that string_agg's output `texts`.
+   static ExprPtr arrayOfElementTexts(const IU* texts, SqlType type, int position);
    /// string_agg(value, delimiter): both text.
    void bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    /// ORDER BY inside the call (not over a window); kept for string_agg alone.

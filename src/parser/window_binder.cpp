@@ -118,10 +118,11 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
       }
       bound.arguments = std::move(args);
    }
-   bound.output = ius_.make(type, nullable, name);
+   bool array = name == "array_agg";
+   bound.output = ius_.make(array ? SqlType::text() : type, nullable, name);
    const IU* output = bound.output;
    windows_->push_back(std::move(bound));
-   return Expr::columnRef(output);
+   return array ? arrayOfElementTexts(output, type, position) : Expr::columnRef(output);
 }
 
 const PgQuery__WindowDef& SelectBinder::namedWindow(const std::string& name, size_t visible, int position) {

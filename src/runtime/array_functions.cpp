@@ -108,6 +108,14 @@ bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* a
    return false;
 }
 
+void kiln_array_slice(const GermanString* array, int64_t lower, int64_t upper, GermanString* out, StringHeap* arena) {
+   array_text::Elements elements = array_text::split(array->view()), slice;
+   // The bounds are cut to the array's: [1, n].
+   for (int64_t i = std::max<int64_t>(lower, 1); i <= std::min<int64_t>(upper, int64_t(elements.size())); ++i)
+      slice.push_back(std::move(elements[size_t(i - 1)]));
+   storeArray(out, slice, arena);
+}
+
 bool kiln_array_subscript(const GermanString* array, int64_t index, GermanString* out, StringHeap* arena) {
    array_text::Elements elements = array_text::split(array->view());
    *out = GermanString::make({});
