@@ -82,8 +82,8 @@ SqlValue ExpressionCompiler::compileArrayFunction(const Expr& e, const std::vect
          return {value, nullptr, e.type};
       }
       case FunctionId::ArrayPosition:
-         if (args.size() > 2 && args[2].isNull) cx_.errorIf(args[2].isNull, int32_t(RuntimeError::NullArrayStart));
          return withOwnNull({args[0]}, [&](llvm::Value* nullSlot) {
+            if (args.size() > 2 && args[2].isNull) cx_.errorIf(args[2].isNull, int32_t(RuntimeError::NullArrayStart));
             llvm::Value* start = args.size() > 2 ? args[2].value : cx_.int64(1);
             llvm::Value* at = cx_.callRuntime("kiln_array_position", {address(0), addressOrNull(1), elementType(args[0].type), start});
             b.CreateStore(b.CreateZExt(b.CreateICmpEQ(at, cx_.int32(0)), cx_.i8()), nullSlot);

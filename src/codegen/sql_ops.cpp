@@ -568,8 +568,21 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       cx_.callRuntime("kiln_string_fit", {slot, cx_.int32(int32_t(target.id)), cx_.int32(target.length), cx_.int8(explicitCast)});
       return b_.CreateLoad(cx_.stringType(), slot);
    }
+   if (target.isArray() && from.isArray()) {
+      // Element by element, as values of the one element type convert to the other's; the
+      // converted texts replace the elements in the unpacked array.
+      UnpackedArray elements = unpackArray(v.value);
+      cx_.forRange(cx_.int64(0), elements.count, [&](llvm::Value* i) {
+         SqlValue element = cast(cast(arrayElement(elements, i), from.elementType(), false), target.elementType(), explicitCast);
+         SqlValue text = guardNulls({element}, SqlType::text(), [&] { return toText(element); });
+         b_.CreateStore(text.value, b_.CreateInBoundsGEP(cx_.stringType(), elements.elements, i));
+      });
+      return callStringHelper("kiln_array_build", {elements.elements, elements.nulls, b_.CreateTrunc(elements.count, cx_.i32()),
+                                                   cx_.int64(int64_t(packType(target.elementType())))},
+                              true);
+   }
    if (target.isArray()) {
-      // From text, or from an array of other elements through its text: each element read anew.
+      // From text: each element read as the element type.
       llvm::Value* text = toText(v);
       return callStringHelper("kiln_array_from_text", {stringAddress(text), cx_.int64(int64_t(packType(target))), cx_.int8(explicitCast)}, true);
    }

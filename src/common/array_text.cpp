@@ -2,6 +2,8 @@
 
 #include <strings.h>
 
+#include "common/time_zone.h"
+#include "common/timestamp_tz.h"
 #include "common/utf8.h"
 #include "common/value.h"
 
@@ -111,6 +113,9 @@ std::string join(const Elements& elements) {
 }
 
 std::string elementOutput(const Value& value) {
+   // A timestamptz is kept in UTC, so that equal instants have equal text in any session's
+   // zone; shownInZone writes it in the session's.
+   if (value.type.id == TypeId::TimestampTz && !value.isNull) return timestamptz::format(value.integer, *TimeZone::utc());
    std::string text = formatValue(value);
    // CHAR(n) keeps its padding inside arrays, as in PostgreSQL.
    if (value.type.id == TypeId::Char && value.type.length) {
@@ -118,6 +123,14 @@ std::string elementOutput(const Value& value) {
       if (characters < int64_t(value.type.length)) text.append(size_t(int64_t(value.type.length) - characters), ' ');
    }
    return text;
+}
+
+std::string shownInZone(std::string_view canonicalText, SqlType type) {
+   if (type.element != TypeId::TimestampTz) return std::string(canonicalText);
+   Elements elements = split(canonicalText);
+   for (auto& e : elements)
+      if (e) e = formatValue(parseValue(*e, type.elementType()));
+   return join(elements);
 }
 
 std::string canonical(std::string_view literal, SqlType type, bool explicitCast) {

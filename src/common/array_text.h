@@ -25,6 +25,8 @@ void appendElement(std::string& out, std::string_view element);
 std::string join(const Elements& elements);
 /// An element's text in an array: its output form (CHAR(n) padded).
 std::string elementOutput(const Value& value);
+/// An array's text as a result shows it: timestamptz elements in the session's time zone.
+std::string shownInZone(std::string_view canonicalText, SqlType type);
 /// The canonical text of the array literal `literal` of `type`: each element read as the
 /// element type (its errors: 22P02, 22003, ...) and written in its output form. With
 /// `explicitCast`, string elements are cut to the element type's length instead of refused.

@@ -256,8 +256,8 @@ std::string formatValue(const Value& v) {
       case TypeId::Unknown:
       case TypeId::Char:
       case TypeId::Varchar:
-      case TypeId::Text:
-      case TypeId::Array: return v.string;
+      case TypeId::Text: return v.string;
+      case TypeId::Array: return array_text::shownInZone(v.string, v.type);
    }
    return "";
 }

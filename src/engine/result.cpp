@@ -1,5 +1,6 @@
 #include <cmath>
 
+#include "common/array_text.h"
 #include "common/decimal.h"
 #include "common/timestamp.h"
 #include "engine/result_data.h"
@@ -82,7 +83,7 @@ std::string Result::getString(size_t row, size_t column) const {
    // Strings are copied once, straight from the result's bytes, not into a Value first.
    std::optional<std::string_view> bytes = data.stringAt(row, column);
    TimeZone::Scope zone(data.timeZone ? *data.timeZone : *TimeZone::utc());
-   std::string text = bytes ? std::string(*bytes) : formatValue(data.value(row, column));
+   std::string text = bytes ? type.isArray() ? array_text::shownInZone(*bytes, type) : std::string(*bytes) : formatValue(data.value(row, column));
    // CHAR(n) is stored without its trailing blanks and shown padded, as PostgreSQL does.
    if (type.id == TypeId::Char && !data.isNull(row, column) && text.size() < type.length) text.append(type.length - text.size(), ' ');
    return text;

@@ -714,6 +714,8 @@ std::optional<IndexAccess> accessFor(const std::vector<ColumnCondition>& conditi
    if (access.equalities.size() == columns.size()) return access;
    if (!ordered) return std::nullopt;
    size_t next = columns[access.equalities.size()];
+   // An index orders arrays by their text, not as arrays compare: equalities only.
+   if (scan.columns[next]->type.isArray()) return access.equalities.empty() ? std::nullopt : std::optional<IndexAccess>(std::move(access));
    access.low = find(next, [](CompareOp op) { return op == CompareOp::Gt || op == CompareOp::Ge; });
    access.high = find(next, [](CompareOp op) { return op == CompareOp::Lt || op == CompareOp::Le; });
    if (access.equalities.empty() && !(access.low && access.high)) return std::nullopt;

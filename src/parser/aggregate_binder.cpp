@@ -64,7 +64,7 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
    } else if (name == "array_agg") {
       if (call.n_args != 1) throw Error("42883", "function array_agg must have exactly one argument", position);
       aggregate.argument = bindInside(*call.args[0]);
-      if (aggregate.argument->type.id == TypeId::Unknown) aggregate.argument = coerce(std::move(aggregate.argument), SqlType::text());
+      if (aggregate.argument->type.id == TypeId::Unknown) throw Error("42725", "function array_agg(unknown) is not unique", position);
       if (aggregate.argument->type.isArray()) throw Error("0A000", "array_agg of arrays (several dimensions) is not supported yet", position);
       type = SqlType::array(aggregate.argument->type);
       aggregate.function = AggregateFunction::StringAgg;  // collectIntoArrayText below

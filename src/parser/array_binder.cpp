@@ -61,6 +61,8 @@ ExprPtr ExpressionBinder::bindArrayConstructor(const PgQuery__AArrayExpr& array,
 
 ExprPtr ExpressionBinder::bindSubscript(const PgQuery__AIndirection& indirection) {
    ExprPtr e = bind(*indirection.arg);
+   // PostgreSQL reads a[i][j] as one subscript per dimension (of a one-dimensional array: NULL).
+   if (indirection.n_indirection > 1) throw Error("0A000", "more than one subscript is not supported yet", e->position);
    for (size_t i = 0; i < indirection.n_indirection; ++i) {
       const PgQuery__Node& step = *indirection.indirection[i];
       if (step.node_case != PG_QUERY__NODE__NODE_A_INDICES) throw Error("0A000", "this kind of expression is not supported yet");
@@ -71,7 +73,8 @@ ExprPtr ExpressionBinder::bindSubscript(const PgQuery__AIndirection& indirection
          if (!node) return Expr::constantOf(Value::ofInteger(SqlType::bigInt(), absent));
          ExprPtr index = bind(*node);
          if (index->type.id != TypeId::Unknown && !index->type.isNumeric()) throw Error("42804", "array subscript must have type integer", position);
-         return cast(std::move(index), SqlType::bigInt(), position);
+         // Subscripts are integers, as PostgreSQL's: 3000000000 is out of range.
+         return cast(cast(std::move(index), SqlType::integer(), position), SqlType::bigInt(), position);
       };
       std::vector<ExprPtr> args;
       SqlType type = e->type;

@@ -349,6 +349,9 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
                                                                    {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
    for (auto& [name, cmp] : comparisons) {
       if (op != name) continue;
+      // As PostgreSQL: no operator int[] = bigint[] (arrays of one element type only).
+      if (left->type.isArray() && right->type.isArray() && left->type.element != right->type.element)
+         throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
       unify(left, right, op, position);
       compareDateAsDate(left, right, cmp);
       auto e = makeExpr(ExprKind::Comparison, SqlType::boolean(), left->nullable || right->nullable, position);

@@ -110,9 +110,10 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
       if (a.id == TypeId::Varchar && b.id == TypeId::Varchar && a.length && b.length) return SqlType::varchar(std::max(a.length, b.length));
       return SqlType::text();
    }
-   // Arrays meet only arrays of the same element type (modifiers aside), as in PostgreSQL.
+   // Arrays meet arrays whose elements meet (int[] and numeric[] as numeric[], in UNION, CASE,
+   // ||, ...); comparisons ask for one element type besides (ExpressionBinder::bindOperator).
    if (a.isArray() || b.isArray()) {
-      if (a.id != b.id || a.element != b.element) return std::nullopt;
+      if (a.id != b.id) return std::nullopt;
       auto element = common(a.elementType(), b.elementType());
       return element ? std::optional<SqlType>(SqlType::array(*element)) : std::nullopt;
    }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/array_text.h"
 #include "common/german_string.h"
 #include "common/page_array.h"
 
@@ -120,6 +121,10 @@ void Column::appendText(std::string_view text) {
    // Parse first, then take the slot: a parse error must not leave a half-appended row.
    switch (physical_) {
       case PhysicalType::String: {
+         if (type_.isArray()) {
+            storeString(slot(), array_text::canonical(text, type_));
+            return;
+         }
          std::string_view fitted = text::fitString(text, type_);
          storeString(slot(), fitted);
          return;

@@ -41,6 +41,24 @@ TEST(CopyFromStdin, LoadsTextAndCsvRows) {
    EXPECT_EQ(con.copyFrom("COPY t FROM STDIN", "").rowsAffected(), 0u);
 }
 
+// Array columns take their canonical text from COPY as from INSERT: equal arrays are one key, and
+// a malformed array or element is refused.
+TEST(CopyFromStdin, ArraysAreReadAsArrays) {
+   Database db;
+   Connection con(db);
+   con.query("CREATE TABLE t (a INTEGER[] PRIMARY KEY, b VARCHAR(3)[])");
+   con.query("INSERT INTO t VALUES (ARRAY[1,2], '{x}')");
+   EXPECT_EQ(sqlstateOf([&] { con.copyFrom("COPY t FROM STDIN", "{1, 02}\t{y}\n"); }), "23505");
+   EXPECT_EQ(sqlstateOf([&] { con.copyFrom("COPY t FROM STDIN", "nope\t{y}\n"); }), "22P02");
+   EXPECT_EQ(sqlstateOf([&] { con.copyFrom("COPY t FROM STDIN", "{1,x}\t{y}\n"); }), "22P02");
+   EXPECT_EQ(sqlstateOf([&] { con.copyFrom("COPY t FROM STDIN", "{3}\t{abcd}\n"); }), "22001");
+   EXPECT_EQ(con.copyFrom("COPY t FROM STDIN", "{ 3 , 4 }\t{ab,cd}\n").rowsAffected(), 1u);
+   Result rows = con.query("SELECT a, b FROM t ORDER BY a");
+   ASSERT_EQ(rows.rowCount(), 2u);
+   EXPECT_EQ(rows.getString(1, 0), "{3,4}");
+   EXPECT_EQ(rows.getString(1, 1), "{ab,cd}");
+}
+
 TEST(CopyFromStdin, ABadRowChangesNothing) {
    Database db;
    Connection con(db);
