@@ -85,6 +85,18 @@ Elements split(std::string_view literal) {
    return elements;
 }
 
+std::optional<std::string> elementAt(std::string_view canonicalText, size_t index) {
+   std::optional<std::string> found;
+   forEachElement(canonicalText, [&](std::string_view raw, bool quoted) {
+      if (index-- > 0) return true;
+      if (!quoted && raw == "NULL") return false;
+      found.emplace();
+      for (size_t i = 0; i < raw.size(); ++i) *found += raw[i] == '\\' && quoted ? raw[++i] : raw[i];
+      return false;
+   });
+   return found;
+}
+
 void appendElement(std::string& out, std::string_view element) {
    bool quote = element.empty() || (element.size() == 4 && strncasecmp(element.data(), "NULL", 4) == 0);
    for (char c : element) quote = quote || isBlank(c) || c == '{' || c == '}' || c == ',' || c == '"' || c == '\\';

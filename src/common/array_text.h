@@ -18,6 +18,28 @@ using Elements = std::vector<std::optional<std::string>>;
 /// The elements of an array literal ('{1, "a b", NULL}'), NULL ones as nullopt. Throws 22P02
 /// for a malformed literal, 0A000 for more than one dimension or explicit bounds.
 Elements split(std::string_view literal);
+/// Walks a canonical array text (as `join` writes it) without copying it: `visit(raw, quoted)`
+/// gets each element's text as it stands there (quoted: without the quotes, escapes still in;
+/// a NULL element as an unquoted "NULL") and returns false to stop.
+template <typename Visit>
+void forEachElement(std::string_view canonicalText, Visit visit) {
+   size_t at = 1, end = canonicalText.size() - 1;  // inside the braces
+   while (at < end) {
+      bool quoted = canonicalText[at] == '"';
+      size_t start = at + quoted, stop = start;
+      if (quoted) {
+         while (canonicalText[stop] != '"') stop += canonicalText[stop] == '\\' ? 2 : 1;
+         at = stop + 2;  // past the quote and the comma
+      } else {
+         while (stop < end && canonicalText[stop] != ',') ++stop;
+         at = stop + 1;
+      }
+      if (!visit(canonicalText.substr(start, stop - start), quoted)) return;
+   }
+}
+/// Element `index` (from 0) of a canonical array text, unescaped; nullopt for a NULL element or
+/// one past the end.
+std::optional<std::string> elementAt(std::string_view canonicalText, size_t index);
 /// Appends an element, quoted and escaped where array output needs it ("" for the empty
 /// string, the word NULL, blanks, and the characters {},"\).
 void appendElement(std::string& out, std::string_view element);

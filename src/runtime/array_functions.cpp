@@ -98,10 +98,14 @@ int32_t kiln_array_unpack(const GermanString* array, GermanString** elements, bo
    return int32_t(list.size());
 }
 
-int32_t kiln_array_cardinality(const GermanString* array) { return int32_t(array_text::split(array->view()).size()); }
+int32_t kiln_array_cardinality(const GermanString* array) {
+   int32_t count = 0;
+   array_text::forEachElement(array->view(), [&](std::string_view, bool) { return ++count, true; });
+   return count;
+}
 
 bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* arena) {
-   size_t n = array_text::split(array->view()).size();
+   int32_t n = kiln_array_cardinality(array);
    *out = GermanString::make({});  // a NULL result's string is empty, as every NULL string
    if (n == 0) return true;
    storeString(out, "[1:" + std::to_string(n) + "]", arena);
@@ -117,10 +121,10 @@ void kiln_array_slice(const GermanString* array, int64_t lower, int64_t upper, G
 }
 
 bool kiln_array_subscript(const GermanString* array, int64_t index, GermanString* out, StringHeap* arena) {
-   array_text::Elements elements = array_text::split(array->view());
    *out = GermanString::make({});
-   if (index < 1 || index > int64_t(elements.size()) || !elements[size_t(index - 1)]) return true;
-   storeString(out, *elements[size_t(index - 1)], arena);
+   std::optional<std::string> element = index < 1 ? std::nullopt : array_text::elementAt(array->view(), size_t(index - 1));
+   if (!element) return true;
+   storeString(out, *element, arena);
    return false;
 }
 
