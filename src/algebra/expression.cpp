@@ -167,6 +167,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::ArrayCompare: return "array_compare";
       case FunctionId::ArrayElementText: return "array_element_text";
       case FunctionId::ArraySlice: return "array_slice";
+      case FunctionId::ArrayContains: return "array_contains";
       case FunctionId::QuoteLiteral: return "quote_literal";
       case FunctionId::QuoteIdent: return "quote_ident";
       case FunctionId::Format: return "format";

@@ -141,7 +141,8 @@ enum class FunctionId : uint8_t {
    ArrayReplace,      // (array, element, replacement)
    ArrayCompare,      // (value, array): value op ANY/ALL (array); constant: CompareOp | ALL << 8
    ArrayElementText,  // (value as text): as an element in an array's text (quoted where needed); constant: the packed element type
-   ArraySlice,        // (array, lower, upper): a[lower:upper]; a bound left out is a NULL constant of type unknown
+   ArraySlice,        // (array, lower, upper): a[lower:upper]
+   ArrayContains,     // (a, b): a @> b, or a && b when the constant is 1
 };
 
 struct Expr {

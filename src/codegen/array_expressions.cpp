@@ -122,6 +122,11 @@ SqlValue ExpressionCompiler::compileArrayFunction(const Expr& e, const std::vect
             return all ? b.CreateNot(isDecided) : isDecided;
          });
       }
+      case FunctionId::ArrayContains:
+         return ops_.guardNulls(args, e.type, [&] {
+            llvm::Value* result = cx_.callRuntime("kiln_array_contains", {address(0), address(1), cx_.int8(e.constant.integer != 0)});
+            return b.CreateICmpNE(result, cx_.int8(0));
+         });
       case FunctionId::ArraySlice:
          return ops_.guardNulls(args, e.type, [&] {
             return ops_.callStringHelper("kiln_array_slice", {address(0), args[1].value, args[2].value}, true);

@@ -62,6 +62,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_array_from_text", "v:plcpp"},
       {"kiln_array_build", "v:ppilpp"},
       {"kiln_array_cardinality", "i:p"},
+      {"kiln_array_contains", "c:ppc"},
       {"kiln_array_slice", "v:pllpp"},
       {"kiln_array_compare", "i:ppl"},
       {"kiln_array_element_text", "v:plpp"},

@@ -143,7 +143,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
    if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs || e.functionId() == FunctionId::Format) return compileConcat(e, args);
    if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
-   if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArraySlice) return compileArrayFunction(e, args);
+   if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArrayContains) return compileArrayFunction(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -191,7 +191,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ArrayReplace:
          case FunctionId::ArrayCompare:
          case FunctionId::ArrayElementText:
-         case FunctionId::ArraySlice: break;  // compileArrayFunction
+         case FunctionId::ArraySlice:
+         case FunctionId::ArrayContains: break;  // compileArrayFunction
          case FunctionId::LPad:
          case FunctionId::RPad: {
             llvm::Value* fill = args.size() > 2 ? address(2) : llvm::ConstantPointerNull::get(cx_.ptr());

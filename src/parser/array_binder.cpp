@@ -131,6 +131,21 @@ ExprPtr ExpressionBinder::bindArrayConcat(ExprPtr left, ExprPtr right, int posit
    return makeArrayFunction(append ? FunctionId::ArrayAppend : FunctionId::ArrayPrepend, type, false, std::move(args), position);
 }
 
+ExprPtr ExpressionBinder::bindArrayContainment(const std::string& op, ExprPtr left, ExprPtr right, int position) {
+   // An untyped side takes the other's type; arrays of one element type only, as for =.
+   if (left->type.id == TypeId::Unknown && right->type.isArray()) left = coerce(std::move(left), right->type);
+   if (right->type.id == TypeId::Unknown && left->type.isArray()) right = coerce(std::move(right), left->type);
+   if (!left->type.isArray() || !right->type.isArray() || left->type.element != right->type.element)
+      throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
+   unify(left, right, op, position);
+   std::vector<ExprPtr> args;
+   args.push_back(std::move(op == "<@" ? right : left));
+   args.push_back(std::move(op == "<@" ? left : right));
+   ExprPtr e = makeFunction(FunctionId::ArrayContains, SqlType::boolean(), std::move(args), position);
+   e->constant = Value::ofInteger(SqlType::integer(), op == "&&" ? 1 : 0);
+   return e;
+}
+
 ExprPtr ExpressionBinder::bindArrayComparison(const std::string& op, ExprPtr value, ExprPtr array, bool all, int position) {
    static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
                                                                    {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};

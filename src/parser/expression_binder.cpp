@@ -361,6 +361,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       return e;
    }
    if (op == "||" && (left->type.isArray() || right->type.isArray())) return bindArrayConcat(std::move(left), std::move(right), position, ArrayJoin::Operator);
+   if (op == "@>" || op == "<@" || op == "&&") return bindArrayContainment(op, std::move(left), std::move(right), position);
    static const std::pair<const char*, ArithOp> arithmetic[] = {{"+", ArithOp::Add}, {"-", ArithOp::Sub}, {"*", ArithOp::Mul},
                                                                 {"/", ArithOp::Div}, {"%", ArithOp::Mod}, {"||", ArithOp::Concat}};
    for (auto& [name, arith] : arithmetic) {

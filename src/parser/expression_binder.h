@@ -128,6 +128,8 @@ class ExpressionBinder {
    enum class ArrayJoin : uint8_t { Operator, Cat, Append, Prepend };
    /// ||, array_cat, array_append and array_prepend with arrays.
    static ExprPtr bindArrayConcat(ExprPtr left, ExprPtr right, int position, ArrayJoin join);
+   /// a @> b, a <@ b and a && b.
+   static ExprPtr bindArrayContainment(const std::string& op, ExprPtr left, ExprPtr right, int position);
    /// value op ANY (array) and value op ALL (array).
    ExprPtr bindArrayComparison(const std::string& op, ExprPtr value, ExprPtr array, bool all, int position);
    /// cardinality, array_length, array_to_string, ... (array_binder.cpp); null for another.

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <unordered_set>
 
 #include "common/array_text.h"
 #include "common/packed_type.h"
@@ -110,6 +111,20 @@ bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* a
    if (n == 0) return true;
    storeString(out, "[1:" + std::to_string(n) + "]", arena);
    return false;
+}
+
+bool kiln_array_contains(const GermanString* a, const GermanString* b, bool overlap) {
+   // As PostgreSQL: elements equal as values (here: as their canonical text); a NULL equals nothing.
+   array_text::Elements left = array_text::split(a->view()), right = array_text::split(b->view());
+   std::unordered_set<std::string> inLeft;
+   for (auto& e : left)
+      if (e) inLeft.insert(std::move(*e));
+   for (auto& e : right) {
+      bool found = e && inLeft.count(*e);
+      if (overlap && found) return true;
+      if (!overlap && !found) return false;
+   }
+   return !overlap;
 }
 
 void kiln_array_slice(const GermanString* array, int64_t lower, int64_t upper, GermanString* out, StringHeap* arena) {

@@ -106,6 +106,8 @@ void kiln_format(const GermanString* format, const GermanString* values, const b
 void kiln_array_from_text(const GermanString* text, int64_t type, bool explicitCast, GermanString* out, StringHeap* arena);
 void kiln_array_build(const GermanString* elements, const bool* nulls, int32_t count, int64_t elementType, GermanString* out, StringHeap* arena);
 int32_t kiln_array_cardinality(const GermanString* array);
+/// a @> b (every element of b is in a), or a && b (some element is in both) with `overlap`.
+bool kiln_array_contains(const GermanString* a, const GermanString* b, bool overlap);
 /// a[lower:upper], the bounds cut to the array's.
 void kiln_array_slice(const GermanString* array, int64_t lower, int64_t upper, GermanString* out, StringHeap* arena);
 /// PostgreSQL's order of two arrays: -1, 0 or 1.

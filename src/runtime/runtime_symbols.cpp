@@ -61,6 +61,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_array_from_text),
       KILN_SYMBOL(kiln_array_build),
       KILN_SYMBOL(kiln_array_cardinality),
+      KILN_SYMBOL(kiln_array_contains),
       KILN_SYMBOL(kiln_array_slice),
       KILN_SYMBOL(kiln_array_compare),
       KILN_SYMBOL(kiln_array_element_text),
