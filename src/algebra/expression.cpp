@@ -100,6 +100,11 @@ void Expr::collectIUs(std::vector<const IU*>& out) const {
    for (auto& c : children) c->collectIUs(out);
 }
 
+const char* comparisonName(CompareOp op) {
+   static const char* names[] = {"=", "<>", "<", "<=", ">", ">=", "IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
+   return names[size_t(op)];
+}
+
 const char* functionName(FunctionId id) {
    switch (id) {
       case FunctionId::Substring: return "substring";
@@ -232,10 +237,7 @@ std::string Expr::toString() const {
          return "(" + children[0]->toString() + " " + ops[op] + " " + children[1]->toString() + ")";
       }
       case ExprKind::Negate: return "-" + children[0]->toString();
-      case ExprKind::Comparison: {
-         static const char* ops[] = {"=", "<>", "<", "<=", ">", ">=", "IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
-         return children[0]->toString() + " " + ops[op] + " " + children[1]->toString();
-      }
+      case ExprKind::Comparison: return children[0]->toString() + " " + comparisonName(CompareOp(op)) + " " + children[1]->toString();
       case ExprKind::And: return "(" + list(0, " AND ") + ")";
       case ExprKind::Or: return "(" + list(0, " OR ") + ")";
       case ExprKind::Not: return "NOT " + children[0]->toString();
@@ -256,7 +258,16 @@ std::string Expr::toString() const {
          if (functionId() >= FunctionId::BitAnd && functionId() <= FunctionId::ShiftRight)
             return children.size() == 1 ? std::string("~") + children[0]->toString()
                                         : "(" + children[0]->toString() + " " + functionName(functionId()) + " " + children[1]->toString() + ")";
-         return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
+         switch (functionId()) {
+            case FunctionId::ArrayBuild: return "ARRAY[" + list(0, ", ") + "]";
+            case FunctionId::ArraySubscript: return children[0]->toString() + "[" + children[1]->toString() + "]";
+            case FunctionId::ArraySlice: return children[0]->toString() + "[" + children[1]->toString() + ":" + children[2]->toString() + "]";
+            case FunctionId::ArrayContains: return "(" + children[0]->toString() + (constant.integer ? " && " : " @> ") + children[1]->toString() + ")";
+            case FunctionId::ArrayCompare:
+               return children[0]->toString() + " " + comparisonName(CompareOp(constant.integer & 0xFF)) + ((constant.integer >> 8) ? " ALL (" : " ANY (") +
+                      children[1]->toString() + ")";
+            default: return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
+         }
       case ExprKind::Parameter: return "$" + std::to_string(parameter);
    }
    return "?";

@@ -190,5 +190,7 @@ struct Expr {
 using ExprPtr = std::unique_ptr<Expr>;
 
 const char* functionName(FunctionId id);
+/// "=", "<>", ..., "IS NOT DISTINCT FROM".
+const char* comparisonName(CompareOp op);
 
 }  // namespace kiln
