@@ -249,7 +249,7 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          const PgQuery__SubLink& link = *node.sub_link;
          bool quantified = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK || link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
          if (!subquery_ || (!quantified && link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK &&
-                                  link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK))
+                                  link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK))
             throw Error("0A000", "this subquery is not supported here yet", link.location + 1);
          std::vector<ExprPtr> values = subquery_(link, quantified ? bindRow(*link.testexpr) : std::vector<ExprPtr>{}, insideAggregate_);
          if (values.size() != 1) throw Error("42601", "subquery must return only one column", link.location + 1);

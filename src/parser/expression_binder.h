@@ -91,6 +91,10 @@ class ExpressionBinder {
    static Error noSuchFunction(const std::string& name, const std::vector<ExprPtr>& args, int position);
    /// A call of function `id` with `args`, NULL when any argument is.
    static ExprPtr makeFunction(FunctionId id, SqlType type, std::vector<ExprPtr> args, int position);
+   /// Makes array_agg's call a string_agg of the values' element texts.
+   static void collectIntoArrayText(AggregateCall& aggregate, int position);
+   /// array_agg's result of `type` from that string_agg's output `texts`.
+   static ExprPtr arrayOfElementTexts(const IU* texts, SqlType type, int position);
    /// CAST(e AS target); 42846 when there is no such cast.
    static ExprPtr cast(ExprPtr e, SqlType target, int position);
    /// Converts both sides to their common type; 42883/42804 naming `what` when there is none.
@@ -145,10 +149,6 @@ class ExpressionBinder {
    /// The aggregate's function and typed argument (FILTER included) by PostgreSQL's rules; sets
    /// the result's type and nullability. `inWindow`: its argument may hold plain aggregates.
    AggregateCall bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow);
-   /// Makes array_agg's call a string_agg of the values' element texts.
-   void collectIntoArrayText(AggregateCall& aggregate, int position);
-   /// array_agg's result of `type` from that string_agg's output `texts`.
-   static ExprPtr arrayOfElementTexts(const IU* texts, SqlType type, int position);
    /// string_agg(value, delimiter): both text.
    void bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    /// ORDER BY inside the call (not over a window); kept for string_agg alone.

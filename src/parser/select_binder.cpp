@@ -61,7 +61,12 @@ std::string outputName(const PgQuery__Node& node) {
             case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME_N: return "localtime";
             default: return "current_date";
          }
-      case PG_QUERY__NODE__NODE_SUB_LINK: return node.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK ? "exists" : "?column?";
+      case PG_QUERY__NODE__NODE_SUB_LINK:
+         switch (node.sub_link->sub_link_type) {
+            case PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK: return "exists";
+            case PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK: return "array";
+            default: return "?column?";
+         }
       default: return "?column?";
    }
 }
@@ -872,6 +877,7 @@ ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins,
       std::vector<ExprPtr> value;
       if (!left.empty()) value.push_back(bindQuantifiedValue(sublink, std::move(left), into));
       else if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) value.push_back(bindExistsValue(sublink, into));
+      else if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK) value.push_back(bindArraySubquery(sublink, into));
       else value = bindScalarSubquery(sublink, into);
       return value;
    });

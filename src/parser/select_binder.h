@@ -209,6 +209,8 @@ class SelectBinder {
    bool bindSubqueryConjunct(const PgQuery__Node& conjunct);
    /// A scalar subquery in an expression: a join that provides the values of its row.
    std::vector<ExprPtr> bindScalarSubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
+   /// ARRAY(subquery): its rows' values in its order, '{}' for none.
+   ExprPtr bindArraySubquery(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
    /// EXISTS in an expression (not a WHERE conjunct): a join that provides whether there are rows.
    ExprPtr bindExistsValue(const PgQuery__SubLink& sublink, std::vector<PendingJoin>& joins);
    /// `left` op ANY/ALL (subquery) in an expression (not a WHERE conjunct), `left` a value or a

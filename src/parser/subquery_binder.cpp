@@ -525,6 +525,43 @@ std::vector<ExprPtr> SelectBinder::bindScalarSubquery(const PgQuery__SubLink& li
    return row;
 }
 
+ExprPtr SelectBinder::bindArraySubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
+   int position = link.location + 1;
+   Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value);
+   if (sub.row || !sub.correlated.empty() || std::any_of(sub.deferred.begin(), sub.deferred.end(), [](auto& v) { return v != nullptr; }))
+      throw Error("0A000", "ARRAY(subquery) that reads the enclosing query's values is not supported yet", position);
+   if (sub.columns.size() != 1) throw Error("42601", "subquery must return only one column", position);
+   ExprPtr value = Expr::columnRef(sub.columns[0]);
+   if (value->type.id == TypeId::Unknown) value = ExpressionBinder::coerce(std::move(value), SqlType::text());
+   if (value->type.isArray()) throw Error("0A000", "ARRAY(subquery) of arrays (several dimensions) is not supported yet", position);
+   SqlType type = SqlType::array(value->type);
+   // array_agg of the rows, which the aggregation meets in the subquery's order.
+   AggregateCall call{AggregateFunction::StringAgg, std::move(value), ius_.make(SqlType::text(), true, "array")};
+   ExpressionBinder::collectIntoArrayText(call, position);
+   const IU* texts = call.output;
+   auto all = std::make_unique<Aggregate>();
+   all->aggregates.push_back(std::move(call));
+   all->children.push_back(std::move(sub.root));
+   auto join = std::make_unique<Join>(JoinKind::Inner);
+   join->estimatedRows = 0;
+   join->condition = Expr::conjunction({});
+   join->children.push_back(std::move(all));
+   joins.push_back({std::move(join)});
+   lateValues_.insert(texts);
+   // No rows: an empty array (array_agg's NULL).
+   ExprPtr array = ExpressionBinder::arrayOfElementTexts(texts, type, position);
+   auto isNull = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
+   isNull->children.push_back(Expr::columnRef(texts));
+   auto e = std::make_unique<Expr>(ExprKind::Case, type);
+   e->nullable = false;
+   e->hasElse = true;
+   e->position = position;
+   e->children.push_back(std::move(isNull));
+   e->children.push_back(Expr::constantOf(Value::ofString(type, "{}")));
+   e->children.push_back(std::move(array));
+   return e;
+}
+
 ExprPtr SelectBinder::bindExistsValue(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    // Whether an outer row has rows: its group of the subquery's rows (grouped as a scalar
    // subquery's) is there; uncorrelated, the count of all rows is above 0.
