@@ -528,8 +528,10 @@ std::vector<ExprPtr> SelectBinder::bindScalarSubquery(const PgQuery__SubLink& li
 ExprPtr SelectBinder::bindArraySubquery(const PgQuery__SubLink& link, std::vector<PendingJoin>& joins) {
    int position = link.location + 1;
    Bound sub = bindSubquery(*link.subselect, SubqueryUse::Value);
-   if (sub.row || !sub.correlated.empty() || std::any_of(sub.deferred.begin(), sub.deferred.end(), [](auto& v) { return v != nullptr; }))
-      throw Error("0A000", "ARRAY(subquery) that reads the enclosing query's values is not supported yet", position);
+   const PgQuery__SelectStmt& select = *link.subselect->select_stmt;
+   bool limited = select.limit_count || select.limit_offset;
+   if (sub.row || (!sub.correlated.empty() && limited) || std::any_of(sub.deferred.begin(), sub.deferred.end(), [](auto& v) { return v != nullptr; }))
+      throw Error("0A000", "this ARRAY(subquery) that reads the enclosing query's values is not supported yet", position);
    if (sub.columns.size() != 1) throw Error("42601", "subquery must return only one column", position);
    ExprPtr value = Expr::columnRef(sub.columns[0]);
    if (value->type.id == TypeId::Unknown) value = ExpressionBinder::coerce(std::move(value), SqlType::text());
@@ -539,12 +541,17 @@ ExprPtr SelectBinder::bindArraySubquery(const PgQuery__SubLink& link, std::vecto
    AggregateCall call{AggregateFunction::StringAgg, std::move(value), ius_.make(SqlType::text(), true, "array")};
    ExpressionBinder::collectIntoArrayText(call, position);
    const IU* texts = call.output;
+   // Correlated: one array per outer row, its group of the subquery's rows (grouped by the
+   // correlation keys, met in the subquery's order); none where the outer row has no group.
    auto all = std::make_unique<Aggregate>();
+   std::vector<const IU*> inner = producedIUs(*sub.root);
+   bool correlated = !sub.correlated.empty();
+   if (correlated) groupByCorrelation(sub.correlated, all->keys, ius_, readsOnly(inner));
    all->aggregates.push_back(std::move(call));
    all->children.push_back(std::move(sub.root));
-   auto join = std::make_unique<Join>(JoinKind::Inner);
-   join->estimatedRows = 0;
-   join->condition = Expr::conjunction({});
+   auto join = std::make_unique<Join>(correlated ? JoinKind::LeftOuter : JoinKind::Inner);
+   if (!correlated) join->estimatedRows = 0;
+   join->condition = Expr::conjunction(std::move(sub.correlated));
    join->children.push_back(std::move(all));
    joins.push_back({std::move(join)});
    lateValues_.insert(texts);
