@@ -48,9 +48,13 @@ Value bindRangeDistance(const Value& offset, SqlType key, int position) {
    } else if (key.isFloat()) {
       if (!unknown && !offset.type.isNumeric()) throw unsupported();
       distance = *folding::convert(offset, SqlType::double_(), false);
-   } else if (key.id == TypeId::Date) {
+   } else if (key.id == TypeId::Date || key.id == TypeId::Timestamp || key.id == TypeId::TimestampTz || key.id == TypeId::Time ||
+              key.id == TypeId::Interval) {
       if (!unknown && offset.type.id != TypeId::Interval) throw unsupported();
       distance = *folding::convert(offset, SqlType::interval(), false);
+      // A time moves by the interval's time part alone (as time + interval), so only its sign counts.
+      if (key.id == TypeId::Time && distance.interval.micros < 0) throw Error("22013", "invalid preceding or following size in window function");
+      if (key.id == TypeId::Time) return distance;
    } else {
       throw Error("0A000", "RANGE with offset PRECEDING/FOLLOWING is not supported for column type " + plainName(key), position);
    }

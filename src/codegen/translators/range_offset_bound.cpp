@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 
+#include "codegen/sql_ops.h"
 #include "codegen/translators/row_access.h"
 #include "common/decimal.h"
 #include "runtime/window_segments.h"
@@ -87,6 +88,14 @@ InRange dateInRange(CodeContext& cx, const SqlValue& current, const Value& dista
    };
 }
 
+/// TIMESTAMP, TIMESTAMPTZ and INTERVAL ± INTERVAL, as their `+` and `-` compute it (a timestamp
+/// past the range is error 22008, as in PostgreSQL).
+InRange intervalStepInRange(CodeContext& cx, const SqlValue& current, SqlType type, const Value& distance, bool sub, bool less) {
+   SqlOps ops(cx);
+   llvm::Value* bound = ops.arithmetic(sub ? ArithOp::Sub : ArithOp::Add, {current.value, nullptr, type}, ops.constant(distance), type).value;
+   return [&cx, bound, type, less](llvm::Value* value) { return SqlOps(cx).compareValues(less ? CompareOp::Le : CompareOp::Ge, value, bound, type); };
+}
+
 /// The first position in [low, high) where `found` holds (it holds from some position on), else high.
 llvm::Value* firstWhere(CodeContext& cx, llvm::Value* low, llvm::Value* high, const std::function<llvm::Value*(llvm::Value*)>& found) {
    auto& b = cx.builder();
@@ -134,9 +143,20 @@ llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, 
          if (sort.nullsFirst) low = b.CreateSelect(edgeNull, p.headerAt(cx, edge, offsetof(WindowRowHeader, peerEnd)), low);
          else high = b.CreateSelect(edgeNull, p.headerAt(cx, edge, offsetof(WindowRowHeader, peerStart)), high);
       }
-      InRange inRange = field.type.isFloat()           ? floatInRange(cx, current, distance, sub, less)
-                        : field.type.id == TypeId::Date ? dateInRange(cx, current, distance, sub, less)
-                                                        : exactInRange(cx, current, field.type, distance, sub, less);
+      InRange inRange;
+      switch (field.type.id) {
+         case TypeId::Real:
+         case TypeId::Double: inRange = floatInRange(cx, current, distance, sub, less); break;
+         case TypeId::Date: inRange = dateInRange(cx, current, distance, sub, less); break;
+         case TypeId::Timestamp:
+         case TypeId::TimestampTz:
+         case TypeId::Interval: inRange = intervalStepInRange(cx, current, field.type, distance, sub, less); break;
+         // Without wrapping around midnight, as time + interval would (PostgreSQL's in_range).
+         case TypeId::Time:
+            inRange = exactInRange(cx, current, field.type, Value::ofInteger(SqlType::bigInt(), distance.interval.micros), sub, less);
+            break;
+         default: inRange = exactInRange(cx, current, field.type, distance, sub, less);
+      }
       return firstWhere(cx, low, high, [&](llvm::Value* i) {
          llvm::Value* within = inRange(loadField(cx, p.rowAt(cx, i), field).value);
          return isStart ? within : b.CreateNot(within);
