@@ -424,14 +424,20 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
       b = key(b);
    }
    if (type.isFloat()) {
+      // PostgreSQL's order: NaN equals NaN and is above every other value.
+      auto isNaN = [&](llvm::Value* x) { return b_.CreateFCmpUNO(x, x); };
+      auto less = [&](llvm::Value* x, llvm::Value* y) { return b_.CreateAnd(b_.CreateNot(isNaN(x)), b_.CreateOr(isNaN(y), b_.CreateFCmpOLT(x, y))); };
+      auto lessOrEqual = [&](llvm::Value* x, llvm::Value* y) { return b_.CreateOr(isNaN(y), b_.CreateFCmpOLE(x, y)); };
+      llvm::Value* equal = b_.CreateOr(b_.CreateFCmpOEQ(a, b), b_.CreateAnd(isNaN(a), isNaN(b)));
       switch (op) {
-         case CompareOp::Eq: return b_.CreateFCmpOEQ(a, b);
-         case CompareOp::Ne: return b_.CreateFCmpUNE(a, b);
-         case CompareOp::Lt: return b_.CreateFCmpOLT(a, b);
-         case CompareOp::Le: return b_.CreateFCmpOLE(a, b);
-         case CompareOp::Gt: return b_.CreateFCmpOGT(a, b);
-         case CompareOp::Ge: return b_.CreateFCmpOGE(a, b);
-         default: break;
+         case CompareOp::Eq:
+         case CompareOp::IsNotDistinct: return equal;
+         case CompareOp::Ne:
+         case CompareOp::IsDistinct: return b_.CreateNot(equal);
+         case CompareOp::Lt: return less(a, b);
+         case CompareOp::Le: return lessOrEqual(a, b);
+         case CompareOp::Gt: return less(b, a);
+         case CompareOp::Ge: return lessOrEqual(b, a);
       }
    }
    bool isUnsigned = type.id == TypeId::Boolean;
@@ -669,6 +675,13 @@ SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
    return guardNulls({v}, target, [&] { return roundFraction(castValue(v, target, explicitCast), target); });
 }
 
+llvm::Value* SqlOps::canonicalFloat(llvm::Value* value) {
+   llvm::Type* type = value->getType();
+   llvm::Value* zero = llvm::ConstantFP::get(type, 0.0);
+   value = b_.CreateSelect(b_.CreateFCmpOEQ(value, zero), zero, value);
+   return b_.CreateSelect(b_.CreateFCmpUNO(value, value), llvm::ConstantFP::getNaN(type), value);
+}
+
 llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    llvm::Value* key;
    if (v.type.isStringLike()) {
@@ -689,10 +702,7 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    } else if (v.value->getType() == cx_.i128()) {
       key = b_.CreateXor(b_.CreateTrunc(v.value, cx_.i64()), b_.CreateTrunc(b_.CreateLShr(v.value, 64), cx_.i64()));
    } else if (v.type.isFloat()) {
-      llvm::Value* d = b_.CreateFPExt(v.value, cx_.f64());
-      // -0.0 and 0.0 are the same key.
-      d = b_.CreateSelect(b_.CreateFCmpOEQ(d, llvm::ConstantFP::get(cx_.f64(), 0.0)), llvm::ConstantFP::get(cx_.f64(), 0.0), d);
-      key = b_.CreateBitCast(d, cx_.i64());
+      key = b_.CreateBitCast(canonicalFloat(b_.CreateFPExt(v.value, cx_.f64())), cx_.i64());
    } else {
       key = b_.CreateSExt(v.value, cx_.i64());
    }

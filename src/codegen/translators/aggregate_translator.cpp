@@ -244,7 +244,9 @@ class AggregateTranslator : public Translator {
             value = ops.stringAddress(argument.value);
          } else {
             value = cx.entryAlloca(cx.memoryType(argument.type));
-            ops.store({argument.value, nullptr, argument.type}, value, nullptr);
+            // Equal values by equal bytes.
+            llvm::Value* canonical = argument.type.isFloat() ? ops.canonicalFloat(argument.value) : argument.value;
+            ops.store({canonical, nullptr, argument.type}, value, nullptr);
             width = int32_t(physicalSize(argument.type));
          }
          llvm::Value* set = fieldAddress(cx, entry, layout_.fields[size_t(state.distinctSet)]);
@@ -265,7 +267,9 @@ class AggregateTranslator : public Translator {
             value = ops.stringAddress(argument.value);
          } else {
             value = cx.entryAlloca(cx.memoryType(argument.type));
-            ops.store({argument.value, nullptr, argument.type}, value, nullptr);
+            // Equal values by equal bytes.
+            llvm::Value* canonical = argument.type.isFloat() ? ops.canonicalFloat(argument.value) : argument.value;
+            ops.store({canonical, nullptr, argument.type}, value, nullptr);
          }
          int32_t width = int32_t(physicalSize(physicalTypeOf(argument.type)));
          cx.callRuntime("kiln_value_list_append", {cx.loadSlot(valueListsSlot_), fieldAddress(cx, entry, layout_.fields[state.value]), value,

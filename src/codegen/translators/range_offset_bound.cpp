@@ -63,10 +63,14 @@ InRange floatInRange(CodeContext& cx, const SqlValue& current, const Value& dist
       all = b.CreateFCmpOEQ(base, infinity);
    }
    llvm::Value* bound = sub ? b.CreateFSub(base, offset) : b.CreateFAdd(base, offset);
-   return [&cx, all, bound, less](llvm::Value* value) {
+   // NaN sorts after every number, whatever the offset (PostgreSQL's in_range).
+   llvm::Value* baseIsNaN = b.CreateFCmpUNO(base, base);
+   return [&cx, all, bound, less, baseIsNaN](llvm::Value* value) {
       auto& b = cx.builder();
       llvm::Value* wide = b.CreateFPExt(value, cx.f64());
-      return b.CreateOr(all, less ? b.CreateFCmpOLE(wide, bound) : b.CreateFCmpOGE(wide, bound));
+      llvm::Value* numbers = b.CreateSelect(baseIsNaN, cx.boolean(less),
+                                            b.CreateOr(all, less ? b.CreateFCmpOLE(wide, bound) : b.CreateFCmpOGE(wide, bound)));
+      return b.CreateSelect(b.CreateFCmpUNO(wide, wide), b.CreateSelect(baseIsNaN, cx.boolean(true), cx.boolean(!less)), numbers);
    };
 }
 
