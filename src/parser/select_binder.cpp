@@ -545,13 +545,18 @@ SelectBinder::Bound SelectBinder::bind() {
                        std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == key.iu; });
          if (k < userKeys || domain) readable.emplace_back(&key, keys[k].output);
       }
-      sortAggregateInput(aggregates);
-      if (groupingSets.empty()) {
+      auto orders = aggregateOrders(aggregates);
+      if (orders.size() > 1) {
+         if (!groupingSets.empty()) throw Error("0A000", "aggregates with different ORDER BY over grouping sets are not supported yet");
+         aggregateByOrders(keys, aggregates, orders);
+      } else if (groupingSets.empty()) {
+         if (!orders.empty()) sortAggregateInput(aggregates, *orders[0]);
          auto aggregate = std::make_unique<Aggregate>();
          aggregate->keys = std::move(keys);  // their expressions stay where `readable` points
          aggregate->aggregates = std::move(aggregates);
          push(std::move(aggregate));
       } else {
+         if (!orders.empty()) sortAggregateInput(aggregates, *orders[0]);
          aggregateByGroupingSets(keys, aggregates, groupingSets, groupings);
       }
       for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);

@@ -157,6 +157,14 @@ class SelectBinder {
    /// The index of GROUP BY's key `node` (an output's position or alias, or an expression) in
    /// `keys`, where it is added unless it repeats one.
    size_t bindGroupKey(const PgQuery__Node& node, ExpressionBinder& binder, std::vector<Computation>& keys);
+   // ORDER BY inside aggregate calls (aggregate_order.cpp)
+   /// The distinct ORDER BYs of the calls whose result depends on it; the others' are dropped.
+   std::vector<const std::vector<AggregateOrder>*> aggregateOrders(std::vector<AggregateCall>& aggregates);
+   /// Sorts root_, the aggregation's input, by `order`, which all ordered calls share.
+   void sortAggregateInput(std::vector<AggregateCall>& aggregates, const std::vector<AggregateOrder>& order);
+   /// Pushes the aggregation of root_ by `keys` where calls have different `orders` (two or more).
+   void aggregateByOrders(const std::vector<Computation>& keys, std::vector<AggregateCall>& aggregates,
+                          const std::vector<const std::vector<AggregateOrder>*>& orders);
    /// Pushes the aggregation of root_ by each of `sets`, the rows of all sets under `keys`'
    /// outputs (NULL for a key not in a row's set), the aggregates' and the GROUPING() calls'.
    void aggregateByGroupingSets(const std::vector<Computation>& keys, const std::vector<AggregateCall>& aggregates,
@@ -199,8 +207,6 @@ class SelectBinder {
    WindowFrame bindFrame(const PgQuery__WindowDef& def, const std::vector<ExprPtr>& orderBy);
    /// Adds the Window operators, and Maps computing their keys and arguments, above root_: one
    /// Window per distinct PARTITION BY / ORDER BY.
-   /// Sorts the aggregation's input by the ORDER BY inside its calls (aggregate_order.cpp).
-   void sortAggregateInput(std::vector<AggregateCall>& aggregates);
    void pushWindows(std::vector<BoundWindowCall>& calls, std::vector<WindowSpec>& specs);
 
    // Subqueries (subquery_binder.cpp)
