@@ -75,6 +75,7 @@ class ExpressionBinder {
    void bindSubqueriesWith(SubqueryCallback callback) {
       subquery_ = std::move(callback);
    }
+   const SubqueryCallback& subqueryBinding() const { return subquery_; }
 
    ExprPtr bind(const PgQuery__Node& node);
    /// The values of a row constructor (a, b, ...) or ROW(...); of another expression, its value.

@@ -1,11 +1,13 @@
 #include "parser/modification_source.h"
 
+#include <string>
+
 #include "parser/select_binder.h"
 
 namespace kiln {
 
-ModificationSource bindModificationSource(const PgQuery__RangeVar& relation, PgQuery__Node* const* otherTables, size_t otherTableCount,
-                                          const PgQuery__Node* where, const std::vector<const PgQuery__Node*>& values,
+ModificationSource bindModificationSource(const PgQuery__WithClause* with, const PgQuery__RangeVar& relation, PgQuery__Node* const* otherTables,
+                                          size_t otherTableCount, const PgQuery__Node* where, const std::vector<const PgQuery__Node*>& values,
                                           const std::vector<ColumnInfo>& targetColumns, const Table& table, const Catalog& catalog,
                                           const std::vector<SqlType>& parameterTypes) {
    // The target comes first among the FROM items: its scan is the one that yields the row id.
@@ -34,6 +36,15 @@ ModificationSource bindModificationSource(const PgQuery__RangeVar& relation, PgQ
    select.n_target_list = targetList.size();
    select.target_list = targetList.data();
    select.where_clause = const_cast<PgQuery__Node*>(where);
+   if (with) {
+      // The target is always the table, where the source's FROM would find a WITH query of its name.
+      for (size_t i = 0; i < with->n_ctes; ++i) {
+         const PgQuery__CommonTableExpr& cte = *with->ctes[i]->common_table_expr;
+         if (!*relation.schemaname && cte.ctename == std::string(relation.relname))
+            throw Error("0A000", "a WITH query named like the target table is not supported yet", cte.location + 1);
+      }
+      select.with_clause = const_cast<PgQuery__WithClause*>(with);
+   }
    ModificationSource source;
    source.plan = std::make_unique<QueryPlan>();
    QueryPlan& plan = *source.plan;

@@ -20,9 +20,10 @@ struct ModificationSource {
    Scope scope;                          // the names the FROM items make visible, for RETURNING
 };
 
-/// `values` are bound as a select list whose literals take the types of `targetColumns`.
-ModificationSource bindModificationSource(const PgQuery__RangeVar& relation, PgQuery__Node* const* otherTables, size_t otherTableCount,
-                                          const PgQuery__Node* where, const std::vector<const PgQuery__Node*>& values,
+/// `values` are bound as a select list whose literals take the types of `targetColumns`; the
+/// queries of `with` (may be null) are visible to them, to WHERE and to the other tables.
+ModificationSource bindModificationSource(const PgQuery__WithClause* with, const PgQuery__RangeVar& relation, PgQuery__Node* const* otherTables,
+                                          size_t otherTableCount, const PgQuery__Node* where, const std::vector<const PgQuery__Node*>& values,
                                           const std::vector<ColumnInfo>& targetColumns, const Table& table, const Catalog& catalog,
                                           const std::vector<SqlType>& parameterTypes);
 

@@ -248,19 +248,28 @@ std::unique_ptr<Operator> SelectBinder::bindDerivedTable(const PgQuery__RangeSub
 void SelectBinder::bindValuesLists() {
    auto values = std::make_unique<Values>();
    Scope empty;
-   ExpressionBinder binder(empty, ius_);
+   std::vector<PendingJoin> joins;
+   // Scalar subqueries (uncorrelated) are joined to the rows: their values are not the Values
+   // operator's, so a Map above the joins computes the items that read them.
+   ExpressionBinder binder = expressionBinder(joins);
+   ExpressionBinder plain(empty, ius_);
+   plain.bindSubqueriesWith(binder.subqueryBinding());
+   std::vector<std::vector<bool>> readsSubquery;
    size_t width = 0;
    for (size_t r = 0; r < select_.n_values_lists; ++r) {
       const PgQuery__List& list = *select_.values_lists[r]->list;
       if (r > 0 && list.n_items != width) throw Error("42601", "VALUES lists must all be the same length");
       width = list.n_items;
       std::vector<ExprPtr> row;
+      readsSubquery.emplace_back();
       for (size_t c = 0; c < list.n_items; ++c) {
          const PgQuery__Node& item = *list.items[c];
          bool isDefault = item.node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT;
          if (isDefault && (!insertDefault_ || !insertTargets_ || c >= insertTargets_->size()))
             throw Error("42601", "DEFAULT is not allowed in this context", item.set_to_default->location + 1);
-         row.push_back(isDefault ? insertDefault_(c, ius_) : binder.bind(item));
+         size_t joined = joins.size();
+         row.push_back(isDefault ? insertDefault_(c, ius_) : plain.bind(item));
+         readsSubquery.back().push_back(joins.size() > joined);
       }
       values->rows.push_back(std::move(row));
    }
@@ -295,7 +304,34 @@ void SelectBinder::bindValuesLists() {
       result_.columns.push_back(iu);
       result_.names.push_back(name);
    }
+   if (joins.empty()) {
+      root_ = std::move(values);
+      return;
+   }
+   // Each row's number picks, in the Map, the items that read subqueries (NULL in the Values).
+   const IU* rowNumber = ius_.make(SqlType::integer(), false, "row");
+   values->columns.push_back(rowNumber);
+   auto map = std::make_unique<Map>();
+   for (size_t c = 0; c < width; ++c) {
+      auto pick = std::make_unique<Expr>(ExprKind::Case, values->columns[c]->type);
+      for (size_t r = 0; r < values->rows.size(); ++r) {
+         if (!readsSubquery[r][c]) continue;
+         ExprPtr& item = values->rows[r][c];
+         pick->children.push_back(Expr::equality(Expr::columnRef(rowNumber), Expr::constantOf(Value::ofInteger(SqlType::integer(), int64_t(r)))));
+         pick->children.push_back(std::move(item));
+         item = Expr::constantOf(Value::null(values->columns[c]->type));
+      }
+      if (pick->children.empty()) continue;
+      pick->children.push_back(Expr::columnRef(values->columns[c]));
+      pick->hasElse = true;
+      const IU* iu = ius_.make(values->columns[c]->type, true, values->columns[c]->name);
+      map->computations.push_back({iu, std::move(pick)});
+      result_.columns[c] = iu;
+   }
+   for (size_t r = 0; r < values->rows.size(); ++r) values->rows[r].push_back(Expr::constantOf(Value::ofInteger(SqlType::integer(), int64_t(r))));
    root_ = std::move(values);
+   attach(joins);
+   push(std::move(map));
 }
 
 void SelectBinder::expandTargets() {
@@ -402,6 +438,7 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    if (select_.n_values_lists) {
       bindValuesLists();
+      bindOutputOrderAndLimit();
       return finishBinding();
    }
    bindFrom();

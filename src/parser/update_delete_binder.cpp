@@ -35,7 +35,6 @@ std::vector<Assignment> bindAssignments(const PgQuery__UpdateStmt& update, const
 }  // namespace
 
 UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
-   if (update.with_clause) throw Error("0A000", "WITH before UPDATE is not supported yet", update.with_clause->location + 1);
    std::vector<Assignment> assignments = bindAssignments(update, table);
    // The source computes the given values; DEFAULT values are computed above it.
    std::vector<const PgQuery__Node*> values;
@@ -47,7 +46,7 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, cons
       targets.push_back({column.name(), column.type(), column.notNull(), {}});
    }
    ModificationSource source =
-      bindModificationSource(*update.relation, update.from_clause, update.n_from_clause, update.where_clause, values, targets, table, catalog, parameterTypes);
+      bindModificationSource(update.with_clause, *update.relation, update.from_clause, update.n_from_clause, update.where_clause, values, targets, table, catalog, parameterTypes);
    QueryPlan& plan = *source.plan;
    const IU* rowId = plan.columns.back();
    UpdateStatement result{&table, {}, nullptr};
@@ -90,9 +89,8 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, cons
 }
 
 DeleteStatement bindDelete(const PgQuery__DeleteStmt& remove, Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
-   if (remove.with_clause) throw Error("0A000", "WITH before DELETE is not supported yet", remove.with_clause->location + 1);
    ModificationSource source =
-      bindModificationSource(*remove.relation, remove.using_clause, remove.n_using_clause, remove.where_clause, {}, {}, table, catalog, parameterTypes);
+      bindModificationSource(remove.with_clause, *remove.relation, remove.using_clause, remove.n_using_clause, remove.where_clause, {}, {}, table, catalog, parameterTypes);
    Returning returning = bindReturning(remove.returning_list, remove.n_returning_list, source.scope, *source.plan);
    return DeleteStatement{&table, std::move(source.plan), std::move(returning), remove.n_using_clause > 0};
 }
