@@ -202,6 +202,7 @@ struct TableInfo {
 class DatabaseImpl;
 struct PreparedStatementImpl;
 class TimeZone;
+struct SequenceSession;
 class Connection;
 
 /// A statement with parameters $1, $2, ..., planned and compiled once and run many times from
@@ -295,6 +296,7 @@ class Connection {
    bool timing_ = true;
    int64_t transactionTime_ = 0;  // now(): see TransactionClock
    std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
+   std::shared_ptr<SequenceSession> sequences_;  // what currval() and lastval() read
    std::atomic<bool> cancelRequested_{false};
 };
 

@@ -60,6 +60,7 @@ ExprPtr Expr::clone() const {
    e->parameter = parameter;
    e->parameterType = parameterType;
    e->counter = counter;
+   e->sequence = sequence;
    for (auto& c : children) e->children.push_back(c->clone());
    return e;
 }
@@ -74,16 +75,24 @@ bool Expr::equals(const Expr& o) const {
    return equals(o, [](const IU* a, const IU* b) { return a == b; });
 }
 
+namespace {
+
+/// random(), identity counters and sequences: two calls are two values.
+bool isVolatileFunction(FunctionId id) {
+   return id == FunctionId::Random || id == FunctionId::NextIdentity || (id >= FunctionId::SequenceNext && id <= FunctionId::SequenceSet);
+}
+
+}  // namespace
+
 bool Expr::isVolatile() const {
-   if (kind == ExprKind::Function && (functionId() == FunctionId::Random || functionId() == FunctionId::NextIdentity)) return true;
+   if (kind == ExprKind::Function && isVolatileFunction(functionId())) return true;
    for (auto& c : children)
       if (c->isVolatile()) return true;
    return false;
 }
 
 bool Expr::equals(const Expr& o, const std::function<bool(const IU*, const IU*)>& sameIU) const {
-   // Two calls of random() or of an identity counter are two values.
-   if (kind == ExprKind::Function && (functionId() == FunctionId::Random || functionId() == FunctionId::NextIdentity)) return false;
+   if (kind == ExprKind::Function && isVolatileFunction(functionId())) return false;
    if (kind != o.kind || !(type == o.type) || op != o.op || negated != o.negated || hasElse != o.hasElse || parameter != o.parameter ||
        children.size() != o.children.size())
       return false;
@@ -203,7 +212,11 @@ const char* functionName(FunctionId id) {
       case FunctionId::ExtractEpoch: return "extract_epoch";
       case FunctionId::DateTrunc: return "date_trunc";
       case FunctionId::CurrentTimestamp: return "now";
-      case FunctionId::NextIdentity: return "nextval";
+      case FunctionId::NextIdentity:
+      case FunctionId::SequenceNext: return "nextval";
+      case FunctionId::SequenceCurrent: return "currval";
+      case FunctionId::SequenceLast: return "lastval";
+      case FunctionId::SequenceSet: return "setval";
       case FunctionId::RegexMatch: return "textregexeq";
       case FunctionId::RegexReplace: return "regexp_replace";
       case FunctionId::RegexCount: return "regexp_count";

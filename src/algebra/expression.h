@@ -12,6 +12,8 @@
 
 namespace kiln {
 
+struct Sequence;
+
 enum class ExprKind : uint8_t {
    ColumnRef,   // iu
    Constant,    // constant
@@ -113,6 +115,10 @@ enum class FunctionId : uint8_t {
    Age,            // (timestamp, timestamp): the symbolic difference (timestamp::age), an interval
    CurrentTimestamp,  // the transaction's start: a timestamptz
    NextIdentity,      // an identity column's next value (counter: the column's); volatile as Random
+   SequenceNext,      // nextval(name), currval(name), lastval(), setval(name, value[, is_called]) of
+   SequenceCurrent,   // `sequence` (the name is a constant first argument); volatile as Random
+   SequenceLast,
+   SequenceSet,
    // Regular expressions: the constant is the flags (text, see RegexFlags).
    RegexMatch,    // (s, pattern): s ~ pattern
    RegexReplace,  // (s, pattern, replacement)
@@ -158,6 +164,7 @@ struct Expr {
    int parameter = 0;                 // Parameter: its number, 1-based
    SqlType* parameterType = nullptr;  // Parameter: the plan's record of its type
    int64_t* counter = nullptr;        // NextIdentity: the column's counter
+   Sequence* sequence = nullptr;      // SequenceNext, SequenceCurrent, SequenceSet
    std::vector<std::unique_ptr<Expr>> children;
 
    Expr(ExprKind kind, SqlType type) : kind(kind), type(type) {}

@@ -146,6 +146,10 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_date_trunc", "l:li"},
       {"kiln_transaction_timestamp", "l:"},
       {"kiln_next_identity", "l:p"},
+      {"kiln_sequence_next", "l:p"},
+      {"kiln_sequence_current", "l:p"},
+      {"kiln_sequence_last", "l:"},
+      {"kiln_sequence_set", "l:plc"},
    };
    return prototypes;
 }

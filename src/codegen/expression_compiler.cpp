@@ -136,6 +136,12 @@ SqlValue ExpressionCompiler::compileInList(const Expr& e) {
    return e.negated ? ops_.logicalNot(result) : result;
 }
 
+/// The address of the sequence a nextval/currval/setval call names: it lives as long as the
+/// sequence, and a statement is bound again when the sequence goes (as for a table).
+llvm::Value* ExpressionCompiler::sequenceAddress(const Expr& e) {
+   return cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.sequence))), cx_.builder().getPtrTy());
+}
+
 SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    auto& b = cx_.builder();
    std::vector<SqlValue> args;
@@ -353,6 +359,13 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             // The counter lives as long as its column, and a statement is bound again when the column goes.
             return cx_.callRuntime("kiln_next_identity", {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))),
                                                                                          cx_.builder().getPtrTy())});
+         case FunctionId::SequenceNext: return cx_.callRuntime("kiln_sequence_next", {sequenceAddress(e)});
+         case FunctionId::SequenceCurrent: return cx_.callRuntime("kiln_sequence_current", {sequenceAddress(e)});
+         case FunctionId::SequenceLast: return cx_.callRuntime("kiln_sequence_last", {});
+         case FunctionId::SequenceSet: {
+            llvm::Value* called = args.size() > 2 ? b.CreateZExt(args[2].value, cx_.i8()) : cx_.int8(1);
+            return cx_.callRuntime("kiln_sequence_set", {sequenceAddress(e), args[1].value, called});
+         }
          case FunctionId::RegexMatch:
          case FunctionId::RegexReplace:
          case FunctionId::RegexCount:

@@ -19,6 +19,7 @@ class ExpressionCompiler {
    SqlValue compileCase(const Expr& e);
    SqlValue compileShortCircuit(const Expr& e);
    SqlValue compileInList(const Expr& e);
+   llvm::Value* sequenceAddress(const Expr& e);
    SqlValue compileFunction(const Expr& e);
    /// GREATEST or LEAST: the extreme of the non-NULL arguments.
    SqlValue compileExtremum(const Expr& e, const std::vector<SqlValue>& args);

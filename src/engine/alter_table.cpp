@@ -15,12 +15,12 @@ std::string inRelation(const std::string& column, const Table& table) { return "
 
 /// Fills the column just appended to `table` with each row's DEFAULT (as COPY fills the columns
 /// its list leaves out), or NULL.
-void fillAddedColumn(Table& table, StatementStats& stats) {
+void fillAddedColumn(Table& table, const Catalog& catalog, StatementStats& stats) {
    size_t added = table.columnCount() - 1;
    Column& column = table.column(added);
    std::vector<size_t> others(added);
    for (size_t c = 0; c < added; ++c) others[c] = c;
-   CopyDefaults defaults = bindCopyDefaults(table, others);
+   CopyDefaults defaults = bindCopyDefaults(table, others, catalog);
    if (!defaults.columns.empty()) {
       std::vector<std::unique_ptr<Column>> filled = defaultColumns(table, defaults, table.rowCount(), stats);
       column.appendColumn(std::move(*filled[added]));
@@ -47,7 +47,7 @@ void addColumn(DatabaseImpl& database, Table& table, const Action& action, State
    column->setIdentity(action.columnDefault.identity);
    table.addColumn(std::move(column));
    database.undo.recordAddColumn(table);  // before filling it: a failing DEFAULT takes it out again
-   fillAddedColumn(table, stats);
+   fillAddedColumn(table, database.catalog, stats);
 }
 
 void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {

@@ -9,6 +9,7 @@
 #include "engine/prepared_statement_impl.h"
 #include "engine/time_zone_setting.h"
 #include "storage/redo.h"
+#include "storage/sequence.h"
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
@@ -45,6 +46,9 @@ void waitDurable(DatabaseImpl& db, uint64_t position) {
 void undoAfter(DatabaseImpl& db, size_t mark) {
    if (db.undo.changesSchemaAfter(mark)) ++db.catalogVersion;
    db.undo.rollbackTo(mark, db.catalog);
+   // Sequences stay advanced (nextval is not undone), but the records of their state may go with
+   // the undone ones: the next commit logs them again.
+   for (Sequence* sequence : db.catalog.sequences()) sequence->unlogged = true;
 }
 
 /// Undoes the whole running transaction; nothing of it reaches the log.
@@ -77,7 +81,8 @@ std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::
 
 }  // namespace
 
-Connection::Connection(Database& database) : database_(database), timeZone_(TimeZone::utc()) {}
+Connection::Connection(Database& database)
+   : database_(database), timeZone_(TimeZone::utc()), sequences_(std::make_shared<SequenceSession>()) {}
 
 Connection::~Connection() {
    if (!inTransaction_) return;
@@ -116,6 +121,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    StatementInterrupt interrupt(cancelRequested_);
    TransactionClock clock(transactionTime_);
    TimeZone::Scope zone(*timeZone_);
+   SequenceSession::Scope sequences(*sequences_);
    try {
       data = work();
       data->timeZone = timeZone_;  // its timestamptz values are shown in the zone it ran in
@@ -255,7 +261,8 @@ std::vector<Result> Connection::run(const std::string& sql) {
          Statement bound = bindStatement(node, script.statementText(i), db.catalog);
          if (std::holds_alternative<CreateTableStatement>(bound) || std::holds_alternative<DropStatement>(bound) ||
              std::holds_alternative<CreateViewStatement>(bound) || std::holds_alternative<CreateIndexStatement>(bound) ||
-             std::holds_alternative<AlterTableStatement>(bound))
+             std::holds_alternative<AlterTableStatement>(bound) || std::holds_alternative<CreateSequenceStatement>(bound) ||
+             std::holds_alternative<AlterSequenceStatement>(bound))
             ++db.catalogVersion;
          return executeStatement(db, bound);
       });

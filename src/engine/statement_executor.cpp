@@ -206,12 +206,44 @@ std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
       result->statusTag = "DROP INDEX";
       return result;
    }
+   Catalog& catalog = database.catalog;
    for (auto& name : drop.names) {
-      if (drop.views && database.catalog.findView(name)) database.undo.recordDropView(database.catalog.dropView(name));
-      if (!drop.views && database.catalog.findTable(name)) database.undo.recordDropTable(database.catalog.dropTable(name));
+      if (drop.views && catalog.findView(name)) database.undo.recordDropView(catalog.dropView(name));
+      if (drop.sequences && catalog.findSequence(name)) database.undo.recordDropSequence(catalog.dropSequence(name));
+      if (!drop.views && !drop.sequences && catalog.findTable(name)) database.undo.recordDropTable(catalog.dropTable(name));
    }
    auto result = std::make_shared<ResultData>();
-   result->statusTag = drop.views ? "DROP VIEW" : "DROP TABLE";
+   result->statusTag = drop.views ? "DROP VIEW" : drop.sequences ? "DROP SEQUENCE" : "DROP TABLE";
+   return result;
+}
+
+std::shared_ptr<ResultData> createSequence(DatabaseImpl& database, CreateSequenceStatement& create) {
+   auto result = std::make_shared<ResultData>();
+   result->statusTag = "CREATE SEQUENCE";
+   const std::string& name = create.sequence.name;
+   Catalog& catalog = database.catalog;
+   if (create.ifNotExists && (catalog.findSequence(name) || catalog.findTable(name) || catalog.findView(name))) return result;
+   catalog.createSequence(std::make_unique<Sequence>(create.sequence));
+   database.undo.recordCreateSequence(name);
+   return result;
+}
+
+std::shared_ptr<ResultData> alterSequence(DatabaseImpl& database, AlterSequenceStatement& alter) {
+   auto result = std::make_shared<ResultData>();
+   result->statusTag = "ALTER SEQUENCE";
+   Sequence* sequence = alter.name.empty() ? nullptr : database.catalog.findSequence(alter.name);
+   if (!sequence) return result;  // IF EXISTS
+   database.undo.recordAlterSequence(*sequence);
+   int64_t lastValue = sequence->lastValue;
+   bool isCalled = sequence->isCalled;
+   uint64_t id = sequence->id;
+   *sequence = alter.definition;
+   sequence->id = id;
+   if (!alter.restart) {
+      sequence->lastValue = lastValue;
+      sequence->isCalled = isCalled;
+   }
+   sequence->unlogged = true;
    return result;
 }
 
@@ -436,6 +468,8 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
          else if constexpr (std::is_same_v<T, CreateTableAsStatement>) return createTableAs(database, s);
          else if constexpr (std::is_same_v<T, DropStatement>) return drop(database, s);
          else if constexpr (std::is_same_v<T, CreateIndexStatement>) return createIndex(database, s);
+         else if constexpr (std::is_same_v<T, CreateSequenceStatement>) return createSequence(database, s);
+         else if constexpr (std::is_same_v<T, AlterSequenceStatement>) return alterSequence(database, s);
          else if constexpr (std::is_same_v<T, AlterTableStatement>) return alterTable(database, s);
          else if constexpr (std::is_same_v<T, CreateViewStatement>) {
             std::optional<View> replaced;

@@ -31,8 +31,8 @@ Error unsupportedForm(PgQuery__AlterTableType type) {
    return Error("0A000", "ALTER TABLE ... " + form + " is not supported yet");
 }
 
-AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, const std::string& table) {
-   ColumnDefinition bound = bindColumnDefinition(*command.def->column_def, table);
+AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, const std::string& table, const Catalog& catalog) {
+   ColumnDefinition bound = bindColumnDefinition(*command.def->column_def, table, catalog);
    // A new key would have to check the rows already there: not done yet.
    if (bound.primaryKeyPosition || bound.unique)
       throw Error("0A000", "ALTER TABLE ... ADD COLUMN with PRIMARY KEY or UNIQUE is not supported yet", command.def->column_def->location + 1);
@@ -47,7 +47,8 @@ AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, con
 
 /// ALTER COLUMN c SET DEFAULT expression | DROP DEFAULT, checked against the column as it is, or
 /// as an ADD COLUMN of the statement (`earlier`) makes it.
-AlterTableStatement::Action setDefault(const PgQuery__AlterTableCmd& command, const Table* table, const std::vector<AlterTableStatement::Action>& earlier) {
+AlterTableStatement::Action setDefault(const PgQuery__AlterTableCmd& command, const Table* table, const std::vector<AlterTableStatement::Action>& earlier,
+                                        const Catalog& catalog) {
    AlterTableStatement::Action action;
    action.kind = AlterTableStatement::Action::Kind::SetDefault;
    action.name = command.name;
@@ -61,7 +62,7 @@ AlterTableStatement::Action setDefault(const PgQuery__AlterTableCmd& command, co
       column = ColumnInfo{existing.name(), existing.type(), existing.notNull(), {}};
    }
    if (!column) throw Error("42703", "column \"" + action.name + "\" of relation \"" + table->name() + "\" does not exist");
-   if (command.def) action.columnDefault.sql = checkedDefault(*command.def, *column);
+   if (command.def) action.columnDefault.sql = checkedDefault(*command.def, *column, catalog);
    return action;
 }
 
@@ -74,7 +75,7 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
    for (size_t i = 0; i < alter.n_cmds; ++i) {
       const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
       switch (command.subtype) {
-         case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn: result.actions.push_back(addColumn(command, alter.relation->relname)); break;
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn: result.actions.push_back(addColumn(command, alter.relation->relname, catalog)); break;
          case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn: {
             if (command.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) throw Error("0A000", "ALTER TABLE ... DROP COLUMN ... CASCADE is not supported yet");
             AlterTableStatement::Action action;
@@ -96,7 +97,7 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
    const Table* table = catalog.findTable(result.table);
    for (size_t i = 0; i < alter.n_cmds; ++i) {
       const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
-      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault) result.actions.push_back(setDefault(command, table, result.actions));
+      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault) result.actions.push_back(setDefault(command, table, result.actions, catalog));
       if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull || command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull) {
          AlterTableStatement::Action action;
          action.kind = AlterTableStatement::Action::Kind::SetNotNull;

@@ -6,7 +6,7 @@
 
 namespace kiln {
 
-ExprPtr defaultValueOf(Column& column, IUSet& ius) {
+ExprPtr defaultValueOf(Column& column, IUSet& ius, const Catalog& catalog) {
    if (column.identity() != Column::Identity::None) {
       auto next = std::make_unique<Expr>(ExprKind::Function, SqlType::bigInt());
       next->op = uint8_t(FunctionId::NextIdentity);
@@ -19,7 +19,9 @@ ExprPtr defaultValueOf(Column& column, IUSet& ius) {
    std::string sql = "SELECT " + column.defaultSql();
    ParsedScript parsed(sql);
    Scope none;
-   ExprPtr value = ExpressionBinder(none, ius).bind(*parsed.statement(0).select_stmt->target_list[0]->res_target->val);
+   ExpressionBinder binder(none, ius);
+   binder.resolveSequencesIn(catalog);
+   ExprPtr value = binder.bind(*parsed.statement(0).select_stmt->target_list[0]->res_target->val);
    return ExpressionBinder::assign(std::move(value), column.type(), column.name());
 }
 

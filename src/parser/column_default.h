@@ -7,9 +7,11 @@
 
 namespace kiln {
 
+class Catalog;
 class Column;
 
-/// The column's default value as an expression of the column's type.
-ExprPtr defaultValueOf(Column& column, IUSet& ius);
+/// The column's default value as an expression of the column's type (sequences it names are
+/// found in `catalog`).
+ExprPtr defaultValueOf(Column& column, IUSet& ius, const Catalog& catalog);
 
 }  // namespace kiln

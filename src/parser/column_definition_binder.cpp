@@ -34,10 +34,11 @@ bool isSupported(const PgQuery__Constraint& c) {
 
 }  // namespace
 
-std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& column) {
+std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& column, const Catalog& catalog) {
    Scope none;
    IUSet scratch;
    ExpressionBinder binder(none, scratch);
+   binder.resolveSequencesIn(catalog);
    binder.collectAggregates(nullptr, "DEFAULT expressions");
    binder.collectWindows(nullptr, "DEFAULT expressions");
    ExprPtr value;
@@ -54,7 +55,7 @@ std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& co
    return deparseExpression(expression);
 }
 
-ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::string& tableName) {
+ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::string& tableName, const Catalog& catalog) {
    ColumnDefinition result;
    ColumnDefault& columnDefault = result.columnDefault;
    std::optional<SqlType> serial = serialType(*def.type_name);
@@ -75,7 +76,7 @@ ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::
             throw Error("42601", "multiple default values specified for column \"" + column.name + "\" of table \"" + tableName + "\"",
                         constraint.location + 1);
       }
-      if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT) columnDefault.sql = checkedDefault(*constraint.raw_expr, column);
+      if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT) columnDefault.sql = checkedDefault(*constraint.raw_expr, column, catalog);
       if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY) {
          if (!column.type.isInteger()) throw Error("22023", "identity column type must be smallint, integer, or bigint", constraint.location + 1);
          bool always = constraint.generated_when && std::string(constraint.generated_when) == "a";

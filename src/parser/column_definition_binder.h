@@ -17,9 +17,9 @@ struct ColumnDefinition {
 
 /// The SQL text of a DEFAULT for `column`, once it is known to be a value of the column's type that
 /// reads no column, no subquery and no aggregate.
-std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& column);
+std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& column, const Catalog& catalog);
 
 /// Throws 0A000 for a constraint kiln does not have (CHECK, REFERENCES, ...).
-ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::string& tableName);
+ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::string& tableName, const Catalog& catalog);
 
 }  // namespace kiln

@@ -17,7 +17,7 @@ std::unique_ptr<Operator> mapped(std::unique_ptr<Operator> op, std::unique_ptr<M
 
 }  // namespace
 
-CopyDefaults bindCopyDefaults(Table& table, const std::vector<size_t>& listed) {
+CopyDefaults bindCopyDefaults(Table& table, const std::vector<size_t>& listed, const Catalog& catalog) {
    CopyDefaults defaults;
    auto plan = std::make_unique<QueryPlan>();
    SqlType& rowCount = plan->ius.parameter(1);
@@ -29,7 +29,7 @@ CopyDefaults bindCopyDefaults(Table& table, const std::vector<size_t>& listed) {
       if (std::find(listed.begin(), listed.end(), c) != listed.end()) continue;
       Column& column = table.column(c);
       anyDefault |= !column.defaultSql().empty() || column.identity() != Column::Identity::None;
-      ExprPtr value = defaultValueOf(column, plan->ius);
+      ExprPtr value = defaultValueOf(column, plan->ius, catalog);
       if (value->kind == ExprKind::Constant) {
          defaults.columns.push_back({c, value->constant});
          continue;

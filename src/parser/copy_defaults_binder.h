@@ -10,6 +10,6 @@ namespace kiln {
 
 /// The defaults of the columns of `table` not in `listed`; no columns when none of those has a
 /// DEFAULT (then they are simply NULL).
-CopyDefaults bindCopyDefaults(Table& table, const std::vector<size_t>& listed);
+CopyDefaults bindCopyDefaults(Table& table, const std::vector<size_t>& listed, const Catalog& catalog);
 
 }  // namespace kiln

@@ -326,6 +326,10 @@ ExprPtr ExpressionBinder::bindConstant(const PgQuery__AConst& c) {
 }
 
 ExprPtr ExpressionBinder::bindTypeCast(const PgQuery__TypeCast& c) {
+   // 'name'::regclass names a relation: kept as its text, which nextval() and its kin read.
+   const PgQuery__TypeName& typeName = *c.type_name;
+   if (typeName.n_names && stringOf(typeName.names[typeName.n_names - 1]) == "regclass" && !typeName.n_array_bounds)
+      return coerce(bind(*c.arg), SqlType::text());
    SqlType target = types::resolve(*c.type_name);
    ExprPtr operand = c.arg->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR ? bindArrayConstructor(*c.arg->a_array_expr, &target) : bind(*c.arg);
    int position = c.location + 1;
@@ -1181,6 +1185,7 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       return e;
    }
    if (name == "random" && n == 0) return make(FunctionId::Random, SqlType::double_());
+   if (auto sequenceCall = bindSequenceFunction(name, args, position)) return sequenceCall;
    if (name == "current_database" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), databaseName));
    if (name == "current_schema" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), schemaName));
    if (name == "version" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), versionString()));

@@ -11,6 +11,7 @@
 
 #include "algebra/operator.h"
 #include "parser/scope.h"
+#include "storage/catalog.h"
 
 namespace kiln {
 
@@ -77,6 +78,9 @@ class ExpressionBinder {
    }
    const SubqueryCallback& subqueryBinding() const { return subquery_; }
 
+   /// nextval('name') and its kin find sequences in `catalog` (without one, they are refused).
+   void resolveSequencesIn(const Catalog& catalog) { catalog_ = &catalog; }
+
    ExprPtr bind(const PgQuery__Node& node);
    /// The values of a row constructor (a, b, ...) or ROW(...); of another expression, its value.
    std::vector<ExprPtr> bindRow(const PgQuery__Node& node);
@@ -126,6 +130,8 @@ class ExpressionBinder {
    /// regexp_replace, regexp_count, regexp_substr and substring's regular expression forms;
    /// nullptr for other calls.
    ExprPtr bindRegexFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
+   /// nextval, currval, lastval and setval (sequence_functions_binder.cpp); nullptr for other calls.
+   ExprPtr bindSequenceFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    /// ARRAY[...] (array_binder.cpp); under a cast to `target`, its elements take that type.
    ExprPtr bindArrayConstructor(const PgQuery__AArrayExpr& array, const SqlType* target);
    /// array[index]...: the element, NULL out of range.
@@ -176,6 +182,7 @@ class ExpressionBinder {
 
    const Scope& scope_;
    IUSet& ius_;
+   const Catalog* catalog_ = nullptr;
    std::vector<AggregateCall>* aggregates_ = nullptr;
    const char* clause_ = "this context";
    bool insideAggregate_ = false;

@@ -106,6 +106,7 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    if (name != "generate_series" && name != "unnest") throw Error("0A000", "function " + name + " in FROM is not supported yet", position);
 
    ExpressionBinder binder(scope_, ius_);
+   binder.resolveSequencesIn(catalog_);
    binder.collectAggregates(nullptr, "functions in FROM");
    std::unique_ptr<Series> series = name == "unnest" ? binder.bindUnnest(call) : binder.bindSeries(call);
    SqlType type = series->unnest ? series->start->type.elementType() : series->start->type;

@@ -125,6 +125,7 @@ size_t SelectBinder::bindGroupKey(const PgQuery__Node& node, ExpressionBinder& b
 std::vector<Computation> SelectBinder::bindGroupKeys(std::vector<GroupingSet>& sets) {
    std::vector<Computation> keys;
    ExpressionBinder binder(scope_, ius_);
+   binder.resolveSequencesIn(catalog_);
    binder.collectAggregates(nullptr, "GROUP BY");
    KeyOf keyOf = [&](const PgQuery__Node& node) { return bindGroupKey(node, binder, keys); };
    // The cross product of the items' grouping sets: GROUP BY a, ROLLUP (b) is (a, b), (a).

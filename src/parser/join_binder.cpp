@@ -145,6 +145,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       if (!condition && kind != JoinKind::Inner) condition = Expr::constantOf(Value::ofBool(true));
    } else if (joinExpr.quals) {
       ExpressionBinder binder(scope_, ius_);
+      binder.resolveSequencesIn(catalog_);
       binder.collectAggregates(nullptr, "JOIN conditions");
       condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
    }
@@ -185,6 +186,7 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionJoin(const PgQuery__JoinExpr
    ExprPtr on;
    if (joinExpr.quals) {
       ExpressionBinder binder(scope_, ius_);
+      binder.resolveSequencesIn(catalog_);
       binder.collectAggregates(nullptr, "JOIN conditions");
       on = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
    }

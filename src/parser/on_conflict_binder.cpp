@@ -67,7 +67,7 @@ ExprPtr choose(ExprPtr condition, ExprPtr then, ExprPtr otherwise) {
 }  // namespace
 
 OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table, const std::string& tableName,
-                          const std::vector<const IU*>& proposed, QueryPlan& plan, std::vector<const IU*>& returned) {
+                          const std::vector<const IU*>& proposed, QueryPlan& plan, std::vector<const IU*>& returned, const Catalog& catalog) {
    OnConflict result;
    result.arbiters = arbitersOf(clause.infer, table);
    if (clause.action == PG_QUERY__ON_CONFLICT_ACTION__ONCONFLICT_NOTHING) {
@@ -98,6 +98,7 @@ OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table,
    for (size_t c = 0; c < table.columnCount(); ++c) scope.add(tableName, table.column(c).name(), existing[c]);
    for (size_t c = 0; c < table.columnCount(); ++c) scope.add("excluded", table.column(c).name(), proposed[c]);
    ExpressionBinder binder(scope, plan.ius);
+   binder.resolveSequencesIn(catalog);
    binder.collectAggregates(nullptr, "ON CONFLICT DO UPDATE");
    binder.collectWindows(nullptr, "ON CONFLICT DO UPDATE");
    auto map = std::make_unique<Map>();
@@ -119,7 +120,7 @@ OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table,
       Column& assigned = table.column(column);
       const PgQuery__Node& given = *assignedValue(target);
       checkAssignable(target, assigned, given);
-      ExprPtr value = ExpressionBinder::assign(isDefault(given) ? defaultValueOf(assigned, plan.ius) : binder.bind(given), assigned.type(), assigned.name());
+      ExprPtr value = ExpressionBinder::assign(isDefault(given) ? defaultValueOf(assigned, plan.ius, catalog) : binder.bind(given), assigned.type(), assigned.name());
       result.columns.push_back(column);
       updated[column] = compute(std::move(value), assigned.name());
       yield(updated[column]);

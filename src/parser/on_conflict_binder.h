@@ -17,6 +17,6 @@ namespace kiln {
 /// describes and sets `returned` to the value each column has after the statement (the proposed
 /// one, or the updated row's), for RETURNING.
 OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table, const std::string& tableName,
-                          const std::vector<const IU*>& proposed, QueryPlan& plan, std::vector<const IU*>& returned);
+                          const std::vector<const IU*>& proposed, QueryPlan& plan, std::vector<const IU*>& returned, const Catalog& catalog);
 
 }  // namespace kiln

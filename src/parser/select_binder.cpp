@@ -202,6 +202,8 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
             return std::move(bound.root);
          }
          Table* table = catalog_.findTable(range.relname);
+         if (!table && catalog_.findSequence(range.relname))
+            throw Error("0A000", "reading sequence \"" + std::string(range.relname) + "\" as a table is not supported yet (currval() reads it)", range.location + 1);
          if (!table) throw Error("42P01", "relation \"" + std::string(range.relname) + "\" does not exist", range.location + 1);
          auto scan = std::make_unique<TableScan>(table);
          std::vector<std::string> names;
@@ -253,6 +255,7 @@ void SelectBinder::bindValuesLists() {
    // operator's, so a Map above the joins computes the items that read them.
    ExpressionBinder binder = expressionBinder(joins);
    ExpressionBinder plain(empty, ius_);
+   plain.resolveSequencesIn(catalog_);
    plain.bindSubqueriesWith(binder.subqueryBinding());
    std::vector<std::vector<bool>> readsSubquery;
    size_t width = 0;
@@ -914,6 +917,7 @@ void SelectBinder::attach(std::unique_ptr<Operator>& input, std::vector<PendingJ
 
 ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
    ExpressionBinder binder(scope_, ius_);
+   binder.resolveSequencesIn(catalog_);
    binder.bindSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, std::vector<ExprPtr> left, bool insideAggregate) {
       auto& into = insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins;
       std::vector<ExprPtr> value;

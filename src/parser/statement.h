@@ -51,10 +51,11 @@ struct CreateIndexStatement {
    bool ifNotExists = false;
 };
 
-/// DROP TABLE, DROP VIEW or DROP INDEX.
+/// DROP TABLE, DROP VIEW, DROP INDEX or DROP SEQUENCE.
 struct DropStatement {
    bool views = false;
    bool indexes = false;
+   bool sequences = false;
    std::vector<std::string> names;
    bool ifExists = false;
 };
@@ -73,6 +74,19 @@ struct AlterTableStatement {
    };
    std::string table;  // empty: ALTER TABLE IF EXISTS of a table that does not exist
    std::vector<Action> actions;
+};
+
+/// CREATE SEQUENCE: the sequence as it starts. IF NOT EXISTS of an existing name does nothing.
+struct CreateSequenceStatement {
+   Sequence sequence;
+   bool ifNotExists = false;
+};
+
+/// ALTER SEQUENCE: the sequence's new definition; with RESTART, its counter too.
+struct AlterSequenceStatement {
+   std::string name;  // empty: ALTER SEQUENCE IF EXISTS of one that does not exist
+   Sequence definition;
+   bool restart = false;
 };
 
 struct CreateViewStatement {
@@ -176,8 +190,9 @@ struct AnalyzeStatement {
 };
 
 using Statement =
-   std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, AlterTableStatement, CreateViewStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement,
-                CopyToStatement,                 QueryStatement, ExplainStatement, AnalyzeStatement>;
+   std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, AlterTableStatement, CreateViewStatement, CreateSequenceStatement,
+                AlterSequenceStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement, CopyToStatement,
+                QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.
 /// `parameterTypes` are the types PREPARE declared for $1, $2, ... (others follow from context).

@@ -1,3 +1,4 @@
+#include "parser/sequence_binder.h"
 #include "parser/statement.h"
 
 #include <algorithm>
@@ -20,11 +21,12 @@ namespace {
 
 Table& findTable(const Catalog& catalog, const PgQuery__RangeVar& relation) {
    Table* table = catalog.findTable(relation.relname);
+   if (!table && catalog.findSequence(relation.relname)) throw Error("42809", "cannot change sequence \"" + std::string(relation.relname) + "\"", relation.location + 1);
    if (!table) throw Error("42P01", "relation \"" + std::string(relation.relname) + "\" does not exist", relation.location + 1);
    return *table;
 }
 
-CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
+CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Catalog& catalog) {
    CreateTableStatement result;
    result.name = create.relation->relname;
    result.ifNotExists = create.if_not_exists;
@@ -38,7 +40,7 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create) {
    for (size_t i = 0; i < create.n_table_elts; ++i) {
       const PgQuery__Node& element = *create.table_elts[i];
       if (element.node_case == PG_QUERY__NODE__NODE_COLUMN_DEF) {
-         ColumnDefinition bound = bindColumnDefinition(*element.column_def, result.name);
+         ColumnDefinition bound = bindColumnDefinition(*element.column_def, result.name, catalog);
          for (auto& existing : result.columns)
             if (existing.name == bound.column.name)
                throw Error("42701", "column \"" + bound.column.name + "\" specified more than once", element.column_def->location + 1);
@@ -139,19 +141,20 @@ DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
       }
       return result;
    }
-   bool views = drop.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW;
-   if (drop.remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE && !views) throw Error("0A000", "only DROP TABLE and DROP VIEW are supported yet");
+   bool views = drop.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW, sequences = drop.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE;
+   if (drop.remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE && !views && !sequences)
+      throw Error("0A000", "only DROP TABLE, DROP VIEW, DROP INDEX and DROP SEQUENCE are supported yet");
    DropStatement result;
    result.views = views;
+   result.sequences = sequences;
    result.ifExists = drop.missing_ok;
+   const char* wanted = views ? "view" : sequences ? "sequence" : "table";
    for (size_t i = 0; i < drop.n_objects; ++i) {
       const PgQuery__List& names = *drop.objects[i]->list;
       std::string name = stringOf(names.items[names.n_items - 1]);
-      bool isView = catalog.findView(name), isTable = catalog.findTable(name);
-      if ((views && isTable) || (!views && isView))
-         throw Error("42809", "\"" + name + "\" is not a " + (views ? "view" : "table"));
-      if (!(views ? isView : isTable) && !drop.missing_ok)
-         throw Error("42P01", std::string(views ? "view" : "table") + " \"" + name + "\" does not exist");
+      const char* found = catalog.findView(name) ? "view" : catalog.findSequence(name) ? "sequence" : catalog.findTable(name) ? "table" : nullptr;
+      if (found && std::string(found) != wanted) throw Error("42809", "\"" + name + "\" is not a " + wanted);
+      if (!found && !drop.missing_ok) throw Error("42P01", std::string(wanted) + " \"" + name + "\" does not exist");
       result.names.push_back(name);
    }
    return result;
@@ -247,7 +250,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
       source = &withSource;
    }
    // INSERT ... DEFAULT VALUES: one row of nothing but defaults.
-   auto plan = source ? bindSelect(*source, catalog, &targets, parameterTypes, [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius); })
+   auto plan = source ? bindSelect(*source, catalog, &targets, parameterTypes, [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius, catalog); })
                       : defaultRow(parameterTypes);
    if (!insert.select_stmt) columns.clear();
    if (plan->columns.size() > columns.size())
@@ -270,7 +273,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    for (size_t i = 0; i < table.columnCount(); ++i) {
       const Column& column = table.column(i);
       auto it = std::find(columns.begin(), columns.end(), i);
-      ExprPtr value = it == columns.end() ? defaultValueOf(table.column(i), plan->ius) : Expr::columnRef(plan->columns[size_t(it - columns.begin())]);
+      ExprPtr value = it == columns.end() ? defaultValueOf(table.column(i), plan->ius, catalog) : Expr::columnRef(plan->columns[size_t(it - columns.begin())]);
       value = ExpressionBinder::assign(std::move(value), column.type(), column.name());
       if (value->kind == ExprKind::ColumnRef) {
          outputs[i] = value->iu;
@@ -290,7 +293,7 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    std::vector<const IU*> returned = outputs;  // each column's value after the statement
    OnConflict onConflict;
    if (insert.on_conflict_clause)
-      onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, *plan, returned);
+      onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, *plan, returned, catalog);
    Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan);
    return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict)};
 }
@@ -365,7 +368,7 @@ CopyStatement bindCopyFrom(const PgQuery__CopyStmt& copy, const Catalog& catalog
    Table& table = findTable(catalog, *copy.relation);
    if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
    std::vector<size_t> columns = targetColumns(table, copy.n_attlist, copy.attlist);
-   CopyDefaults defaults = bindCopyDefaults(table, columns);
+   CopyDefaults defaults = bindCopyDefaults(table, columns, catalog);
    return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", copyOptions(copy), std::nullopt, std::move(defaults)};
 }
 
@@ -469,9 +472,11 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
          if (create.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) throw Error("0A000", "materialized views are not supported yet");
          return bindCreateTableAs(*create.query, *create.into, create.if_not_exists, catalog, parameterTypes);
       }
-      case PG_QUERY__NODE__NODE_CREATE_STMT: return bindCreateTable(*node.create_stmt);
+      case PG_QUERY__NODE__NODE_CREATE_STMT: return bindCreateTable(*node.create_stmt, catalog);
       case PG_QUERY__NODE__NODE_DROP_STMT: return bindDrop(*node.drop_stmt, catalog);
       case PG_QUERY__NODE__NODE_VIEW_STMT: return bindCreateView(*node.view_stmt, text, catalog);
+      case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT: return bindCreateSequence(*node.create_seq_stmt);
+      case PG_QUERY__NODE__NODE_ALTER_SEQ_STMT: return bindAlterSequence(*node.alter_seq_stmt, catalog);
       case PG_QUERY__NODE__NODE_INDEX_STMT: return bindCreateIndex(*node.index_stmt, catalog);
       case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT: return bindAlterTable(*node.alter_table_stmt, catalog);
       case PG_QUERY__NODE__NODE_RENAME_STMT: return bindRename(*node.rename_stmt, catalog);

@@ -778,6 +778,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
    ExprPtr condition;
    if (on) {
       ExpressionBinder binder(scope_, ius_);
+      binder.resolveSequencesIn(catalog_);
       binder.collectAggregates(nullptr, "JOIN conditions");
       condition = binder.bindCondition(*on, "JOIN/ON");
       if (isTrue(*condition)) condition = nullptr;

@@ -57,7 +57,7 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, cons
    size_t given = 0;
    for (const Assignment& a : assignments) {
       Column& column = table.column(a.column);
-      ExprPtr value = isDefault(*a.value) ? defaultValueOf(column, plan.ius)
+      ExprPtr value = isDefault(*a.value) ? defaultValueOf(column, plan.ius, catalog)
                                           : ExpressionBinder::assign(Expr::columnRef(plan.columns[given++]), column.type(), column.name());
       const IU* iu = value->kind == ExprKind::ColumnRef ? value->iu : nullptr;
       if (!iu) {

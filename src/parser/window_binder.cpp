@@ -163,7 +163,9 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::ve
    if (frame.mode == FrameMode::Groups && orderBy.empty()) throw Error("42P20", "GROUPS mode requires an ORDER BY clause", position);
    const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : frame.mode == FrameMode::Groups ? "GROUPS" : "RANGE";
    auto constantOffset = [&](const PgQuery__Node* node, const char* which) {
-      ExprPtr e = ExpressionBinder(scope_, ius_).bind(*node);
+      ExpressionBinder binder(scope_, ius_);
+      binder.resolveSequencesIn(catalog_);
+      ExprPtr e = binder.bind(*node);
       std::vector<const IU*> read;
       e->collectIUs(read);
       if (!read.empty()) throw Error("42P10", std::string("argument of ") + mode + " must not contain variables", e->position);

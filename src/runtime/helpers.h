@@ -14,6 +14,7 @@
 #include "runtime/like_pattern.h"
 #include "runtime/regex.h"
 #include "runtime/value_lists.h"
+#include "storage/sequence.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -258,4 +259,10 @@ int64_t kiln_time_add_interval(int64_t time, const kiln::Interval* interval, int
 int64_t kiln_transaction_timestamp();
 /// The next value of an identity column's counter.
 int64_t kiln_next_identity(int64_t* counter);
+
+// Sequences (sequence_functions.cpp): nextval, currval, lastval and setval.
+int64_t kiln_sequence_next(kiln::Sequence* sequence);
+int64_t kiln_sequence_current(const kiln::Sequence* sequence);
+int64_t kiln_sequence_last();
+int64_t kiln_sequence_set(kiln::Sequence* sequence, int64_t value, bool isCalled);
 }

@@ -146,6 +146,10 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_date_trunc),
       KILN_SYMBOL(kiln_transaction_timestamp),
       KILN_SYMBOL(kiln_next_identity),
+      KILN_SYMBOL(kiln_sequence_next),
+      KILN_SYMBOL(kiln_sequence_current),
+      KILN_SYMBOL(kiln_sequence_last),
+      KILN_SYMBOL(kiln_sequence_set),
    };
    return symbols;
 }

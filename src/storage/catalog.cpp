@@ -13,7 +13,7 @@ const View* Catalog::findView(const std::string& name) const {
 }
 
 void Catalog::createView(View view, bool replace) {
-   if (tables_.count(view.name) || (views_.count(view.name) && !replace))
+   if (tables_.count(view.name) || sequences_.count(view.name) || (views_.count(view.name) && !replace))
       throw Error("42P07", "relation \"" + view.name + "\" already exists");
    std::string name = view.name;
    views_[name] = std::move(view);
@@ -29,7 +29,7 @@ View Catalog::dropView(const std::string& name) {
 
 Table& Catalog::createTable(std::unique_ptr<Table> table) {
    const std::string& name = table->name();
-   if (tables_.count(name) || views_.count(name)) throw Error("42P07", "relation \"" + name + "\" already exists");
+   if (nameTaken(name)) throw Error("42P07", "relation \"" + name + "\" already exists");
    return *(tables_[name] = std::move(table));
 }
 
@@ -42,7 +42,7 @@ std::unique_ptr<Table> Catalog::dropTable(const std::string& name) {
 }
 
 void Catalog::renameTable(const std::string& from, const std::string& to) {
-   if (tables_.count(to) || views_.count(to)) throw Error("42P07", "relation \"" + to + "\" already exists");
+   if (nameTaken(to)) throw Error("42P07", "relation \"" + to + "\" already exists");
    auto node = tables_.extract(from);
    if (node.empty()) throw Error("42P01", "table \"" + from + "\" does not exist");
    node.key() = to;
@@ -59,6 +59,37 @@ std::vector<const View*> Catalog::views() const {
 std::vector<const Table*> Catalog::tables() const {
    std::vector<const Table*> result;
    for (auto& [name, table] : tables_) result.push_back(table.get());
+   return result;
+}
+
+Sequence* Catalog::findSequence(const std::string& name) const {
+   auto it = sequences_.find(name);
+   return it == sequences_.end() ? nullptr : it->second.get();
+}
+
+Sequence& Catalog::createSequence(std::unique_ptr<Sequence> sequence) {
+   if (nameTaken(sequence->name)) throw Error("42P07", "relation \"" + sequence->name + "\" already exists");
+   sequence->id = ++lastSequenceId_;
+   std::string name = sequence->name;
+   return *(sequences_[name] = std::move(sequence));
+}
+
+std::unique_ptr<Sequence> Catalog::dropSequence(const std::string& name) {
+   auto it = sequences_.find(name);
+   if (it == sequences_.end()) throw Error("42P01", "sequence \"" + name + "\" does not exist");
+   std::unique_ptr<Sequence> sequence = std::move(it->second);
+   sequences_.erase(it);
+   return sequence;
+}
+
+void Catalog::restoreSequence(std::unique_ptr<Sequence> sequence) {
+   std::string name = sequence->name;
+   sequences_[name] = std::move(sequence);
+}
+
+std::vector<Sequence*> Catalog::sequences() const {
+   std::vector<Sequence*> result;
+   for (auto& [name, sequence] : sequences_) result.push_back(sequence.get());
    return result;
 }
 

@@ -1,4 +1,4 @@
-// The catalog: tables by name.
+// The catalog: tables, views and sequences by name (one namespace, as PostgreSQL's relations).
 #pragma once
 
 #include <map>
@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/sequence.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -37,9 +38,24 @@ class Catalog {
    std::vector<const Table*> tables() const;
    std::vector<const View*> views() const;
 
+   /// nullptr when there is no such sequence. Its counter changes through a const catalog:
+   /// advancing it is not a change of the catalog.
+   Sequence* findSequence(const std::string& name) const;
+   /// Throws 42P07 when the name is taken. Gives the sequence a new id.
+   Sequence& createSequence(std::unique_ptr<Sequence> sequence);
+   /// Throws 42P01 when there is no such sequence; returns it (for undo).
+   std::unique_ptr<Sequence> dropSequence(const std::string& name);
+   /// Puts back a dropped sequence as it was (undo), keeping its id.
+   void restoreSequence(std::unique_ptr<Sequence> sequence);
+   std::vector<Sequence*> sequences() const;
+
    private:
+   bool nameTaken(const std::string& name) const { return tables_.count(name) || views_.count(name) || sequences_.count(name); }
+
    std::map<std::string, std::unique_ptr<Table>> tables_;
    std::map<std::string, View> views_;
+   std::map<std::string, std::unique_ptr<Sequence>> sequences_;  // stable addresses: compiled code holds them
+   uint64_t lastSequenceId_ = 0;
 };
 
 }  // namespace kiln

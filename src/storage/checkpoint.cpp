@@ -41,6 +41,9 @@ void writeCheckpoint(const Catalog& catalog, uint64_t coveredLogSequence, const 
       out.put(uint32_t(view->columnNames.size()));
       for (auto& name : view->columnNames) out.putString(name);
    }
+   auto sequences = catalog.sequences();
+   out.put(uint32_t(sequences.size()));
+   for (const Sequence* sequence : sequences) sequence->write(out);
    uint32_t checksum = crc32(out.buffer().data(), out.buffer().size());
    out.put(checksum);
 
@@ -96,6 +99,11 @@ uint64_t readCheckpoint(const std::string& path, Catalog& catalog) {
       view.columnNames.resize(in.get<uint32_t>());
       for (auto& name : view.columnNames) name = in.getString();
       catalog.createView(std::move(view), false);
+   }
+   // Checkpoints written before sequences existed end here.
+   if (!in.atEnd()) {
+      uint32_t sequences = in.get<uint32_t>();
+      for (uint32_t s = 0; s < sequences; ++s) catalog.createSequence(std::make_unique<Sequence>(Sequence::read(in)));
    }
    return covered;
 }

@@ -6,7 +6,7 @@ namespace kiln {
 
 namespace {
 
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull };
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -122,7 +122,29 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             out.putString(e.name);
             out.putString(e.newName);
             break;
+         case UndoLog::Entry::Kind::AlterSequence:
+            out.put(RedoOp::DropSequence);
+            out.putString(e.name);
+            [[fallthrough]];
+         case UndoLog::Entry::Kind::CreateSequence:
+            out.put(RedoOp::CreateSequence);
+            catalog.findSequence(e.name)->write(out);
+            break;
+         case UndoLog::Entry::Kind::DropSequence:
+            out.put(RedoOp::DropSequence);
+            out.putString(e.sequence->name);
+            break;
       }
+   }
+   // Sequences advanced since the last record of them (nextval is not undone: a record made
+   // for a statement that then fails is lost, which only lets values nothing kept come again).
+   for (Sequence* sequence : catalog.sequences()) {
+      if (!sequence->unlogged) continue;
+      out.put(RedoOp::SequenceState);
+      out.putString(sequence->name);
+      out.put(sequence->lastValue);
+      out.put(uint8_t(sequence->isCalled));
+      sequence->unlogged = false;
    }
 }
 
@@ -222,6 +244,16 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
          case RedoOp::RenameTable: {
             std::string from = in.getString();
             catalog.renameTable(from, in.getString());
+            break;
+         }
+         case RedoOp::CreateSequence: catalog.createSequence(std::make_unique<Sequence>(Sequence::read(in))); break;
+         case RedoOp::DropSequence: catalog.dropSequence(in.getString()); break;
+         case RedoOp::SequenceState: {
+            std::string name = in.getString();
+            Sequence* sequence = catalog.findSequence(name);
+            if (!sequence) throw Error("XX001", "corrupt log: it names sequence \"" + name + "\", which does not exist");
+            sequence->lastValue = in.get<int64_t>();
+            sequence->isCalled = in.get<uint8_t>() != 0;
             break;
          }
       }

@@ -142,6 +142,27 @@ bool UndoLog::changesSchemaAfter(size_t mark) const {
    }
    return false;
 }
+void UndoLog::recordCreateSequence(const std::string& name) {
+   Entry e;
+   e.kind = Entry::Kind::CreateSequence;
+   e.name = name;
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordDropSequence(std::unique_ptr<Sequence> sequence) {
+   Entry e;
+   e.kind = Entry::Kind::DropSequence;
+   e.sequence = std::move(sequence);
+   entries_.push_back(std::move(e));
+}
+
+void UndoLog::recordAlterSequence(const Sequence& sequence) {
+   Entry e;
+   e.kind = Entry::Kind::AlterSequence;
+   e.name = sequence.name;
+   e.sequence = std::make_unique<Sequence>(sequence);
+   entries_.push_back(std::move(e));
+}
 
 void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
    while (entries_.size() > mark) {
@@ -152,6 +173,17 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
          case Entry::Kind::Update: e.table->restoreValue(e.column, e.row, e.oldValue, e.oldNull); break;
          case Entry::Kind::CreateTable: catalog.dropTable(e.name); break;
          case Entry::Kind::DropTable: catalog.createTable(std::move(e.droppedTable)); break;
+         case Entry::Kind::CreateSequence: catalog.dropSequence(e.name); break;
+         case Entry::Kind::DropSequence: catalog.restoreSequence(std::move(e.sequence)); break;
+         case Entry::Kind::AlterSequence: {
+            // As PostgreSQL's: the whole sequence as it was before, its counter too.
+            Sequence& now = *catalog.findSequence(e.name);
+            uint64_t id = now.id;
+            now = *e.sequence;
+            now.id = id;
+            now.unlogged = true;
+            break;
+         }
          case Entry::Kind::CreateView:
             catalog.dropView(e.name);
             if (e.view) catalog.createView(std::move(*e.view), false);

@@ -48,10 +48,14 @@ class UndoLog {
    void recordSetNotNull(Table& table, size_t position, bool becameNotNull, std::vector<uint8_t> nullFlags);
    /// After the table `from` was renamed `to`.
    void recordRenameTable(const std::string& from, const std::string& to);
+   void recordCreateSequence(const std::string& name);
+   void recordDropSequence(std::unique_ptr<Sequence> sequence);
+   /// Before ALTER SEQUENCE changes `sequence` (undo puts all of it back, its counter too).
+   void recordAlterSequence(const Sequence& sequence);
 
    /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull } kind = Kind::Append;
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, AlterSequence } kind = Kind::Append;
       Table* table = nullptr;
       size_t column = 0;
       size_t row = 0;  // Append: the row count before
@@ -62,6 +66,7 @@ class UndoLog {
       std::unique_ptr<Table> droppedTable;
       std::unique_ptr<Column> droppedColumn;
       std::optional<View> view;
+      std::unique_ptr<Sequence> sequence;  // DropSequence: the sequence; AlterSequence: its definition before
       std::vector<uint8_t> nullFlags;  // SetNotNull
       std::vector<size_t> indexColumns;  // DropColumn: the primary key before
       bool indexUnique = false;

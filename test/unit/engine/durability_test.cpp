@@ -211,4 +211,45 @@ TEST(Durability, OnlyChangesKeptBySavepointsReachTheLog) {
    std::filesystem::remove_all(directory);
 }
 
+int64_t scalar(kiln::Connection& con, const std::string& sql) { return con.query(sql).getInt64(0, 0); }
+
+// Sequences keep their state across a checkpoint and the log, also what a rolled back
+// transaction took (nextval is not undone).
+TEST(Durability, SequencesSurviveCheckpointAndLog) {
+   std::string directory = freshDirectory("sequences");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE SEQUENCE kept INCREMENT 5");
+      con.query("CREATE SEQUENCE dropped");
+      con.query("CREATE TABLE t (id BIGINT DEFAULT nextval('kept') PRIMARY KEY)");
+      con.query("INSERT INTO t DEFAULT VALUES");
+      con.query("CHECKPOINT");
+      con.query("INSERT INTO t DEFAULT VALUES");
+      // Not undone, and logged with the next commit.
+      con.query("BEGIN");
+      con.query("INSERT INTO t DEFAULT VALUES");
+      con.query("ROLLBACK");
+      con.query("CREATE SEQUENCE later START 7");
+      con.query("DROP SEQUENCE dropped");
+      con.query("ALTER SEQUENCE later INCREMENT 2");
+   }
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      EXPECT_EQ(scalar(con, "SELECT nextval('kept')"), 16);
+      EXPECT_EQ(scalar(con, "SELECT nextval('later')"), 7);
+      EXPECT_EQ(scalar(con, "SELECT nextval('later')"), 9);
+      EXPECT_THROW(con.query("SELECT nextval('dropped')"), kiln::Error);
+      con.query("INSERT INTO t DEFAULT VALUES");
+      EXPECT_EQ(scalar(con, "SELECT max(id) FROM t"), 21);
+      con.query("CHECKPOINT");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   EXPECT_EQ(scalar(con, "SELECT nextval('kept')"), 26);
+   EXPECT_EQ(scalar(con, "SELECT nextval('later')"), 11);
+   std::filesystem::remove_all(directory);
+}
+
 }  // namespace
