@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/float_key.h"
 #include "common/german_string.h"
 #include "common/physical_type.h"
 #include "common/unaligned.h"
@@ -60,6 +61,7 @@ class OrderedKey {
       appendUnsigned(bytes == 8 ? flipped : flipped & ((uint64_t(1) << (8 * bytes)) - 1), bytes);
    }
    void appendDouble(double d) {
+      d = canonicalDouble(d);
       uint64_t bits;
       std::memcpy(&bits, &d, 8);
       bits = (bits >> 63) ? ~bits : bits | (uint64_t(1) << 63);

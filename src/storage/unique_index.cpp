@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "common/float_key.h"
 #include "common/german_string.h"
 #include "common/hash_mix.h"
 #include "common/row_layout.h"
@@ -56,6 +57,13 @@ void UniqueIndex::keyOf(ValueAt valueAt, KeySlots::Key& key) const {
          h = mixBits(h ^ std::hash<std::string_view>()(stringAt(raw)));
          continue;
       }
+      if (types_[i] == PhysicalType::Double || types_[i] == PhysicalType::Float) {
+         double d = canonicalDouble(types_[i] == PhysicalType::Double ? loadUnaligned<double>(raw) : loadUnaligned<float>(raw));
+         uint64_t bits;
+         std::memcpy(&bits, &d, sizeof(bits));
+         h = mixBits(h ^ bits);
+         continue;
+      }
       for (size_t at = 0; at < widths_[i]; at += 8) {
          uint64_t word = 0;
          std::memcpy(&word, static_cast<const char*>(raw) + at, std::min<size_t>(8, widths_[i] - at));
@@ -76,6 +84,8 @@ bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) con
          case PhysicalType::Int32: equal = loadUnaligned<uint32_t>(stored) == loadUnaligned<uint32_t>(wanted); break;
          case PhysicalType::Int64: equal = loadUnaligned<uint64_t>(stored) == loadUnaligned<uint64_t>(wanted); break;
          case PhysicalType::String: equal = stringAt(stored) == stringAt(wanted); break;
+         case PhysicalType::Double: equal = sameFloatKey(loadUnaligned<double>(stored), loadUnaligned<double>(wanted)); break;
+         case PhysicalType::Float: equal = sameFloatKey(loadUnaligned<float>(stored), loadUnaligned<float>(wanted)); break;
          default: equal = std::memcmp(stored, wanted, widths_[i]) == 0;
       }
       if (!equal) return false;
