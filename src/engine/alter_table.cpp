@@ -2,7 +2,11 @@
 
 #include <algorithm>
 
+#include "engine/row_changes.h"
 #include "engine/statement_executor.h"
+#include "parser/expression_binder.h"
+#include "parser/modification_source.h"
+#include "parser/pg_parser.h"
 #include "parser/copy_defaults_binder.h"
 
 namespace kiln {
@@ -10,6 +14,13 @@ namespace kiln {
 namespace {
 
 using Action = AlterTableStatement::Action;
+
+/// `name` as a quoted identifier, which reads back as exactly that name.
+std::string quotedIdentifier(const std::string& name) {
+   std::string quoted = "\"";
+   for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+   return quoted + "\"";
+}
 
 std::string inRelation(const std::string& column, const Table& table) { return "column \"" + column + "\" of relation \"" + table.name() + "\""; }
 
@@ -79,6 +90,106 @@ void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {
    database.undo.recordDropColumn(table, size_t(position), table.removeColumn(size_t(position)), std::move(primaryKey));
 }
 
+/// The table's indexes on column `position`, dropped (undo logged) to be made again by remakeIndexes.
+struct DroppedIndexes {
+   std::vector<std::pair<std::string, std::vector<size_t>>> unique;
+   std::vector<std::unique_ptr<SecondaryIndex>> secondary;
+};
+
+DroppedIndexes dropIndexesOn(DatabaseImpl& database, Table& table, size_t position) {
+   DroppedIndexes dropped;
+   for (auto& index : table.uniqueIndexes())
+      if (index->covers(position)) dropped.unique.emplace_back(index->name(), index->columns());
+   for (auto& [name, columns] : dropped.unique) {
+      database.undo.recordDropIndex(table, name, columns, true, SecondaryIndex::Method::Hash);
+      table.dropUniqueIndex(name);
+   }
+   std::vector<std::string> secondary;
+   for (auto& index : table.secondaryIndexes())
+      if (index->covers(position)) secondary.push_back(index->name());
+   for (auto& name : secondary) {
+      dropped.secondary.push_back(table.dropSecondaryIndex(name));
+      database.undo.recordDropIndex(table, name, dropped.secondary.back()->columns(), false, dropped.secondary.back()->method());
+   }
+   return dropped;
+}
+
+void remakeIndexes(DatabaseImpl& database, Table& table, DroppedIndexes& dropped) {
+   for (auto& [name, columns] : dropped.unique) {
+      try {
+         table.addUniqueIndex(name, columns);
+      } catch (const Error& error) {
+         // The new values collide ("Key (a)=(1) already exists." says the insert).
+         std::string detail = error.detail();
+         if (size_t at = detail.rfind(" already exists."); at != std::string::npos) detail = detail.substr(0, at) + " is duplicated.";
+         throw Error(error.sqlstate(), "could not create unique index \"" + name + "\"", 0, detail);
+      }
+      database.undo.recordCreateIndex(table, name);
+   }
+   for (auto& index : dropped.secondary) {
+      std::string name = index->name();
+      table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, index->columns(), index->method()));
+      database.undo.recordCreateIndex(table, name);
+   }
+}
+
+/// ALTER COLUMN ... TYPE [USING expression]: each row's new value is what UPDATE would assign to
+/// a column of the new type, the USING expression's value or the old one; indexes on the
+/// column are made again over the new values.
+void setType(DatabaseImpl& database, Table& table, const Action& action, std::vector<std::string>& changed, StatementStats& stats) {
+   int position = table.findColumn(action.name);
+   if (position < 0) throw Error("42703", inRelation(action.name, table) + " does not exist");
+   const Column& old = table.column(size_t(position));
+   SqlType type = action.column.type;
+   bool given = !action.columnDefault.sql.empty();
+   if (type == old.type() && !given) return;  // nothing to convert
+   if (std::find(changed.begin(), changed.end(), old.name()) != changed.end())
+      throw Error("0A000", "cannot alter type of column \"" + old.name() + "\" twice");
+   changed.push_back(old.name());
+   ParsedScript parsed("SELECT " + (given ? action.columnDefault.sql : quotedIdentifier(old.name())));
+   const PgQuery__Node* value = parsed.statement(0).select_stmt->target_list[0]->res_target->val;
+   PgQuery__RangeVar relation = PG_QUERY__RANGE_VAR__INIT;
+   std::string tableName = table.name();
+   relation.relname = tableName.data();
+   relation.inh = true;
+   ModificationSource source;
+   ExprPtr assigned;
+   try {
+      source = bindModificationSource(nullptr, relation, nullptr, 0, nullptr, {value}, {ColumnInfo{old.name(), type, old.notNull(), {}}}, table,
+                                      database.catalog, {});
+      assigned = ExpressionBinder::assign(Expr::columnRef(source.plan->columns[0]), type, old.name());
+   } catch (const Error& error) {
+      if (error.sqlstate() != "42804") throw;
+      throw Error("42804", std::string(given ? "result of USING clause for column \"" : "column \"") + old.name() + "\" cannot be cast automatically to type " +
+                              type.toString());
+   }
+   QueryPlan& plan = *source.plan;
+   const IU* rowId = plan.columns.back();
+   const IU* newValue = assigned->kind == ExprKind::ColumnRef ? assigned->iu : plan.ius.make(type, assigned->nullable, old.name());
+   if (assigned->kind != ExprKind::ColumnRef) {
+      auto map = std::make_unique<Map>();
+      map->computations.push_back({newValue, std::move(assigned)});
+      map->children.push_back(std::move(plan.root));
+      plan.root = std::move(map);
+   }
+   plan.columns = {newValue, rowId};
+   plan.columnNames = {old.name(), "row id"};
+   auto column = std::make_unique<Column>(old.name(), type, old.notNull());
+   column->setTableName(table.name());
+   column->setDefaultSql(old.defaultSql());
+   column->setIdentity(old.identity());
+   *column->identityCounter() = old.nextIdentity();
+   // Deleted rows hold a zero, as no query reads them.
+   const uint8_t zero[16] = {};
+   for (size_t row = 0; row < table.rowCount(); ++row) column->appendRaw(zero, false);
+   runPlan(plan, stats, [&](RowBuffer& buffer, const RowLayout& layout) {
+      storeIntoColumn(*column, std::span<char* const>(buffer.rows(), buffer.size()), layout, 0, 1);
+   });
+   DroppedIndexes dropped = dropIndexesOn(database, table, size_t(position));
+   database.undo.recordReplaceColumn(table, size_t(position), table.replaceColumn(size_t(position), std::move(column)));
+   remakeIndexes(database, table, dropped);
+}
+
 void renameColumn(DatabaseImpl& database, Table& table, const Action& action) {
    int position = table.findColumn(action.name);
    if (position < 0) throw Error("42703", "column \"" + action.name + "\" does not exist");
@@ -129,6 +240,7 @@ std::shared_ptr<ResultData> alterTable(DatabaseImpl& database, AlterTableStateme
    if (alter.table.empty()) return result;  // IF EXISTS, and there is no such table
    Table* table = database.catalog.findTable(alter.table);
    if (!table) throw Error("42P01", "relation \"" + alter.table + "\" does not exist");
+   std::vector<std::string> typeChanged;
    for (const Action& action : alter.actions) {
       switch (action.kind) {
          case Action::Kind::AddColumn: addColumn(database, *table, action, result->stats); break;
@@ -136,6 +248,7 @@ std::shared_ptr<ResultData> alterTable(DatabaseImpl& database, AlterTableStateme
          case Action::Kind::RenameColumn: renameColumn(database, *table, action); break;
          case Action::Kind::SetDefault: setDefault(database, *table, action); break;
          case Action::Kind::SetNotNull: setNotNull(database, *table, action); break;
+         case Action::Kind::SetType: setType(database, *table, action, typeChanged, result->stats); break;
          case Action::Kind::RenameTable: {
             std::string from = table->name();
             database.catalog.renameTable(from, action.name);

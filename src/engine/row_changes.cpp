@@ -96,6 +96,11 @@ void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns,
    }
 }
 
+void storeIntoColumn(Column& column, std::span<char* const> rows, const RowLayout& layout, size_t valueField, size_t rowIdField) {
+   const auto& field = layout.fields[valueField];
+   for (const char* row : rows) column.setRaw(size_t(rowIdAt(row, layout.fields[rowIdField])), row + field.offset, isNullAt(row, field));
+}
+
 void deleteRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout, size_t rowIdField) {
    for (const char* row : rows) {
       size_t id = size_t(rowIdAt(row, layout.fields[rowIdField]));

@@ -20,6 +20,10 @@ void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const 
 void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
                 size_t firstField, size_t rowIdField);
 
+/// Writes the values of field `valueField` into `column` at the row ids in field rowIdField (the
+/// column stands apart from its table: ALTER COLUMN TYPE's new one).
+void storeIntoColumn(Column& column, std::span<char* const> rows, const RowLayout& layout, size_t valueField, size_t rowIdField);
+
 /// Marks the rows whose ids are in field rowIdField deleted.
 void deleteRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout, size_t rowIdField);
 

@@ -424,6 +424,10 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
 
 }  // namespace
 
+void runPlan(QueryPlan& plan, StatementStats& stats, const std::function<void(RowBuffer&, const RowLayout&)>& consume) {
+   runQuery(plan, stats, nullptr, nullptr, consume);
+}
+
 std::vector<std::unique_ptr<Column>> defaultColumns(const Table& table, CopyDefaults& defaults, size_t rows, StatementStats& stats) {
    std::vector<std::unique_ptr<Column>> filled(table.columnCount());
    for (const auto& d : defaults.columns) {

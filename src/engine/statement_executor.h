@@ -1,6 +1,7 @@
 // Runs one bound statement against the database.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "engine/database_impl.h"
@@ -22,6 +23,9 @@ struct ExecutionInput {
 /// holding its DEFAULT for `rows` rows: constants repeated, the others from the defaults' plan,
 /// run once or, with a volatile default, per row. The vector is indexed by table column.
 std::vector<std::unique_ptr<Column>> defaultColumns(const Table& table, CopyDefaults& defaults, size_t rows, StatementStats& stats);
+
+/// Optimizes, compiles and runs `plan`; `consume(rows, layout)` gets its result rows.
+void runPlan(QueryPlan& plan, StatementStats& stats, const std::function<void(RowBuffer&, const RowLayout&)>& consume);
 
 std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement, ExecutionInput* input = nullptr);
 

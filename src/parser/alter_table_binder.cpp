@@ -4,6 +4,8 @@
 #include <optional>
 
 #include "parser/column_definition_binder.h"
+#include "parser/pg_parser.h"
+#include "parser/type_rules.h"
 
 namespace kiln {
 
@@ -22,11 +24,10 @@ std::string tableName(const PgQuery__RangeVar& relation, bool missingOk, const C
 Error unsupportedForm(PgQuery__AlterTableType type) {
    std::string form;
    switch (type) {
-      case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnType: form = "ALTER COLUMN ... TYPE"; break;
       case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT"; break;
       case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint: form = "DROP CONSTRAINT"; break;
       default:
-         return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN SET/DROP DEFAULT, SET/DROP NOT NULL and RENAME are)");
+         return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN TYPE, SET/DROP DEFAULT, SET/DROP NOT NULL and RENAME are)");
    }
    return Error("0A000", "ALTER TABLE ... " + form + " is not supported yet");
 }
@@ -85,15 +86,28 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
             result.actions.push_back(std::move(action));
             break;
          }
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnType: {
+            const PgQuery__ColumnDef& def = *command.def->column_def;
+            AlterTableStatement::Action action;
+            action.kind = AlterTableStatement::Action::Kind::SetType;
+            action.name = command.name;
+            action.column.type = types::resolve(*def.type_name);
+            if (def.raw_default) action.columnDefault.sql = deparseExpression(*def.raw_default);
+            result.actions.push_back(std::move(action));
+            break;
+         }
          case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault:
          case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:
          case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull: break;  // below, after the columns they may add
          default: throw unsupportedForm(command.subtype);
       }
    }
-   // PostgreSQL drops columns first, then adds them, then changes defaults and NOT NULL.
-   std::stable_partition(result.actions.begin(), result.actions.end(),
-                         [](auto& action) { return action.kind == AlterTableStatement::Action::Kind::DropColumn; });
+   // PostgreSQL drops columns first, then changes types, then adds columns, then changes defaults
+   // and NOT NULL.
+   auto pass = [](const AlterTableStatement::Action& action) {
+      return action.kind == AlterTableStatement::Action::Kind::DropColumn ? 0 : action.kind == AlterTableStatement::Action::Kind::SetType ? 1 : 2;
+   };
+   std::stable_sort(result.actions.begin(), result.actions.end(), [&](auto& a, auto& b) { return pass(a) < pass(b); });
    const Table* table = catalog.findTable(result.table);
    for (size_t i = 0; i < alter.n_cmds; ++i) {
       const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;

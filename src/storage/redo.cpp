@@ -6,7 +6,7 @@ namespace kiln {
 
 namespace {
 
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState };
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -90,6 +90,15 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             const Column& column = e.table->column(e.column);
             out.put(RedoOp::AddColumn);
             out.putString(e.table->name());
+            writeColumnDefinition(column, out);
+            for (size_t row = 0; row < e.table->rowCount(); ++row) writeCell(column, row, out);
+            break;
+         }
+         case UndoLog::Entry::Kind::ReplaceColumn: {
+            const Column& column = e.table->column(e.column);
+            out.put(RedoOp::ReplaceColumn);
+            out.putString(e.table->name());
+            out.put(uint32_t(e.column));
             writeColumnDefinition(column, out);
             for (size_t row = 0; row < e.table->rowCount(); ++row) writeCell(column, row, out);
             break;
@@ -213,6 +222,14 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
             std::unique_ptr<Column> column = readColumnDefinition(in);
             for (size_t row = 0; row < table.rowCount(); ++row) appendCell(*column, in);
             table.addColumn(std::move(column));
+            break;
+         }
+         case RedoOp::ReplaceColumn: {
+            Table& table = tableNamed(catalog, in.getString());
+            uint32_t position = in.get<uint32_t>();
+            std::unique_ptr<Column> column = readColumnDefinition(in);
+            for (size_t row = 0; row < table.rowCount(); ++row) appendCell(*column, in);
+            table.replaceColumn(position, std::move(column));
             break;
          }
          case RedoOp::DropColumn: {

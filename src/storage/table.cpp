@@ -39,6 +39,12 @@ void Table::insertColumn(size_t i, std::unique_ptr<Column> column) {
    columns_.insert(columns_.begin() + ptrdiff_t(i), std::move(column));
 }
 
+std::unique_ptr<Column> Table::replaceColumn(size_t i, std::unique_ptr<Column> column) {
+   column->setTableName(name_);
+   std::swap(columns_[i], column);
+   return column;
+}
+
 void Table::addUniqueIndex(std::string name, std::vector<size_t> columns) {
    auto index = std::make_unique<UniqueIndex>(*this, std::move(name), std::move(columns));
    for (size_t row = 0; row < rowCount_; ++row)

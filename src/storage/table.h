@@ -34,6 +34,9 @@ class Table {
    std::unique_ptr<Column> removeColumn(size_t i);
    /// Puts a column taken by removeColumn back at `i` (undo).
    void insertColumn(size_t i, std::unique_ptr<Column> column);
+   /// Puts `column` (as many rows) in the place of column `i`, which it returns (ALTER COLUMN
+   /// TYPE). Indexes on the column must be dropped first, and made again after.
+   std::unique_ptr<Column> replaceColumn(size_t i, std::unique_ptr<Column> column);
    /// Rows stored, deleted ones included (scans skip those).
    size_t rowCount() const { return rowCount_; }
    /// Rows not deleted.

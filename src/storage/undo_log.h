@@ -42,6 +42,8 @@ class UndoLog {
    void recordDropColumn(Table& table, size_t position, std::unique_ptr<Column> column, std::vector<size_t> primaryKey);
    /// Before column `position` of `table` is renamed.
    void recordRenameColumn(Table& table, size_t position);
+   /// After column `position` of `table` was replaced by one of another type (`old`).
+   void recordReplaceColumn(Table& table, size_t position, std::unique_ptr<Column> old);
    /// Before the DEFAULT of column `position` of `table` changes.
    void recordSetDefault(Table& table, size_t position);
    /// Column `position` of `table` became NOT NULL (giving up `nullFlags`) or nullable.
@@ -55,7 +57,7 @@ class UndoLog {
 
    /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, AlterSequence } kind = Kind::Append;
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, CreateSequence, DropSequence, AlterSequence } kind = Kind::Append;
       Table* table = nullptr;
       size_t column = 0;
       size_t row = 0;  // Append: the row count before

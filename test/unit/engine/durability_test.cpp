@@ -252,4 +252,27 @@ TEST(Durability, SequencesSurviveCheckpointAndLog) {
    std::filesystem::remove_all(directory);
 }
 
+// ALTER COLUMN TYPE is logged with the converted values, and its indexes are made again on recovery.
+TEST(Durability, ColumnTypeChangesSurviveTheLog) {
+   std::string directory = freshDirectory("column_type");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE t (id INTEGER PRIMARY KEY, code TEXT)");
+      con.query("INSERT INTO t VALUES (1, '10'), (2, '20'), (3, '30')");
+      con.query("DELETE FROM t WHERE id = 2");
+      con.query("ALTER TABLE t ALTER COLUMN code TYPE BIGINT USING code::bigint * 2, ALTER COLUMN id TYPE SMALLINT");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   kiln::Result r = con.query("SELECT id, code FROM t ORDER BY id");
+   ASSERT_EQ(r.rowCount(), 2u);
+   EXPECT_EQ(r.getInt64(0, 1), 20);
+   EXPECT_EQ(r.getInt64(1, 1), 60);
+   EXPECT_EQ(db.table("t").columns[0].type, kiln::SqlType::smallInt());
+   EXPECT_EQ(db.table("t").columns[1].type, kiln::SqlType::bigInt());
+   EXPECT_THROW(con.query("INSERT INTO t VALUES (3, 0)"), kiln::Error);
+   std::filesystem::remove_all(directory);
+}
+
 }  // namespace
