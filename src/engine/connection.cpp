@@ -48,7 +48,8 @@ void undoAfter(DatabaseImpl& db, size_t mark) {
    db.undo.rollbackTo(mark, db.catalog);
    // Sequences stay advanced (nextval is not undone), but the records of their state may go with
    // the undone ones: the next commit logs them again.
-   for (Sequence* sequence : db.catalog.sequences()) sequence->unlogged = true;
+   if (db.catalog.hasSequences())
+      for (Sequence* sequence : db.catalog.sequences()) sequence->unlogged = true;
 }
 
 /// Undoes the whole running transaction; nothing of it reaches the log.

@@ -48,6 +48,7 @@ class Catalog {
    /// Puts back a dropped sequence as it was (undo), keeping its id.
    void restoreSequence(std::unique_ptr<Sequence> sequence);
    std::vector<Sequence*> sequences() const;
+   bool hasSequences() const { return !sequences_.empty(); }
 
    private:
    bool nameTaken(const std::string& name) const { return tables_.count(name) || views_.count(name) || sequences_.count(name); }
