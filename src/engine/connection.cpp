@@ -6,6 +6,7 @@
 #include "common/statement_interrupt.h"
 #include "common/transaction_clock.h"
 #include "common/time_zone.h"
+#include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/time_zone_setting.h"
 #include "storage/redo.h"
@@ -258,6 +259,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
          default: break;
       }
       auto data = statement([&] {
+         if (hasModifyingWith(node)) return runModifyingWith(db, node, script.statementText(i));
          // Bound after the previous statement ran: it may name what that one created.
          Statement bound = bindStatement(node, script.statementText(i), db.catalog);
          if (std::holds_alternative<CreateTableStatement>(bound) || std::holds_alternative<DropStatement>(bound) ||
