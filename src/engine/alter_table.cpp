@@ -146,7 +146,8 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
    if (std::find(changed.begin(), changed.end(), old.name()) != changed.end())
       throw Error("0A000", "cannot alter type of column \"" + old.name() + "\" twice");
    changed.push_back(old.name());
-   ParsedScript parsed("SELECT " + (given ? action.columnDefault.sql : quotedIdentifier(old.name())));
+   std::string valueSql = "SELECT " + (given ? action.columnDefault.sql : quotedIdentifier(old.name()));
+   ParsedScript parsed(valueSql);
    const PgQuery__Node* value = parsed.statement(0).select_stmt->target_list[0]->res_target->val;
    PgQuery__RangeVar relation = PG_QUERY__RANGE_VAR__INIT;
    std::string tableName = table.name();

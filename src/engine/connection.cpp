@@ -260,6 +260,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
       }
       auto data = statement([&] {
          if (hasModifyingWith(node)) return runModifyingWith(db, node, script.statementText(i));
+         if (hasReturningSubquery(node)) return runReturningSubquery(db, node, script.statementText(i));
          // Bound after the previous statement ran: it may name what that one created.
          Statement bound = bindStatement(node, script.statementText(i), db.catalog);
          if (std::holds_alternative<CreateTableStatement>(bound) || std::holds_alternative<DropStatement>(bound) ||

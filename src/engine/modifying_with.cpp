@@ -1,10 +1,13 @@
 #include "engine/modifying_with.h"
 
 #include <algorithm>
+#include <cstring>
+#include <optional>
 #include <vector>
 
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
+#include "parser/pg_parser.h"
 
 namespace kiln {
 
@@ -113,7 +116,111 @@ class ReturnedTables {
    std::vector<std::string> names_;
 };
 
+/// Whether the parse tree below `message` holds a subquery.
+bool containsSubquery(const ProtobufCMessage* message) {
+   if (!message) return false;
+   const ProtobufCMessageDescriptor& descriptor = *message->descriptor;
+   if (&descriptor == &pg_query__sub_link__descriptor) return true;
+   const char* base = reinterpret_cast<const char*>(message);
+   for (unsigned i = 0; i < descriptor.n_fields; ++i) {
+      const ProtobufCFieldDescriptor& field = descriptor.fields[i];
+      if (field.type != PROTOBUF_C_TYPE_MESSAGE) continue;
+      if (field.flags & PROTOBUF_C_FIELD_FLAG_ONEOF) {
+         uint32_t chosen;
+         std::memcpy(&chosen, base + field.quantifier_offset, sizeof(chosen));
+         if (chosen != field.id) continue;
+      }
+      if (field.label == PROTOBUF_C_LABEL_REPEATED) {
+         size_t count;
+         std::memcpy(&count, base + field.quantifier_offset, sizeof(count));
+         auto* items = *reinterpret_cast<ProtobufCMessage* const* const*>(base + field.offset);
+         for (size_t k = 0; k < count; ++k)
+            if (containsSubquery(items[k])) return true;
+      } else if (containsSubquery(*reinterpret_cast<ProtobufCMessage* const*>(base + field.offset))) {
+         return true;
+      }
+   }
+   return false;
+}
+
+/// A statement's RETURNING list, as a place to replace it.
+struct ReturningList {
+   size_t* count = nullptr;
+   PgQuery__Node*** items = nullptr;
+};
+
+ReturningList returningOf(PgQuery__Node& node) {
+   switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_INSERT_STMT: return {&node.insert_stmt->n_returning_list, &node.insert_stmt->returning_list};
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: return {&node.update_stmt->n_returning_list, &node.update_stmt->returning_list};
+      case PG_QUERY__NODE__NODE_DELETE_STMT: return {&node.delete_stmt->n_returning_list, &node.delete_stmt->returning_list};
+      default: return {};
+   }
+}
+
 }  // namespace
+
+bool hasReturningSubquery(const PgQuery__Node& node) {
+   ReturningList list = returningOf(const_cast<PgQuery__Node&>(node));
+   if (!list.count) return false;
+   for (size_t i = 0; i < *list.count; ++i)
+      if (containsSubquery(&(*list.items)[i]->base)) return true;
+   return false;
+}
+
+std::shared_ptr<ResultData> runReturningSubquery(DatabaseImpl& database, const PgQuery__Node& node, const std::string& text) {
+   PgQuery__Node& statement = const_cast<PgQuery__Node&>(node);
+   const PgQuery__RangeVar* relation = nullptr;
+   bool others = false;
+   switch (statement.node_case) {
+      case PG_QUERY__NODE__NODE_INSERT_STMT: relation = statement.insert_stmt->relation; break;
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: relation = statement.update_stmt->relation, others = statement.update_stmt->n_from_clause > 0; break;
+      default: relation = statement.delete_stmt->relation, others = statement.delete_stmt->n_using_clause > 0; break;
+   }
+   if (others || *withOf(statement))
+      throw Error("0A000", "subqueries in RETURNING together with WITH, FROM or USING are not supported yet");
+   std::string visible = relation->alias ? relation->alias->aliasname : relation->relname;
+   // The statement returns its target's columns ...
+   std::string starSql = "SELECT \"" + visible + "\".*";
+   ParsedScript star(starSql);
+   PgQuery__Node* starTarget = star.statement(0).select_stmt->target_list[0];
+   StatementCopy part(statement, {}, false);
+   ReturningList list = returningOf(part.node);
+   PgQuery__Node* items[] = {starTarget};
+   *list.count = 1;
+   *list.items = items;
+   Statement bound = bindStatement(part.node, text, database.catalog);
+   Table* changed = targetOf(bound);
+   std::shared_ptr<ResultData> rows = executeStatement(database, bound);
+   // ... and a query computes the list over them, under the target's name.
+   const char* rowsName = "returned rows";
+   PgQuery__CommonTableExpr named = PG_QUERY__COMMON_TABLE_EXPR__INIT;
+   named.ctename = const_cast<char*>(rowsName);
+   ReturnedTables returned(database.catalog);
+   returned.add(tableOfRows(named, *rows), 0);
+   ReturningList original = returningOf(statement);
+   std::string sql = "SELECT ";
+   for (size_t i = 0; i < *original.count; ++i) {
+      const PgQuery__ResTarget& target = *(*original.items)[i]->res_target;
+      sql += (i ? ", " : "") + deparseExpression(*target.val);
+      if (target.name && *target.name) sql += " AS \"" + std::string(target.name) + "\"";
+   }
+   sql += " FROM \"" + std::string(rowsName) + "\" AS \"" + visible + "\"";
+   ParsedScript query(sql);
+   std::optional<Statement> computed;
+   try {
+      computed.emplace(bindStatement(query.statement(0), text, database.catalog));
+   } catch (Error& error) {
+      error.setPosition(0);  // a place in the query made here, not in the statement's text
+      throw;
+   }
+   for (const Table* table : tablesRead(*computed))
+      if (table == changed) throw Error("0A000", "a subquery in RETURNING that reads the table the statement changes is not supported yet");
+   std::shared_ptr<ResultData> result = executeStatement(database, *computed);
+   result->statusTag = rows->statusTag;
+   result->rowsAffected = rows->rowsAffected;
+   return result;
+}
 
 bool hasModifyingWith(const PgQuery__Node& node) {
    PgQuery__WithClause** with = withOf(const_cast<PgQuery__Node&>(node));

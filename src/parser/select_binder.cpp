@@ -65,6 +65,15 @@ std::string outputName(const PgQuery__Node& node) {
          switch (node.sub_link->sub_link_type) {
             case PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK: return "exists";
             case PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK: return "array";
+            case PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK: {
+               // The name of the subquery's one column (of its first SELECT, under UNION).
+               const PgQuery__SelectStmt* select = node.sub_link->subselect->select_stmt;
+               while (select->op != PG_QUERY__SET_OPERATION__SETOP_NONE) select = select->larg;
+               if (select->n_values_lists) return "column1";
+               if (!select->n_target_list) return "?column?";
+               const PgQuery__ResTarget& first = *select->target_list[0]->res_target;
+               return first.name && *first.name ? first.name : outputName(*first.val);
+            }
             default: return "?column?";
          }
       default: return "?column?";
