@@ -44,8 +44,6 @@ std::vector<const std::vector<AggregateOrder>*> SelectBinder::aggregateOrders(st
       if (call.order.empty()) continue;
       if (std::none_of(orders.begin(), orders.end(), [&](auto* order) { return *order == call.order; })) orders.push_back(&call.order);
    }
-   if (!orders.empty() && !correlated_.empty())
-      throw Error("0A000", "ORDER BY inside an aggregate of a correlated subquery is not supported yet", (*orders[0])[0].expression->position);
    return orders;
 }
 
