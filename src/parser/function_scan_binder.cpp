@@ -16,6 +16,16 @@ std::string signature(const std::string& name, const std::vector<ExprPtr>& args)
    return s + ")";
 }
 
+/// The IUs a subquery's pending join adds to the input it will be attached to.
+std::vector<const IU*> addedIUs(const Operator& pending) {
+   std::vector<const IU*> ius;
+   if (pending.kind == OperatorKind::Map)
+      for (auto& c : static_cast<const Map&>(pending).computations) ius.push_back(c.output);
+   for (auto& child : pending.children)
+      for (const IU* iu : producedIUs(*child)) ius.push_back(iu);
+   return ius;
+}
+
 }  // namespace
 
 std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& call) {
@@ -105,14 +115,26 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
       throw Error("42601", "a column definition list is only allowed for functions returning \"record\"", position);
    if (name != "generate_series" && name != "unnest") throw Error("0A000", "function " + name + " in FROM is not supported yet", position);
 
-   ExpressionBinder binder(scope_, ius_);
-   binder.resolveSequencesIn(catalog_);
+   // Subqueries in the arguments are joined to the function's input (the items before it, or a row).
+   std::vector<PendingJoin> joins;
+   ExpressionBinder binder = expressionBinder(joins);
    binder.collectAggregates(nullptr, "functions in FROM");
    std::unique_ptr<Series> series = name == "unnest" ? binder.bindUnnest(call) : binder.bindSeries(call);
    SqlType type = series->unnest ? series->start->type.elementType() : series->start->type;
-   std::vector<const IU*> read;
+   std::vector<const IU*> read, fromSubqueries;
    series->start->collectIUs(read);
    if (series->stop) series->stop->collectIUs(read);
+   for (auto& join : joins)
+      for (const IU* iu : addedIUs(*join.op)) fromSubqueries.push_back(iu);
+   std::erase_if(read, [&](const IU* iu) { return std::find(fromSubqueries.begin(), fromSubqueries.end(), iu) != fromSubqueries.end(); });
+   // A subquery correlated with the items before the function makes it lateral as well.
+   for (auto& join : joins) {
+      if (join.op->kind == OperatorKind::Join && static_cast<const Join&>(*join.op).condition)
+         static_cast<const Join&>(*join.op).condition->collectIUs(read);
+      if (join.op->kind == OperatorKind::Map)
+         for (auto& c : static_cast<const Map&>(*join.op).computations) c.expression->collectIUs(read);
+   }
+   std::erase_if(read, [&](const IU* iu) { return std::find(fromSubqueries.begin(), fromSubqueries.end(), iu) != fromSubqueries.end(); });
    for (const IU* iu : read)
       if (scope_.isOuter(iu)) throw Error("0A000", "a function in FROM that reads the enclosing query's columns is not supported yet", position);
    bool lateral = !read.empty();
@@ -135,11 +157,13 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    addToScope(alias, range.alias, columns, names, position);
    if (lateral) {
       series->keepEmpty = keepLeft;
+      attach(left, joins);
       series->children.push_back(std::move(left));
       return series;
    }
-   auto oneRow = std::make_unique<Values>();
-   oneRow->rows.emplace_back();
+   std::unique_ptr<Operator> oneRow = std::make_unique<Values>();
+   static_cast<Values&>(*oneRow).rows.emplace_back();
+   attach(oneRow, joins);
    series->children.push_back(std::move(oneRow));
    if (!left) return series;
    auto join = std::make_unique<Join>(keepLeft ? JoinKind::LeftOuter : JoinKind::Inner);
