@@ -6,6 +6,7 @@
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
 #include "parser/modification_source.h"
+#include "parser/column_default.h"
 #include "parser/pg_parser.h"
 #include "parser/copy_defaults_binder.h"
 
@@ -143,12 +144,15 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
    SqlType type = action.column.type;
    bool given = !action.columnDefault.sql.empty();
    if (type == old.type() && !given) return;  // nothing to convert
+   if (old.identity() != Column::Identity::None && !type.isInteger())
+      throw Error("22023", "identity column type must be smallint, integer, or bigint");
    if (std::find(changed.begin(), changed.end(), old.name()) != changed.end())
       throw Error("0A000", "cannot alter type of column \"" + old.name() + "\" twice");
    changed.push_back(old.name());
    std::string valueSql = "SELECT " + (given ? action.columnDefault.sql : quotedIdentifier(old.name()));
    ParsedScript parsed(valueSql);
    const PgQuery__Node* value = parsed.statement(0).select_stmt->target_list[0]->res_target->val;
+   if (containsSubquery(*value)) throw Error("0A000", "cannot use subquery in transform expression");
    PgQuery__RangeVar relation = PG_QUERY__RANGE_VAR__INIT;
    std::string tableName = table.name();
    relation.relname = tableName.data();
@@ -165,6 +169,10 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
                               type.toString());
    }
    QueryPlan& plan = *source.plan;
+   for (const Operator* op = plan.root.get(); op; op = op->children.empty() ? nullptr : op->children[0].get()) {
+      if (op->kind == OperatorKind::Aggregate) throw Error("42803", "aggregate functions are not allowed in transform expressions");
+      if (op->kind == OperatorKind::Window) throw Error("42P20", "window functions are not allowed in transform expressions");
+   }
    const IU* rowId = plan.columns.back();
    const IU* newValue = assigned->kind == ExprKind::ColumnRef ? assigned->iu : plan.ius.make(type, assigned->nullable, old.name());
    if (assigned->kind != ExprKind::ColumnRef) {
@@ -178,14 +186,29 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
    auto column = std::make_unique<Column>(old.name(), type, old.notNull());
    column->setTableName(table.name());
    column->setDefaultSql(old.defaultSql());
+   if (!old.defaultSql().empty()) {
+      // The DEFAULT must be a value of the new type, as PostgreSQL converts it too.
+      IUSet scratch;
+      try {
+         defaultValueOf(*column, scratch, database.catalog);
+      } catch (const Error& error) {
+         if (error.sqlstate() != "42804") throw;
+         throw Error("42804", "default for column \"" + old.name() + "\" cannot be cast automatically to type " + type.toString());
+      }
+   }
    column->setIdentity(old.identity());
    *column->identityCounter() = old.nextIdentity();
    // Deleted rows hold a zero, as no query reads them.
    const uint8_t zero[16] = {};
    for (size_t row = 0; row < table.rowCount(); ++row) column->appendRaw(zero, false);
-   runPlan(plan, stats, [&](RowBuffer& buffer, const RowLayout& layout) {
-      storeIntoColumn(*column, std::span<char* const>(buffer.rows(), buffer.size()), layout, 0, 1);
-   });
+   try {
+      runPlan(plan, stats, [&](RowBuffer& buffer, const RowLayout& layout) {
+         storeIntoColumn(*column, std::span<char* const>(buffer.rows(), buffer.size()), layout, 0, 1);
+      });
+   } catch (const Error& error) {
+      if (error.sqlstate() != "23502") throw;
+      throw Error("23502", inRelation(old.name(), table) + " contains null values");
+   }
    DroppedIndexes dropped = dropIndexesOn(database, table, size_t(position));
    database.undo.recordReplaceColumn(table, size_t(position), table.replaceColumn(size_t(position), std::move(column)));
    remakeIndexes(database, table, dropped);

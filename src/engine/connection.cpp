@@ -48,9 +48,13 @@ void undoAfter(DatabaseImpl& db, size_t mark) {
    if (db.undo.changesSchemaAfter(mark)) ++db.catalogVersion;
    db.undo.rollbackTo(mark, db.catalog);
    // Sequences stay advanced (nextval is not undone), but the records of their state may go with
-   // the undone ones: the next commit logs them again.
-   if (db.catalog.hasSequences())
+   // the undone ones: they are logged again now, on their own.
+   if (db.catalog.hasSequences() && db.durability) {
       for (Sequence* sequence : db.catalog.sequences()) sequence->unlogged = true;
+      BinaryWriter states;
+      encodeSequenceStates(db.catalog, states);
+      waitDurable(db, db.durability->commit(states.buffer()));
+   }
 }
 
 /// Undoes the whole running transaction; nothing of it reaches the log.

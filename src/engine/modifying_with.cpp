@@ -116,33 +116,6 @@ class ReturnedTables {
    std::vector<std::string> names_;
 };
 
-/// Whether the parse tree below `message` holds a subquery.
-bool containsSubquery(const ProtobufCMessage* message) {
-   if (!message) return false;
-   const ProtobufCMessageDescriptor& descriptor = *message->descriptor;
-   if (&descriptor == &pg_query__sub_link__descriptor) return true;
-   const char* base = reinterpret_cast<const char*>(message);
-   for (unsigned i = 0; i < descriptor.n_fields; ++i) {
-      const ProtobufCFieldDescriptor& field = descriptor.fields[i];
-      if (field.type != PROTOBUF_C_TYPE_MESSAGE) continue;
-      if (field.flags & PROTOBUF_C_FIELD_FLAG_ONEOF) {
-         uint32_t chosen;
-         std::memcpy(&chosen, base + field.quantifier_offset, sizeof(chosen));
-         if (chosen != field.id) continue;
-      }
-      if (field.label == PROTOBUF_C_LABEL_REPEATED) {
-         size_t count;
-         std::memcpy(&count, base + field.quantifier_offset, sizeof(count));
-         auto* items = *reinterpret_cast<ProtobufCMessage* const* const*>(base + field.offset);
-         for (size_t k = 0; k < count; ++k)
-            if (containsSubquery(items[k])) return true;
-      } else if (containsSubquery(*reinterpret_cast<ProtobufCMessage* const*>(base + field.offset))) {
-         return true;
-      }
-   }
-   return false;
-}
-
 /// A statement's RETURNING list, as a place to replace it.
 struct ReturningList {
    size_t* count = nullptr;
@@ -164,7 +137,7 @@ bool hasReturningSubquery(const PgQuery__Node& node) {
    ReturningList list = returningOf(const_cast<PgQuery__Node&>(node));
    if (!list.count) return false;
    for (size_t i = 0; i < *list.count; ++i)
-      if (containsSubquery(&(*list.items)[i]->base)) return true;
+      if (containsSubquery(*(*list.items)[i])) return true;
    return false;
 }
 

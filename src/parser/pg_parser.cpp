@@ -1,5 +1,7 @@
 #include "parser/pg_parser.h"
 
+#include <cstring>
+
 #include <pg_query.h>
 
 #include "kiln/kiln.h"
@@ -72,5 +74,37 @@ std::string deparseExpression(const PgQuery__Node& expression) {
    constexpr std::string_view prefix = "SELECT ";
    return text.substr(text.compare(0, prefix.size(), prefix) == 0 ? prefix.size() : 0);
 }
+
+namespace {
+
+bool holdsSubquery(const ProtobufCMessage* message) {
+   if (!message) return false;
+   const ProtobufCMessageDescriptor& descriptor = *message->descriptor;
+   if (&descriptor == &pg_query__sub_link__descriptor) return true;
+   const char* base = reinterpret_cast<const char*>(message);
+   for (unsigned i = 0; i < descriptor.n_fields; ++i) {
+      const ProtobufCFieldDescriptor& field = descriptor.fields[i];
+      if (field.type != PROTOBUF_C_TYPE_MESSAGE) continue;
+      if (field.flags & PROTOBUF_C_FIELD_FLAG_ONEOF) {
+         uint32_t chosen;
+         std::memcpy(&chosen, base + field.quantifier_offset, sizeof(chosen));
+         if (chosen != field.id) continue;
+      }
+      if (field.label == PROTOBUF_C_LABEL_REPEATED) {
+         size_t count;
+         std::memcpy(&count, base + field.quantifier_offset, sizeof(count));
+         auto* items = *reinterpret_cast<ProtobufCMessage* const* const*>(base + field.offset);
+         for (size_t k = 0; k < count; ++k)
+            if (holdsSubquery(items[k])) return true;
+      } else if (holdsSubquery(*reinterpret_cast<ProtobufCMessage* const*>(base + field.offset))) {
+         return true;
+      }
+   }
+   return false;
+}
+
+}  // namespace
+
+bool containsSubquery(const PgQuery__Node& node) { return holdsSubquery(&node.base); }
 
 }  // namespace kiln

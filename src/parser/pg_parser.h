@@ -28,5 +28,7 @@ class ParsedScript {
 
 /// The SQL text of an expression, as PostgreSQL prints it back (for DEFAULT, kept in the catalog).
 std::string deparseExpression(const PgQuery__Node& expression);
+/// Whether the parse tree `node` holds a subquery anywhere.
+bool containsSubquery(const PgQuery__Node& node);
 
 }  // namespace kiln

@@ -145,8 +145,10 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             break;
       }
    }
-   // Sequences advanced since the last record of them (nextval is not undone: a record made
-   // for a statement that then fails is lost, which only lets values nothing kept come again).
+   encodeSequenceStates(catalog, out);
+}
+
+void encodeSequenceStates(const Catalog& catalog, BinaryWriter& out) {
    if (!catalog.hasSequences()) return;  // no allocation per statement in the common case
    for (Sequence* sequence : catalog.sequences()) {
       if (!sequence->unlogged) continue;

@@ -11,6 +11,8 @@ namespace kiln {
 
 /// Appends the redo records of undo entries [from, to).
 void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& catalog, BinaryWriter& out);
+/// Appends the state of the sequences advanced since their last record (and marks them recorded).
+void encodeSequenceStates(const Catalog& catalog, BinaryWriter& out);
 /// Applies a transaction's redo records (during recovery).
 void applyRedo(BinaryReader& in, Catalog& catalog);
 

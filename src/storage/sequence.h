@@ -1,8 +1,8 @@
 // A sequence (CREATE SEQUENCE): a counter that nextval() advances by its increment between its
 // bounds. As in PostgreSQL, advancing it is not transactional: a value once handed out is not
 // handed out again, even when the transaction that took it rolls back. On disk, its state is
-// logged with the next commit; only a crash before any later commit can hand such a value out
-// again (PostgreSQL logs 32 values ahead instead).
+// logged with the commit, or at the rollback; only a crash inside the transaction that took a
+// value can hand it out again (PostgreSQL logs 32 values ahead instead).
 #pragma once
 
 #include <cstdint>

@@ -226,19 +226,25 @@ TEST(Durability, SequencesSurviveCheckpointAndLog) {
       con.query("INSERT INTO t DEFAULT VALUES");
       con.query("CHECKPOINT");
       con.query("INSERT INTO t DEFAULT VALUES");
-      // Not undone, and logged with the next commit.
+      // Not undone by ROLLBACK, and logged then.
       con.query("BEGIN");
       con.query("INSERT INTO t DEFAULT VALUES");
       con.query("ROLLBACK");
       con.query("CREATE SEQUENCE later START 7");
       con.query("DROP SEQUENCE dropped");
       con.query("ALTER SEQUENCE later INCREMENT 2");
+      // Rolled back as the last thing a session does: still not given again.
+      con.query("CREATE SEQUENCE last_words");
+      con.query("BEGIN");
+      con.query("SELECT nextval('last_words')");
+      con.query("ROLLBACK");
    }
    {
       kiln::Database db(directory);
       kiln::Connection con(db);
       EXPECT_EQ(scalar(con, "SELECT nextval('kept')"), 16);
       EXPECT_EQ(scalar(con, "SELECT nextval('later')"), 7);
+      EXPECT_EQ(scalar(con, "SELECT nextval('last_words')"), 2);
       EXPECT_EQ(scalar(con, "SELECT nextval('later')"), 9);
       EXPECT_THROW(con.query("SELECT nextval('dropped')"), kiln::Error);
       con.query("INSERT INTO t DEFAULT VALUES");
