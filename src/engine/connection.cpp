@@ -88,7 +88,9 @@ std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::
 }  // namespace
 
 Connection::Connection(Database& database)
-   : database_(database), timeZone_(TimeZone::utc()), sequences_(std::make_shared<SequenceSession>()) {}
+   : database_(database), timeZone_(TimeZone::utc()), sequences_(std::make_shared<SequenceSession>()) {
+   sequences_->catalog = &database.impl().catalog;
+}
 
 Connection::~Connection() {
    if (!inTransaction_) return;

@@ -1,6 +1,7 @@
 // nextval, currval, lastval and setval, as PostgreSQL's: the session remembers what nextval and
 // setval gave it, per sequence, for currval and lastval.
 #include "runtime/helpers.h"
+#include "storage/catalog.h"
 
 using namespace kiln;
 
@@ -10,6 +11,7 @@ int64_t kiln_sequence_next(Sequence* sequence) {
    session.values[sequence->id] = value;
    session.hasLast = true;
    session.last = value;
+   session.lastId = sequence->id;
    return value;
 }
 
@@ -22,7 +24,8 @@ int64_t kiln_sequence_current(const Sequence* sequence) {
 
 int64_t kiln_sequence_last() {
    const SequenceSession& session = SequenceSession::current();
-   if (!session.hasLast) throw Error("55000", "lastval is not yet defined in this session");
+   bool gone = session.catalog && !session.catalog->hasSequenceId(session.lastId);
+   if (!session.hasLast || gone) throw Error("55000", "lastval is not yet defined in this session");
    return session.last;
 }
 

@@ -87,6 +87,12 @@ void Catalog::restoreSequence(std::unique_ptr<Sequence> sequence) {
    sequences_[name] = std::move(sequence);
 }
 
+bool Catalog::hasSequenceId(uint64_t id) const {
+   for (auto& [name, sequence] : sequences_)
+      if (sequence->id == id) return true;
+   return false;
+}
+
 std::vector<Sequence*> Catalog::sequences() const {
    std::vector<Sequence*> result;
    for (auto& [name, sequence] : sequences_) result.push_back(sequence.get());

@@ -49,6 +49,8 @@ class Catalog {
    void restoreSequence(std::unique_ptr<Sequence> sequence);
    std::vector<Sequence*> sequences() const;
    bool hasSequences() const { return !sequences_.empty(); }
+   /// Whether the sequence of this Sequence::id is there (not dropped since).
+   bool hasSequenceId(uint64_t id) const;
 
    private:
    bool nameTaken(const std::string& name) const { return tables_.count(name) || views_.count(name) || sequences_.count(name); }

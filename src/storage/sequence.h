@@ -15,6 +15,7 @@ namespace kiln {
 
 class BinaryReader;
 class BinaryWriter;
+class Catalog;
 
 struct Sequence {
    std::string name;
@@ -46,6 +47,8 @@ struct SequenceSession {
    std::unordered_map<uint64_t, int64_t> values;  // by Sequence::id
    bool hasLast = false;
    int64_t last = 0;
+   uint64_t lastId = 0;                  // the sequence `last` came from
+   const Catalog* catalog = nullptr;    // where it must still be for lastval()
 
    static SequenceSession& current();
    class Scope {

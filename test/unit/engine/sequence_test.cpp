@@ -29,6 +29,9 @@ TEST(SequenceTest, CurrvalAndLastvalArePerConnection) {
    kiln::Connection third(db);
    expectError(third, "SELECT currval('s')", "55000");
    expectError(third, "SELECT lastval()", "55000");
+   // Its sequence gone, lastval() is not defined either.
+   first.query("DROP SEQUENCE s");
+   expectError(second, "SELECT lastval()", "55000");
 }
 
 TEST(SequenceTest, PreparedNextvalFollowsTheSequenceOfItsName) {
