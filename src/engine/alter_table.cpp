@@ -115,18 +115,21 @@ DroppedIndexes dropIndexesOn(DatabaseImpl& database, Table& table, size_t positi
    return dropped;
 }
 
-void remakeIndexes(DatabaseImpl& database, Table& table, DroppedIndexes& dropped) {
-   for (auto& [name, columns] : dropped.unique) {
-      try {
-         table.addUniqueIndex(name, columns);
-      } catch (const Error& error) {
-         // The new values collide ("Key (a)=(1) already exists." says the insert).
-         std::string detail = error.detail();
-         if (size_t at = detail.rfind(" already exists."); at != std::string::npos) detail = detail.substr(0, at) + " is duplicated.";
-         throw Error(error.sqlstate(), "could not create unique index \"" + name + "\"", 0, detail);
-      }
-      database.undo.recordCreateIndex(table, name);
+/// Adds and fills a unique index (undo logged); 23505 naming it when the rows' keys collide.
+void addUniqueIndex(DatabaseImpl& database, Table& table, const std::string& name, const std::vector<size_t>& columns) {
+   try {
+      table.addUniqueIndex(name, columns);
+   } catch (const Error& error) {
+      // "Key (a)=(1) already exists." says the insert of the second row.
+      std::string detail = error.detail();
+      if (size_t at = detail.rfind(" already exists."); at != std::string::npos) detail = detail.substr(0, at) + " is duplicated.";
+      throw Error(error.sqlstate(), "could not create unique index \"" + name + "\"", 0, detail);
    }
+   database.undo.recordCreateIndex(table, name);
+}
+
+void remakeIndexes(DatabaseImpl& database, Table& table, DroppedIndexes& dropped) {
+   for (auto& [name, columns] : dropped.unique) addUniqueIndex(database, table, name, columns);
    for (auto& index : dropped.secondary) {
       std::string name = index->name();
       table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, index->columns(), index->method()));
@@ -214,6 +217,48 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
    remakeIndexes(database, table, dropped);
 }
 
+bool hasIndexNamed(const Table& table, const std::string& name) {
+   for (auto& index : table.uniqueIndexes())
+      if (index->name() == name) return true;
+   for (auto& index : table.secondaryIndexes())
+      if (index->name() == name) return true;
+   return false;
+}
+
+/// ADD [CONSTRAINT name] PRIMARY KEY (columns) or UNIQUE (columns): a unique index over the rows
+/// there; a primary key's columns become NOT NULL.
+void addKey(DatabaseImpl& database, Table& table, const Action& action) {
+   const char* kind = action.primaryKey ? "primary key" : "unique";
+   std::vector<size_t> columns;
+   std::string defaultName = table.name();
+   for (const std::string& name : action.keyColumns) {
+      int position = table.findColumn(name);
+      if (position < 0) throw Error("42703", "column \"" + name + "\" named in key does not exist");
+      if (std::find(columns.begin(), columns.end(), size_t(position)) != columns.end())
+         throw Error("42701", "column \"" + name + "\" appears twice in " + kind + " constraint");
+      columns.push_back(size_t(position));
+      defaultName += "_" + name;
+   }
+   std::string name = !action.name.empty() ? action.name : action.primaryKey ? table.name() + "_pkey" : defaultName + "_key";
+   if (action.primaryKey && !table.primaryKey().empty()) throw Error("42P16", "multiple primary keys for table \"" + table.name() + "\" are not allowed");
+   for (const Table* other : database.catalog.tables())
+      if (hasIndexNamed(*other, name)) throw Error("42P07", "relation \"" + name + "\" already exists");
+   if (action.primaryKey) {
+      for (size_t c : columns) {
+         Column& column = table.column(c);
+         if (column.notNull()) continue;
+         for (size_t row = 0; row < table.rowCount(); ++row)
+            if (column.isNullAt(row) && !table.isDeleted(row)) throw Error("23502", inRelation(column.name(), table) + " contains null values");
+         database.undo.recordSetNotNull(table, c, true, column.dropNullFlags());
+      }
+   }
+   addUniqueIndex(database, table, name, columns);
+   if (action.primaryKey) {
+      database.undo.recordSetPrimaryKey(table);
+      table.setPrimaryKey(columns);
+   }
+}
+
 void renameColumn(DatabaseImpl& database, Table& table, const Action& action) {
    int position = table.findColumn(action.name);
    if (position < 0) throw Error("42703", "column \"" + action.name + "\" does not exist");
@@ -273,6 +318,7 @@ std::shared_ptr<ResultData> alterTable(DatabaseImpl& database, AlterTableStateme
          case Action::Kind::SetDefault: setDefault(database, *table, action); break;
          case Action::Kind::SetNotNull: setNotNull(database, *table, action); break;
          case Action::Kind::SetType: setType(database, *table, action, typeChanged, result->stats); break;
+         case Action::Kind::AddKey: addKey(database, *table, action); break;
          case Action::Kind::RenameTable: {
             std::string from = table->name();
             database.catalog.renameTable(from, action.name);

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "parser/column_definition_binder.h"
+#include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
 #include "parser/type_rules.h"
 
@@ -24,7 +25,7 @@ std::string tableName(const PgQuery__RangeVar& relation, bool missingOk, const C
 Error unsupportedForm(PgQuery__AlterTableType type) {
    std::string form;
    switch (type) {
-      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT"; break;
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT other than PRIMARY KEY and UNIQUE"; break;
       case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint: form = "DROP CONSTRAINT"; break;
       default:
          return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN TYPE, SET/DROP DEFAULT, SET/DROP NOT NULL and RENAME are)");
@@ -96,6 +97,13 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
             result.actions.push_back(std::move(action));
             break;
          }
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: {
+            const PgQuery__Constraint& constraint = *command.def->constraint;
+            bool primary = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
+            if ((!primary && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) || *constraint.indexname || constraint.n_including)
+               throw unsupportedForm(command.subtype);
+            break;  // below, after the columns they may add
+         }
          case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault:
          case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:
          case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull: break;  // below, after the columns they may add
@@ -119,6 +127,18 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
          action.column.notNull = command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull;
          result.actions.push_back(std::move(action));
       }
+   }
+   // Keys last, over the columns as the other actions leave them.
+   for (size_t i = 0; i < alter.n_cmds; ++i) {
+      const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
+      if (command.subtype != PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint) continue;
+      const PgQuery__Constraint& constraint = *command.def->constraint;
+      AlterTableStatement::Action action;
+      action.kind = AlterTableStatement::Action::Kind::AddKey;
+      action.name = constraint.conname;
+      action.primaryKey = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
+      for (size_t k = 0; k < constraint.n_keys; ++k) action.keyColumns.push_back(stringOf(constraint.keys[k]));
+      result.actions.push_back(std::move(action));
    }
    if (result.table.empty()) result.actions.clear();
    return result;

@@ -64,13 +64,15 @@ struct DropStatement {
 /// first, as PostgreSQL runs them) and check names as they go: an earlier one may make a name.
 struct AlterTableStatement {
    struct Action {
-      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, SetType };
+      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, SetType, AddKey };
       Kind kind = Kind::AddColumn;
       std::string name;     // the column (AddColumn: the new one's), or RenameTable's new name
       std::string newName;  // RenameColumn
       ColumnInfo column;    // AddColumn; SetNotNull: notNull says SET or DROP; SetType: the type
       ColumnDefault columnDefault;  // AddColumn; SetDefault: its sql (empty: DROP DEFAULT); SetType: USING's
       bool missingOk = false;  // ADD COLUMN IF NOT EXISTS, DROP COLUMN IF EXISTS
+      std::vector<std::string> keyColumns;  // AddKey (ADD PRIMARY KEY / UNIQUE), `name` the constraint's (or empty)
+      bool primaryKey = false;
    };
    std::string table;  // empty: ALTER TABLE IF EXISTS of a table that does not exist
    std::vector<Action> actions;

@@ -6,7 +6,7 @@ namespace kiln {
 
 namespace {
 
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn };
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -94,6 +94,12 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             for (size_t row = 0; row < e.table->rowCount(); ++row) writeCell(column, row, out);
             break;
          }
+         case UndoLog::Entry::Kind::SetPrimaryKey:
+            out.put(RedoOp::SetPrimaryKey);
+            out.putString(e.table->name());
+            out.put(uint32_t(e.table->primaryKey().size()));
+            for (size_t c : e.table->primaryKey()) out.put(uint32_t(c));
+            break;
          case UndoLog::Entry::Kind::ReplaceColumn: {
             const Column& column = e.table->column(e.column);
             out.put(RedoOp::ReplaceColumn);
@@ -225,6 +231,13 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
             std::unique_ptr<Column> column = readColumnDefinition(in);
             for (size_t row = 0; row < table.rowCount(); ++row) appendCell(*column, in);
             table.addColumn(std::move(column));
+            break;
+         }
+         case RedoOp::SetPrimaryKey: {
+            Table& table = tableNamed(catalog, in.getString());
+            std::vector<size_t> key(in.get<uint32_t>());
+            for (auto& c : key) c = in.get<uint32_t>();
+            table.setPrimaryKey(std::move(key));
             break;
          }
          case RedoOp::ReplaceColumn: {

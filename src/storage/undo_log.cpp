@@ -99,6 +99,14 @@ void UndoLog::recordDropColumn(Table& table, size_t position, std::unique_ptr<Co
    entries_.push_back(std::move(e));
 }
 
+void UndoLog::recordSetPrimaryKey(Table& table) {
+   Entry e;
+   e.kind = Entry::Kind::SetPrimaryKey;
+   e.table = &table;
+   e.indexColumns = table.primaryKey();
+   entries_.push_back(std::move(e));
+}
+
 void UndoLog::recordReplaceColumn(Table& table, size_t position, std::unique_ptr<Column> old) {
    Entry e;
    e.kind = Entry::Kind::ReplaceColumn;
@@ -213,6 +221,7 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
             e.table->setPrimaryKey(std::move(e.indexColumns));
             break;
          case Entry::Kind::ReplaceColumn: e.table->replaceColumn(e.column, std::move(e.droppedColumn)); break;
+         case Entry::Kind::SetPrimaryKey: e.table->setPrimaryKey(std::move(e.indexColumns)); break;
          case Entry::Kind::RenameColumn: e.table->column(e.column).setName(e.name); break;
          case Entry::Kind::RenameTable: catalog.renameTable(e.newName, e.name); break;
          case Entry::Kind::SetDefault: e.table->column(e.column).setDefaultSql(e.name); break;

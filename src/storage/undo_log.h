@@ -48,6 +48,8 @@ class UndoLog {
    void recordSetDefault(Table& table, size_t position);
    /// Column `position` of `table` became NOT NULL (giving up `nullFlags`) or nullable.
    void recordSetNotNull(Table& table, size_t position, bool becameNotNull, std::vector<uint8_t> nullFlags);
+   /// Before the primary key of `table` changes.
+   void recordSetPrimaryKey(Table& table);
    /// After the table `from` was renamed `to`.
    void recordRenameTable(const std::string& from, const std::string& to);
    void recordCreateSequence(const std::string& name);
@@ -57,7 +59,7 @@ class UndoLog {
 
    /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, CreateSequence, DropSequence, AlterSequence } kind = Kind::Append;
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence } kind = Kind::Append;
       Table* table = nullptr;
       size_t column = 0;
       size_t row = 0;  // Append: the row count before

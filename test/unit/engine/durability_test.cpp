@@ -281,4 +281,24 @@ TEST(Durability, ColumnTypeChangesSurviveTheLog) {
    std::filesystem::remove_all(directory);
 }
 
+// Keys added by ALTER TABLE (as pg_dump writes them after the data) are there after the log.
+TEST(Durability, AddedKeysSurviveTheLog) {
+   std::string directory = freshDirectory("added_keys");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE t (id INTEGER, code TEXT)");
+      con.query("INSERT INTO t VALUES (1, 'a'), (2, 'b')");
+      con.query("ALTER TABLE t ADD CONSTRAINT t_pkey PRIMARY KEY (id), ADD UNIQUE (code)");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   EXPECT_EQ(db.table("t").primaryKey, std::vector<std::string>{"id"});
+   EXPECT_TRUE(db.table("t").columns[0].notNull);
+   EXPECT_THROW(con.query("INSERT INTO t VALUES (1, 'c')"), kiln::Error);
+   EXPECT_THROW(con.query("INSERT INTO t VALUES (3, 'a')"), kiln::Error);
+   con.query("INSERT INTO t VALUES (3, 'c')");
+   std::filesystem::remove_all(directory);
+}
+
 }  // namespace
