@@ -14,10 +14,10 @@ namespace kiln {
 /// A pipeline whose tuples are a table's rows can read the columns of another row: an operator
 /// reads a row some way ahead to prefetch what that row will need, while the current one works.
 struct RowLookahead {
-   llvm::Value* row;  // the current row
-   llvm::Value* end;  // one past the last row of the pipeline's range
-   double rows;       // the source's estimated rows
-   bool prefiltered;  // most rows are dropped before the pipeline's operators see them
+   /// The row `distance` rows after the current one, in the order the operators get them (the
+   /// current one near the end).
+   std::function<llvm::Value*(int64_t distance)> rowAhead;
+   double rows;  // the source's estimated rows that reach the operators
    /// `iu`'s value in `row`; nothing when `iu` is not a column of the table.
    std::function<std::optional<SqlValue>(const IU* iu, llvm::Value* row)> load;
 };

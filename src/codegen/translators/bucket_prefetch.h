@@ -50,8 +50,8 @@ inline void prefetchBucket(CodeContext& cx, llvm::Value* table, const std::vecto
 /// than the caches then overlap their misses instead of waiting on each; for a table expected to
 /// stay smaller (`expectedEntries`), the prefetches would only cost.
 /// The entry's prefetch loads the directory word, which is in the cache only if the row half
-/// as far back got here too: not so behind a selective filter or prefilter (`probingRows` of
-/// the source's rows get here).
+/// as far back got here too: not so behind a selective filter (`probingRows` of the source's
+/// rows get here).
 inline void prefetchBucketAhead(CodeContext& cx, const IUValues& values, const std::vector<const Expr*>& keys, llvm::Value* table,
                                 double expectedEntries, double probingRows, bool chainsToo) {
    const RowLookahead* lookahead = values.lookahead();
@@ -59,12 +59,10 @@ inline void prefetchBucketAhead(CodeContext& cx, const IUValues& values, const s
    for (const Expr* key : keys)
       // Only plain columns: an expression may fail on a row that a filter would have dropped.
       if (key->kind != ExprKind::ColumnRef) return;
-   chainsToo = chainsToo && !lookahead->prefiltered && probingRows >= 0.5 * lookahead->rows;
-   auto& b = cx.builder();
+   chainsToo = chainsToo && probingRows >= 0.5 * lookahead->rows;
    // The keys of the row `distance` ahead (or of the current one, near the end).
    auto keysAhead = [&](int64_t distance) -> std::optional<std::vector<SqlValue>> {
-      llvm::Value* ahead = b.CreateAdd(lookahead->row, cx.int64(distance));
-      ahead = b.CreateSelect(b.CreateICmpULT(ahead, lookahead->end), ahead, lookahead->row);
+      llvm::Value* ahead = lookahead->rowAhead(distance);
       std::vector<SqlValue> aheadKeys;
       for (const Expr* key : keys) {
          std::optional<SqlValue> value = lookahead->load(key->iu, ahead);
