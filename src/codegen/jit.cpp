@@ -8,6 +8,8 @@
 #include <cstdlib>
 
 #include <llvm/ExecutionEngine/Orc/CompileUtils.h>
+#include <llvm/ExecutionEngine/Orc/Debugging/PerfSupportPlugin.h>
+#include <llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/PassManager.h>
@@ -86,6 +88,13 @@ Jit::Jit() {
    if (auto error = dylib.define(llvm::orc::absoluteSymbols(std::move(symbols)))) fail(std::move(error));
    // libc/libm (memcmp, rint, fmod, ...) for what LLVM lowers to library calls.
    dylib.addGenerator(check(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit_->getDataLayout().getGlobalPrefix())));
+   // For profiling generated code (scripts/perf-generated-code): a perf jitdump of each module.
+   // After the generator above, through which the plugin finds LLVM's registration functions.
+   if (std::getenv("KILN_PERF")) {
+      auto* linking = llvm::dyn_cast<llvm::orc::ObjectLinkingLayer>(&jit_->getObjLinkingLayer());
+      if (!linking) throw Error("XX000", "KILN_PERF: the JIT does not link with JITLink");
+      linking->addPlugin(check(llvm::orc::PerfSupportPlugin::Create(jit_->getExecutionSession().getExecutorProcessControl(), dylib, true, true)));
+   }
 }
 
 void Jit::optimize(llvm::Module& module, const std::vector<std::string>& cold) {

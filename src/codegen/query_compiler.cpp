@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <unistd.h>
-#include <cstdio>
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -330,18 +328,6 @@ CompiledQuery QueryCompiler::compile() {
    query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext(), coldFunctions_);
    // Resolving the symbols makes ORC generate the machine code now, inside the compile time.
    for (PipelineInfo& pipeline : *query_.pipelines) pipeline.entry = query_.module->lookup(pipeline.function);
-   if (getenv("KILN_PERFMAP")) {
-      std::vector<std::pair<uintptr_t, std::string>> fs;
-      for (PipelineInfo& pipeline : *query_.pipelines) fs.push_back({reinterpret_cast<uintptr_t>(pipeline.entry), pipeline.function + ":" + (pipeline.stages.empty() ? std::string() : pipeline.stages[0])});
-      std::sort(fs.begin(), fs.end());
-      FILE* f = fopen(("/tmp/perf-" + std::to_string(getpid()) + ".map").c_str(), "a");
-      for (size_t i = 0; i < fs.size(); ++i) {
-         size_t size = i + 1 < fs.size() && fs[i + 1].first - fs[i].first < 65536 ? fs[i + 1].first - fs[i].first : 4096;
-         std::string name = fs[i].second; for (char& c : name) if (c == ' ') c = '_';
-         fprintf(f, "%lx %zx %s\n", (unsigned long)fs[i].first, size, name.c_str());
-      }
-      fclose(f);
-   }
    auto done = Clock::now();
    query_.slotCount = slotCount_;
    query_.codegenMs = std::chrono::duration<double, std::milli>(generated - start).count();
