@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace kiln {
 
 #pragma GCC diagnostic push
@@ -57,9 +61,10 @@ void KeyBitmap::build(const ChainedHashTable& table, size_t keyOffset, bool wide
 
 namespace {
 
+constexpr int32_t allKeys = (1 << kiln::KeyBitmap::blockKeys) - 1;
+
 template <typename Key>
 int32_t heldKeys(const kiln::KeyBitmap* bitmap, const Key* keys) {
-   if (bitmap->passAll) return (1 << kiln::KeyBitmap::blockKeys) - 1;
    int32_t mask = 0;
    for (unsigned k = 0; k < kiln::KeyBitmap::blockKeys; ++k) {
       uint64_t offset = uint64_t(int64_t(keys[k])) - uint64_t(bitmap->low);
@@ -69,7 +74,40 @@ int32_t heldKeys(const kiln::KeyBitmap* bitmap, const Key* keys) {
    return mask;
 }
 
+#if defined(__x86_64__)
+/// heldKeys for 4-byte keys, 8 at a time with AVX2 gathers: the scalar loop was TPC-H's most
+/// costly runtime function (4% of the time of all 22 queries at SF 1). The offsets are taken
+/// modulo 2^32, which can only let a key through that is not held, and a prefilter may.
+__attribute__((target("avx2"))) int32_t heldKeys32Avx2(const kiln::KeyBitmap* bitmap, const int32_t* keys) {
+   const __m256i low = _mm256_set1_epi32(int32_t(uint32_t(bitmap->low)));
+   const __m256i last = _mm256_set1_epi32(int32_t(uint32_t(bitmap->span - 1)));
+   const __m256i one = _mm256_set1_epi32(1), bitInWord = _mm256_set1_epi32(31);
+   // Little-endian: bit b of the 64-bit words is bit b % 32 of 32-bit word b / 32.
+   const int* words = reinterpret_cast<const int*>(bitmap->words);
+   int32_t mask = 0;
+   for (unsigned half = 0; half < 2; ++half) {
+      __m256i offset = _mm256_sub_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + 8 * half)), low);
+      __m256i inRange = _mm256_cmpeq_epi32(_mm256_min_epu32(offset, last), offset);
+      __m256i word = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), words, _mm256_srli_epi32(offset, 5), inRange, 4);
+      __m256i bit = _mm256_and_si256(_mm256_srlv_epi32(word, _mm256_and_si256(offset, bitInWord)), one);
+      mask |= _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bit, one))) << (8 * half);
+   }
+   return mask;
+}
+#endif
+
 }  // namespace
 
-int32_t kiln_key_bitmap_block32(const kiln::KeyBitmap* bitmap, const int32_t* keys) { return heldKeys(bitmap, keys); }
-int32_t kiln_key_bitmap_block64(const kiln::KeyBitmap* bitmap, const int64_t* keys) { return heldKeys(bitmap, keys); }
+int32_t kiln_key_bitmap_block32(const kiln::KeyBitmap* bitmap, const int32_t* keys) {
+   if (bitmap->passAll) return allKeys;
+   if (bitmap->span == 0) return 0;
+#if defined(__x86_64__)
+   static const bool avx2 = __builtin_cpu_supports("avx2");
+   if (avx2) return heldKeys32Avx2(bitmap, keys);
+#endif
+   return heldKeys(bitmap, keys);
+}
+
+int32_t kiln_key_bitmap_block64(const kiln::KeyBitmap* bitmap, const int64_t* keys) {
+   return bitmap->passAll ? allKeys : heldKeys(bitmap, keys);
+}
