@@ -19,20 +19,6 @@ namespace kiln {
 
 namespace {
 
-/// Asks for huge pages for the whole huge pages inside [data, data + bytes); pages touched before
-/// keep their size. A hint: without transparent huge pages nothing changes.
-void adviseHugePages(void* data, size_t bytes) {
-#ifdef MADV_HUGEPAGE
-   if (bytes < hugePageSize) return;
-   uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + hugePageSize - 1) & ~(hugePageSize - 1);
-   uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(hugePageSize - 1);
-   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#else
-   (void)data;
-   (void)bytes;
-#endif
-}
-
 /// Large blocks come in power-of-two multiples of a huge page, so that a freed block fits the
 /// next request of its class exactly (the unused tail of a block is never touched, so it costs
 /// address space, not memory).
@@ -82,6 +68,18 @@ BlockCache& blockCache() {
 }
 
 }  // namespace
+
+void adviseHugePages(void* data, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+   if (bytes < hugePageSize) return;
+   uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + hugePageSize - 1) & ~(hugePageSize - 1);
+   uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(hugePageSize - 1);
+   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+   (void)data;
+   (void)bytes;
+#endif
+}
 
 void keepFreedHeapMemory() {
 #if defined(__GLIBC__)

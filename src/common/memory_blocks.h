@@ -16,6 +16,10 @@ namespace kiln {
 
 inline constexpr size_t hugePageSize = size_t(2) << 20;
 
+/// Asks for huge pages for the whole huge pages inside [data, data + bytes); pages touched before
+/// keep their size. A hint: without transparent huge pages nothing changes.
+void adviseHugePages(void* data, size_t bytes);
+
 /// Asks the C library's allocator to keep freed memory for reuse (once per process): glibc hands
 /// freed blocks of 128 KiB and more back to the kernel, and a query's next run faults the same
 /// pages in and zeroes them again (a tenth of TPC-H Q11's time at SF 1).

@@ -7,6 +7,8 @@
 #include <initializer_list>
 #include <new>
 
+#include "common/memory_blocks.h"
+
 namespace kiln {
 
 namespace {
@@ -35,6 +37,8 @@ KeySlots::Array KeySlots::allocate(size_t capacity) {
    size_t bytes = capacity * sizeof(Slot);
    void* memory = bytes >= mappedBytes ? mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : std::calloc(capacity, sizeof(Slot));
    if (memory == nullptr || memory == MAP_FAILED) throw std::bad_alloc();
+   // Each probe lands on a random slot: with 4 KiB pages it misses the TLB as well as the cache.
+   if (bytes >= mappedBytes) adviseHugePages(memory, bytes);
    array.slots = static_cast<Slot*>(memory);
    return array;
 }
