@@ -38,11 +38,6 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
    // a node that overflows at its end keeps all but its last key, and the new node starts with it.
    auto right = std::make_unique<Node>();
    right->leaf = node.leaf;
-   right->keys.reserve(capacity + 1);  // room for the key that splits it: no reallocation
-   if (node.leaf)
-      right->rows.reserve(capacity + 1);
-   else
-      right->children.reserve(capacity + 2);
    size_t middle = appended ? node.keys.size() - (node.leaf ? 1 : 2) : node.keys.size() / 2;
    if (node.leaf)
       separator = node.keys[middle];

@@ -9,8 +9,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
-#include <vector>
-
+#include "common/fixed_vector.h"
 #include "storage/node_key.h"
 
 namespace kiln {
@@ -34,12 +33,13 @@ class BTree {
 
    private:
    static constexpr size_t capacity = 64;
+   // The keys inside the node: a search misses the cache once per level, not twice.
    struct Node {
       bool leaf = true;
-      std::vector<NodeKey> keys;
-      std::vector<size_t> rows;                     // leaf: one per key
-      std::vector<std::unique_ptr<Node>> children;  // inner: keys.size() + 1
-      Node* next = nullptr;                         // leaf chain
+      FixedVector<NodeKey, capacity + 1> keys;  // one over capacity until it splits
+      FixedVector<size_t, capacity + 1> rows;   // leaf: one per key
+      FixedVector<std::unique_ptr<Node>, capacity + 2> children;  // inner: keys.size() + 1
+      Node* next = nullptr;  // leaf chain
       Node* previous = nullptr;
       bool empty() const { return leaf ? keys.empty() : children.empty(); }
    };

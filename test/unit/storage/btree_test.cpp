@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <set>
+#include <vector>
 
 #include "storage/btree.h"
 #include "storage/ordered_key.h"
@@ -47,6 +49,42 @@ TEST(BTree, MatchesAMultimap) {
       }
       tree.scan(hasLow ? &low : nullptr, lowInclusive, hasHigh ? &high : nullptr, highInclusive, [&](size_t row) { actual.insert(row); });
       ASSERT_EQ(actual, expected) << "trial " << trial;
+   }
+}
+
+// Keys longer than a node keeps inline (kept on the heap): moved around by inserts, splits and
+// erasures without being lost or freed twice.
+TEST(BTree, LongKeysMatchAMultimap) {
+   kiln::BTree tree;
+   std::multimap<std::string, size_t> reference;
+   std::mt19937 random(13);
+   auto longKey = [&] { return std::string(20 + random() % 40, 'k') + std::to_string(random() % 2000); };
+   for (size_t row = 0; row < 20000; ++row) {
+      std::string key = longKey();
+      tree.insert(key, row);
+      reference.emplace(key, row);
+   }
+   for (size_t i = 0; i < 8000; ++i) {
+      auto it = reference.begin();
+      std::advance(it, random() % reference.size());
+      tree.erase(it->first, it->second);
+      reference.erase(it);
+   }
+   ASSERT_EQ(tree.size(), reference.size());
+   std::vector<size_t> expected, actual;
+   for (auto& [key, row] : reference) expected.push_back(row);
+   tree.scan(nullptr, true, nullptr, true, [&](size_t row) { actual.push_back(row); });
+   // Equal keys may come in any order.
+   std::sort(expected.begin(), expected.end());
+   std::sort(actual.begin(), actual.end());
+   ASSERT_EQ(actual, expected);
+   for (int trial = 0; trial < 100; ++trial) {
+      std::string low = longKey(), high = longKey();
+      std::multiset<size_t> inRange, scanned;
+      for (auto& [key, row] : reference)
+         if (key >= low && key <= high) inRange.insert(row);
+      tree.scan(&low, true, &high, true, [&](size_t row) { scanned.insert(row); });
+      ASSERT_EQ(scanned, inRange) << "trial " << trial;
    }
 }
 
