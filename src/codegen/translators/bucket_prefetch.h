@@ -10,9 +10,10 @@
 
 namespace kiln {
 
-/// Rows this far ahead of the current one get their directory word prefetched, and rows half as
-/// far ahead the first entry of their chain (whose directory word is in the cache by then): far
-/// enough for a cache miss to complete while the rows in between are processed.
+/// Rows this far ahead of the current one get their directory word prefetched, rows half as far
+/// ahead the first entry of their chain (whose directory word is in the cache by then), and rows
+/// a quarter as far the second: far enough for a cache miss to complete while the rows in
+/// between are processed.
 constexpr int64_t prefetchDistance = 16;
 
 /// Tables expected to hold fewer entries get no prefetching code (8,000: compile time median 8.8
@@ -32,16 +33,25 @@ inline llvm::Value* outgrowsCaches(CodeContext& cx, llvm::Value* table) {
    return b.CreateICmpUGE(mask, cx.int64(prefetchedBuckets - 1));
 }
 
-/// Prefetches the directory word that `keys` probe in `table`, or with `chain` (when that word is
-/// already in the cache) the first entry of its chain. A prefetch of an empty chain's null
-/// pointer is harmless: it never faults.
-inline void prefetchBucket(CodeContext& cx, llvm::Value* table, const std::vector<SqlValue>& keys, bool chain) {
+/// How far along the chain of the bucket that some keys probe a prefetch reaches.
+enum class ChainDepth { Directory, FirstEntry, SecondEntry };
+
+/// Prefetches the directory word that `keys` probe in `table`, the first entry of its chain
+/// (when that word is already in the cache), or the second (when the first is). A prefetch of
+/// an empty chain's null pointer is harmless: it never faults.
+inline void prefetchBucket(CodeContext& cx, llvm::Value* table, const std::vector<SqlValue>& keys, ChainDepth depth) {
    auto& b = cx.builder();
    llvm::Value* directory = b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::directoryOffset));
    llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::maskOffset));
-   llvm::Value* word = b.CreateInBoundsGEP(cx.i64(), directory, b.CreateAnd(hashKeys(cx, keys), mask));
-   if (chain) word = b.CreateIntToPtr(b.CreateAnd(b.CreateLoad(cx.i64(), word), cx.int64(int64_t(ChainedHashTable::pointerBits))), cx.ptr());
-   b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {word, b.getInt32(0), b.getInt32(3), b.getInt32(1)});
+   llvm::Value* target = b.CreateInBoundsGEP(cx.i64(), directory, b.CreateAnd(hashKeys(cx, keys), mask));
+   if (depth != ChainDepth::Directory)
+      target = b.CreateIntToPtr(b.CreateAnd(b.CreateLoad(cx.i64(), target), cx.int64(int64_t(ChainedHashTable::pointerBits))), cx.ptr());
+   if (depth == ChainDepth::SecondEntry) {
+      // The next pointer of the first entry; of the table itself (a readable word) when the chain is empty.
+      llvm::Value* first = b.CreateSelect(b.CreateIsNull(target), table, target);
+      target = b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), first, offsetof(HashEntryHeader, next)));
+   }
+   b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {target, b.getInt32(0), b.getInt32(3), b.getInt32(1)});
 }
 
 /// When the pipeline's tuples are a table's rows and `keys` are columns of it: prefetches the
@@ -74,8 +84,11 @@ inline void prefetchBucketAhead(CodeContext& cx, const IUValues& values, const s
    cx.ifThen(outgrowsCaches(cx, table), [&] {
       std::optional<std::vector<SqlValue>> far = keysAhead(prefetchDistance);
       if (!far) return;
-      prefetchBucket(cx, table, *far, false);
-      if (chainsToo) prefetchBucket(cx, table, *keysAhead(prefetchDistance / 2), true);
+      prefetchBucket(cx, table, *far, ChainDepth::Directory);
+      if (!chainsToo) return;
+      prefetchBucket(cx, table, *keysAhead(prefetchDistance / 2), ChainDepth::FirstEntry);
+      // Chains of two entries are common (up to one entry per bucket): a second entry missed the cache.
+      prefetchBucket(cx, table, *keysAhead(prefetchDistance / 4), ChainDepth::SecondEntry);
    });
 }
 
