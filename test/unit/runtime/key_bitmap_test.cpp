@@ -40,6 +40,26 @@ TEST(KeyBitmap, PassesExactlyTheHeldKeysOfItsRange) {
    }
 }
 
+// Keys close together (as a foreign key in its table's order) take another path: all of the
+// block's bits come from one 64-bit window, also at both ends of the bitmap.
+TEST(KeyBitmap, PassesExactlyTheHeldKeysOfCloseKeys) {
+   std::mt19937 random(17);
+   std::set<int32_t> held;
+   for (int i = 0; i < 400; ++i) held.insert(1000 + int32_t(random() % 3000));
+   held.insert(1000);
+   held.insert(3999);
+   kiln::ChainedHashTable table = tableOf(held);
+   kiln::KeyBitmap bitmap;
+   bitmap.build(table, keyOffset, false);
+   for (int32_t base = 900; base < 4100; base += 3) {
+      int32_t keys[kiln::KeyBitmap::blockKeys];
+      for (auto& key : keys) key = base + int32_t(random() % 64);
+      int32_t mask = kiln_key_bitmap_block32(&bitmap, keys);
+      for (unsigned k = 0; k < kiln::KeyBitmap::blockKeys; ++k)
+         ASSERT_EQ((mask >> k & 1) != 0, held.count(keys[k]) > 0) << "key " << keys[k];
+   }
+}
+
 TEST(KeyBitmap, EmptyBuildSidePassesNothingAndDenseOnePassesAll) {
    kiln::KeyBitmap empty;
    kiln::ChainedHashTable none = tableOf({});
