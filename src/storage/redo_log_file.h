@@ -1,5 +1,7 @@
 // A redo log file: records of [u32 length][u32 CRC-32][payload]. Reading stops at the first record
 // that is incomplete or whose checksum is wrong (a torn or corrupt tail), and cuts it off.
+// The file is laid out with zeros ahead of the records (a length of 0 ends them): a commit then
+// overwrites blocks the file already has, and syncing it writes no file-system metadata.
 #pragma once
 
 #include <functional>
@@ -9,7 +11,7 @@ namespace kiln {
 
 class RedoLogFile {
    public:
-   /// Opens (creating) `path` for appending.
+   /// Creates `path`; a log file is never opened for writing again (an existing one is an error).
    explicit RedoLogFile(const std::string& path);
    ~RedoLogFile();
    RedoLogFile(const RedoLogFile&) = delete;
@@ -27,7 +29,8 @@ class RedoLogFile {
 
    private:
    int fd_ = -1;
-   uint64_t size_ = 0;
+   uint64_t size_ = 0;       // the records' bytes
+   uint64_t allocated_ = 0;  // the file's bytes: the records, then zeros
    std::string path_;
 };
 

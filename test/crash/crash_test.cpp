@@ -86,7 +86,8 @@ int main(int argc, char** argv) {
       ::close(pipeFds[0]);
       ::waitpid(child, nullptr, 0);
       if (round % 3 == 0) {
-         // A torn record: as if the machine died in the middle of writing one.
+         // Damage after the last record, as a torn write leaves it (RedoLogFileTest tears a
+         // record at the end of the records themselves).
          // The newest log file is the one with the highest number (wal.10 comes after wal.9).
          std::filesystem::path newest;
          unsigned long newestNumber = 0;
