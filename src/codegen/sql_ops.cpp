@@ -373,10 +373,21 @@ llvm::Value* SqlOps::substring(llvm::Value* s, llvm::Value* from, llvm::Value* c
       call);
 }
 
-llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b) {
+namespace {
+
+/// CHAR(n) and VARCHAR(n) whose every value is inline (a character takes 4 bytes at most): their
+/// 16 bytes are the whole value, zero-padded.
+bool alwaysInline(SqlType type) {
+   return (type.id == TypeId::Char || type.id == TypeId::Varchar) && type.length > 0 && type.length * 4 <= GermanString::maxInline;
+}
+
+}  // namespace
+
+llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b, SqlType type) {
    // The first word holds length and prefix; short strings are decided by the second word too.
    if (llvm::isa<llvm::Constant>(a)) std::swap(a, b);
    llvm::Value* a0 = b_.CreateExtractValue(a, 0), *b0 = b_.CreateExtractValue(b, 0);
+   if (alwaysInline(type)) return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)));
    if (auto* constant = llvm::dyn_cast<llvm::Constant>(b)) {
       // Against a constant, the length is known: a short one is two word compares, without a
       // branch (an IN list of short strings becomes straight-line code).
@@ -406,8 +417,8 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
       a = order(a, b, type);
       b = cx_.int32(0);
    } else if (type.isStringLike()) {
-      if (op == CompareOp::Eq) return stringEquals(a, b);
-      if (op == CompareOp::Ne) return b_.CreateNot(stringEquals(a, b));
+      if (op == CompareOp::Eq) return stringEquals(a, b, type);
+      if (op == CompareOp::Ne) return b_.CreateNot(stringEquals(a, b, type));
       llvm::Value* c = cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
       a = c;
       b = cx_.int32(0);
@@ -687,14 +698,16 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    if (v.type.isStringLike()) {
       // A short string is all in its 16 bytes (zero-padded): hash those; a long one by its bytes.
       llvm::Value* word0 = b_.CreateExtractValue(v.value, 0);
-      llvm::Value* isShort = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
-      key = cx_.ifThenElse(
-         isShort,
-         [&]() -> llvm::Value* {
-            llvm::Value* word1 = b_.CreateExtractValue(v.value, 1);
-            return b_.CreateXor(word0, b_.CreateMul(word1, cx_.int64(int64_t(0x9E3779B97F4A7C15ULL))));
-         },
-         [&]() -> llvm::Value* { return cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)}); });
+      auto hashInline = [&]() -> llvm::Value* {
+         llvm::Value* word1 = b_.CreateExtractValue(v.value, 1);
+         return b_.CreateXor(word0, b_.CreateMul(word1, cx_.int64(int64_t(0x9E3779B97F4A7C15ULL))));
+      };
+      if (alwaysInline(v.type)) {
+         key = hashInline();
+      } else {
+         llvm::Value* isShort = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
+         key = cx_.ifThenElse(isShort, hashInline, [&]() -> llvm::Value* { return cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)}); });
+      }
    } else if (v.type.id == TypeId::Interval) {
       llvm::Value* months = b_.CreateZExt(b_.CreateExtractValue(v.value, 0), cx_.i64());
       llvm::Value* days = b_.CreateZExt(b_.CreateExtractValue(v.value, 1), cx_.i64());

@@ -87,7 +87,7 @@ class SqlOps {
    llvm::Value* roundFraction(llvm::Value* micros, SqlType type);
    llvm::Value* toText(const SqlValue& v);
    llvm::Value* fromText(llvm::Value* string, SqlType target);
-   llvm::Value* stringEquals(llvm::Value* a, llvm::Value* b);
+   llvm::Value* stringEquals(llvm::Value* a, llvm::Value* b, SqlType type);
    llvm::Value* zeroOf(SqlType type);
    llvm::Value* boolToByte(llvm::Value* v) { return b_.CreateZExt(v, cx_.i8()); }
    llvm::Value* byteToBool(llvm::Value* v) { return b_.CreateICmpNE(v, cx_.int8(0)); }
