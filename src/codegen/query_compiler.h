@@ -68,8 +68,9 @@ class QueryCompiler {
    void setFunctionWork(const std::string& function, double expectedRows);
    /// Emits code when the current pipeline function has processed its row range (before it returns).
    void atPipelineEnd(std::function<void()> emit) { pipelineEnd_.push_back(std::move(emit)); }
-   /// Whether the pipeline being generated gets the optimizing code generator.
-   bool pipelineOptimized() const { return query_.pipelines->back().optimized; }
+   /// For the pipeline being generated: the rows estimated to reach its operators, when fewer than
+   /// its source produces (a scan's vector prefilters drop the others at little cost per row).
+   void setPipelineWork(double rows) { pipelineWork_ = rows; }
    void noteStage(const std::string& stage) { query_.pipelines->back().stages.push_back(stage); }
    /// Emits the counting of one output tuple of `op`, when instrumenting.
    void countOutput(const Operator* op);
@@ -102,7 +103,8 @@ class QueryCompiler {
    private:
    std::unique_ptr<Translator> translate(const Operator& op);
    void computeRequired(const Operator& op, std::vector<const IU*> needed);
-   static bool worthOptimizing(double expectedRows);
+   /// `workRows`: of those, the rows estimated to reach the pipeline's operators (setPipelineWork).
+   static bool worthOptimizing(double expectedRows, double workRows);
 
    const QueryPlan& plan_;
    CodeContext cx_;
@@ -115,6 +117,7 @@ class QueryCompiler {
    std::unordered_map<const Operator*, size_t> workTableSlots_;
    std::unordered_map<const Operator*, SharedBuffer> sharedBuffers_;
    std::vector<std::string> coldFunctions_;  // compiled by the quick code generator
+   double pipelineWork_ = 0;  // see setPipelineWork
 };
 
 }  // namespace kiln

@@ -19,6 +19,7 @@ class QueryCompiler;
 struct ProbeKeyFilter {
    const IU* key;
    size_t slot;
+   double passingRows = -1;  // the probing rows estimated to pass it (-1: not known)
 };
 
 class Translator {

@@ -110,7 +110,9 @@ class JoinTranslator : public Translator {
       // Rows without a partner must be dropped (not so in outer and anti joins), and most must fail.
       if (&child != &childAt(0) || !hashed() || (join_.joinKind != JoinKind::Inner && join_.joinKind != JoinKind::Semi)) return {};
       if (!(join_.estimatedRows <= 0.4 * join_.children[0]->estimatedRows)) return {};
-      return makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, tableSlot_, keyFilterSlots_);
+      std::vector<ProbeKeyFilter> filters = makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, tableSlot_, keyFilterSlots_);
+      for (ProbeKeyFilter& filter : filters) filter.passingRows = join_.estimatedRows;  // about the rows that find a partner
+      return filters;
    }
 
 

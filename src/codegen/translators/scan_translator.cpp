@@ -63,7 +63,9 @@ class ScanTranslator : public Translator {
                   emitRow(row);
                }
             };
-            std::vector<Prefilter> prefilters = findPrefilters();
+            double passingRows = scan_.estimatedRows;
+            std::vector<Prefilter> prefilters = findPrefilters(passingRows);
+            if (!prefilters.empty()) compiler_.setPipelineWork(passingRows);
             selection_ = nullptr;
             if (prefilters.empty()) {
                cx.forRange(begin, end, emitLive);
@@ -96,13 +98,17 @@ class ScanTranslator : public Translator {
    };
    static constexpr unsigned blockRows = KeyBitmap::blockKeys;
 
-   std::vector<Prefilter> findPrefilters() {
+   /// Also estimates the rows that pass them all (`passingRows`: at most the scan's rows on entry).
+   std::vector<Prefilter> findPrefilters(double& passingRows) {
       std::vector<Prefilter> found = filterPrefilters();
+      if (!found.empty()) passingRows = std::min(passingRows, parent_->op()->estimatedRows);  // a part of the filter's condition
       // A join probed with this scan's rows may know which keys can find a partner.
       if (!parent_) return found;
       for (const ProbeKeyFilter& keys : parent_->probeKeyFilters(*this)) {
          size_t at = size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == keys.key; }) - columns_.begin());
-         if (at < columns_.size()) found.push_back({at, llvm::CmpInst::ICMP_EQ, {}, 0, keys.slot});
+         if (at >= columns_.size()) continue;
+         found.push_back({at, llvm::CmpInst::ICMP_EQ, {}, 0, keys.slot});
+         if (keys.passingRows >= 0) passingRows = std::min(passingRows, keys.passingRows);
       }
       return found;
    }
