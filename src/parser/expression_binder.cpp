@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "common/timestamp.h"
+#include "common/utf8.h"
 #include "common/version.h"
 #include "parser/constant_folding.h"
 #include "parser/type_rules.h"
@@ -52,6 +53,36 @@ Value numericLiteral(const std::string& text) {
    unsigned precision = std::max(1u, integralDigits + scale);
    if (precision > 38) throw Error("22003", "numeric literal " + text + " exceeds the supported precision of 38 digits");
    return parseValue(text, SqlType::decimal(precision, scale));
+}
+
+/// An untyped literal compared with a value whose type has modifiers is read as PostgreSQL reads
+/// it, as that type without them, where they would change it ('abc' against CHAR(1), '1.234'
+/// against NUMERIC(15,2), '10:00:00.4' against TIMESTAMP(0)): it keeps its whole value, and the
+/// comparison its outcome. A literal the modifiers leave as it is keeps them, so that the other
+/// side needs no cast (and stays a column that an index or a prefilter can use).
+ExprPtr literalForComparison(ExprPtr literal, SqlType other) {
+   if (literal->kind != ExprKind::Constant || literal->type.id != TypeId::Unknown || literal->constant.isNull) return literal;
+   const std::string& text = literal->constant.string;
+   if ((other.id == TypeId::Char || other.id == TypeId::Varchar) && other.length > 0) {
+      if (characterCount(text) <= int64_t(other.length)) return literal;
+      return ExpressionBinder::coerce(std::move(literal), other.id == TypeId::Char ? SqlType::char_(0) : SqlType::varchar(0));
+   }
+   if (other.id == TypeId::Decimal) {
+      size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+      if (first == std::string::npos) return literal;
+      std::string number = text.substr(first, last - first + 1);
+      size_t digits = number.find_first_not_of("+-") == 0 ? 0 : 1;
+      bool plain = number.find_first_not_of("0123456789.", digits) == std::string::npos && number.find_first_of("0123456789") != std::string::npos &&
+                   std::count(number.begin(), number.end(), '.') <= 1 && number.find_last_of("+-") == (digits ? 0 : std::string::npos);
+      if (!plain) return literal;
+      SqlType natural = numericLiteral(number).type;
+      if (natural.isInteger()) natural = SqlType::decimal(unsigned(std::max<size_t>(1, number.size() - digits)), 0);
+      if (natural.scale <= other.scale && natural.precision - natural.scale <= other.precision - other.scale) return literal;
+      return ExpressionBinder::coerce(std::move(literal), natural);
+   }
+   bool fractionalSeconds = other.id == TypeId::Timestamp || other.id == TypeId::TimestampTz || other.id == TypeId::Time;
+   if (fractionalSeconds && other.precision > 0) return ExpressionBinder::coerce(std::move(literal), SqlType{other.id});
+   return literal;
 }
 
 /// `op` with its operands swapped: a < b is b > a.
@@ -154,6 +185,8 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
 }
 
 void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position) {
+   b = literalForComparison(std::move(b), a->type);
+   a = literalForComparison(std::move(a), b->type);
    auto target = types::common(a->type, b->type);
    if (!target) throw Error("42883", "operator does not exist: " + a->type.toString() + " " + what + " " + b->type.toString(), position);
    if (target->id == TypeId::Unknown) target = SqlType::text();
@@ -599,7 +632,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          }
          ExprPtr value = bind(*a.lexpr);
          std::vector<ExprPtr> items;
-         for (size_t i = 0; i < list.n_items; ++i) items.push_back(bind(*list.items[i]));
+         for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
          SqlType target = value->type;
          for (auto& item : items) {
             auto common = types::common(target, item->type);

@@ -104,7 +104,7 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
       return widerDecimal(a, b);
    }
    if (a.isString() && b.isString()) {
-      if (a.id == TypeId::Char && b.id == TypeId::Char) return SqlType::char_(std::max(a.length, b.length));
+      if (a.id == TypeId::Char && b.id == TypeId::Char) return SqlType::char_(a.length && b.length ? std::max(a.length, b.length) : 0);
       // CHAR against another string compares as CHAR (unbounded): trailing blanks do not count.
       if (a.id == TypeId::Char || b.id == TypeId::Char) return SqlType::char_(0);
       if (a.id == TypeId::Varchar && b.id == TypeId::Varchar && a.length && b.length) return SqlType::varchar(std::max(a.length, b.length));
@@ -117,6 +117,9 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
       auto element = common(a.elementType(), b.elementType());
       return element ? std::optional<SqlType>(SqlType::array(*element)) : std::nullopt;
    }
+   // TIMESTAMP(p), TIMESTAMPTZ(p) and TIME(p) of different p meet without it, as in PostgreSQL.
+   bool fractionalSeconds = a.id == TypeId::Timestamp || a.id == TypeId::TimestampTz || a.id == TypeId::Time;
+   if (a.id == b.id && fractionalSeconds && a.precision != b.precision) return SqlType{a.id};
    if (a.id == b.id) return a;  // e.g. two DECIMALs handled above; same id, other modifiers
    // A date meets a timestamp as its midnight, a timestamp meets a timestamptz in the session's zone.
    if (a.isMoment() && b.isMoment()) return SqlType{momentRank(a.id) > momentRank(b.id) ? a.id : b.id};
