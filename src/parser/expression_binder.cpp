@@ -187,7 +187,10 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
 void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position) {
    b = literalForComparison(std::move(b), a->type);
    a = literalForComparison(std::move(a), b->type);
-   auto target = types::common(a->type, b->type);
+   // A literal left untyped fits the other side's type: the other side needs no cast.
+   auto target = a->type.id == TypeId::Unknown ? std::optional<SqlType>(b->type)
+                 : b->type.id == TypeId::Unknown ? std::optional<SqlType>(a->type)
+                                                  : types::common(a->type, b->type);
    if (!target) throw Error("42883", "operator does not exist: " + a->type.toString() + " " + what + " " + b->type.toString(), position);
    if (target->id == TypeId::Unknown) target = SqlType::text();
    a = coerce(std::move(a), *target);
@@ -635,6 +638,8 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
          SqlType target = value->type;
          for (auto& item : items) {
+            // As in a comparison, an untyped literal left takes the value's type as it is.
+            if (item->type.id == TypeId::Unknown && target.id != TypeId::Unknown) continue;
             auto common = types::common(target, item->type);
             if (!common) throw Error("42883", "operator does not exist: " + value->type.toString() + " = " + item->type.toString(), item->position);
             target = *common;

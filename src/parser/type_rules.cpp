@@ -94,9 +94,21 @@ static SqlType widerDecimal(SqlType a, SqlType b) {
    return SqlType::decimal(std::min(integral + scale, decimal::maxPrecision), scale);
 }
 
+/// The type without its length (CHAR, VARCHAR) or fractional digits (TIMESTAMP, TIMESTAMPTZ,
+/// TIME), also of an array's elements. DECIMAL keeps its precision and scale: kiln has no
+/// unbounded NUMERIC.
+static SqlType withoutModifiers(SqlType type) {
+   TypeId id = type.isArray() ? type.element : type.id;
+   if (id == TypeId::Char || id == TypeId::Varchar) type.length = 0;
+   if (id == TypeId::Timestamp || id == TypeId::TimestampTz || id == TypeId::Time) type.precision = 0;
+   return type;
+}
+
 std::optional<SqlType> common(SqlType a, SqlType b) {
-   if (a.id == TypeId::Unknown) return b;
-   if (b.id == TypeId::Unknown) return a;
+   // An untyped literal (or NULL) meets a type as that type without modifiers, as in PostgreSQL:
+   // CASE ... THEN 'abc' ELSE a CHAR(1) column END is CHAR, and keeps 'abc' whole.
+   if (a.id == TypeId::Unknown) return withoutModifiers(b);
+   if (b.id == TypeId::Unknown) return withoutModifiers(a);
    if (a == b) return a;
    if (a.isNumeric() && b.isNumeric()) {
       if (a.isFloat() || b.isFloat()) return (a.id == TypeId::Real && b.id == TypeId::Real) ? SqlType::real() : SqlType::double_();

@@ -15,7 +15,8 @@ SqlType resolve(const PgQuery__TypeName& name);
 SqlType asDecimal(SqlType type);
 
 /// The type both sides of a comparison or CASE are converted to; nullopt if there is none.
-/// Two untyped literals stay untyped (the caller decides, usually TEXT).
+/// Two untyped literals stay untyped (the caller decides, usually TEXT); one meets the other type
+/// without its modifiers (CHAR(1) and 'abc' meet as CHAR).
 std::optional<SqlType> common(SqlType a, SqlType b);
 
 /// Result type of `a op b`, nullopt when the operator does not exist for these types.
