@@ -71,12 +71,13 @@ ExprPtr literalForComparison(ExprPtr literal, SqlType other) {
       size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
       if (first == std::string::npos) return literal;
       std::string number = text.substr(first, last - first + 1);
-      size_t digits = number.find_first_not_of("+-") == 0 ? 0 : 1;
-      bool plain = number.find_first_not_of("0123456789.", digits) == std::string::npos && number.find_first_of("0123456789") != std::string::npos &&
-                   std::count(number.begin(), number.end(), '.') <= 1 && number.find_last_of("+-") == (digits ? 0 : std::string::npos);
+      size_t sign = number[0] == '+' || number[0] == '-' ? 1 : 0;
+      // Digits with at most one point, as a numeric literal is written; anything else converts as before.
+      bool plain = number.find_first_not_of("0123456789.", sign) == std::string::npos && number.find_first_of("0123456789") != std::string::npos &&
+                   std::count(number.begin(), number.end(), '.') <= 1;
       if (!plain) return literal;
       SqlType natural = numericLiteral(number).type;
-      if (natural.isInteger()) natural = SqlType::decimal(unsigned(std::max<size_t>(1, number.size() - digits)), 0);
+      if (natural.isInteger()) natural = SqlType::decimal(unsigned(number.size() - sign), 0);
       if (natural.scale <= other.scale && natural.precision - natural.scale <= other.precision - other.scale) return literal;
       return ExpressionBinder::coerce(std::move(literal), natural);
    }
