@@ -71,6 +71,8 @@ class QueryCompiler {
    /// For the pipeline being generated: the rows estimated to reach its operators, when fewer than
    /// its source produces (a scan's vector prefilters drop the others at little cost per row).
    void setPipelineWork(double rows) { pipelineWork_ = rows; }
+   /// For the pipeline being generated: it hash-aggregates about `rows` rows.
+   void noteGroupedRows(double rows) { groupedRows_ = std::max(groupedRows_, rows); }
    void noteStage(const std::string& stage) { query_.pipelines->back().stages.push_back(stage); }
    /// Emits the counting of one output tuple of `op`, when instrumenting.
    void countOutput(const Operator* op);
@@ -103,8 +105,9 @@ class QueryCompiler {
    private:
    std::unique_ptr<Translator> translate(const Operator& op);
    void computeRequired(const Operator& op, std::vector<const IU*> needed);
-   /// `workRows`: of those, the rows estimated to reach the pipeline's operators (setPipelineWork).
-   static bool worthOptimizing(double expectedRows, double workRows);
+   /// `workRows`: of those, the rows estimated to reach the pipeline's operators (setPipelineWork);
+   /// `groupedRows`: the most rows one of its hash aggregations is estimated to group.
+   static bool worthOptimizing(double expectedRows, double workRows, double groupedRows);
 
    const QueryPlan& plan_;
    CodeContext cx_;
@@ -118,6 +121,7 @@ class QueryCompiler {
    std::unordered_map<const Operator*, SharedBuffer> sharedBuffers_;
    std::vector<std::string> coldFunctions_;  // compiled by the quick code generator
    double pipelineWork_ = 0;  // see setPipelineWork
+   double groupedRows_ = 0;  // see noteGroupedRows
 };
 
 }  // namespace kiln

@@ -77,6 +77,7 @@ class AggregateTranslator : public Translator {
       if (aggregate_.keys.empty()) {
          entry = localEntry(cx);
       } else {
+         compiler_.noteGroupedRows(aggregate_.children[0]->estimatedRows);
          std::vector<const Expr*> keyExpressions;
          for (auto& key : aggregate_.keys) keyExpressions.push_back(key.expression.get());
          // Also for input clustered by the keys: a run of a few rows ends at a random bucket.
