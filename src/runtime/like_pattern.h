@@ -16,6 +16,13 @@ namespace kiln {
 /// first (CHAR(n) semantics).
 bool likeMatches(std::string_view value, std::string_view pattern, bool caseInsensitive, int32_t padTo);
 
+#if defined(__x86_64__)
+/// Where `piece` (two characters or more) first occurs in [begin, end), or end; LikePattern uses
+/// the AVX-512 search where the processor has it. Declared here for the tests of both.
+const char* findPieceSse2(const char* begin, const char* end, const std::string& piece);
+const char* findPieceAvx512(const char* begin, const char* end, const std::string& piece);
+#endif
+
 class LikePattern {
    public:
    LikePattern(std::string pattern, bool caseInsensitive, int32_t padTo);

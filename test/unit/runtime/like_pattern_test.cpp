@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <vector>
 
 #include "runtime/like_pattern.h"
 
@@ -16,12 +18,35 @@ TEST(LikePattern, AgreesWithTheGeneralMatcher) {
       return s;
    };
    for (int round = 0; round < 20000; ++round) {
-      std::string value = text(random() % 70, "abc", 3);
-      std::string pattern = text(random() % 9, "abc%%%_", round % 3 == 0 ? 7 : 5);
+      // Up to three steps of the widest search, and pieces of up to 10 characters.
+      std::string value = text(random() % 200, "abc", 3);
+      std::string pattern = text(random() % 12, "abc%%%_", round % 3 == 0 ? 7 : 5);
       kiln::LikePattern prepared(pattern, false, 0);
       ASSERT_EQ(prepared.matches(value), kiln::likeMatches(value, pattern, false, 0)) << "'" << value << "' LIKE '" << pattern << "'";
    }
 }
+
+#if defined(__x86_64__)
+TEST(LikePattern, BothPieceSearchesFindTheLeftmostOccurrence) {
+   std::mt19937 random(5);
+   bool avx512 = __builtin_cpu_supports("avx512bw");
+   for (int round = 0; round < 20000; ++round) {
+      std::string value, piece;
+      for (size_t i = 0, n = random() % 150; i < n; ++i) value += "ab"[random() % 2];
+      for (size_t i = 0, n = 2 + random() % 9; i < n; ++i) piece += "ab"[random() % 2];
+      // The value sits at the end of its buffer, so that a read past it would be seen by sanitizers.
+      std::vector<char> buffer(value.begin(), value.end());
+      const char* begin = buffer.data();
+      const char* end = begin + buffer.size();
+      size_t expected = value.find(piece);
+      const char* want = expected == std::string::npos ? end : begin + expected;
+      ASSERT_EQ(kiln::findPieceSse2(begin, end, piece), want) << value << " / " << piece;
+      if (avx512) {
+         ASSERT_EQ(kiln::findPieceAvx512(begin, end, piece), want) << value << " / " << piece;
+      }
+   }
+}
+#endif
 
 TEST(LikePattern, CaseFoldingAndPadding) {
    kiln::LikePattern ilike("%SPECIAL%requests", true, 0);
