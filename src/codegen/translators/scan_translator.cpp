@@ -200,6 +200,8 @@ class ScanTranslator : public Translator {
       auto& b = cx.builder();
       SqlOps ops(cx);
       llvm::Type* maskType = b.getIntNTy(blockRows);
+      std::vector<bool> tested(columns_.size());  // read by the prefilters: in the cache already
+      for (const Prefilter& prefilter : prefilters) tested[prefilter.columnIndex] = true;
       selection_ = cx.entryAlloca(llvm::ArrayType::get(cx.i64(), selectionRows), "selection");
       llvm::BasicBlock* before = b.GetInsertBlock();
       auto* collect = cx.newBlock("prefilter_collect");
@@ -236,7 +238,17 @@ class ScanTranslator : public Translator {
 
       b.SetInsertPoint(select);
       llvm::Value* bit = b.CreateIntrinsic(llvm::Intrinsic::cttz, {maskType}, {mask, b.getTrue()});
-      b.CreateStore(b.CreateAdd(position, b.CreateZExt(bit, cx.i64())), selectedRow(selected));
+      llvm::Value* chosen = b.CreateAdd(position, b.CreateZExt(bit, cx.i64()));
+      b.CreateStore(chosen, selectedRow(selected));
+      // The other columns the pipeline reads are fetched into the L2 cache as rows are selected,
+      // so that the cache misses of the selection's scattered rows overlap before the rows are
+      // processed (TPC-H SF 1 in one process, 11 alternating rounds: Q6 14.4 -> 10.9 ms, Q15
+      // 21.3 -> 15.4 ms; Q5, Q8, Q9, Q12, Q14 5-18% faster; into L1 instead: no better).
+      for (size_t i = 0; i < columns_.size(); ++i) {
+         if (tested[i]) continue;
+         llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(columns_[i].iu->type), data_[i], chosen);
+         b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {address, b.getInt32(0), b.getInt32(2), b.getInt32(1)});
+      }
       mask->addIncoming(b.CreateAnd(mask, b.CreateSub(mask, llvm::ConstantInt::get(maskType, 1))), select);
       next->addIncoming(next, select);
       selected->addIncoming(b.CreateAdd(selected, cx.int64(1)), select);
