@@ -86,6 +86,17 @@ ExprPtr literalForComparison(ExprPtr literal, SqlType other) {
    return literal;
 }
 
+/// A parameter compared with a CHAR(n) or VARCHAR(n) value takes the type without the length, as
+/// in PostgreSQL: a longer value then matches nothing instead of failing with 22001. Both sides
+/// compare as stored (CHAR without trailing blanks), so the other side needs no cast and an index
+/// or prefilter on it still applies. Whether `parameter` was such a parameter.
+bool parameterForString(ExprPtr& parameter, const Expr& other) {
+   bool bounded = (other.type.id == TypeId::Char || other.type.id == TypeId::Varchar) && other.type.length > 0;
+   if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown || !bounded) return false;
+   parameter = ExpressionBinder::coerce(std::move(parameter), other.type.id == TypeId::Char ? SqlType::char_(0) : SqlType::varchar(0));
+   return true;
+}
+
 /// `op` with its operands swapped: a < b is b > a.
 CompareOp commuted(CompareOp op) {
    switch (op) {
@@ -188,6 +199,7 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
 void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position) {
    b = literalForComparison(std::move(b), a->type);
    a = literalForComparison(std::move(a), b->type);
+   if (parameterForString(a, *b) || parameterForString(b, *a)) return;
    // A literal left untyped fits the other side's type: the other side needs no cast.
    auto target = a->type.id == TypeId::Unknown ? std::optional<SqlType>(b->type)
                  : b->type.id == TypeId::Unknown ? std::optional<SqlType>(a->type)
@@ -636,11 +648,16 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          }
          ExprPtr value = bind(*a.lexpr);
          std::vector<ExprPtr> items;
-         for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
+         std::vector<bool> asStored;  // parameters that compare with a string value as stored
+         for (size_t i = 0; i < list.n_items; ++i) {
+            items.push_back(literalForComparison(bind(*list.items[i]), value->type));
+            asStored.push_back(parameterForString(items.back(), *value));
+         }
          SqlType target = value->type;
-         for (auto& item : items) {
+         for (size_t i = 0; i < items.size(); ++i) {
+            auto& item = items[i];
             // As in a comparison, an untyped literal left takes the value's type as it is.
-            if (item->type.id == TypeId::Unknown && target.id != TypeId::Unknown) continue;
+            if ((item->type.id == TypeId::Unknown && target.id != TypeId::Unknown) || asStored[i]) continue;
             auto common = types::common(target, item->type);
             if (!common) throw Error("42883", "operator does not exist: " + value->type.toString() + " = " + item->type.toString(), item->position);
             target = *common;
@@ -649,7 +666,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          auto e = makeExpr(ExprKind::InList, SqlType::boolean(), value->nullable || anyNullable(items), position);
          e->negated = op == "<>";
          e->children.push_back(coerce(std::move(value), target));
-         for (auto& item : items) e->children.push_back(coerce(std::move(item), target));
+         for (size_t i = 0; i < items.size(); ++i) e->children.push_back(asStored[i] ? std::move(items[i]) : coerce(std::move(items[i]), target));
          return e;
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
