@@ -86,14 +86,22 @@ ExprPtr literalForComparison(ExprPtr literal, SqlType other) {
    return literal;
 }
 
-/// A parameter compared with a CHAR(n) or VARCHAR(n) value takes the type without the length, as
-/// in PostgreSQL: a longer value then matches nothing instead of failing with 22001. Both sides
-/// compare as stored (CHAR without trailing blanks), so the other side needs no cast and an index
-/// or prefilter on it still applies. Whether `parameter` was such a parameter.
-bool parameterForString(ExprPtr& parameter, const Expr& other) {
-   bool bounded = (other.type.id == TypeId::Char || other.type.id == TypeId::Varchar) && other.type.length > 0;
-   if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown || !bounded) return false;
-   parameter = ExpressionBinder::coerce(std::move(parameter), other.type.id == TypeId::Char ? SqlType::char_(0) : SqlType::varchar(0));
+/// A parameter compared with a CHAR(n), VARCHAR(n), TIMESTAMP(p), TIMESTAMPTZ(p) or TIME(p) value
+/// takes the type without the modifier, as in PostgreSQL: a longer string then matches nothing
+/// instead of failing with 22001, and a moment keeps its microseconds instead of being rounded to
+/// the column's precision. Both sides compare as stored (CHAR without trailing blanks, moments in
+/// microseconds), so the other side needs no cast and an index or prefilter on it still applies.
+/// Whether `parameter` was such a parameter.
+bool parameterWithoutModifier(ExprPtr& parameter, const Expr& other) {
+   if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown) return false;
+   SqlType type = other.type;
+   if ((type.id == TypeId::Char || type.id == TypeId::Varchar) && type.length > 0)
+      type.length = 0;
+   else if ((type.id == TypeId::Timestamp || type.id == TypeId::TimestampTz || type.id == TypeId::Time) && type.precision > 0)
+      type.precision = 0;
+   else
+      return false;
+   parameter = ExpressionBinder::coerce(std::move(parameter), type);
    return true;
 }
 
@@ -199,7 +207,7 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
 void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position) {
    b = literalForComparison(std::move(b), a->type);
    a = literalForComparison(std::move(a), b->type);
-   if (parameterForString(a, *b) || parameterForString(b, *a)) return;
+   if (parameterWithoutModifier(a, *b) || parameterWithoutModifier(b, *a)) return;
    // A literal left untyped fits the other side's type: the other side needs no cast.
    auto target = a->type.id == TypeId::Unknown ? std::optional<SqlType>(b->type)
                  : b->type.id == TypeId::Unknown ? std::optional<SqlType>(a->type)
@@ -651,7 +659,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          std::vector<bool> asStored;  // parameters that compare with a string value as stored
          for (size_t i = 0; i < list.n_items; ++i) {
             items.push_back(literalForComparison(bind(*list.items[i]), value->type));
-            asStored.push_back(parameterForString(items.back(), *value));
+            asStored.push_back(parameterWithoutModifier(items.back(), *value));
          }
          SqlType target = value->type;
          for (size_t i = 0; i < items.size(); ++i) {
