@@ -20,6 +20,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_rowbuffer_size", "l:p"},
       {"kiln_hashtable_insert", "p:pl"},
       {"kiln_hashtable_append", "p:pl"},
+      {"kiln_group_in_key_order", "p:ppll"},
       {"kiln_distinct_insert", "c:pppic"},
       {"kiln_value_list_append", "v:pppic"},
       {"kiln_percentile_cont", "d:pdc"},

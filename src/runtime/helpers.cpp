@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cctype>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <random>
 #include <string>
@@ -78,6 +79,20 @@ uint64_t kiln_rowbuffer_size(RowBuffer* buffer) { return buffer->size(); }
 
 char* kiln_hashtable_insert(ChainedHashTable* table, uint64_t hash) { return table->insert(hash); }
 char* kiln_hashtable_append(ChainedHashTable* table, uint64_t hash) { return table->append(hash); }
+
+static_assert(offsetof(GroupsInKeyOrder, inOrder) == GroupsInKeyOrder::inOrderOffset);
+
+char* kiln_group_in_key_order(GroupsInKeyOrder* groups, ChainedHashTable* table, int64_t key, uint64_t hash) {
+   if (groups->lastEntry && key == groups->lastKey) return groups->lastEntry;
+   if (groups->lastEntry && key < groups->lastKey) {
+      table->finishBuild();
+      groups->inOrder = 0;
+      return nullptr;
+   }
+   groups->lastEntry = table->append(hash);
+   groups->lastKey = key;
+   return groups->lastEntry;
+}
 
 bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, bool isString) {
    return sets->insert(set, isString ? static_cast<const GermanString*>(value)->view() : std::string_view(static_cast<const char*>(value), size_t(width)));

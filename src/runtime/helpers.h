@@ -10,6 +10,7 @@
 #include "kiln/kiln.h"
 #include "runtime/chained_hash_table.h"
 #include "runtime/distinct_sets.h"
+#include "runtime/groups_in_key_order.h"
 #include "runtime/index_probe.h"
 #include "runtime/like_pattern.h"
 #include "runtime/regex.h"
@@ -49,6 +50,9 @@ char** kiln_rowbuffer_rows(kiln::RowBuffer* buffer);
 uint64_t kiln_rowbuffer_size(kiln::RowBuffer* buffer);
 char* kiln_hashtable_insert(kiln::ChainedHashTable* table, uint64_t hash);
 char* kiln_hashtable_append(kiln::ChainedHashTable* table, uint64_t hash);
+/// The group of `key` (whose hash is `hash`) while the keys come in order: the last group, or a new
+/// one appended to `table`; null once a key came out of order (the groups are linked then).
+char* kiln_group_in_key_order(kiln::GroupsInKeyOrder* groups, kiln::ChainedHashTable* table, int64_t key, uint64_t hash);
 /// For aggregates over DISTINCT values: adds the value to the group's set (created on first use
 /// in `*set`, owned by `sets`); true when it was not there yet.
 bool kiln_distinct_insert(kiln::DistinctSets* sets, void** set, const void* value, int32_t width, bool isString);

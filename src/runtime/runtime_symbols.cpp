@@ -19,6 +19,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_rowbuffer_size),
       KILN_SYMBOL(kiln_hashtable_insert),
       KILN_SYMBOL(kiln_hashtable_append),
+      KILN_SYMBOL(kiln_group_in_key_order),
       KILN_SYMBOL(kiln_distinct_insert),
       KILN_SYMBOL(kiln_value_list_append),
       KILN_SYMBOL(kiln_percentile_cont),

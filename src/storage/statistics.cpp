@@ -24,13 +24,15 @@ struct Words16 {
 /// their range. One loop per type: a loop over any type paid a call to copy each value.
 template <typename T, bool IsNumber>
 void analyzeValues(const uint8_t* data, const uint8_t* nulls, size_t rows, ColumnStatistics& statistics, HyperLogLog& sketch) {
-   T low{}, high{};
-   bool any = false;
+   T low{}, high{}, previous{};
+   bool any = false, ascending = true;
    for (size_t r = 0; r < rows; ++r) {
       if (nulls && nulls[r]) continue;
       T value = loadUnaligned<T>(data + r * sizeof(T));
       if constexpr (IsNumber) {
          if (value == value) {  // not NaN
+            ascending = ascending && !(any && value < previous);
+            previous = value;
             low = any && low < value ? low : value;
             high = any && value < high ? high : value;
             any = true;
@@ -42,6 +44,7 @@ void analyzeValues(const uint8_t* data, const uint8_t* nulls, size_t rows, Colum
    }
    if constexpr (IsNumber) {
       statistics.hasRange = any;
+      statistics.ascending = any && ascending;
       statistics.min = double(low);
       statistics.max = double(high);
    }

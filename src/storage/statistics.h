@@ -14,6 +14,9 @@ struct ColumnStatistics {
    // unscaled integer, a date's day number), for the selectivity of range conditions.
    bool hasRange = false;
    double min = 0, max = 0;
+   // Whether such a column's non-NULL values never decrease in row order (a table loaded in key
+   // order): a hint that grouping by it may find its groups in order (GroupsInKeyOrder).
+   bool ascending = false;
    bool valid() const { return rows > 0; }
 };
 
