@@ -231,6 +231,12 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    SqlType type;
    bool nullable = true;
    AggregateCall aggregate = bindAggregateCall(name, call, type, nullable, false);
+   // In PostgreSQL an aggregate of outer columns alone belongs to the outer query (it aggregates
+   // the outer rows): kiln does not move it there, and says so rather than fail inside.
+   std::vector<const IU*> read;
+   if (aggregate.argument) aggregate.argument->collectIUs(read);
+   if (!read.empty() && std::all_of(read.begin(), read.end(), [&](const IU* iu) { return scope_.isOuter(iu); }))
+      throw Error("0A000", "aggregate functions of outer query columns only are not supported", position);
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.
    auto same = [](const ExprPtr& a, const ExprPtr& b) { return a ? b && a->equals(*b) : !b; };
    const IU* output = nullptr;

@@ -551,6 +551,7 @@ SelectBinder::Bound SelectBinder::bind() {
       groupingSets.emplace_back(keys.size());
       std::iota(groupingSets[0].begin(), groupingSets[0].end(), size_t(0));
    }
+   aggregateOverDomains(aggregates);
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
    std::vector<const IU*> counts;
    for (auto& a : aggregates)

@@ -248,6 +248,10 @@ class SelectBinder {
    /// the domains of the outer values they read (0A000 for a value without a domain): then its
    /// rows for one outer row are those of its domain values.
    void correlateThroughDomains();
+   /// Aggregates whose arguments read outer values along with this query's columns (max(u.a +
+   /// t.a)) read instead the domains of those values joined to this query's input (domainOf), and
+   /// this query is grouped by them: each outer value has its own aggregate.
+   void aggregateOverDomains(std::vector<AggregateCall>& aggregates);
    /// LIMIT/OFFSET of a correlated subquery per outer row (partition_limit.cpp): a Window
    /// numbering the rows of each correlation value in `order`, and a Filter.
    void limitPerCorrelation(const std::vector<SortKey>& order, std::optional<uint64_t> limit, std::optional<uint64_t> offset);

@@ -223,6 +223,22 @@ void SelectBinder::correlateThroughDomains() {
    push(std::move(filter));
 }
 
+void SelectBinder::aggregateOverDomains(std::vector<AggregateCall>& aggregates) {
+   for (auto& call : aggregates) {
+      for (ExprPtr* e : {&call.argument, &call.delimiter}) {
+         if (!*e) continue;
+         std::vector<const IU*> used;
+         (*e)->collectIUs(used);
+         for (const IU* iu : used) {
+            if (!scope_.isOuter(iu)) continue;
+            const IU* domain = domainOf(iu);
+            if (!domain) throw Error("0A000", "an aggregate of a value its enclosing query computes by a subquery or a window is not supported yet", (*e)->position);
+            replaceIU(**e, iu, domain);
+         }
+      }
+   }
+}
+
 void SelectBinder::passOuterValues(Bound& sub) {
    // A subquery of a subquery that reads the query two levels out (Neumann & Kemper's dependent
    // join): this query is computed for each value it reads there, whose domain joins its input;

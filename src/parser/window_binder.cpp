@@ -286,7 +286,8 @@ void SelectBinder::pushWindows(std::vector<BoundWindowCall>& calls, std::vector<
       for (size_t i = 0; i < spec.orderBy.size(); ++i)
          window->orderBy.push_back({column(spec.orderBy[i]->clone(), "window order"), spec.directions[i].descending, spec.directions[i].nullsFirst});
       for (size_t d = c; d < calls.size(); ++d) {
-         if (done[d] || !sameWindow(spec, specs[d])) continue;
+         // A window ordered by random() equals no other, not even itself.
+         if (done[d] || (d != c && !sameWindow(spec, specs[d]))) continue;
          done[d] = true;
          BoundWindowCall& bound = calls[d];
          WindowCall call;
