@@ -265,6 +265,9 @@ class SelectBinder {
    /// The domain joined to this query's input for an enclosing query's value; null when its
    /// values are unknown (it is not a table's column).
    const IU* domainOf(const IU* outer);
+   /// Joins this query's input with the domains of `outers` not joined yet: one domain of the
+   /// values that one operator of the enclosing queries computes (see domainOf).
+   void addDomains(const std::vector<const IU*>& outers);
    /// Ends the binding of a correlated aggregate without GROUP BY (see AggregateRow) after its
    /// aggregation; `counts` are its count() outputs, `emptied` whether LIMIT 0 or OFFSET drop its row.
    Bound bindAggregateRow(ExprPtr having, const std::vector<const IU*>& counts, bool emptied);

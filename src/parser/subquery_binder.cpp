@@ -128,52 +128,73 @@ const Operator* producerOf(const Operator& op, const IU* iu) {
 }  // namespace
 
 const IU* SelectBinder::domainOf(const IU* outer) {
+   addDomains({outer});
    for (auto& [from, domain] : domains_)
       if (from == outer) return domain;
-   // The values `outer` may take: the distinct values the operator that computes it yields (a
-   // table's column, a derived table's output, ...), and NULL if it may be NULL (a superset of
-   // those of the outer query's rows, which is enough).
-   const Operator* producer = nullptr;
-   for (const SelectBinder* b = enclosing_; b && !producer; b = b->enclosing_)
-      if (b->root_) producer = producerOf(*b->root_, outer);
-   if (!producer) return nullptr;
-   std::unordered_map<const IU*, const IU*> renamed;
-   std::unique_ptr<Operator> input = copyWithOwnIUs(*producer, ius_, renamed);
-   if (!input) return nullptr;
-   const IU* value = renamed.at(outer);
-   if (outer->nullable) {
-      // An outer join may have made the outer value NULL where the table has none.
-      auto null = std::make_unique<Values>();
-      null->columns.push_back(ius_.make(outer->type, true, outer->name));
-      null->rows.emplace_back();
-      null->rows[0].push_back(Expr::constantOf(Value::null(outer->type)));
-      auto both = std::make_unique<UnionAll>();
-      both->columns.push_back(ius_.make(outer->type, true, outer->name));
-      both->inputs.push_back({value});
-      both->inputs.push_back({null->columns[0]});
-      both->children.push_back(std::move(input));
-      both->children.push_back(std::move(null));
-      value = both->columns[0];
-      input = std::move(both);
+   return nullptr;
+}
+
+void SelectBinder::addDomains(const std::vector<const IU*>& outers) {
+   // The values the outer values may take together: the distinct rows of them that the operator
+   // computing them yields (a table, a derived table, ...), one domain for the values of one such
+   // operator (separate domains would be joined as their cross product, a row for each pair of
+   // values no outer row may hold together), and a row of NULLs if they may be NULL (a superset
+   // of the outer query's rows, which is enough).
+   std::vector<std::pair<const Operator*, std::vector<const IU*>>> byProducer;
+   for (const IU* outer : outers) {
+      if (std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.first == outer; })) continue;
+      const Operator* producer = nullptr;
+      for (const SelectBinder* b = enclosing_; b && !producer; b = b->enclosing_)
+         if (b->root_) producer = producerOf(*b->root_, outer);
+      if (!producer) continue;
+      auto group = std::find_if(byProducer.begin(), byProducer.end(), [&](auto& g) { return g.first == producer; });
+      if (group == byProducer.end()) group = byProducer.insert(byProducer.end(), {producer, {}});
+      if (std::find(group->second.begin(), group->second.end(), outer) == group->second.end()) group->second.push_back(outer);
    }
-   auto distinct = std::make_unique<Aggregate>();
-   const IU* domain = ius_.make(outer->type, outer->nullable, outer->name);
-   distinct->keys.push_back({domain, Expr::columnRef(value)});
-   distinct->children.push_back(std::move(input));
-   auto join = std::make_unique<Join>(JoinKind::Inner);
-   join->children.push_back(std::move(root_));
-   join->children.push_back(std::move(distinct));
-   root_ = std::move(join);
-   // This query is now computed for every value of the domain; the enclosing query picks its own
-   // (also NULL, for which the subquery has an answer too).
-   auto same = Expr::equality(Expr::columnRef(domain), Expr::columnRef(outer));
-   if (outer->nullable) {
-      same->op = uint8_t(CompareOp::IsNotDistinct);
-      same->nullable = false;
+   for (auto& [producer, values] : byProducer) {
+      std::unordered_map<const IU*, const IU*> renamed;
+      std::unique_ptr<Operator> input = copyWithOwnIUs(*producer, ius_, renamed);
+      if (!input) continue;
+      std::vector<const IU*> columns;
+      for (const IU* outer : values) columns.push_back(renamed.at(outer));
+      if (std::any_of(values.begin(), values.end(), [](const IU* outer) { return outer->nullable; })) {
+         // An outer join may have made the outer values NULL where the table has none.
+         auto nulls = std::make_unique<Values>();
+         nulls->rows.emplace_back();
+         auto both = std::make_unique<UnionAll>();
+         for (size_t i = 0; i < values.size(); ++i) {
+            nulls->columns.push_back(ius_.make(values[i]->type, true, values[i]->name));
+            nulls->rows[0].push_back(Expr::constantOf(Value::null(values[i]->type)));
+            both->columns.push_back(ius_.make(values[i]->type, true, values[i]->name));
+         }
+         both->inputs.push_back(columns);
+         both->inputs.push_back(nulls->columns);
+         both->children.push_back(std::move(input));
+         both->children.push_back(std::move(nulls));
+         columns = both->columns;
+         input = std::move(both);
+      }
+      auto distinct = std::make_unique<Aggregate>();
+      for (size_t i = 0; i < values.size(); ++i)
+         distinct->keys.push_back({ius_.make(values[i]->type, columns[i]->nullable, values[i]->name), Expr::columnRef(columns[i])});
+      distinct->children.push_back(std::move(input));
+      // This query is now computed for every row of the domain; the enclosing query picks its own
+      // (also NULL, for which the subquery has an answer too).
+      for (size_t i = 0; i < values.size(); ++i) {
+         const IU* domain = distinct->keys[i].output;
+         auto same = Expr::equality(Expr::columnRef(domain), Expr::columnRef(values[i]));
+         if (domain->nullable || values[i]->nullable) {
+            same->op = uint8_t(CompareOp::IsNotDistinct);
+            same->nullable = false;
+         }
+         correlated_.push_back(std::move(same));
+         domains_.emplace_back(values[i], domain);
+      }
+      auto join = std::make_unique<Join>(JoinKind::Inner);
+      join->children.push_back(std::move(root_));
+      join->children.push_back(std::move(distinct));
+      root_ = std::move(join);
    }
-   correlated_.push_back(std::move(same));
-   domains_.emplace_back(outer, domain);
-   return domain;
 }
 
 void SelectBinder::correlateThroughDomains() {
@@ -182,6 +203,15 @@ void SelectBinder::correlateThroughDomains() {
    // domain = outer value correlates it.
    std::vector<ExprPtr> conditions = std::move(correlated_), equalities, local;
    correlated_.clear();
+   std::vector<const IU*> outers;
+   for (ExprPtr& e : conditions) {
+      if (innerSide(*e)) continue;
+      std::vector<const IU*> used;
+      e->collectIUs(used);
+      for (const IU* iu : used)
+         if (scope_.isOuter(iu)) outers.push_back(iu);
+   }
+   addDomains(outers);
    for (ExprPtr& e : conditions) {
       if (innerSide(*e)) {
          equalities.push_back(std::move(e));
@@ -224,6 +254,15 @@ void SelectBinder::correlateThroughDomains() {
 }
 
 void SelectBinder::aggregateOverDomains(std::vector<AggregateCall>& aggregates) {
+   std::vector<const IU*> outers;
+   for (auto& call : aggregates)
+      for (ExprPtr* e : {&call.argument, &call.delimiter}) {
+         std::vector<const IU*> used;
+         if (*e) (*e)->collectIUs(used);
+         for (const IU* iu : used)
+            if (scope_.isOuter(iu)) outers.push_back(iu);
+      }
+   addDomains(outers);
    for (auto& call : aggregates) {
       for (ExprPtr* e : {&call.argument, &call.delimiter}) {
          if (!*e) continue;
@@ -635,7 +674,7 @@ void SelectBinder::compareOutput() {
       std::vector<const IU*> produced = producedIUs(*root_);
       return std::find(produced.begin(), produced.end(), iu) != produced.end();
    };
-   auto equalHere = [&](const IU* outer) -> const IU* {
+   auto correlatedHere = [&](const IU* outer) -> const IU* {
       for (auto& c : correlated_) {
          if (c->kind != ExprKind::Comparison || (c->compareOp() != CompareOp::Eq && c->compareOp() != CompareOp::IsNotDistinct)) continue;
          for (size_t side = 0; side < 2; ++side) {
@@ -644,6 +683,19 @@ void SelectBinder::compareOutput() {
             if (a.kind == ExprKind::ColumnRef && a.iu == outer && b.kind == ExprKind::ColumnRef && isProduced(b.iu)) return b.iu;
          }
       }
+      return nullptr;
+   };
+   // The others get their domains, those of one operator's values together.
+   std::vector<const IU*> outers;
+   for (ExprPtr& left : compared_->left) {
+      std::vector<const IU*> used;
+      left->collectIUs(used);
+      for (const IU* iu : used)
+         if (scope_.isOuter(iu) && !correlatedHere(iu)) outers.push_back(iu);
+   }
+   addDomains(outers);
+   auto equalHere = [&](const IU* outer) -> const IU* {
+      if (const IU* inner = correlatedHere(outer)) return inner;
       if (!scope_.isOuter(outer)) return nullptr;  // an aggregate's output
       const IU* domain = domainOf(outer);  // below this query's grouping it is not there any more
       return domain && isProduced(domain) ? domain : nullptr;
