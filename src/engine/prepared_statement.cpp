@@ -28,6 +28,8 @@ PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vec
    node = &parsed->statement(0);
    if (node->node_case == PG_QUERY__NODE__NODE_PREPARE_STMT) node = node->prepare_stmt->query;
    auto kind = node->node_case;
+   if (kind == PG_QUERY__NODE__NODE_SELECT_STMT && node->select_stmt->into_clause)
+      throw Error("0A000", "SELECT ... INTO cannot be prepared: use CREATE TABLE ... AS");
    if (kind != PG_QUERY__NODE__NODE_SELECT_STMT && kind != PG_QUERY__NODE__NODE_INSERT_STMT && kind != PG_QUERY__NODE__NODE_UPDATE_STMT &&
        kind != PG_QUERY__NODE__NODE_DELETE_STMT)
       throw Error("42601", "only SELECT, VALUES, INSERT, UPDATE and DELETE can be prepared");

@@ -743,6 +743,9 @@ ExprPtr ExpressionBinder::bindBoolExpr(const PgQuery__BoolExpr& b) {
 ExprPtr ExpressionBinder::bindCase(const PgQuery__CaseExpr& c) {
    int position = c.location + 1;
    ExprPtr subject = c.arg ? bind(*c.arg) : nullptr;
+   // As in PostgreSQL, an untyped subject (a literal, a parameter) is text: one type for every
+   // comparison with it.
+   if (subject && subject->type.id == TypeId::Unknown) subject = coerce(std::move(subject), SqlType::text());
    std::vector<ExprPtr> conditions, results;
    for (size_t i = 0; i < c.n_args; ++i) {
       const PgQuery__CaseWhen& when = *c.args[i]->case_when;

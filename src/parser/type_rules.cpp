@@ -8,6 +8,9 @@
 
 namespace kiln::types {
 
+/// PostgreSQL's limit on CHAR(n) and VARCHAR(n) (10 MiB characters).
+static constexpr int32_t maxCharacterLength = 10485760;
+
 static int32_t typmodInteger(const PgQuery__Node* node) {
    if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL)
       return node->a_const->ival->ival;
@@ -52,11 +55,13 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
    if (name == "bpchar" || name == "char" || name == "character") {
       int32_t length = modifier(0, 1);
       if (length < 1) throw Error("22023", "length for type char must be at least 1", position);
+      if (length > maxCharacterLength) throw Error("22023", "length for type char cannot exceed " + std::to_string(maxCharacterLength), position);
       return SqlType::char_(uint32_t(length));
    }
    if (name == "varchar" || name == "character varying") {
       int32_t length = modifier(0, 0);
       if (typeName.n_typmods && length < 1) throw Error("22023", "length for type varchar must be at least 1", position);
+      if (length > maxCharacterLength) throw Error("22023", "length for type varchar cannot exceed " + std::to_string(maxCharacterLength), position);
       return SqlType::varchar(uint32_t(length));
    }
    if (name == "timestamp" || name == "timestamptz" || name == "time") {

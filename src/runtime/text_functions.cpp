@@ -8,6 +8,7 @@
 #include <pg_query/pg_query.pb-c.h>
 
 #include "common/utf8.h"
+#include "common/value.h"
 #include "runtime/helpers.h"
 #include "runtime/string_results.h"
 
@@ -142,7 +143,8 @@ void kiln_format(const GermanString* format, const GermanString* values, const b
                ++i;
             }
             int64_t index = argument(widthPosition);
-            width = nulls[index] ? 0 : std::strtoll(std::string(values[index].view()).c_str(), nullptr, 10);
+            // As PostgreSQL, the width argument is read as an integer: 22003 beyond its range.
+            width = nulls[index] ? 0 : kiln::text::parseInteger(values[index].view(), kiln::SqlType::integer());
             if (width < 0) leftAlign = true, width = -width;
          } else {
             readNumber(i, width);
