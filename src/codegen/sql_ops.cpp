@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
 #include "common/timestamp.h"
@@ -108,6 +109,12 @@ llvm::Value* SqlOps::checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, ll
    return b_.CreateExtractValue(result, 0);
 }
 
+llvm::Value* SqlOps::checkedIntervalOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b) {
+   llvm::Value* result = b_.CreateBinaryIntrinsic(id, a, b);
+   cx_.errorIf(b_.CreateExtractValue(result, 1), int32_t(RuntimeError::IntervalOutOfRange));
+   return b_.CreateExtractValue(result, 0);
+}
+
 llvm::Value* SqlOps::divideRounded(llvm::Value* v, __int128 divisor) {
    if (divisor == 1) return v;
    if (v->getType() == cx_.i128()) return cx_.callRuntime("kiln_i128_div_rounded", {v, cx_.int128(divisor)});
@@ -207,9 +214,14 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       // date ± integer, integer + date, date - date
       const SqlValue& dateSide = ta.id == TypeId::Date ? a : b;
       const SqlValue& other = ta.id == TypeId::Date ? b : a;
-      llvm::Value* days = b_.CreateSExtOrTrunc(other.value, cx_.i32());
-      llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(dateSide.value, days) : b_.CreateAdd(dateSide.value, days);
-      return {v, a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
+      llvm::Value* days = b_.CreateSExt(other.value, cx_.i64());
+      llvm::Value* from = b_.CreateSExt(dateSide.value, cx_.i64());
+      llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(from, days) : b_.CreateAdd(from, days);
+      if (result.id == TypeId::Date) {
+         llvm::Value* outside = b_.CreateOr(b_.CreateICmpSLT(v, cx_.int64(date::firstDay)), b_.CreateICmpSGE(v, cx_.int64(date::endDay)));
+         cx_.errorIf(outside, int32_t(RuntimeError::DateOutOfRange));
+      }
+      return {b_.CreateTrunc(v, cx_.i32()), a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
    }
    if (result.id == TypeId::Timestamp || result.id == TypeId::TimestampTz || result.id == TypeId::Time) {
       // timestamp, timestamptz or time ± interval, interval + any of them, and date + time (the
@@ -253,10 +265,12 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       });
    }
    if (result.id == TypeId::Interval) {
+      // Field by field (months, days, microseconds), each within its range, as PostgreSQL's.
       llvm::Value* v = llvm::UndefValue::get(cx_.intervalType());
       for (unsigned i = 0; i < 3; ++i) {
          llvm::Value* x = b_.CreateExtractValue(a.value, i), *y = b_.CreateExtractValue(b.value, i);
-         v = b_.CreateInsertValue(v, op == ArithOp::Sub ? b_.CreateSub(x, y) : b_.CreateAdd(x, y), i);
+         auto id = op == ArithOp::Sub ? llvm::Intrinsic::ssub_with_overflow : llvm::Intrinsic::sadd_with_overflow;
+         v = b_.CreateInsertValue(v, checkedIntervalOp(id, x, y), i);
       }
       return {v, nullFlag, result};
    }
@@ -311,7 +325,10 @@ SqlValue SqlOps::negate(const SqlValue& a) {
    if (t.isFloat()) return {b_.CreateFNeg(a.value), a.isNull, t};
    if (t.id == TypeId::Interval) {
       llvm::Value* v = a.value;
-      for (unsigned i = 0; i < 3; ++i) v = b_.CreateInsertValue(v, b_.CreateNeg(b_.CreateExtractValue(a.value, i)), i);
+      for (unsigned i = 0; i < 3; ++i) {
+         llvm::Value* field = b_.CreateExtractValue(a.value, i);
+         v = b_.CreateInsertValue(v, checkedIntervalOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(field->getType(), 0), field), i);
+      }
       return {v, a.isNull, t};
    }
    if (t.id == TypeId::Decimal) return {b_.CreateNeg(a.value), a.isNull, t};

@@ -75,6 +75,8 @@ class SqlOps {
 
    private:
    llvm::Value* checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type);
+   /// One field of an interval sum or difference: 22008 "interval out of range" on overflow.
+   llvm::Value* checkedIntervalOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b);
    llvm::Value* decimalArithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType resultType);
    /// a * b for 128-bit values, raising numeric overflow when the product does not fit.
    llvm::Value* checkedMultiply(llvm::Value* a, llvm::Value* b);

@@ -9,6 +9,9 @@
 namespace kiln::date {
 
 int32_t fromCivil(int64_t year, unsigned month, unsigned day);
+/// PostgreSQL's range of dates, 4714-11-24 BC to 5874897-12-31: [firstDay, endDay).
+constexpr int32_t firstDay = -2451545;
+constexpr int32_t endDay = 2145031949;
 void toCivil(int32_t days, int64_t& year, unsigned& month, unsigned& day);
 bool isValid(int64_t year, unsigned month, unsigned day);
 unsigned daysInMonth(int64_t year, unsigned month);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/array_text.h"
+#include "common/date.h"
 #include "common/decimal.h"
 #include "common/time_of_day.h"
 #include "common/timestamp.h"
@@ -99,7 +100,11 @@ std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Val
    if (left.isNull || right.isNull || (op != ArithOp::Add && op != ArithOp::Sub)) return std::nullopt;
    int32_t sign = op == ArithOp::Sub ? -1 : 1;
    TypeId l = left.type.id, r = right.type.id;
-   if (l == TypeId::Date && right.type.isInteger()) return Value::ofInteger(SqlType::date(), left.integer + sign * right.integer);
+   if (l == TypeId::Date && right.type.isInteger()) {
+      int64_t day = left.integer + sign * right.integer;
+      if (day < date::firstDay || day >= date::endDay) throw Error("22008", "date out of range");
+      return Value::ofInteger(SqlType::date(), day);
+   }
    // A moment and what moves it, in either order (the interval second for subtraction).
    bool swapped = op == ArithOp::Add && (l == TypeId::Interval || (l == TypeId::Time && r == TypeId::Timestamp));
    const Value& moment = swapped ? right : left;

@@ -589,7 +589,11 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
                if (v.type.isInteger()) v.integer = -v.integer;
                else if (v.type.id == TypeId::Decimal) v.decimal = -v.decimal;
                else if (v.type.isFloat()) v.floating = -v.floating;
-               else if (v.type.id == TypeId::Interval) v.interval = {-v.interval.months, -v.interval.days, -v.interval.micros};
+               else if (v.type.id == TypeId::Interval) {
+                  if (v.interval.months == INT32_MIN || v.interval.days == INT32_MIN || v.interval.micros == INT64_MIN)
+                     throw Error("22008", "interval out of range", position);
+                  v.interval = {-v.interval.months, -v.interval.days, -v.interval.micros};
+               }
                else throw Error("42883", "operator does not exist: - " + v.type.toString(), position);
                return Expr::constantOf(std::move(v));
             }

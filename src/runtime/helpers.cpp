@@ -60,6 +60,8 @@ void kiln_error(int32_t code) {
       case RuntimeError::NtileNotPositive: throw Error("22014", "argument of ntile must be greater than zero");
       case RuntimeError::DateOutOfRangeForTimestamp: throw Error("22008", "date out of range for timestamp");
       case RuntimeError::NullArrayStart: throw Error("22004", "initial position must not be null");
+      case RuntimeError::DateOutOfRange: throw Error("22008", "date out of range");
+      case RuntimeError::IntervalOutOfRange: throw Error("22008", "interval out of range");
       case RuntimeError::NthValueNotPositive: throw Error("22016", "argument of nth_value must be greater than zero");
    }
    throw Error("XX000", "unknown run-time error");

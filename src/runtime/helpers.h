@@ -34,6 +34,8 @@ enum class RuntimeError : int32_t {
    NthValueNotPositive,
    DateOutOfRangeForTimestamp,
    NullArrayStart,
+   DateOutOfRange,
+   IntervalOutOfRange,
 };
 
 }  // namespace kiln
