@@ -71,7 +71,7 @@ class AggregateTranslator : public Translator {
 
    void consume(IUValues& values, Translator&) override {
       CodeContext& cx = compiler_.cx();
-      compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : "hash aggregate build");
+      compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : orderSlot_ ? "hash aggregate build (key order)" : "hash aggregate build");
       ExpressionCompiler expressions(cx, values);
       std::vector<SqlValue> keys;
       std::vector<AggregateInput> inputs;
