@@ -235,6 +235,7 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    // the outer rows): kiln does not move it there, and says so rather than fail inside.
    std::vector<const IU*> read;
    if (aggregate.argument) aggregate.argument->collectIUs(read);
+   if (aggregate.delimiter) aggregate.delimiter->collectIUs(read);
    if (!read.empty() && std::all_of(read.begin(), read.end(), [&](const IU* iu) { return scope_.isOuter(iu); }))
       throw Error("0A000", "aggregate functions of outer query columns only are not supported", position);
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.

@@ -660,21 +660,19 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          }
          ExprPtr value = bind(*a.lexpr);
          std::vector<ExprPtr> items;
-         std::vector<bool> asStored;  // parameters that compare with a string value as stored
-         for (size_t i = 0; i < list.n_items; ++i) {
-            items.push_back(literalForComparison(bind(*list.items[i]), value->type));
-            asStored.push_back(parameterWithoutModifier(items.back(), *value));
-         }
+         for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
          SqlType target = value->type;
-         for (size_t i = 0; i < items.size(); ++i) {
-            auto& item = items[i];
-            // As in a comparison, an untyped literal left takes the value's type as it is.
-            if ((item->type.id == TypeId::Unknown && target.id != TypeId::Unknown) || asStored[i]) continue;
+         for (auto& item : items) {
+            // As in a comparison, an untyped literal (or parameter) left takes the value's type as it is.
+            if (item->type.id == TypeId::Unknown && target.id != TypeId::Unknown) continue;
             auto common = types::common(target, item->type);
             if (!common) throw Error("42883", "operator does not exist: " + value->type.toString() + " = " + item->type.toString(), item->position);
             target = *common;
          }
          if (target.id == TypeId::Unknown) target = SqlType::text();
+         // Parameters compare with the value as stored while the value keeps its type.
+         std::vector<bool> asStored;
+         for (auto& item : items) asStored.push_back(target == value->type && parameterWithoutModifier(item, *value));
          auto e = makeExpr(ExprKind::InList, SqlType::boolean(), value->nullable || anyNullable(items), position);
          e->negated = op == "<>";
          e->children.push_back(coerce(std::move(value), target));

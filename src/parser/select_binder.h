@@ -268,6 +268,9 @@ class SelectBinder {
    /// Joins this query's input with the domains of `outers` not joined yet: one domain of the
    /// values that one operator of the enclosing queries computes (see domainOf).
    void addDomains(const std::vector<const IU*>& outers);
+   /// Joins this query's input with `domain`, whose keys are the domains of `values`, and
+   /// correlates it by them.
+   void joinDomain(std::unique_ptr<Aggregate> domain, const std::vector<const IU*>& values);
    /// Ends the binding of a correlated aggregate without GROUP BY (see AggregateRow) after its
    /// aggregation; `counts` are its count() outputs, `emptied` whether LIMIT 0 or OFFSET drop its row.
    Bound bindAggregateRow(ExprPtr having, const std::vector<const IU*>& counts, bool emptied);

@@ -138,63 +138,100 @@ void SelectBinder::addDomains(const std::vector<const IU*>& outers) {
    // The values the outer values may take together: the distinct rows of them that the operator
    // computing them yields (a table, a derived table, ...), one domain for the values of one such
    // operator (separate domains would be joined as their cross product, a row for each pair of
-   // values no outer row may hold together), and a row of NULLs if they may be NULL (a superset
-   // of the outer query's rows, which is enough).
-   std::vector<std::pair<const Operator*, std::vector<const IU*>>> byProducer;
+   // values no outer row may hold together). Values that may be NULL may also be NULL on their
+   // own (an outer join nulls a table's values together, grouping sets one by one), so the domain
+   // also has each row with any of them NULL: 2^k copies for k such values, hence at most three
+   // in one domain, the others in domains of their own. A superset of the outer query's rows,
+   // which is enough.
+   constexpr size_t maxNullableTogether = 3;
+   std::vector<std::pair<const Operator*, std::vector<const IU*>>> groups;
    for (const IU* outer : outers) {
       if (std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.first == outer; })) continue;
       const Operator* producer = nullptr;
       for (const SelectBinder* b = enclosing_; b && !producer; b = b->enclosing_)
          if (b->root_) producer = producerOf(*b->root_, outer);
       if (!producer) continue;
-      auto group = std::find_if(byProducer.begin(), byProducer.end(), [&](auto& g) { return g.first == producer; });
-      if (group == byProducer.end()) group = byProducer.insert(byProducer.end(), {producer, {}});
+      auto group = std::find_if(groups.begin(), groups.end(), [&](auto& g) {
+         size_t nullable = size_t(std::count_if(g.second.begin(), g.second.end(), [](const IU* iu) { return iu->nullable; }));
+         return g.first == producer && (!outer->nullable || nullable < maxNullableTogether);
+      });
+      if (group == groups.end()) group = groups.insert(groups.end(), {producer, {}});
       if (std::find(group->second.begin(), group->second.end(), outer) == group->second.end()) group->second.push_back(outer);
    }
-   for (auto& [producer, values] : byProducer) {
-      std::unordered_map<const IU*, const IU*> renamed;
-      std::unique_ptr<Operator> input = copyWithOwnIUs(*producer, ius_, renamed);
-      if (!input) continue;
-      std::vector<const IU*> columns;
-      for (const IU* outer : values) columns.push_back(renamed.at(outer));
-      if (std::any_of(values.begin(), values.end(), [](const IU* outer) { return outer->nullable; })) {
-         // An outer join may have made the outer values NULL where the table has none.
-         auto nulls = std::make_unique<Values>();
-         nulls->rows.emplace_back();
-         auto both = std::make_unique<UnionAll>();
-         for (size_t i = 0; i < values.size(); ++i) {
-            nulls->columns.push_back(ius_.make(values[i]->type, true, values[i]->name));
-            nulls->rows[0].push_back(Expr::constantOf(Value::null(values[i]->type)));
-            both->columns.push_back(ius_.make(values[i]->type, true, values[i]->name));
+   for (auto& [producer, values] : groups) {
+      std::vector<size_t> nullable;
+      for (size_t i = 0; i < values.size(); ++i)
+         if (values[i]->nullable) nullable.push_back(i);
+      // One input per subset of the nullable values made NULL.
+      auto inputs = std::make_unique<UnionAll>();
+      for (size_t i = 0; i < values.size(); ++i) inputs->columns.push_back(ius_.make(values[i]->type, values[i]->nullable, values[i]->name));
+      bool copied = true;
+      for (size_t mask = 0; copied && mask < (size_t(1) << nullable.size()); ++mask) {
+         auto isNulled = [&](size_t i) {
+            auto k = std::find(nullable.begin(), nullable.end(), i);
+            return k != nullable.end() && (mask >> (k - nullable.begin()) & 1);
+         };
+         if (nullable.size() == values.size() && mask + 1 == size_t(1) << nullable.size()) {
+            // All of them NULL: one row.
+            auto nulls = std::make_unique<Values>();
+            nulls->rows.emplace_back();
+            for (size_t i = 0; i < values.size(); ++i) {
+               nulls->columns.push_back(ius_.make(values[i]->type, true, values[i]->name));
+               nulls->rows[0].push_back(Expr::constantOf(Value::null(values[i]->type)));
+            }
+            inputs->inputs.push_back(nulls->columns);
+            inputs->children.push_back(std::move(nulls));
+            continue;
          }
-         both->inputs.push_back(columns);
-         both->inputs.push_back(nulls->columns);
-         both->children.push_back(std::move(input));
-         both->children.push_back(std::move(nulls));
-         columns = both->columns;
-         input = std::move(both);
+         std::unordered_map<const IU*, const IU*> renamed;
+         std::unique_ptr<Operator> input = copyWithOwnIUs(*producer, ius_, renamed);
+         copied = input != nullptr;
+         if (!copied) break;
+         std::vector<const IU*> columns;
+         auto nulled = std::make_unique<Map>();
+         for (size_t i = 0; i < values.size(); ++i) {
+            if (!isNulled(i)) {
+               columns.push_back(renamed.at(values[i]));
+               continue;
+            }
+            columns.push_back(ius_.make(values[i]->type, true, values[i]->name));
+            nulled->computations.push_back({columns.back(), Expr::constantOf(Value::null(values[i]->type))});
+         }
+         if (!nulled->computations.empty()) {
+            nulled->children.push_back(std::move(input));
+            input = std::move(nulled);
+         }
+         inputs->inputs.push_back(columns);
+         inputs->children.push_back(std::move(input));
       }
+      if (!copied) continue;  // no domain: the callers refuse the query
+      std::vector<const IU*> columns = inputs->children.size() == 1 ? inputs->inputs[0] : inputs->columns;
+      std::unique_ptr<Operator> input = inputs->children.size() == 1 ? std::move(inputs->children[0]) : std::move(inputs);
       auto distinct = std::make_unique<Aggregate>();
       for (size_t i = 0; i < values.size(); ++i)
-         distinct->keys.push_back({ius_.make(values[i]->type, columns[i]->nullable, values[i]->name), Expr::columnRef(columns[i])});
+         distinct->keys.push_back({ius_.make(values[i]->type, values[i]->nullable, values[i]->name), Expr::columnRef(columns[i])});
       distinct->children.push_back(std::move(input));
-      // This query is now computed for every row of the domain; the enclosing query picks its own
-      // (also NULL, for which the subquery has an answer too).
-      for (size_t i = 0; i < values.size(); ++i) {
-         const IU* domain = distinct->keys[i].output;
-         auto same = Expr::equality(Expr::columnRef(domain), Expr::columnRef(values[i]));
-         if (domain->nullable || values[i]->nullable) {
-            same->op = uint8_t(CompareOp::IsNotDistinct);
-            same->nullable = false;
-         }
-         correlated_.push_back(std::move(same));
-         domains_.emplace_back(values[i], domain);
-      }
-      auto join = std::make_unique<Join>(JoinKind::Inner);
-      join->children.push_back(std::move(root_));
-      join->children.push_back(std::move(distinct));
-      root_ = std::move(join);
+      joinDomain(std::move(distinct), values);
    }
+}
+
+void SelectBinder::joinDomain(std::unique_ptr<Aggregate> domain, const std::vector<const IU*>& values) {
+   // This query is now computed for every row of the domain; the enclosing query picks its own
+   // (also NULL, for which the subquery has an answer too).
+   for (size_t i = 0; i < values.size(); ++i) {
+      const IU* value = domain->keys[i].output;
+      auto same = Expr::equality(Expr::columnRef(value), Expr::columnRef(values[i]));
+      if (value->nullable || values[i]->nullable) {
+         same->op = uint8_t(CompareOp::IsNotDistinct);
+         same->nullable = false;
+      }
+      correlated_.push_back(std::move(same));
+      domains_.emplace_back(values[i], value);
+   }
+   auto join = std::make_unique<Join>(JoinKind::Inner);
+   join->children.push_back(std::move(root_));
+   join->children.push_back(std::move(domain));
+   root_ = std::move(join);
 }
 
 void SelectBinder::correlateThroughDomains() {

@@ -145,6 +145,7 @@ void kiln_format(const GermanString* format, const GermanString* values, const b
             int64_t index = argument(widthPosition);
             // As PostgreSQL, the width argument is read as an integer: 22003 beyond its range.
             width = nulls[index] ? 0 : kiln::text::parseInteger(values[index].view(), kiln::SqlType::integer());
+            if (width == INT32_MIN) throw kiln::Error("22003", "number is out of range");
             if (width < 0) leftAlign = true, width = -width;
          } else {
             readNumber(i, width);
