@@ -1,6 +1,7 @@
 #include "common/interval.h"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -16,6 +17,17 @@ std::optional<Interval> parse(std::string_view text) {
    Interval result;
    size_t i = 0;
    bool any = false;
+   // Fields beyond their range fail as in PostgreSQL (they wrapped around).
+   auto fieldOutOfRange = [&] { return Error("22015", "interval field value out of range: \"" + std::string(text) + "\""); };
+   auto add32 = [&](int32_t& field, double amount) {
+      double total = double(field) + amount;
+      if (!(total >= double(INT32_MIN) && total <= double(INT32_MAX))) throw fieldOutOfRange();
+      field = int32_t(total);
+   };
+   auto add64 = [&](int64_t& field, double amount) {
+      if (!(amount >= -9.2233720368547758e18 && amount < 9.2233720368547758e18) || __builtin_add_overflow(field, int64_t(amount), &field))
+         throw fieldOutOfRange();
+   };
    auto skipBlanks = [&] {
       while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
    };
@@ -31,27 +43,31 @@ std::optional<Interval> parse(std::string_view text) {
       if (i == start) return std::nullopt;
       std::string number(text.substr(start, i - start));
       if (i < text.size() && text[i] == ':') {
-         // hh:mm[:ss[.ffffff]]
-         int64_t hours = std::stoll(number);
+         // hh:mm[:ss[.ffffff]], in whole microseconds
+         int64_t hours = 0, minutes = 0, micros = 0;
+         if (std::from_chars(number.data(), number.data() + number.size(), hours).ec != std::errc()) throw fieldOutOfRange();
          ++i;
          size_t mStart = i;
          while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
          if (i == mStart) return std::nullopt;
-         int64_t minutes = std::stoll(std::string(text.substr(mStart, i - mStart)));
+         if (std::from_chars(text.data() + mStart, text.data() + i, minutes).ec != std::errc()) throw fieldOutOfRange();
          double seconds = 0;
          if (i < text.size() && text[i] == ':') {
             ++i;
             size_t sStart = i;
             while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
             if (i == sStart) return std::nullopt;
-            seconds = std::stod(std::string(text.substr(sStart, i - sStart)));
+            seconds = std::strtod(std::string(text.substr(sStart, i - sStart)).c_str(), nullptr);
          }
-         int64_t micros = hours * 3600 * microsPerSecond + minutes * 60 * microsPerSecond + int64_t(std::llround(seconds * 1e6));
-         result.micros += negative ? -micros : micros;
+         if (__builtin_mul_overflow(hours, 3600 * microsPerSecond, &micros) || __builtin_add_overflow(micros, minutes * 60 * microsPerSecond, &micros))
+            throw fieldOutOfRange();
+         double fraction = std::round(seconds * 1e6);
+         if (!(fraction < 9.2233720368547758e18) || __builtin_add_overflow(micros, int64_t(fraction), &micros)) throw fieldOutOfRange();
+         if (__builtin_add_overflow(result.micros, negative ? -micros : micros, &result.micros)) throw fieldOutOfRange();
          any = true;
          continue;
       }
-      double value = std::stod(number);
+      double value = std::strtod(number.c_str(), nullptr);
       if (negative) value = -value;
       skipBlanks();
       size_t uStart = i;
@@ -59,25 +75,33 @@ std::optional<Interval> parse(std::string_view text) {
       std::string unit;
       for (char c : text.substr(uStart, i - uStart)) unit.push_back(char(std::tolower(static_cast<unsigned char>(c))));
       if (unit.empty() || unitIs(unit, {"s", "sec", "secs", "second", "seconds"})) {
-         result.micros += int64_t(std::llround(value * 1e6));
+         add64(result.micros, std::round(value * 1e6));
       } else if (unitIs(unit, {"y", "yr", "yrs", "year", "years"})) {
-         result.months += int32_t(std::lround(value * 12));
+         double months = std::round(value * 12);
+         if (!(months >= double(INT32_MIN) && months <= double(INT32_MAX))) throw Error("22008", "interval out of range");
+         add32(result.months, months);
       } else if (unitIs(unit, {"mon", "mons", "month", "months"})) {
-         result.months += int32_t(value);
-         result.days += int32_t(std::lround((value - int32_t(value)) * 30));
+         add32(result.months, std::trunc(value));
+         add32(result.days, std::round((value - std::trunc(value)) * 30));
       } else if (unitIs(unit, {"w", "week", "weeks"})) {
-         result.days += int32_t(std::lround(value * 7));
+         add32(result.days, std::round(value * 7));
       } else if (unitIs(unit, {"d", "day", "days"})) {
-         result.days += int32_t(value);
-         result.micros += int64_t(std::llround((value - int32_t(value)) * double(microsPerDay)));
+         add32(result.days, std::trunc(value));
+         add64(result.micros, std::round((value - std::trunc(value)) * double(microsPerDay)));
       } else if (unitIs(unit, {"h", "hr", "hrs", "hour", "hours"})) {
-         result.micros += int64_t(std::llround(value * 3600e6));
+         add64(result.micros, std::round(value * 3600e6));
       } else if (unitIs(unit, {"m", "min", "mins", "minute", "minutes"})) {
-         result.micros += int64_t(std::llround(value * 60e6));
+         add64(result.micros, std::round(value * 60e6));
       } else if (unitIs(unit, {"ms", "msec", "msecs", "millisecond", "milliseconds"})) {
-         result.micros += int64_t(std::llround(value * 1e3));
+         add64(result.micros, std::round(value * 1e3));
       } else if (unitIs(unit, {"us", "usec", "usecs", "microsecond", "microseconds"})) {
-         result.micros += int64_t(std::llround(value));
+         // Whole microseconds exactly, up to the field's last value.
+         int64_t whole = 0;
+         if (number.find('.') == std::string::npos && std::from_chars(number.data(), number.data() + number.size(), whole).ec == std::errc()) {
+            if (__builtin_add_overflow(result.micros, negative ? -whole : whole, &result.micros)) throw fieldOutOfRange();
+         } else {
+            add64(result.micros, std::round(value));
+         }
       } else {
          return std::nullopt;
       }

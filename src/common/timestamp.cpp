@@ -170,10 +170,10 @@ int64_t timeOfDay(int64_t micros) { return micros - floorDiv(micros, microsPerDa
 int64_t addInterval(int64_t micros, const Interval& interval, int32_t sign) {
    int64_t days = toDate(micros);
    if (interval.months) days = date::addMonths(int32_t(days), sign * interval.months);
-   int64_t result;
+   int64_t result, dayMicros, spanMicros;
    if (__builtin_mul_overflow(days, microsPerDay, &result) || __builtin_add_overflow(result, timeOfDay(micros), &result) ||
-       __builtin_add_overflow(result, int64_t(sign) * interval.days * microsPerDay, &result) ||
-       __builtin_add_overflow(result, sign * interval.micros, &result) || !inRange(result))
+       __builtin_mul_overflow(int64_t(sign) * interval.days, microsPerDay, &dayMicros) || __builtin_add_overflow(result, dayMicros, &result) ||
+       __builtin_mul_overflow(int64_t(sign), interval.micros, &spanMicros) || __builtin_add_overflow(result, spanMicros, &result) || !inRange(result))
       outOfRange();
    return result;
 }
