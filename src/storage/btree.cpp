@@ -9,24 +9,32 @@ BTree::~BTree() = default;
 
 const BTree::Node* BTree::leafFor(const NodeKey* key) const {
    const Node* node = root_.get();
+   prefetchKeys(*node);
    while (!node->leaf) {
       // The leftmost child that may hold `key` (duplicates may straddle a separator).
       size_t child = key ? size_t(std::lower_bound(node->keys.begin(), node->keys.end(), *key) - node->keys.begin()) : 0;
       node = node->children[child].get();
+      prefetchKeys(*node);
    }
    return node;
 }
 
-std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator) {
+std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder) {
+   prefetchKeys(node);
    size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
    bool appended;  // the new key (or separator) went to the end
    if (node.leaf) {
+      // An equal key sorts right of a separator equal to it, so it is in this leaf, just before `at`.
+      if (holder && at > 0 && node.keys[at - 1] == key) {
+         *holder = int64_t(node.rows[at - 1]);
+         return nullptr;
+      }
       node.keys.insert(node.keys.begin() + long(at), key);
       node.rows.insert(node.rows.begin() + long(at), row);
       appended = at + 1 == node.keys.size();
    } else {
       NodeKey childSeparator;
-      auto sibling = insertInto(*node.children[at], key, row, childSeparator);
+      auto sibling = insertInto(*node.children[at], key, row, childSeparator, holder);
       if (!sibling) return nullptr;
       node.keys.insert(node.keys.begin() + long(at), std::move(childSeparator));
       node.children.insert(node.children.begin() + long(at) + 1, std::move(sibling));
@@ -61,9 +69,29 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
    return right;
 }
 
-void BTree::insert(std::string_view bytes, size_t row) {
+void BTree::insert(std::string_view bytes, size_t row) { add(bytes, row, nullptr); }
+
+int64_t BTree::insertUnique(std::string_view bytes, size_t row) {
+   int64_t holder = -1;
+   return add(bytes, row, &holder) ? int64_t(row) : holder;
+}
+
+int64_t BTree::findUnique(std::string_view bytes) const {
+   NodeKey key(bytes);
+   const Node* node = root_.get();
+   // Down the way an insert of `key` goes (see insertInto).
+   prefetchKeys(*node);
+   while (!node->leaf) {
+      node = node->children[size_t(std::upper_bound(node->keys.begin(), node->keys.end(), key) - node->keys.begin())].get();
+      prefetchKeys(*node);
+   }
+   size_t at = size_t(std::upper_bound(node->keys.begin(), node->keys.end(), key) - node->keys.begin());
+   return at > 0 && node->keys[at - 1] == key ? int64_t(node->rows[at - 1]) : -1;
+}
+
+bool BTree::add(std::string_view bytes, size_t row, int64_t* holder) {
    NodeKey key(bytes), separator;
-   if (auto sibling = insertInto(*root_, key, row, separator)) {
+   if (auto sibling = insertInto(*root_, key, row, separator, holder)) {
       auto root = std::make_unique<Node>();
       root->leaf = false;
       root->keys.push_back(std::move(separator));
@@ -71,7 +99,9 @@ void BTree::insert(std::string_view bytes, size_t row) {
       root->children.push_back(std::move(sibling));
       root_ = std::move(root);
    }
+   if (holder && *holder >= 0) return false;
    ++size_;
+   return true;
 }
 
 void BTree::erase(std::string_view bytes, size_t row) {
@@ -85,6 +115,7 @@ void BTree::erase(std::string_view bytes, size_t row) {
 }
 
 bool BTree::eraseFrom(Node& node, const NodeKey& key, size_t row) {
+   prefetchKeys(node);
    if (node.leaf) {
       for (size_t i = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
            i < node.keys.size() && node.keys[i] == key; ++i) {

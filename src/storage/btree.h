@@ -19,6 +19,11 @@ class BTree {
    BTree();
    ~BTree();
    void insert(std::string_view key, size_t row);
+   /// For a tree without duplicates: inserts (key, row) unless `key` is there; returns the row
+   /// holding `key` (`row` if inserted).
+   int64_t insertUnique(std::string_view key, size_t row);
+   /// For a tree without duplicates: the row of `key`, -1 if there is none.
+   int64_t findUnique(std::string_view key) const;
    void erase(std::string_view key, size_t row);
    /// Rows whose key is in [low, high] (bounds optional, inclusive or not), in key order.
    /// `visit(row)` may return false to stop the walk.
@@ -43,8 +48,17 @@ class BTree {
       Node* previous = nullptr;
       bool empty() const { return leaf ? keys.empty() : children.empty(); }
    };
-   /// Inserts into `node`; returns a new right sibling (and its separator) when it split.
-   std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator);
+   /// Starts loading all of a node's keys: a binary search over them would otherwise miss the
+   /// cache at each of its steps, one after the other.
+   static void prefetchKeys(const Node& node) {
+      const char* keys = reinterpret_cast<const char*>(&node.keys);
+      for (size_t offset = 0; offset < sizeof(node.keys); offset += 64) __builtin_prefetch(keys + offset);
+   }
+   /// Inserts into `node`; returns a new right sibling (and its separator) when it split. With
+   /// `holder`, an equal key already there is not added to, and its row goes to *holder.
+   std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder);
+   /// Adds (key, row) unless `holder` (given as -1) receives the row of an equal key; true if added.
+   bool add(std::string_view key, size_t row, int64_t* holder);
    /// Erases the entry (key, row) below `node`, and the children it leaves empty; false when
    /// there is no such entry.
    bool eraseFrom(Node& node, const NodeKey& key, size_t row);
@@ -88,6 +102,7 @@ void BTree::scan(const std::string* lowBytes, bool lowInclusive, const std::stri
 template <typename F>
 bool BTree::scanBackward(const Node& node, const NodeKey& low, const NodeKey& high, F& visit) {
    // Keys below `high` lie in the children up to the first separator not below it.
+   prefetchKeys(node);
    size_t end = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), high) - node.keys.begin());
    if (node.leaf) {
       for (size_t i = end; i-- > 0;) {

@@ -36,6 +36,11 @@ class KeySlots {
    template <typename Matches>
    int64_t insert(const Key& key, int64_t row, Matches matches) {
       if (int64_t holder = find(key, matches); holder >= 0) return holder;
+      add(key, row);
+      return row;
+   }
+   /// Adds an entry (`key`, `row`) known to be the only one for `key`.
+   void add(const Key& key, int64_t row) {
       if (old_.slots) migrateSome();
       if ((current_.used + 1) * 2 > current_.capacity) startGrowth();
       Slot* slot = current_.slots + (hashOf(key) & (current_.capacity - 1));
@@ -43,7 +48,6 @@ class KeySlots {
       current_.used += slot->state == empty;
       *slot = {key, uint64_t(row) + firstRow};
       ++current_.live;
-      return row;
    }
    /// Removes the entry of `row` for `key`; false if there is none.
    bool erase(const Key& key, int64_t row);

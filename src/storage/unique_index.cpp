@@ -10,6 +10,7 @@
 #include "common/row_layout.h"
 #include "common/unaligned.h"
 #include "storage/index_key.h"
+#include "storage/ordered_key.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -18,6 +19,12 @@ namespace {
 
 /// A view of the string stored at `raw` (short strings live inside the 16 bytes themselves).
 std::string_view stringAt(const void* raw) { return static_cast<const GermanString*>(raw)->view(); }
+
+// Lookup credit: each lookup down the tree earns one, each insert spends this many. The hash
+// table is made at a credit of a sixteenth of the rows (at least minimumCredit): about when the
+// lookups' extra cost has paid for filling it.
+constexpr int64_t insertCost = 4;
+constexpr int64_t minimumCredit = 1024;
 
 }  // namespace
 
@@ -37,6 +44,7 @@ UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_
       packed_ = packed_ && bytesAreValue;
    }
    packed_ = packed_ && keyBytes <= sizeof(KeySlots::Key);
+   hashed_ = !packed_;
    for (auto& field : RowLayout::make(fields).fields) keyRowOffsets_.push_back(field.offset);
 }
 
@@ -102,13 +110,45 @@ bool UniqueIndex::hasNullKey(const Table& table, size_t row) const {
 int64_t UniqueIndex::add(const Table& table, size_t row) {
    auto valueAt = [&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); };
    KeySlots::Key key;
-   keyOf(valueAt, key);
-   int64_t holder = slots_.insert(key, int64_t(row), [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
-   if (holder == int64_t(row)) {
-      orderedKeyOfRow(table, columns_, row, orderedKey_);
-      ordered_.insert(orderedKey_, row);
+   orderedKeyOfRow(table, columns_, row, orderedKey_);
+   if (packed_) {
+      int64_t holder = ordered_.insertUnique(orderedKey_, row);
+      if (holder != int64_t(row)) return holder;
+      if (hashed_) {
+         keyOf(valueAt, key);
+         slots_.add(key, int64_t(row));
+      } else {
+         lookupCredit_ = std::max<int64_t>(0, lookupCredit_ - insertCost);
+      }
+      return holder;
    }
+   keyOf(valueAt, key);
+   int64_t holder = slots_.insert(key, int64_t(row), [&](int64_t candidate) { return rowHasKey(table, size_t(candidate), valueAt); });
+   if (holder == int64_t(row)) ordered_.insert(orderedKey_, row);
    return holder;
+}
+
+template <typename ValueAt>
+int64_t UniqueIndex::lookUp(const Table& table, ValueAt valueAt) const {
+   if (!hashed_ && ++lookupCredit_ >= std::max<int64_t>(minimumCredit, int64_t(ordered_.size() / 16))) hashAll(table);
+   if (!hashed_) {
+      orderedKey_.clear();
+      OrderedKey encoder(orderedKey_);
+      for (size_t i = 0; i < columns_.size(); ++i) encoder.append(types_[i], valueAt(i));
+      return ordered_.findUnique(orderedKey_);
+   }
+   KeySlots::Key key;
+   keyOf(valueAt, key);
+   return slots_.find(key, [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
+}
+
+void UniqueIndex::hashAll(const Table& table) const {
+   ordered_.scan(nullptr, false, nullptr, false, [&](size_t row) {
+      KeySlots::Key key;
+      keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
+      slots_.add(key, int64_t(row));
+   });
+   hashed_ = true;
 }
 
 void UniqueIndex::insert(const Table& table, size_t row) {
@@ -129,25 +169,21 @@ void UniqueIndex::insertQuietly(const Table& table, size_t row) {
 
 void UniqueIndex::erase(const Table& table, size_t row) {
    if (hasNullKey(table, row)) return;
-   KeySlots::Key key;
-   keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
-   if (!slots_.erase(key, int64_t(row))) return;
+   if (hashed_) {
+      KeySlots::Key key;
+      keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
+      if (!slots_.erase(key, int64_t(row))) return;
+   }
    orderedKeyOfRow(table, columns_, row, orderedKey_);
    ordered_.erase(orderedKey_, row);
 }
 
 int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
-   auto valueAt = [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; };
-   KeySlots::Key key;
-   keyOf(valueAt, key);
-   return slots_.find(key, [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
+   return lookUp(table, [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; });
 }
 
 int64_t UniqueIndex::findValues(const Table& table, const void* const* values) const {
-   auto valueAt = [&](size_t i) { return values[i]; };
-   KeySlots::Key key;
-   keyOf(valueAt, key);
-   return slots_.find(key, [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
+   return lookUp(table, [&](size_t i) { return values[i]; });
 }
 
 }  // namespace kiln

@@ -1,8 +1,12 @@
-// A unique index on one or more columns of a table (PRIMARY KEY, UNIQUE): a hash table of
-// (key, row) for uniqueness and point lookups (KeySlots), and a B+-tree over the keys'
-// OrderedKey for ranges and key prefixes. Integer keys of up to 16 bytes (most keys) are kept
-// packed in their slot, so a lookup touches one slot and nothing else; other keys keep only
-// their hash there, and a candidate row's key is compared in the table's columns.
+// A unique index on one or more columns of a table (PRIMARY KEY, UNIQUE): a B+-tree over the
+// keys' OrderedKey for ranges and key prefixes, and a hash table of (key, row) for point lookups
+// (KeySlots). Integer keys of up to 16 bytes (most keys) are kept packed in their slot, so a
+// lookup touches one slot and nothing else; other keys keep only their hash there, and a
+// candidate row's key is compared in the table's columns.
+// Integer keys, whose equal ordered keys are equal values, are checked for uniqueness in the
+// tree, and get the hash table only once point lookups outnumber inserts: an insert into the
+// hash table is a cache miss on a random slot, while keys that come mostly in order (TPC-C's
+// orders and order lines) find their leaf in cache. Until then, point lookups go down the tree.
 // Keys with a NULL are not indexed (NULLs are distinct, as in PostgreSQL).
 #pragma once
 
@@ -55,15 +59,25 @@ class UniqueIndex {
    bool hasNullKey(const Table& table, size_t row) const;
    /// Adds `row` unless its key is taken; returns the row holding the key (`row` if added).
    int64_t add(const Table& table, size_t row);
+   /// The row whose key values are at `valueAt(i)`, -1 if there is none.
+   template <typename ValueAt>
+   int64_t lookUp(const Table& table, ValueAt valueAt) const;
+   /// Fills the hash table from the tree.
+   void hashAll(const Table& table) const;
 
    std::string name_;
    std::vector<size_t> columns_;
    std::vector<PhysicalType> types_;
    std::vector<size_t> widths_, keyRowOffsets_;
    bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys
-   KeySlots slots_;  // keys packed into the two words, or the key's hash and 0
+   // The hash table is a cache the lookups fill (queries run on one thread: the writer's, or a
+   // forked snapshot's). Without it, lookups earn credit and inserts spend it; it is made when
+   // the credit would pay for making it.
+   mutable bool hashed_;
+   mutable int64_t lookupCredit_ = 0;
+   mutable KeySlots slots_;  // keys packed into the two words, or the key's hash and 0
    BTree ordered_;
-   std::string orderedKey_;  // the ordered key being inserted or erased (its memory serves the next)
+   mutable std::string orderedKey_;  // the ordered key being looked up, inserted or erased (its memory serves the next)
 };
 
 }  // namespace kiln

@@ -90,6 +90,50 @@ TEST_P(UniqueIndexChurn, MatchesAModel) {
 INSTANTIATE_TEST_SUITE_P(KeyShapes, UniqueIndexChurn, testing::Values("TEXT", "SMALLINT", "BIGINT", "NUMERIC(30, 0)"),
                          [](const auto& info) { return std::string(info.param).substr(0, std::string(info.param).find('(')); });
 
+// An integer key is checked in the B+-tree and looked up there until lookups have earned the
+// hash table; the answers must not change when it is made, in the middle of a statement's lookups
+// or of a transaction that is then rolled back.
+TEST(UniqueIndex, SameAnswersBeforeAndAfterItsHashTableIsMade) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE k (w INTEGER, d INTEGER, v INTEGER, PRIMARY KEY (w, d))");
+   con.query("INSERT INTO k SELECT g % 7, g, g * 3 FROM generate_series(1, 5000) g");
+   auto lookup = con.prepare("SELECT v FROM k WHERE w = $1 AND d = $2");
+   auto insert = con.prepare("INSERT INTO k VALUES ($1, $2, $3)");
+   auto expectDuplicate = [&](int64_t w, int64_t d) {
+      try {
+         insert.bind(1, w).bind(2, d).bind(3, int64_t(0)).execute();
+         ADD_FAILURE() << "(" << w << ", " << d << ") is taken";
+      } catch (const kiln::Error& e) {
+         EXPECT_EQ(e.sqlstate(), "23505");
+      }
+   };
+   expectDuplicate(3, 3);
+   // The lookups earn the hash table part of the way through.
+   for (int64_t g = 1; g <= 5000; g += 2) {
+      kiln::Result hit = lookup.bind(1, g % 7).bind(2, g).execute();
+      ASSERT_EQ(hit.rowCount(), 1u) << g;
+      EXPECT_EQ(hit.getInt64(0, 0), g * 3);
+      EXPECT_EQ(lookup.bind(1, (g + 1) % 7).bind(2, g).execute().rowCount(), 0u) << g;
+   }
+   expectDuplicate(4999 % 7, 4999);
+   con.query("BEGIN");
+   con.query("DELETE FROM k WHERE d % 2 = 0");
+   con.query("UPDATE k SET w = w + 10 WHERE d < 100");
+   insert.bind(1, int64_t(1)).bind(2, int64_t(1)).bind(3, int64_t(-1)).execute();
+   EXPECT_EQ(lookup.bind(1, int64_t(11)).bind(2, int64_t(1)).execute().getInt64(0, 0), 3);
+   EXPECT_EQ(lookup.bind(1, int64_t(1)).bind(2, int64_t(1)).execute().getInt64(0, 0), -1);
+   EXPECT_EQ(lookup.bind(1, int64_t(2)).bind(2, int64_t(2)).execute().rowCount(), 0u);
+   con.query("ROLLBACK");
+   for (int64_t g = 1; g <= 5000; ++g) {
+      kiln::Result hit = lookup.bind(1, g % 7).bind(2, g).execute();
+      ASSERT_EQ(hit.rowCount(), 1u) << g;
+      EXPECT_EQ(hit.getInt64(0, 0), g * 3);
+   }
+   EXPECT_EQ(lookup.bind(1, int64_t(11)).bind(2, int64_t(1)).execute().rowCount(), 0u);
+   EXPECT_EQ(con.query("SELECT count(*) FROM k").getInt64(0, 0), 5000);
+}
+
 TEST(UniqueIndex, FloatKeysEqualByValueNotBytes) {
    kiln::Database db;
    kiln::Connection con(db);
