@@ -33,14 +33,16 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
       "VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)");
    noInsertNewOrder_ = prepare("INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ($1, $2, $3)");
    noItem_ = prepare("SELECT i_price, i_name, i_data FROM item WHERE i_id = $1");
+   // The stock row is read and updated by one statement (clause 2.4.2.2: the quantity goes down
+   // by the ordered quantity, and up by 91 where it would fall below 10).
    for (size_t d = 0; d < noStock_.size(); ++d) {
       char column[16];
       std::snprintf(column, sizeof(column), "s_dist_%02zu", d + 1);
-      noStock_[d] = prepare(std::string("SELECT s_quantity, s_data, ") + column + " FROM stock WHERE s_w_id = $1 AND s_i_id = $2");
+      noStock_[d] = prepare(
+         "UPDATE stock SET s_quantity = CASE WHEN s_quantity - $1 >= 10 THEN s_quantity - $1 ELSE s_quantity - $1 + 91 END, "
+         "s_ytd = s_ytd + $1, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + $2 WHERE s_w_id = $3 AND s_i_id = $4 "
+         "RETURNING s_quantity, s_data, " + std::string(column));
    }
-   noStockUpdate_ = prepare(
-      "UPDATE stock SET s_quantity = $1, s_ytd = s_ytd + $2, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + $3 "
-      "WHERE s_w_id = $4 AND s_i_id = $5");
    noInsertLine_ = prepare(
       "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, "
       "ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $9)");
@@ -156,18 +158,12 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
          if (noItem_->rowCount() == 0) return false;  // "Item number is not valid": the whole order is undone
          int64_t priceCents = noItem_->getDecimal(0, 0, 2);
 
-         stock.bindInt(1, line.supplyWarehouse);
-         stock.bindInt(2, line.itemId);
+         stock.bindInt(1, line.quantity);
+         stock.bindInt(2, line.supplyWarehouse == in.warehouse ? 0 : 1);
+         stock.bindInt(3, line.supplyWarehouse);
+         stock.bindInt(4, line.itemId);
          stock.execute();
-         int64_t quantity = stock.getInt(0, 0);
          std::string distInfo = stock.getText(0, 2);
-         quantity = quantity - line.quantity >= 10 ? quantity - line.quantity : quantity - line.quantity + 91;
-         noStockUpdate_->bindInt(1, quantity);
-         noStockUpdate_->bindInt(2, line.quantity);
-         noStockUpdate_->bindInt(3, line.supplyWarehouse == in.warehouse ? 0 : 1);
-         noStockUpdate_->bindInt(4, line.supplyWarehouse);
-         noStockUpdate_->bindInt(5, line.itemId);
-         noStockUpdate_->execute();
 
          noInsertLine_->bindInt(1, orderId);
          noInsertLine_->bindInt(2, in.district);
