@@ -1,11 +1,15 @@
 // A key as a B+-tree node stores it. Keys of up to 24 bytes (those of integer and date columns,
 // including composite ones) live inside it and compare as three big-endian words, without a
-// call or a pointer to chase; longer keys are kept on the heap and compared with memcmp.
+// call or a pointer to chase. Longer keys (those with strings) are kept on the heap, and their
+// first 16 bytes inside as well: most comparisons of a search decide on those, so a binary search
+// over a node does not chase a pointer at each step.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 namespace kiln {
 
@@ -16,8 +20,10 @@ class NodeKey {
       if (isInline()) {
          std::memcpy(words_, bytes.data(), bytes.size());
       } else {
-         heap_ = new char[bytes.size()];
-         std::memcpy(heap_, bytes.data(), bytes.size());
+         std::memcpy(words_, bytes.data(), prefixBytes);
+         char* heap = new char[bytes.size()];
+         std::memcpy(heap, bytes.data(), bytes.size());
+         setHeap(heap);
       }
    }
    NodeKey(const NodeKey& other) : NodeKey(other.view()) {}
@@ -38,36 +44,47 @@ class NodeKey {
       return *this;
    }
    ~NodeKey() {
-      if (!isInline()) delete[] heap_;
+      if (!isInline()) delete[] heap();
    }
 
-   std::string_view view() const { return {isInline() ? reinterpret_cast<const char*>(words_) : heap_, size_}; }
+   std::string_view view() const { return {isInline() ? reinterpret_cast<const char*>(words_) : heap(), size_}; }
 
    /// memcmp order of the bytes, a prefix first.
    friend bool operator<(const NodeKey& a, const NodeKey& b) {
+      // The first 16 bytes are inside both (zero padding sorts like a shorter key, and where the
+      // words are equal the bytes behind them decide).
+      for (int i = 0; i < 2; ++i)
+         if (a.words_[i] != b.words_[i]) return __builtin_bswap64(a.words_[i]) < __builtin_bswap64(b.words_[i]);
       if (a.isInline() && b.isInline()) {
-         // Zero padding sorts like a shorter key: equal words leave the sizes to decide.
-         for (int i = 0; i < 3; ++i)
-            if (a.words_[i] != b.words_[i]) return __builtin_bswap64(a.words_[i]) < __builtin_bswap64(b.words_[i]);
+         if (a.words_[2] != b.words_[2]) return __builtin_bswap64(a.words_[2]) < __builtin_bswap64(b.words_[2]);
          return a.size_ < b.size_;
       }
-      return a.view() < b.view();
+      return a.suffix() < b.suffix();
    }
    friend bool operator==(const NodeKey& a, const NodeKey& b) {
-      if (a.size_ != b.size_) return false;
-      if (a.isInline()) return a.words_[0] == b.words_[0] && a.words_[1] == b.words_[1] && a.words_[2] == b.words_[2];
-      return a.view() == b.view();
+      if (a.size_ != b.size_ || a.words_[0] != b.words_[0] || a.words_[1] != b.words_[1]) return false;
+      if (a.isInline()) return a.words_[2] == b.words_[2];
+      return std::memcmp(a.heap() + prefixBytes, b.heap() + prefixBytes, a.size_ - prefixBytes) == 0;
    }
 
    private:
    static constexpr uint32_t inlineCapacity = 24;
+   static constexpr size_t prefixBytes = 16;  // of a heap key, kept in words_[0] and words_[1]
    bool isInline() const { return size_ <= inlineCapacity; }
+   char* heap() const {
+      char* heap;
+      std::memcpy(&heap, &words_[2], sizeof(heap));
+      return heap;
+   }
+   void setHeap(char* heap) { std::memcpy(&words_[2], &heap, sizeof(heap)); }
+   /// The bytes after the first 16 (none for a shorter key).
+   std::string_view suffix() const {
+      std::string_view bytes = view();
+      return bytes.substr(std::min<size_t>(prefixBytes, bytes.size()));
+   }
 
    uint32_t size_;
-   union {
-      uint64_t words_[3];
-      char* heap_;
-   };
+   uint64_t words_[3];
 };
 
 }  // namespace kiln

@@ -88,6 +88,52 @@ TEST(BTree, LongKeysMatchAMultimap) {
    }
 }
 
+// Keys of every length around the 16 bytes kept inline and the 24 of an inline key, over bytes
+// that include 0x00 (which the zero padding of short keys looks like) and 0xff.
+std::string anyBytes(std::mt19937& random) {
+   static const char alphabet[] = {'\0', '\1', 'a', 'b', '\xff'};
+   std::string key(random() % 34, '\0');
+   for (char& c : key) c = alphabet[random() % sizeof(alphabet)];
+   // Long runs of a shared start, so that comparisons get past the first 16 bytes.
+   if (random() % 2) key.replace(0, std::min<size_t>(key.size(), 16), std::string(std::min<size_t>(key.size(), 16), 'a'));
+   return key;
+}
+
+TEST(NodeKey, OrdersAsTheirBytes) {
+   std::mt19937 random(5);
+   for (int trial = 0; trial < 200000; ++trial) {
+      std::string a = anyBytes(random), b = random() % 4 ? anyBytes(random) : a;
+      kiln::NodeKey x(a), y(b);
+      ASSERT_EQ(x < y, a < b) << trial;
+      ASSERT_EQ(y < x, b < a) << trial;
+      ASSERT_EQ(x == y, a == b) << trial;
+      ASSERT_EQ(x.view(), a);
+   }
+}
+
+TEST(BTree, UniqueInsertsAndFindsMatchAMap) {
+   kiln::BTree tree;
+   std::map<std::string, size_t> reference;
+   std::mt19937 random(17);
+   for (size_t row = 0; row < 30000; ++row) {
+      std::string key = anyBytes(random);
+      auto [it, added] = reference.emplace(key, row);
+      ASSERT_EQ(tree.insertUnique(key, row), int64_t(it->second)) << row;
+      if (row % 3 == 0) {
+         auto gone = reference.begin();
+         std::advance(gone, random() % reference.size());
+         tree.erase(gone->first, gone->second);
+         reference.erase(gone);
+      }
+   }
+   ASSERT_EQ(tree.size(), reference.size());
+   for (int trial = 0; trial < 30000; ++trial) {
+      std::string key = anyBytes(random);
+      auto it = reference.find(key);
+      ASSERT_EQ(tree.findUnique(key), it == reference.end() ? -1 : int64_t(it->second)) << trial;
+   }
+}
+
 TEST(BTree, QueueChurnKeepsScansRight) {
    // Inserted at the tail and erased at the head of a few key ranges (TPC-C's new_order): the
    // leaves and inner nodes left empty go, and the scans in both directions stay right.
