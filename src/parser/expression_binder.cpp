@@ -214,6 +214,10 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
                                                   : types::common(a->type, b->type);
    if (!target) throw Error("42883", "operator does not exist: " + a->type.toString() + " " + what + " " + b->type.toString(), position);
    if (target->id == TypeId::Unknown) target = SqlType::text();
+   // TEXT against CHAR compares as TEXT in PostgreSQL (trailing blanks of the TEXT side count),
+   // where VARCHAR against CHAR compares as CHAR.
+   bool textMeetsChar = (a->type.id == TypeId::Text && b->type.id == TypeId::Char) || (a->type.id == TypeId::Char && b->type.id == TypeId::Text);
+   if (textMeetsChar) target = SqlType::text();
    a = coerce(std::move(a), *target);
    b = coerce(std::move(b), *target);
 }

@@ -173,9 +173,11 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
       if ((op == ArithOp::Add || op == ArithOp::Sub) && aMoment && b.id == TypeId::Interval) return shifted(a);
       if (op == ArithOp::Add && bMoment && a.id == TypeId::Interval) return shifted(b);
       if (op == ArithOp::Add && ((a.id == TypeId::Date && b.id == TypeId::Time) || (a.id == TypeId::Time && b.id == TypeId::Date))) return SqlType::timestamp();
-      if (op == ArithOp::Add && a.id == TypeId::Date && b.isInteger()) return SqlType::date();
-      if (op == ArithOp::Add && b.id == TypeId::Date && a.isInteger()) return SqlType::date();
-      if (op == ArithOp::Sub && a.id == TypeId::Date && b.isInteger()) return SqlType::date();
+      // Days as INTEGER (or SMALLINT, which converts to it); PostgreSQL has no date + bigint.
+      auto days = [](SqlType t) { return t.id == TypeId::Integer || t.id == TypeId::SmallInt; };
+      if (op == ArithOp::Add && a.id == TypeId::Date && days(b)) return SqlType::date();
+      if (op == ArithOp::Add && b.id == TypeId::Date && days(a)) return SqlType::date();
+      if (op == ArithOp::Sub && a.id == TypeId::Date && days(b)) return SqlType::date();
       if (op == ArithOp::Sub && aMoment && bMoment) return a.id == TypeId::Date && b.id == TypeId::Date ? SqlType::integer() : SqlType::interval();
       return std::nullopt;
    }
