@@ -57,8 +57,22 @@ std::optional<int32_t> parse(std::string_view text, bool& outOfRange) {
    if (!number(m, 2) || i >= text.size() || text[i++] != '-') return std::nullopt;
    if (!number(d, 2)) return std::nullopt;
    skipBlanks();
+   // An era may follow: AD, or BC (1 BC is year 0 of the proleptic calendar).
+   auto era = [&](char first, char second) {
+      bool found = text.size() - i >= 2 && (text[i] | 0x20) == first && (text[i + 1] | 0x20) == second;
+      if (found) i += 2;
+      return found;
+   };
+   bool bc = era('b', 'c');
+   if (!bc) era('a', 'd');
+   skipBlanks();
    if (i != text.size()) return std::nullopt;
-   if (!isValid(y, unsigned(m), unsigned(d))) {
+   if (y == 0) {
+      outOfRange = true;  // there is no year 0 (as written)
+      return std::nullopt;
+   }
+   if (bc) y = 1 - y;
+   if (!isValid(y, unsigned(m), unsigned(d)) || fromCivil(y, unsigned(m), unsigned(d)) < firstDay) {
       outOfRange = true;
       return std::nullopt;
    }

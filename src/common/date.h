@@ -16,7 +16,7 @@ void toCivil(int32_t days, int64_t& year, unsigned& month, unsigned& day);
 bool isValid(int64_t year, unsigned month, unsigned day);
 unsigned daysInMonth(int64_t year, unsigned month);
 
-/// Accepts ISO "YYYY-MM-DD" with optional surrounding blanks. nullopt when malformed;
+/// Accepts ISO "YYYY-MM-DD", then AD or BC, with optional blanks. nullopt when malformed;
 /// `outOfRange` is set when the shape is right but the fields are not a real date.
 std::optional<int32_t> parse(std::string_view text, bool& outOfRange);
 std::string format(int32_t days);

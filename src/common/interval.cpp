@@ -33,9 +33,17 @@ std::optional<Interval> parse(std::string_view text) {
    };
    skipBlanks();
    if (i < text.size() && text[i] == '@') ++i;
+   bool ago = false;  // "ago" anywhere negates the whole interval
    while (true) {
       skipBlanks();
       if (i >= text.size()) break;
+      if (text.size() - i >= 3 && (text.size() - i == 3 || std::isspace(static_cast<unsigned char>(text[i + 3]))) &&
+          std::tolower(static_cast<unsigned char>(text[i])) == 'a' && std::tolower(static_cast<unsigned char>(text[i + 1])) == 'g' &&
+          std::tolower(static_cast<unsigned char>(text[i + 2])) == 'o') {
+         ago = true;
+         i += 3;
+         continue;
+      }
       bool negative = false;
       if (text[i] == '-' || text[i] == '+') negative = text[i++] == '-';
       size_t start = i;
@@ -108,6 +116,10 @@ std::optional<Interval> parse(std::string_view text) {
       any = true;
    }
    if (!any) return std::nullopt;
+   if (ago) {
+      if (result.months == INT32_MIN || result.days == INT32_MIN || result.micros == INT64_MIN) throw fieldOutOfRange();
+      result = {-result.months, -result.days, -result.micros};
+   }
    return result;
 }
 

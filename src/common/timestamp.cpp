@@ -109,10 +109,8 @@ ParsedTimestamp parseParts(std::string_view text, std::string_view typeName) {
    else s.word("ad");
    s.skipBlanks();
    if (!s.atEnd()) malformed(text, typeName);
-   if (bc) {
-      if (year == 0) fieldOutOfRange(text);
-      year = 1 - year;
-   }
+   if (year == 0) fieldOutOfRange(text);  // there is no year 0 (as written; 1 BC is the year before 1)
+   if (bc) year = 1 - year;
    if (!timeInRange) fieldOutOfRange(text);
    if (!date::isValid(year, unsigned(month), unsigned(day))) {
       if (year > 5874897) throw Error("22008", "timestamp out of range: \"" + std::string(text) + "\"");

@@ -147,7 +147,7 @@ int32_t parseDate(std::string_view input) {
          return value;
       };
       int y = digits(0, 4), m = digits(5, 2), d = digits(8, 2);
-      if (y >= 0 && m >= 0 && d >= 0 && date::isValid(y, unsigned(m), unsigned(d))) return date::fromCivil(y, unsigned(m), unsigned(d));
+      if (y >= 1 && m >= 0 && d >= 0 && date::isValid(y, unsigned(m), unsigned(d))) return date::fromCivil(y, unsigned(m), unsigned(d));
    }
    bool outOfRange = false;
    if (auto days = date::parse(input, outOfRange)) return *days;
