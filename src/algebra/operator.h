@@ -49,6 +49,10 @@ struct IndexScan : Operator {
    std::vector<const IU*> columns;  // one per table column
    const IU* rowId = nullptr;
    std::vector<ExprPtr> keys;  // equalities, in the index's column order
+   // A column IN (list) that completes a unique key with the equalities: one point lookup per
+   // value. The column is the index's `alternativesAt`-th; `keys` give the others.
+   std::vector<ExprPtr> alternatives;
+   size_t alternativesAt = 0;
    ExprPtr low, high;
    bool lowInclusive = true, highInclusive = true;
    ExprPtr condition;  // the conditions the lookup answers (estimates, EXPLAIN)
@@ -64,7 +68,8 @@ struct IndexScan : Operator {
    IndexScan(Table* table, const SecondaryIndex* index) : Operator(OperatorKind::IndexScan), table(table), secondary(index) {}
    const std::string& indexName() const;
    const std::vector<size_t>& indexColumns() const;
-   bool isPointLookup() const { return index && keys.size() == indexColumns().size(); }
+   /// A lookup of whole unique keys: one, or one per alternative.
+   bool isPointLookup() const { return index && keys.size() + (alternatives.empty() ? 0 : 1) == indexColumns().size(); }
 };
 
 /// Constant rows (VALUES, SELECT without FROM).

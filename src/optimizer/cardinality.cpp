@@ -195,7 +195,7 @@ double CardinalityEstimator::rows(const Operator& op) const {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->liveRowCount()));
       case OperatorKind::IndexScan: {
          auto& scan = static_cast<const IndexScan&>(op);
-         double perLookup = scan.isPointLookup() ? 1 : std::max<double>(1, double(scan.table->liveRowCount())) * selectivity(*scan.condition);
+         double perLookup = scan.isPointLookup() ? std::max<double>(1, double(scan.alternatives.size())) : std::max<double>(1, double(scan.table->liveRowCount())) * selectivity(*scan.condition);
          if (scan.limit) perLookup = std::min(perLookup, double(scan.limit));
          return std::max(1.0, (scan.children.empty() ? 1 : rows(op.child())) * perLookup);
       }

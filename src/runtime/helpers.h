@@ -73,6 +73,11 @@ int64_t kiln_index_lookup(const kiln::Table* table, const kiln::UniqueIndex* ind
 /// the values in `lowRow`; else those whose first column is within the bounds (`range` bits:
 /// 1 low given, 2 low inclusive, 4 high given, 8 high inclusive). Returns the row numbers.
 const int64_t* kiln_index_probe(kiln::IndexProbe* probe, const char* keyRow, uint64_t* count);
+/// The rows of `table` whose keys in `index` equal those in the `count` key rows at `keyRows`
+/// (`rowSize` bytes apart), into `found` (room for `count`), in table order and each once (an IN
+/// list may give a key twice). Returns how many.
+uint64_t kiln_index_lookup_list(const kiln::Table* table, const kiln::UniqueIndex* index, const char* keyRows, uint64_t count, uint64_t rowSize,
+                                int64_t* found);
 
 // Strings
 bool kiln_string_equal(const GermanString* a, const GermanString* b);

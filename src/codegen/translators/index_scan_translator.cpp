@@ -1,5 +1,5 @@
-// Index lookups: the rows found through an index, the one row of a unique key (hash lookup) or
-// the rows of a key prefix and range (IndexProbe). Keys and bounds are computed in the generated
+// Index lookups: the rows found through an index, the one row of a unique key (hash lookup), the
+// rows of an IN list of unique keys, or the rows of a key prefix and range (IndexProbe). Keys and bounds are computed in the generated
 // code and passed to the runtime. Without a child the lookup is the source of a pipeline; with
 // one it is an index nested-loop join inside the child's pipeline, one lookup per child row.
 #include "codegen/expression_compiler.h"
@@ -24,7 +24,7 @@ class IndexScanTranslator : public Translator {
                columns_.push_back({iu, c, compiler_.allocateSlot(), table->column(c).notNull() ? -1 : int(compiler_.allocateSlot())});
       tableSlot_ = compiler_.allocateSlot();
       indexSlot_ = compiler_.allocateSlot();
-      bool point = scan_.isPointLookup();
+      bool point = scan_.isPointLookup();  // the index itself goes to the generated code
       const UniqueIndex* unique = scan_.index;
       const SecondaryIndex* secondary = scan_.secondary;
       // A probe lives as long as the compiled query (a statement's compiled code runs once at a time).
@@ -84,7 +84,50 @@ class IndexScanTranslator : public Translator {
       return {row, anyNull};
    }
 
-   void lookup(IUValues& outer) { scan_.isPointLookup() ? uniqueLookup(outer) : probeLookup(outer); }
+   void lookup(IUValues& outer) {
+      if (!scan_.alternatives.empty()) return listLookup(outer);
+      scan_.isPointLookup() ? uniqueLookup(outer) : probeLookup(outer);
+   }
+
+   /// One point lookup per value of an IN list: the key rows of the values that are not NULL go
+   /// into an array, and the runtime hands back the rows found, each once.
+   void listLookup(IUValues& outer) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (size_t c : scan_.index->columns()) fields.push_back({scan_.table->column(c).type(), false});
+      RowLayout layout = RowLayout::make(fields);
+      size_t count = scan_.alternatives.size();
+      llvm::AllocaInst* rows = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), layout.size * count), "keys");
+      rows->setAlignment(llvm::Align(16));
+      llvm::Value* found = cx.entryAlloca(llvm::ArrayType::get(cx.i64(), count), "found");
+      ExpressionCompiler expressions(cx, outer);
+      // The other key columns' values, the same in every key row.
+      std::vector<SqlValue> keys;
+      llvm::Value* anyKeyNull = cx.boolean(false);
+      for (auto& key : scan_.keys) {
+         keys.push_back(expressions.compile(*key));
+         anyKeyNull = b.CreateOr(anyKeyNull, ops.isNull(keys.back()));
+      }
+      llvm::Value* filled = cx.entryAlloca(cx.i64(), "filled");
+      b.CreateStore(cx.int64(0), filled);
+      for (auto& alternative : scan_.alternatives) {
+         SqlValue value = expressions.compile(*alternative);
+         llvm::Value* n = b.CreateLoad(cx.i64(), filled);
+         llvm::Value* row = b.CreateInBoundsGEP(cx.i8(), rows, b.CreateMul(n, cx.int64(int64_t(layout.size))));
+         for (size_t i = 0, k = 0; i < layout.fields.size(); ++i) {
+            const SqlValue& field = i == scan_.alternativesAt ? value : keys[k++];
+            storeField(cx, row, layout.fields[i], {field.value, nullptr, field.type});
+         }
+         // A row with a NULL stays unused: the next value overwrites it.
+         b.CreateStore(b.CreateAdd(n, b.CreateZExt(b.CreateNot(ops.isNull(value)), cx.i64())), filled);
+      }
+      llvm::Value* filledRows = b.CreateSelect(anyKeyNull, cx.int64(0), b.CreateLoad(cx.i64(), filled));
+      llvm::Value* matches = cx.callRuntime("kiln_index_lookup_list", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), rows, filledRows,
+                                                                       cx.int64(int64_t(layout.size)), found});
+      cx.forRange(cx.int64(0), matches, [&](llvm::Value* i) { emitRow(b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), found, i)), outer); });
+   }
 
    void uniqueLookup(IUValues& outer) {
       CodeContext& cx = compiler_.cx();
