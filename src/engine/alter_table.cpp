@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "engine/check_validation.h"
 #include "engine/row_changes.h"
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
+#include "parser/check_constraint_binder.h"
 #include "parser/modification_source.h"
 #include "parser/column_default.h"
 #include "parser/pg_parser.h"
@@ -49,6 +51,32 @@ void fillAddedColumn(Table& table, const Catalog& catalog, StatementStats& stats
    }
 }
 
+/// ADD [CONSTRAINT name] CHECK (...), and a new column's CHECK constraints: named and bound over
+/// the columns as they are now, then tested on the rows there.
+void addChecks(DatabaseImpl& database, Table& table, const std::vector<CheckConstraint>& written, StatementStats& stats) {
+   std::vector<CheckConstraint> added = bindCheckTexts(written, table, database.catalog);
+   database.undo.recordSetChecks(table);
+   std::vector<CheckConstraint> checks = table.checks();
+   checks.insert(checks.end(), added.begin(), added.end());
+   table.setChecks(std::move(checks));
+   validateChecks(table, added, 0, false, stats);
+}
+
+/// DROP CONSTRAINT of a CHECK; PRIMARY KEY and UNIQUE ones are not dropped yet.
+void dropConstraint(DatabaseImpl& database, Table& table, const Action& action) {
+   std::vector<CheckConstraint> checks = table.checks();
+   auto it = std::find_if(checks.begin(), checks.end(), [&](auto& check) { return check.name == action.name; });
+   if (it == checks.end()) {
+      for (auto& index : table.uniqueIndexes())
+         if (index->name() == action.name) throw Error("0A000", "ALTER TABLE ... DROP CONSTRAINT of a PRIMARY KEY or UNIQUE constraint is not supported yet");
+      if (action.missingOk) return;  // IF EXISTS (PostgreSQL says so in a NOTICE)
+      throw Error("42704", "constraint \"" + action.name + "\" of relation \"" + table.name() + "\" does not exist");
+   }
+   checks.erase(it);
+   database.undo.recordSetChecks(table);
+   table.setChecks(std::move(checks));
+}
+
 void addColumn(DatabaseImpl& database, Table& table, const Action& action, StatementStats& stats) {
    if (table.findColumn(action.name) >= 0) {
       if (action.missingOk) return;  // IF NOT EXISTS (PostgreSQL says so in a NOTICE)
@@ -60,6 +88,7 @@ void addColumn(DatabaseImpl& database, Table& table, const Action& action, State
    table.addColumn(std::move(column));
    database.undo.recordAddColumn(table);  // before filling it: a failing DEFAULT takes it out again
    fillAddedColumn(table, database.catalog, stats);
+   if (!action.checks.empty()) addChecks(database, table, action.checks, stats);
 }
 
 void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {
@@ -86,6 +115,14 @@ void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {
    for (auto& name : secondary) {
       std::unique_ptr<SecondaryIndex> index = table.dropSecondaryIndex(name);
       database.undo.recordDropIndex(table, name, index->columns(), false, index->method());
+   }
+   // So do the CHECK constraints that read it.
+   std::vector<CheckConstraint> checks;
+   for (const CheckConstraint& check : table.checks())
+      if (!checkReadsColumn(check.sql, table.column(size_t(position)).name())) checks.push_back(check);
+   if (checks.size() != table.checks().size()) {
+      database.undo.recordSetChecks(table);
+      table.setChecks(std::move(checks));
    }
    std::vector<size_t> primaryKey = table.primaryKey();
    database.undo.recordDropColumn(table, size_t(position), table.removeColumn(size_t(position)), std::move(primaryKey));
@@ -215,6 +252,12 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
    DroppedIndexes dropped = dropIndexesOn(database, table, size_t(position));
    database.undo.recordReplaceColumn(table, size_t(position), table.replaceColumn(size_t(position), std::move(column)));
    remakeIndexes(database, table, dropped);
+   // The CHECK constraints that read the column must still hold over its new values (and bind
+   // over its new type), as PostgreSQL makes them again.
+   std::vector<CheckConstraint> reading;
+   for (const CheckConstraint& check : table.checks())
+      if (checkReadsColumn(check.sql, action.name)) reading.push_back(check);
+   validateChecks(table, reading, 0, false, stats);
 }
 
 bool hasIndexNamed(const Table& table, const std::string& name) {
@@ -265,6 +308,18 @@ void renameColumn(DatabaseImpl& database, Table& table, const Action& action) {
    if (table.findColumn(action.newName) >= 0) throw Error("42701", inRelation(action.newName, table) + " already exists");
    database.undo.recordRenameColumn(table, size_t(position));
    table.column(size_t(position)).setName(action.newName);
+   // The CHECK constraints keep their text, which names columns: they read the new name now.
+   std::vector<CheckConstraint> checks = table.checks();
+   bool renamed = false;
+   for (CheckConstraint& check : checks) {
+      if (!checkReadsColumn(check.sql, action.name)) continue;
+      check.sql = renameColumnInCheck(check.sql, action.name, action.newName);
+      renamed = true;
+   }
+   if (renamed) {
+      database.undo.recordSetChecks(table);
+      table.setChecks(std::move(checks));
+   }
 }
 
 void setDefault(DatabaseImpl& database, Table& table, const Action& action) {
@@ -319,6 +374,8 @@ std::shared_ptr<ResultData> alterTable(DatabaseImpl& database, AlterTableStateme
          case Action::Kind::SetNotNull: setNotNull(database, *table, action); break;
          case Action::Kind::SetType: setType(database, *table, action, typeChanged, result->stats); break;
          case Action::Kind::AddKey: addKey(database, *table, action); break;
+         case Action::Kind::AddCheck: addChecks(database, *table, action.checks, result->stats); break;
+         case Action::Kind::DropConstraint: dropConstraint(database, *table, action); break;
          case Action::Kind::RenameTable: {
             std::string from = table->name();
             database.catalog.renameTable(from, action.name);

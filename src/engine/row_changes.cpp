@@ -78,14 +78,24 @@ void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const 
    table.indexRows(before, table.rowCount());
 }
 
+void enforceChecks(const Table& table, const Checks& checks, std::span<char* const> rows, const RowLayout& layout) {
+   for (const char* row : rows)
+      for (size_t i = 0; i < checks.names.size(); ++i) {
+         const auto& field = layout.fields[checks.firstColumn + i];
+         if (!isNullAt(row, field) && !row[field.offset])
+            throw Error("23514", "new row for relation \"" + table.name() + "\" violates check constraint \"" + checks.names[i] + "\"");
+      }
+}
+
 void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
-                size_t firstField, size_t rowIdField) {
+                size_t firstField, size_t rowIdField, const Checks& checks) {
    // Constraints are checked before anything changes.
    for (const char* row : rows)
       for (size_t i = 0; i < columns.size(); ++i)
          if (isNullAt(row, layout.fields[firstField + i]) && table.column(columns[i]).notNull())
             throw Error("23502", "null value in column \"" + table.column(columns[i]).name() + "\" of relation \"" + table.name() +
                                     "\" violates not-null constraint");
+   enforceChecks(table, checks, rows, layout);
    for (const char* row : rows) {
       size_t id = size_t(rowIdAt(row, layout.fields[rowIdField]));
       for (size_t i = 0; i < columns.size(); ++i) {

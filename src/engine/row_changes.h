@@ -15,10 +15,15 @@ namespace kiln {
 /// nothing appended when a key is taken.
 void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout);
 
+/// 23514 for the first of `rows` for which a CHECK constraint (fields checks.firstColumn..) is
+/// false; NULL passes.
+void enforceChecks(const Table& table, const Checks& checks, std::span<char* const> rows, const RowLayout& layout);
+
 /// Stores the new values of `columns` (fields firstField..) into the rows whose ids are in field
-/// rowIdField; 23502 and nothing changed when a NOT NULL column would get a NULL.
+/// rowIdField; 23502 (or 23514 for a CHECK in `checks`) and nothing changed when a row would
+/// break a constraint.
 void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
-                size_t firstField, size_t rowIdField);
+                size_t firstField, size_t rowIdField, const Checks& checks = {});
 
 /// Writes the values of field `valueField` into `column` at the row ids in field rowIdField (the
 /// column stands apart from its table: ALTER COLUMN TYPE's new one).

@@ -13,6 +13,7 @@
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
 #include "engine/alter_table.h"
+#include "engine/check_validation.h"
 #include "engine/copy_writer.h"
 #include "engine/row_changes.h"
 #include "common/german_string.h"
@@ -156,6 +157,7 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
       }
    }
    auto table = std::make_unique<Table>(create.name, std::move(columns), create.primaryKey);
+   table->setChecks(create.checks);
    // Indexes named as PostgreSQL names them: t_pkey, t_a_key, t_a_b_key.
    if (!create.primaryKey.empty()) table->addUniqueIndex(create.name + "_pkey", create.primaryKey);
    for (auto& key : create.uniqueKeys) {
@@ -254,6 +256,17 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
    runQuery(*insert.plan, result->stats, nullptr, input, [&](RowBuffer& buffer, const RowLayout& layout) {
       std::span<char* const> rows(buffer.rows(), buffer.size());
       const OnConflict& onConflict = insert.onConflict;
+      if (insert.checks.present()) {
+         // Each row's NOT NULL columns, then its CHECK constraints, as PostgreSQL tests them.
+         for (char* row : rows) {
+            for (size_t c = 0; c < table.columnCount(); ++c) {
+               const auto& field = layout.fields[c];
+               if (table.column(c).notNull() && field.nullOffset >= 0 && row[field.nullOffset])
+                  throw Error("23502", "null value in column \"" + table.column(c).name() + "\" of relation \"" + table.name() + "\" violates not-null constraint");
+            }
+            enforceChecks(table, insert.checks, std::span<char* const>(&row, 1), layout);
+         }
+      }
       if (onConflict.action == OnConflict::Action::Error) {
          appendRows(database.undo, table, rows, layout);
          result->rowsAffected = rows.size();
@@ -261,7 +274,7 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
          return;
       }
       ConflictOutcome outcome = resolveConflicts(table, onConflict, rows, layout);
-      updateRows(database.undo, table, onConflict.columns, outcome.updated, layout, onConflict.rowIdColumn + 1, onConflict.rowIdColumn);
+      updateRows(database.undo, table, onConflict.columns, outcome.updated, layout, onConflict.rowIdColumn + 1, onConflict.rowIdColumn, insert.updateChecks);
       appendRows(database.undo, table, outcome.inserted, layout);
       result->rowsAffected = outcome.returned.size();
       if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, outcome.returned, layout);
@@ -292,7 +305,7 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
       std::span<char* const> rows(buffer.rows(), buffer.size());
       std::vector<char*> distinct;
       if (update.joinsOtherTables) rows = distinct = firstPerRowId(rows, layout, rowIdField);
-      updateRows(database.undo, *update.table, update.columns, rows, layout, 0, rowIdField);
+      updateRows(database.undo, *update.table, update.columns, rows, layout, 0, rowIdField, update.checks);
       result->rowsAffected = rows.size();
       if (update.returning.present()) returnRows(*result, update.returning, *update.plan, rows, layout);
    });
@@ -330,6 +343,7 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    else
       throw Error("0A000", "COPY FROM STDIN needs its rows passed along: in the shell they follow the statement, ending with a line \\.; in C++ use Connection::copyFrom");
    copy.table->indexRows(before, copy.table->rowCount());
+   validateChecks(*copy.table, copy.table->checks(), before, true, result->stats);
    // Fresh statistics for the optimizer, as a bulk load changes the data wholesale.
    analyzeTable(*copy.table);
    result->rowsAffected = rows;

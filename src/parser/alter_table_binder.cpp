@@ -25,10 +25,9 @@ std::string tableName(const PgQuery__RangeVar& relation, bool missingOk, const C
 Error unsupportedForm(PgQuery__AlterTableType type) {
    std::string form;
    switch (type) {
-      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT other than PRIMARY KEY and UNIQUE"; break;
-      case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint: form = "DROP CONSTRAINT"; break;
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT other than PRIMARY KEY, UNIQUE and CHECK"; break;
       default:
-         return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN TYPE, SET/DROP DEFAULT, SET/DROP NOT NULL and RENAME are)");
+         return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN TYPE, SET/DROP DEFAULT, SET/DROP NOT NULL, ADD/DROP CONSTRAINT and RENAME are)");
    }
    return Error("0A000", "ALTER TABLE ... " + form + " is not supported yet");
 }
@@ -44,6 +43,7 @@ AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, con
    action.column = std::move(bound.column);
    action.columnDefault = std::move(bound.columnDefault);
    action.missingOk = command.missing_ok;
+   for (const CheckDefinition& check : bound.checks) action.checks.push_back({check.name, deparseExpression(*check.expression)});
    return action;
 }
 
@@ -99,10 +99,24 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
          }
          case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: {
             const PgQuery__Constraint& constraint = *command.def->constraint;
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
+               if (constraint.skip_validation) throw Error("0A000", "ALTER TABLE ... ADD CONSTRAINT ... CHECK ... NOT VALID is not supported yet", constraint.location + 1);
+               if (containsSubquery(*constraint.raw_expr)) throw Error("0A000", "cannot use subquery in check constraint", constraint.location + 1);
+               break;  // below, after the columns they may add
+            }
             bool primary = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
             if ((!primary && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) || *constraint.indexname || constraint.n_including)
                throw unsupportedForm(command.subtype);
             break;  // below, after the columns they may add
+         }
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint: {
+            if (command.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) throw Error("0A000", "ALTER TABLE ... DROP CONSTRAINT ... CASCADE is not supported yet");
+            AlterTableStatement::Action action;
+            action.kind = AlterTableStatement::Action::Kind::DropConstraint;
+            action.name = command.name;
+            action.missingOk = command.missing_ok;
+            result.actions.push_back(std::move(action));
+            break;
          }
          case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault:
          case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:
@@ -113,7 +127,8 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
    // PostgreSQL drops columns first, then changes types, then adds columns, then changes defaults
    // and NOT NULL.
    auto pass = [](const AlterTableStatement::Action& action) {
-      return action.kind == AlterTableStatement::Action::Kind::DropColumn ? 0 : action.kind == AlterTableStatement::Action::Kind::SetType ? 1 : 2;
+      bool drops = action.kind == AlterTableStatement::Action::Kind::DropColumn || action.kind == AlterTableStatement::Action::Kind::DropConstraint;
+      return drops ? 0 : action.kind == AlterTableStatement::Action::Kind::SetType ? 1 : 2;
    };
    std::stable_sort(result.actions.begin(), result.actions.end(), [&](auto& a, auto& b) { return pass(a) < pass(b); });
    const Table* table = catalog.findTable(result.table);
@@ -134,6 +149,12 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
       if (command.subtype != PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint) continue;
       const PgQuery__Constraint& constraint = *command.def->constraint;
       AlterTableStatement::Action action;
+      if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
+         action.kind = AlterTableStatement::Action::Kind::AddCheck;
+         action.checks.push_back({constraint.conname ? constraint.conname : "", deparseExpression(*constraint.raw_expr)});
+         result.actions.push_back(std::move(action));
+         continue;
+      }
       action.kind = AlterTableStatement::Action::Kind::AddKey;
       action.name = constraint.conname;
       action.primaryKey = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;

@@ -24,12 +24,21 @@ struct ColumnDefault {
    Column::Identity identity = Column::Identity::None;
 };
 
+/// The CHECK constraints a plan tests: it yields each one's value (a boolean, NULL passing) from
+/// plan column `firstColumn` on, in the order of `names`.
+struct Checks {
+   size_t firstColumn = 0;
+   std::vector<std::string> names;
+   bool present() const { return !names.empty(); }
+};
+
 struct CreateTableStatement {
    std::string name;
    std::vector<ColumnInfo> columns;
    std::vector<ColumnDefault> defaults;  // one per column
    std::vector<size_t> primaryKey;
    std::vector<std::vector<size_t>> uniqueKeys;
+   std::vector<CheckConstraint> checks;
    bool ifNotExists = false;
 };
 
@@ -64,7 +73,7 @@ struct DropStatement {
 /// first, as PostgreSQL runs them) and check names as they go: an earlier one may make a name.
 struct AlterTableStatement {
    struct Action {
-      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, SetType, AddKey };
+      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, SetType, AddKey, AddCheck, DropConstraint };
       Kind kind = Kind::AddColumn;
       std::string name;     // the column (AddColumn: the new one's), or RenameTable's new name
       std::string newName;  // RenameColumn
@@ -73,6 +82,9 @@ struct AlterTableStatement {
       bool missingOk = false;  // ADD COLUMN IF NOT EXISTS, DROP COLUMN IF EXISTS
       std::vector<std::string> keyColumns;  // AddKey (ADD PRIMARY KEY / UNIQUE), `name` the constraint's (or empty)
       bool primaryKey = false;
+      /// AddCheck: the constraints, named and checked against the columns as the earlier actions
+      /// leave them (AddColumn: its column constraints). DropConstraint: `name`.
+      std::vector<CheckConstraint> checks;
    };
    std::string table;  // empty: ALTER TABLE IF EXISTS of a table that does not exist
    std::vector<Action> actions;
@@ -122,6 +134,8 @@ struct InsertStatement {
    std::unique_ptr<QueryPlan> plan;
    Returning returning = {};
    OnConflict onConflict = {};
+   Checks checks = {};        // of each proposed row (ON CONFLICT: also those that conflict, as in PostgreSQL)
+   Checks updateChecks = {};  // ON CONFLICT DO UPDATE: of the rows it updates, as updated
 };
 
 /// UPDATE: the plan yields the new values of `columns` (of their types), then the row id.
@@ -130,6 +144,7 @@ struct UpdateStatement {
    std::vector<size_t> columns;
    std::unique_ptr<QueryPlan> plan;
    Returning returning = {};
+   Checks checks = {};  // of each row as updated
    /// FROM: a row comes once per row of the other tables it joins with, and changes only once
    /// (with the values of its first one, PostgreSQL's choice being as arbitrary).
    bool joinsOtherTables = false;

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "parser/alter_table_binder.h"
+#include "parser/check_constraint_binder.h"
 #include "parser/column_default.h"
 #include "parser/column_definition_binder.h"
 #include "parser/copy_defaults_binder.h"
@@ -32,6 +33,7 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
    result.ifNotExists = create.if_not_exists;
    std::vector<std::string> primaryKeyNames;
    std::vector<std::vector<std::string>> uniqueNames;
+   std::vector<CheckDefinition> checks;  // in the order written, as PostgreSQL names them
    auto addPrimaryKey = [&](std::vector<std::string> names, int position) {
       if (!primaryKeyNames.empty())
          throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
@@ -46,10 +48,15 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
                throw Error("42701", "column \"" + bound.column.name + "\" specified more than once", element.column_def->location + 1);
          if (bound.primaryKeyPosition) addPrimaryKey({bound.column.name}, bound.primaryKeyPosition);
          if (bound.unique) uniqueNames.push_back({bound.column.name});
+         checks.insert(checks.end(), bound.checks.begin(), bound.checks.end());
          result.columns.push_back(std::move(bound.column));
          result.defaults.push_back(std::move(bound.columnDefault));
       } else if (element.node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
          const PgQuery__Constraint& constraint = *element.constraint;
+         if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
+            checks.push_back({constraint.conname ? constraint.conname : "", constraint.raw_expr, constraint.location + 1});
+            continue;
+         }
          if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
             throw Error("0A000", "this table constraint is not supported yet", constraint.location + 1);
          std::vector<std::string> names;
@@ -77,6 +84,7 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
       for (auto& name : names) key.push_back(columnIndex(name));
       result.uniqueKeys.push_back(std::move(key));
    }
+   result.checks = bindCheckDefinitions(checks, result.name, result.columns, {}, catalog);
    return result;
 }
 
@@ -291,11 +299,16 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    plan->columnNames.clear();
    for (size_t i = 0; i < table.columnCount(); ++i) plan->columnNames.push_back(table.column(i).name());
    std::vector<const IU*> returned = outputs;  // each column's value after the statement
+   Checks checks = yieldChecks(table, outputs, *plan);
    OnConflict onConflict;
-   if (insert.on_conflict_clause)
+   Checks updateChecks;
+   if (insert.on_conflict_clause) {
       onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, *plan, returned, catalog);
+      // An updated row's values after the statement are its new ones.
+      if (onConflict.action == OnConflict::Action::Update) updateChecks = yieldChecks(table, returned, *plan);
+   }
    Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan);
-   return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict)};
+   return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict), std::move(checks), std::move(updateChecks)};
 }
 
 std::string optionText(const PgQuery__DefElem& option) {

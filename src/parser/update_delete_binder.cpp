@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parser/check_constraint_binder.h"
 #include "parser/column_default.h"
 #include "parser/expression_binder.h"
 #include "parser/modification_source.h"
@@ -76,6 +77,9 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, cons
    plan.columnNames.clear();
    for (size_t c : result.columns) plan.columnNames.push_back(table.column(c).name());
    plan.columnNames.push_back("row id");
+   std::vector<const IU*> row = source.tableColumns;  // the row as updated
+   for (size_t i = 0; i < result.columns.size(); ++i) row[result.columns[i]] = newValues[i];
+   result.checks = yieldChecks(table, row, plan);
    // RETURNING sees the target's columns with their new values.
    for (ScopeColumn& name : source.scope.columns()) {
       auto column = std::find(source.tableColumns.begin(), source.tableColumns.end(), name.iu);

@@ -44,6 +44,15 @@ void writeCheckpoint(const Catalog& catalog, uint64_t coveredLogSequence, const 
    auto sequences = catalog.sequences();
    out.put(uint32_t(sequences.size()));
    for (const Sequence* sequence : sequences) sequence->write(out);
+   // CHECK constraints last, so that checkpoints written before them stay readable.
+   uint32_t checked = 0;
+   for (const Table* table : tables) checked += !table->checks().empty();
+   out.put(checked);
+   for (const Table* table : tables) {
+      if (table->checks().empty()) continue;
+      out.putString(table->name());
+      writeChecks(*table, out);
+   }
    uint32_t checksum = crc32(out.buffer().data(), out.buffer().size());
    out.put(checksum);
 
@@ -104,6 +113,16 @@ uint64_t readCheckpoint(const std::string& path, Catalog& catalog) {
    if (!in.atEnd()) {
       uint32_t sequences = in.get<uint32_t>();
       for (uint32_t s = 0; s < sequences; ++s) catalog.createSequence(std::make_unique<Sequence>(Sequence::read(in)));
+   }
+   // Checkpoints written before CHECK constraints existed end here.
+   if (!in.atEnd()) {
+      uint32_t checked = in.get<uint32_t>();
+      for (uint32_t t = 0; t < checked; ++t) {
+         std::string name = in.getString();
+         Table* table = catalog.findTable(name);
+         if (!table) throw Error("XX001", "checkpoint \"" + path + "\" is damaged (constraints of a table it lacks)");
+         table->setChecks(readChecks(in));
+      }
    }
    return covered;
 }

@@ -6,7 +6,7 @@ namespace kiln {
 
 namespace {
 
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey };
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey, SetChecks };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -41,9 +41,22 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             out.put(uint64_t(e.row));
             writeCell(e.table->column(e.column), e.row, out);
             break;
-         case UndoLog::Entry::Kind::CreateTable:
+         case UndoLog::Entry::Kind::CreateTable: {
+            const Table& table = *catalog.findTable(e.name);
             out.put(RedoOp::CreateTable);
-            writeTableDefinition(*catalog.findTable(e.name), out);
+            writeTableDefinition(table, out);
+            // A separate record, so that logs written before CHECK constraints read as they were.
+            if (!table.checks().empty()) {
+               out.put(RedoOp::SetChecks);
+               out.putString(table.name());
+               writeChecks(table, out);
+            }
+            break;
+         }
+         case UndoLog::Entry::Kind::SetChecks:
+            out.put(RedoOp::SetChecks);
+            out.putString(e.table->name());
+            writeChecks(*e.table, out);
             break;
          case UndoLog::Entry::Kind::DropTable:
             out.put(RedoOp::DropTable);
@@ -277,6 +290,11 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
          case RedoOp::RenameTable: {
             std::string from = in.getString();
             catalog.renameTable(from, in.getString());
+            break;
+         }
+         case RedoOp::SetChecks: {
+            Table& table = tableNamed(catalog, in.getString());
+            table.setChecks(readChecks(in));
             break;
          }
          case RedoOp::CreateSequence: catalog.createSequence(std::make_unique<Sequence>(Sequence::read(in))); break;

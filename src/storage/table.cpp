@@ -14,6 +14,11 @@ void Table::setName(std::string name) {
    for (auto& column : columns_) column->setTableName(name_);
 }
 
+void Table::setChecks(std::vector<CheckConstraint> checks) {
+   std::stable_sort(checks.begin(), checks.end(), [](auto& a, auto& b) { return a.name < b.name; });
+   checks_ = std::move(checks);
+}
+
 void Table::addColumn(std::unique_ptr<Column> column) {
    column->setTableName(name_);
    columns_.push_back(std::move(column));

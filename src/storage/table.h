@@ -11,6 +11,14 @@
 
 namespace kiln {
 
+/// A CHECK constraint: its name and its expression as SQL text over the table's column names
+/// (unqualified), bound again by each statement that needs it.
+struct CheckConstraint {
+   std::string name;
+   std::string sql;
+   bool operator==(const CheckConstraint&) const = default;
+};
+
 class Table {
    public:
    Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std::vector<size_t> primaryKey);
@@ -37,6 +45,9 @@ class Table {
    /// Puts `column` (as many rows) in the place of column `i`, which it returns (ALTER COLUMN
    /// TYPE). Indexes on the column must be dropped first, and made again after.
    std::unique_ptr<Column> replaceColumn(size_t i, std::unique_ptr<Column> column);
+   /// The CHECK constraints, in the order of their names (the order PostgreSQL tests them in).
+   const std::vector<CheckConstraint>& checks() const { return checks_; }
+   void setChecks(std::vector<CheckConstraint> checks);
    /// Rows stored, deleted ones included (scans skip those).
    size_t rowCount() const { return rowCount_; }
    /// Rows not deleted.
@@ -85,6 +96,7 @@ class Table {
    size_t deletedCount_ = 0;
    std::vector<std::unique_ptr<UniqueIndex>> indexes_;
    std::vector<std::unique_ptr<SecondaryIndex>> secondaryIndexes_;
+   std::vector<CheckConstraint> checks_;
 };
 
 }  // namespace kiln

@@ -82,6 +82,23 @@ std::unique_ptr<Table> readTableDefinition(BinaryReader& in) {
    return table;
 }
 
+void writeChecks(const Table& table, BinaryWriter& out) {
+   out.put(uint32_t(table.checks().size()));
+   for (const CheckConstraint& check : table.checks()) {
+      out.putString(check.name);
+      out.putString(check.sql);
+   }
+}
+
+std::vector<CheckConstraint> readChecks(BinaryReader& in) {
+   std::vector<CheckConstraint> checks(in.get<uint32_t>());
+   for (auto& check : checks) {
+      check.name = in.getString();
+      check.sql = in.getString();
+   }
+   return checks;
+}
+
 void writeCell(const Column& column, size_t row, BinaryWriter& out) {
    bool isNull = column.isNullAt(row);
    out.put(uint8_t(isNull));

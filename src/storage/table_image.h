@@ -15,6 +15,10 @@ std::unique_ptr<Column> readColumnDefinition(BinaryReader& in);
 void writeTableDefinition(const Table& table, BinaryWriter& out);
 std::unique_ptr<Table> readTableDefinition(BinaryReader& in);
 
+/// A table's CHECK constraints (count, then name and SQL text of each).
+void writeChecks(const Table& table, BinaryWriter& out);
+std::vector<CheckConstraint> readChecks(BinaryReader& in);
+
 /// One value of `column` at `row` (NULL flag, then its bytes; strings by length and bytes).
 void writeCell(const Column& column, size_t row, BinaryWriter& out);
 /// Reads a value written by writeCell and appends it to `column`.

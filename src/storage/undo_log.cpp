@@ -125,6 +125,14 @@ void UndoLog::recordRenameColumn(Table& table, size_t position) {
    entries_.push_back(std::move(e));
 }
 
+void UndoLog::recordSetChecks(Table& table) {
+   Entry e;
+   e.kind = Entry::Kind::SetChecks;
+   e.table = &table;
+   e.checks = table.checks();
+   entries_.push_back(std::move(e));
+}
+
 void UndoLog::recordSetDefault(Table& table, size_t position) {
    Entry e;
    e.kind = Entry::Kind::SetDefault;
@@ -225,6 +233,7 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
          case Entry::Kind::RenameColumn: e.table->column(e.column).setName(e.name); break;
          case Entry::Kind::RenameTable: catalog.renameTable(e.newName, e.name); break;
          case Entry::Kind::SetDefault: e.table->column(e.column).setDefaultSql(e.name); break;
+         case Entry::Kind::SetChecks: e.table->setChecks(std::move(e.checks)); break;
          case Entry::Kind::SetNotNull:
             if (e.oldNull)
                e.table->column(e.column).allowNulls(e.nullFlags);

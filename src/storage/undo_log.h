@@ -50,6 +50,8 @@ class UndoLog {
    void recordSetNotNull(Table& table, size_t position, bool becameNotNull, std::vector<uint8_t> nullFlags);
    /// Before the primary key of `table` changes.
    void recordSetPrimaryKey(Table& table);
+   /// Before the CHECK constraints of `table` change.
+   void recordSetChecks(Table& table);
    /// After the table `from` was renamed `to`.
    void recordRenameTable(const std::string& from, const std::string& to);
    void recordCreateSequence(const std::string& name);
@@ -59,7 +61,7 @@ class UndoLog {
 
    /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence } kind = Kind::Append;
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence, SetChecks } kind = Kind::Append;
       Table* table = nullptr;
       size_t column = 0;
       size_t row = 0;  // Append: the row count before
@@ -73,6 +75,7 @@ class UndoLog {
       std::unique_ptr<Sequence> sequence;  // DropSequence: the sequence; AlterSequence: its definition before
       std::vector<uint8_t> nullFlags;  // SetNotNull
       std::vector<size_t> indexColumns;  // DropColumn: the primary key before
+      std::vector<CheckConstraint> checks;  // SetChecks: the constraints before
       bool indexUnique = false;
       SecondaryIndex::Method indexMethod = SecondaryIndex::Method::BTree;
    };

@@ -1,0 +1,198 @@
+#include "parser/check_constraint_binder.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <set>
+
+#include "parser/expression_binder.h"
+#include "parser/pg_parser.h"
+
+namespace kiln {
+
+namespace {
+
+/// Calls `visit` on every column reference in the parse tree under `message`.
+void forEachColumnRef(ProtobufCMessage* message, const std::function<void(PgQuery__ColumnRef&)>& visit) {
+   if (!message) return;
+   const ProtobufCMessageDescriptor& descriptor = *message->descriptor;
+   if (&descriptor == &pg_query__column_ref__descriptor) visit(*reinterpret_cast<PgQuery__ColumnRef*>(message));
+   char* base = reinterpret_cast<char*>(message);
+   for (unsigned i = 0; i < descriptor.n_fields; ++i) {
+      const ProtobufCFieldDescriptor& field = descriptor.fields[i];
+      if (field.type != PROTOBUF_C_TYPE_MESSAGE) continue;
+      if (field.flags & PROTOBUF_C_FIELD_FLAG_ONEOF) {
+         uint32_t chosen;
+         std::memcpy(&chosen, base + field.quantifier_offset, sizeof(chosen));
+         if (chosen != field.id) continue;
+      }
+      if (field.label == PROTOBUF_C_LABEL_REPEATED) {
+         size_t count;
+         std::memcpy(&count, base + field.quantifier_offset, sizeof(count));
+         auto* items = *reinterpret_cast<ProtobufCMessage** const*>(base + field.offset);
+         for (size_t k = 0; k < count; ++k) forEachColumnRef(items[k], visit);
+      } else {
+         forEachColumnRef(*reinterpret_cast<ProtobufCMessage**>(base + field.offset), visit);
+      }
+   }
+}
+
+/// The column a reference names (its last part), or nullptr for t.*.
+PgQuery__Node* columnPart(PgQuery__ColumnRef& ref) {
+   if (ref.n_fields == 0) return nullptr;
+   PgQuery__Node* last = ref.fields[ref.n_fields - 1];
+   return last->node_case == PG_QUERY__NODE__NODE_STRING ? last : nullptr;
+}
+
+/// A check's expression, parsed from its SQL text.
+struct ParsedCheck {
+   explicit ParsedCheck(const std::string& sql) : script("SELECT " + sql) {}
+   PgQuery__Node& expression() const { return *script.statement(0).select_stmt->target_list[0]->res_target->val; }
+   ParsedScript script;
+};
+
+/// Binds a check over `scope`; errors as PostgreSQL's for what a CHECK may not hold (sequence functions
+/// are refused: the statements that test a check do not resolve them).
+ExprPtr bindCheck(const PgQuery__Node& expression, const Scope& scope, IUSet& ius, int position) {
+   if (containsSubquery(expression)) throw Error("0A000", "cannot use subquery in check constraint", position);
+   ExpressionBinder binder(scope, ius);
+   binder.collectAggregates(nullptr, "check constraints");
+   binder.collectWindows(nullptr, "check constraints");
+   return binder.bindCondition(expression, "CHECK");
+}
+
+/// PostgreSQL's makeObjectName for names that fit (63 bytes); longer parts are shortened alike.
+std::string objectName(std::string table, std::string column, const std::string& label) {
+   constexpr size_t limit = 63;
+   size_t overhead = label.size() + 1 + (column.empty() ? 0 : 1);
+   while (table.size() + column.size() + overhead > limit) {
+      if (table.size() > column.size())
+         table.pop_back();
+      else
+         column.pop_back();
+   }
+   return table + (column.empty() ? "" : "_" + column) + "_" + label;
+}
+
+}  // namespace
+
+std::vector<CheckConstraint> bindCheckDefinitions(const std::vector<CheckDefinition>& definitions, const std::string& tableName,
+                                                  const std::vector<ColumnInfo>& columns, const std::vector<CheckConstraint>& existing,
+                                                  const Catalog& catalog) {
+   IUSet ius;
+   Scope scope;
+   std::vector<const IU*> columnIUs;
+   for (const ColumnInfo& column : columns) {
+      columnIUs.push_back(ius.make(column.type, !column.notNull, column.name));
+      scope.add(tableName, column.name, columnIUs.back());
+   }
+   // Names a generated one must avoid: PostgreSQL's are unique among the schema's constraints.
+   std::set<std::string> taken;
+   for (const Table* table : catalog.tables()) {
+      for (const CheckConstraint& check : table->checks()) taken.insert(check.name);
+      for (auto& index : table->uniqueIndexes()) taken.insert(index->name());
+   }
+   std::set<std::string> ofTable;  // the table's own constraints, which a given name must not repeat
+   for (const CheckConstraint& check : existing) ofTable.insert(check.name), taken.insert(check.name);
+   if (const Table* table = catalog.findTable(tableName))
+      for (auto& index : table->uniqueIndexes()) ofTable.insert(index->name());
+   std::vector<CheckConstraint> bound;
+   for (const CheckDefinition& definition : definitions) {
+      ExprPtr check = bindCheck(*definition.expression, scope, ius, definition.position);
+      std::vector<const IU*> read;
+      check->collectIUs(read);
+      std::set<std::string> readColumns;
+      for (const IU* iu : read)
+         for (size_t c = 0; c < columns.size(); ++c)
+            if (columnIUs[c] == iu) readColumns.insert(columns[c].name);
+      // The text keeps bare column names, so that renaming the table leaves it valid.
+      ParsedCheck parsed(deparseExpression(*definition.expression));
+      std::vector<std::pair<PgQuery__ColumnRef*, size_t>> qualified;  // put back before the tree is freed
+      forEachColumnRef(&parsed.expression().base, [&](PgQuery__ColumnRef& ref) {
+         if (ref.n_fields > 1 && columnPart(ref)) {
+            qualified.emplace_back(&ref, ref.n_fields);
+            ref.fields += ref.n_fields - 1;
+            ref.n_fields = 1;
+         }
+      });
+      CheckConstraint constraint{definition.name, deparseExpression(parsed.expression())};
+      for (auto [ref, count] : qualified) {
+         ref->fields -= count - 1;
+         ref->n_fields = count;
+      }
+      if (constraint.name.empty()) {
+         std::string column = readColumns.size() == 1 ? *readColumns.begin() : "";
+         constraint.name = objectName(tableName, column, "check");
+         for (int pass = 1; taken.count(constraint.name); ++pass) constraint.name = objectName(tableName, column, "check" + std::to_string(pass));
+      } else if (ofTable.count(constraint.name)) {
+         throw Error("42710", "constraint \"" + constraint.name + "\" for relation \"" + tableName + "\" already exists");
+      }
+      taken.insert(constraint.name);
+      ofTable.insert(constraint.name);
+      bound.push_back(std::move(constraint));
+   }
+   return bound;
+}
+
+std::vector<CheckConstraint> bindCheckTexts(const std::vector<CheckConstraint>& written, const Table& table, const Catalog& catalog) {
+   std::vector<std::unique_ptr<ParsedCheck>> parsed;
+   std::vector<CheckDefinition> definitions;
+   for (const CheckConstraint& check : written) {
+      parsed.push_back(std::make_unique<ParsedCheck>(check.sql));
+      definitions.push_back({check.name, &parsed.back()->expression(), 0});
+   }
+   std::vector<ColumnInfo> columns;
+   for (size_t c = 0; c < table.columnCount(); ++c) columns.push_back({table.column(c).name(), table.column(c).type(), table.column(c).notNull(), {}});
+   return bindCheckDefinitions(definitions, table.name(), columns, table.checks(), catalog);
+}
+
+Checks yieldChecks(const Table& table, const std::vector<const IU*>& row, QueryPlan& plan) { return yieldChecks(table, table.checks(), row, plan); }
+
+Checks yieldChecks(const Table& table, const std::vector<CheckConstraint>& constraints, const std::vector<const IU*>& row, QueryPlan& plan) {
+   Checks checks;
+   if (constraints.empty()) return checks;
+   Scope scope;
+   for (size_t c = 0; c < table.columnCount(); ++c) scope.add(table.name(), table.column(c).name(), row[c]);
+   auto map = std::make_unique<Map>();
+   checks.firstColumn = plan.columns.size();
+   for (const CheckConstraint& check : constraints) {
+      ParsedCheck parsed(check.sql);
+      ExprPtr value = bindCheck(parsed.expression(), scope, plan.ius, 0);
+      const IU* iu = plan.ius.make(SqlType::boolean(), value->nullable, check.name);
+      map->computations.push_back({iu, std::move(value)});
+      plan.columns.push_back(iu);
+      plan.columnNames.push_back(check.name);
+      checks.names.push_back(check.name);
+   }
+   map->children.push_back(std::move(plan.root));
+   plan.root = std::move(map);
+   return checks;
+}
+
+std::string renameColumnInCheck(const std::string& sql, const std::string& from, const std::string& to) {
+   ParsedCheck parsed(sql);
+   std::string newName = to;
+   std::vector<std::pair<PgQuery__String*, char*>> renamed;  // put back before the tree is freed
+   forEachColumnRef(&parsed.expression().base, [&](PgQuery__ColumnRef& ref) {
+      PgQuery__Node* column = columnPart(ref);
+      if (column && ref.n_fields == 1 && column->string->sval == from) {
+         renamed.emplace_back(column->string, column->string->sval);
+         column->string->sval = newName.data();
+      }
+   });
+   std::string result = deparseExpression(parsed.expression());
+   for (auto [string, sval] : renamed) string->sval = sval;
+   return result;
+}
+
+bool checkReadsColumn(const std::string& sql, const std::string& column) {
+   ParsedCheck parsed(sql);
+   bool reads = false;
+   forEachColumnRef(&parsed.expression().base, [&](PgQuery__ColumnRef& ref) {
+      PgQuery__Node* part = columnPart(ref);
+      reads = reads || (part && part->string->sval == column);
+   });
+   return reads;
+}
+
+}  // namespace kiln
