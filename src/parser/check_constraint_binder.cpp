@@ -1,7 +1,6 @@
 #include "parser/check_constraint_binder.h"
 
 #include <algorithm>
-#include <cstring>
 #include <functional>
 #include <set>
 
@@ -14,27 +13,10 @@ namespace {
 
 /// Calls `visit` on every column reference in the parse tree under `message`.
 void forEachColumnRef(ProtobufCMessage* message, const std::function<void(PgQuery__ColumnRef&)>& visit) {
-   if (!message) return;
-   const ProtobufCMessageDescriptor& descriptor = *message->descriptor;
-   if (&descriptor == &pg_query__column_ref__descriptor) visit(*reinterpret_cast<PgQuery__ColumnRef*>(message));
-   char* base = reinterpret_cast<char*>(message);
-   for (unsigned i = 0; i < descriptor.n_fields; ++i) {
-      const ProtobufCFieldDescriptor& field = descriptor.fields[i];
-      if (field.type != PROTOBUF_C_TYPE_MESSAGE) continue;
-      if (field.flags & PROTOBUF_C_FIELD_FLAG_ONEOF) {
-         uint32_t chosen;
-         std::memcpy(&chosen, base + field.quantifier_offset, sizeof(chosen));
-         if (chosen != field.id) continue;
-      }
-      if (field.label == PROTOBUF_C_LABEL_REPEATED) {
-         size_t count;
-         std::memcpy(&count, base + field.quantifier_offset, sizeof(count));
-         auto* items = *reinterpret_cast<ProtobufCMessage** const*>(base + field.offset);
-         for (size_t k = 0; k < count; ++k) forEachColumnRef(items[k], visit);
-      } else {
-         forEachColumnRef(*reinterpret_cast<ProtobufCMessage**>(base + field.offset), visit);
-      }
-   }
+   visitMessages(message, [&](ProtobufCMessage& m) {
+      if (m.descriptor == &pg_query__column_ref__descriptor) visit(reinterpret_cast<PgQuery__ColumnRef&>(m));
+      return true;
+   });
 }
 
 /// The column a reference names (its last part), or nullptr for t.*.

@@ -75,13 +75,11 @@ std::string deparseExpression(const PgQuery__Node& expression) {
    return text.substr(text.compare(0, prefix.size(), prefix) == 0 ? prefix.size() : 0);
 }
 
-namespace {
-
-bool holdsSubquery(const ProtobufCMessage* message) {
-   if (!message) return false;
+bool visitMessages(ProtobufCMessage* message, const std::function<bool(ProtobufCMessage&)>& visit) {
+   if (!message) return true;
+   if (!visit(*message)) return false;
    const ProtobufCMessageDescriptor& descriptor = *message->descriptor;
-   if (&descriptor == &pg_query__sub_link__descriptor) return true;
-   const char* base = reinterpret_cast<const char*>(message);
+   char* base = reinterpret_cast<char*>(message);
    for (unsigned i = 0; i < descriptor.n_fields; ++i) {
       const ProtobufCFieldDescriptor& field = descriptor.fields[i];
       if (field.type != PROTOBUF_C_TYPE_MESSAGE) continue;
@@ -93,18 +91,20 @@ bool holdsSubquery(const ProtobufCMessage* message) {
       if (field.label == PROTOBUF_C_LABEL_REPEATED) {
          size_t count;
          std::memcpy(&count, base + field.quantifier_offset, sizeof(count));
-         auto* items = *reinterpret_cast<ProtobufCMessage* const* const*>(base + field.offset);
+         auto* items = *reinterpret_cast<ProtobufCMessage** const*>(base + field.offset);
          for (size_t k = 0; k < count; ++k)
-            if (holdsSubquery(items[k])) return true;
-      } else if (holdsSubquery(*reinterpret_cast<ProtobufCMessage* const*>(base + field.offset))) {
-         return true;
+            if (!visitMessages(items[k], visit)) return false;
+      } else if (!visitMessages(*reinterpret_cast<ProtobufCMessage**>(base + field.offset), visit)) {
+         return false;
       }
    }
-   return false;
+   return true;
 }
 
-}  // namespace
-
-bool containsSubquery(const PgQuery__Node& node) { return holdsSubquery(&node.base); }
+bool containsSubquery(const PgQuery__Node& node) {
+   // The walk only reads the tree.
+   return !visitMessages(const_cast<ProtobufCMessage*>(&node.base),
+                         [](ProtobufCMessage& message) { return message.descriptor != &pg_query__sub_link__descriptor; });
+}
 
 }  // namespace kiln

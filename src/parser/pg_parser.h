@@ -1,6 +1,7 @@
 // Parses SQL text with PostgreSQL's own grammar (libpg_query) into its protobuf parse tree.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,8 @@ class ParsedScript {
 std::string deparseExpression(const PgQuery__Node& expression);
 /// Whether the parse tree `node` holds a subquery anywhere.
 bool containsSubquery(const PgQuery__Node& node);
+/// Calls `visit` on `message` and on every message below it in its parse tree, parents first,
+/// until `visit` returns false; returns false if it did.
+bool visitMessages(ProtobufCMessage* message, const std::function<bool(ProtobufCMessage&)>& visit);
 
 }  // namespace kiln
