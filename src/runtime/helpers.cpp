@@ -72,6 +72,7 @@ char* kiln_rowbuffer_append(RowBuffer* buffer) { return buffer->append(); }
 const int64_t* kiln_index_probe(IndexProbe* probe, const char* keyRow, uint64_t* count) { return probe->find(keyRow, count); }
 
 uint64_t kiln_index_lookup_list(const Table* table, const UniqueIndex* index, const char* keyRows, uint64_t count, uint64_t rowSize, int64_t* found) {
+   for (uint64_t i = 0; i < count; ++i) index->prefetch(keyRows + i * rowSize);
    uint64_t n = 0;
    for (uint64_t i = 0; i < count; ++i)
       if (int64_t row = index->find(*table, keyRows + i * rowSize); row >= 0) found[n++] = row;

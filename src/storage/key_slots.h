@@ -31,6 +31,8 @@ class KeySlots {
       if (const Slot* slot = locate(old_, key, matches)) return slot->state - firstRow;
       return -1;
    }
+   /// Starts loading the slot where a search for `key` begins.
+   void prefetch(const Key& key) const { __builtin_prefetch(current_.slots + (hashOf(key) & (current_.capacity - 1))); }
    /// Adds an entry (`key`, `row`) unless there is one for `key`; returns the row of the entry
    /// for `key` (`row` if added).
    template <typename Matches>

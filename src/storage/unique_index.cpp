@@ -182,6 +182,13 @@ int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
    return lookUp(table, [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; });
 }
 
+void UniqueIndex::prefetch(const char* keyRow) const {
+   if (!hashed_) return;  // the tree's upper levels are in cache
+   KeySlots::Key key;
+   keyOf([&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; }, key);
+   slots_.prefetch(key);
+}
+
 int64_t UniqueIndex::findValues(const Table& table, const void* const* values) const {
    return lookUp(table, [&](size_t i) { return values[i]; });
 }

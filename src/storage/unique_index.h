@@ -44,6 +44,9 @@ class UniqueIndex {
    /// The row whose key equals the values in `keyRow`, laid out as a row of the index columns'
    /// types (RowLayout, no NULLs) as generated code passes them; -1 if there is none.
    int64_t find(const Table& table, const char* keyRow) const;
+   /// Starts loading what find(table, keyRow) reads first, so that the cache misses of several
+   /// lookups overlap.
+   void prefetch(const char* keyRow) const;
    /// The row whose key equals the values at `values` (one per index column, stored as the
    /// columns store them, none NULL); -1 if there is none.
    int64_t findValues(const Table& table, const void* const* values) const;
