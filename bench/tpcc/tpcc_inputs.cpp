@@ -26,7 +26,7 @@ NewOrderInput makeNewOrderInput(TpccRandom& random, int warehouses, int64_t ware
    input.district = random.uniform(1, 10);
    input.customer = random.customerId();
    input.rollback = random.uniform(1, 100) == 1;
-   int64_t count = random.uniform(5, 15);
+   int64_t count = random.uniform(int64_t(minOrderLines), int64_t(maxOrderLines));
    for (int64_t i = 1; i <= count; ++i) {
       NewOrderLine line;
       line.itemId = input.rollback && i == count ? unusedItemId : random.itemId();

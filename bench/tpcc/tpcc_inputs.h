@@ -12,6 +12,7 @@ namespace kiln::bench {
 
 /// 100001: an item number no item has, for the 1% of New-Orders that roll back.
 constexpr int64_t unusedItemId = 100001;
+constexpr size_t minOrderLines = 5, maxOrderLines = 15;
 
 struct NewOrderLine {
    int64_t itemId = 0;
@@ -21,7 +22,7 @@ struct NewOrderLine {
 
 struct NewOrderInput {
    int64_t warehouse = 0, district = 0, customer = 0;
-   std::vector<NewOrderLine> lines;  // 5 to 15
+   std::vector<NewOrderLine> lines;  // minOrderLines to maxOrderLines
    bool allLocal = true;
    bool rollback = false;  // the last line's item is unusedItemId
 };

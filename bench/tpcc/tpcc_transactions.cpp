@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <unordered_map>
 
 namespace kiln::bench {
 
@@ -32,7 +33,11 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
       "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local) "
       "VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)");
    noInsertNewOrder_ = prepare("INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ($1, $2, $3)");
-   noItem_ = prepare("SELECT i_price, i_name, i_data FROM item WHERE i_id = $1");
+   // All of an order's items in one statement: as many parameters as an order has lines at most
+   // (a shorter order repeats its first item).
+   std::string items;
+   for (size_t i = 1; i <= maxOrderLines; ++i) items += (i > 1 ? ", $" : "$") + std::to_string(i);
+   noItems_ = prepare("SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id IN (" + items + ")");
    // The stock row is read and updated by one statement (clause 2.4.2.2: the quantity goes down
    // by the ordered quantity, and up by 91 where it would fall below 10).
    for (size_t d = 0; d < noStock_.size(); ++d) {
@@ -150,13 +155,16 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
       noInsertNewOrder_->bindInt(3, in.warehouse);
       noInsertNewOrder_->execute();
 
+      for (size_t i = 0; i < maxOrderLines; ++i) noItems_->bindInt(i + 1, in.lines[i < in.lines.size() ? i : 0].itemId);
+      noItems_->execute();
+      std::unordered_map<int64_t, int64_t> prices;  // cents by item number
+      for (size_t row = 0; row < noItems_->rowCount(); ++row) prices[noItems_->getInt(row, 0)] = noItems_->getDecimal(row, 1, 2);
       TpccStatement& stock = *noStock_[size_t(in.district - 1)];
       for (size_t i = 0; i < in.lines.size(); ++i) {
          const NewOrderLine& line = in.lines[i];
-         noItem_->bindInt(1, line.itemId);
-         noItem_->execute();
-         if (noItem_->rowCount() == 0) return false;  // "Item number is not valid": the whole order is undone
-         int64_t priceCents = noItem_->getDecimal(0, 0, 2);
+         auto price = prices.find(line.itemId);
+         if (price == prices.end()) return false;  // "Item number is not valid": the whole order is undone
+         int64_t priceCents = price->second;
 
          stock.bindInt(1, line.quantity);
          stock.bindInt(2, line.supplyWarehouse == in.warehouse ? 0 : 1);

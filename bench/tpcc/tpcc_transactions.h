@@ -34,7 +34,7 @@ class TpccTransactions {
 
    TpccEngine& engine_;
 
-   Statement noWarehouse_, noDistrict_, noDistrictNext_, noCustomer_, noInsertOrder_, noInsertNewOrder_, noItem_, noInsertLine_;
+   Statement noWarehouse_, noDistrict_, noDistrictNext_, noCustomer_, noInsertOrder_, noInsertNewOrder_, noItems_, noInsertLine_;
    std::array<Statement, 10> noStock_;  // returning s_dist_01 .. s_dist_10
 
    Statement pyWarehouseUpdate_, pyWarehouse_, pyDistrictUpdate_, pyDistrict_, pyCustomerById_, pyCustomerByName_, pyCustomerUpdate_,
