@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <unordered_map>
 
 namespace kiln::bench {
@@ -38,19 +39,43 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
    std::string items;
    for (size_t i = 1; i <= maxOrderLines; ++i) items += (i > 1 ? ", $" : "$") + std::to_string(i);
    noItems_ = prepare("SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id IN (" + items + ")");
-   // The stock row is read and updated by one statement (clause 2.4.2.2: the quantity goes down
-   // by the ordered quantity, and up by 91 where it would fall below 10).
-   for (size_t d = 0; d < noStock_.size(); ++d) {
-      char column[16];
-      std::snprintf(column, sizeof(column), "s_dist_%02zu", d + 1);
-      noStock_[d] = prepare(
-         "UPDATE stock SET s_quantity = CASE WHEN s_quantity - $1 >= 10 THEN s_quantity - $1 ELSE s_quantity - $1 + 91 END, "
-         "s_ytd = s_ytd + $1, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + $2 WHERE s_w_id = $3 AND s_i_id = $4 "
-         "RETURNING s_quantity, s_data, " + std::string(column));
+   // A stock row is read and updated by one statement (clause 2.4.2.2: the quantity goes down by
+   // the ordered quantity, and up by 91 where it would fall below 10), which returns the
+   // district's s_dist_xx. All of an order's lines at once when no two name the same stock row
+   // (one UPDATE ... FROM (VALUES ...) per number of lines); else line by line, as the order asks.
+   std::string distInfo = "CASE CAST($1 AS integer)";
+   for (int d = 1; d <= 10; ++d) {
+      char branch[48];
+      std::snprintf(branch, sizeof(branch), " WHEN %d THEN s_dist_%02d", d, d);
+      distInfo += branch;
    }
-   noInsertLine_ = prepare(
-      "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, "
-      "ol_amount, ol_dist_info) VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8, $9)");
+   distInfo += " END";
+   auto stockUpdate = [&](size_t lines) {
+      std::string values;
+      for (size_t l = 0, p = 2; l < lines; ++l, p += 4) {
+         values += l ? ", (" : "(";
+         for (size_t k = 0; k < 4; ++k) values += (k ? ", CAST($" : "CAST($") + std::to_string(p + k) + " AS integer)";
+         values += ")";
+      }
+      return prepare("WITH v (w, i, q, remote) AS (VALUES " + values +
+                     ") UPDATE stock SET s_quantity = CASE WHEN s_quantity - v.q >= 10 THEN s_quantity - v.q ELSE s_quantity - v.q + 91 END, "
+                     "s_ytd = s_ytd + v.q, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + v.remote "
+                     "FROM v WHERE s_w_id = v.w AND s_i_id = v.i RETURNING s_w_id, s_i_id, s_data, " + distInfo);
+   };
+   noStockLine_ = stockUpdate(1);
+   for (size_t n = minOrderLines; n <= maxOrderLines; ++n) noStocks_[n - minOrderLines] = stockUpdate(n);
+   // All of an order's lines in one INSERT, one per number of lines.
+   for (size_t n = minOrderLines; n <= maxOrderLines; ++n) {
+      std::string rows;
+      for (size_t l = 0, p = 1; l < n; ++l, p += 9) {
+         rows += l ? ", (" : "(";
+         for (size_t k = 0; k < 9; ++k) rows += (k == 6 ? ", NULL, $" : k ? ", $" : "$") + std::to_string(p + k);
+         rows += ")";
+      }
+      noInsertLines_[n - minOrderLines] = prepare(
+         "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, "
+         "ol_amount, ol_dist_info) VALUES " + rows);
+   }
 
    pyWarehouseUpdate_ = prepare("UPDATE warehouse SET w_ytd = w_ytd + $1 WHERE w_id = $2");
    pyWarehouse_ = prepare("SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse WHERE w_id = $1");
@@ -159,31 +184,51 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
       noItems_->execute();
       std::unordered_map<int64_t, int64_t> prices;  // cents by item number
       for (size_t row = 0; row < noItems_->rowCount(); ++row) prices[noItems_->getInt(row, 0)] = noItems_->getDecimal(row, 1, 2);
-      TpccStatement& stock = *noStock_[size_t(in.district - 1)];
-      for (size_t i = 0; i < in.lines.size(); ++i) {
-         const NewOrderLine& line = in.lines[i];
-         auto price = prices.find(line.itemId);
-         if (price == prices.end()) return false;  // "Item number is not valid": the whole order is undone
-         int64_t priceCents = price->second;
+      // "Item number is not valid": the whole order is undone.
+      for (const NewOrderLine& line : in.lines)
+         if (!prices.count(line.itemId)) return false;
 
-         stock.bindInt(1, line.quantity);
-         stock.bindInt(2, line.supplyWarehouse == in.warehouse ? 0 : 1);
-         stock.bindInt(3, line.supplyWarehouse);
-         stock.bindInt(4, line.itemId);
-         stock.execute();
-         std::string distInfo = stock.getText(0, 2);
-
-         noInsertLine_->bindInt(1, orderId);
-         noInsertLine_->bindInt(2, in.district);
-         noInsertLine_->bindInt(3, in.warehouse);
-         noInsertLine_->bindInt(4, int64_t(i + 1));
-         noInsertLine_->bindInt(5, line.itemId);
-         noInsertLine_->bindInt(6, line.supplyWarehouse);
-         noInsertLine_->bindInt(7, line.quantity);
-         noInsertLine_->bindDecimal(8, line.quantity * priceCents, 2);
-         noInsertLine_->bindText(9, distInfo);
-         noInsertLine_->execute();
+      size_t count = in.lines.size();
+      std::vector<std::string> distInfo(count);
+      std::map<std::pair<int64_t, int64_t>, size_t> lineOfStock;  // (warehouse, item) -> line
+      for (size_t i = 0; i < count; ++i) lineOfStock.emplace(std::pair{in.lines[i].supplyWarehouse, in.lines[i].itemId}, i);
+      auto bindStock = [&](TpccStatement& statement, size_t first, const NewOrderLine& line) {
+         statement.bindInt(first, line.supplyWarehouse);
+         statement.bindInt(first + 1, line.itemId);
+         statement.bindInt(first + 2, line.quantity);
+         statement.bindInt(first + 3, line.supplyWarehouse == in.warehouse ? 0 : 1);
+      };
+      if (lineOfStock.size() == count) {
+         TpccStatement& stocks = *noStocks_[count - minOrderLines];
+         stocks.bindInt(1, in.district);
+         for (size_t i = 0; i < count; ++i) bindStock(stocks, 2 + 4 * i, in.lines[i]);
+         stocks.execute();
+         for (size_t row = 0; row < stocks.rowCount(); ++row)
+            distInfo[lineOfStock.at({stocks.getInt(row, 0), stocks.getInt(row, 1)})] = stocks.getText(row, 3);
+      } else {
+         for (size_t i = 0; i < count; ++i) {
+            noStockLine_->bindInt(1, in.district);
+            bindStock(*noStockLine_, 2, in.lines[i]);
+            noStockLine_->execute();
+            distInfo[i] = noStockLine_->getText(0, 3);
+         }
       }
+
+      TpccStatement& lines = *noInsertLines_[count - minOrderLines];
+      for (size_t i = 0; i < count; ++i) {
+         const NewOrderLine& line = in.lines[i];
+         size_t p = 1 + 9 * i;
+         lines.bindInt(p, orderId);
+         lines.bindInt(p + 1, in.district);
+         lines.bindInt(p + 2, in.warehouse);
+         lines.bindInt(p + 3, int64_t(i + 1));
+         lines.bindInt(p + 4, line.itemId);
+         lines.bindInt(p + 5, line.supplyWarehouse);
+         lines.bindInt(p + 6, line.quantity);
+         lines.bindDecimal(p + 7, line.quantity * prices.at(line.itemId), 2);
+         lines.bindText(p + 8, distInfo[i]);
+      }
+      lines.execute();
       return true;
    });
 }

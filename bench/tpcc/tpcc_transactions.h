@@ -34,8 +34,9 @@ class TpccTransactions {
 
    TpccEngine& engine_;
 
-   Statement noWarehouse_, noDistrict_, noDistrictNext_, noCustomer_, noInsertOrder_, noInsertNewOrder_, noItems_, noInsertLine_;
-   std::array<Statement, 10> noStock_;  // returning s_dist_01 .. s_dist_10
+   Statement noWarehouse_, noDistrict_, noDistrictNext_, noCustomer_, noInsertOrder_, noInsertNewOrder_, noItems_, noStockLine_;
+   // By number of lines, minOrderLines on.
+   std::array<Statement, maxOrderLines - minOrderLines + 1> noStocks_, noInsertLines_;
 
    Statement pyWarehouseUpdate_, pyWarehouse_, pyDistrictUpdate_, pyDistrict_, pyCustomerById_, pyCustomerByName_, pyCustomerUpdate_,
       pyCustomerData_, pyCustomerUpdateData_, pyHistory_;
