@@ -16,6 +16,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_key_bitmap_block64", "i:pp"},
       {"kiln_index_lookup", "l:ppp"},
       {"kiln_index_lookup_list", "l:pppllp"},
+      {"kiln_index_prefetch", "v:ppp"},
       {"kiln_index_probe", "p:ppp"},
       {"kiln_rowbuffer_rows", "p:p"},
       {"kiln_rowbuffer_size", "l:p"},

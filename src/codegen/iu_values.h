@@ -32,6 +32,7 @@ class IUValues {
       values_.erase(iu);
       lazy_[iu] = std::move(produce);
    }
+   bool has(const IU* iu) const { return values_.count(iu) || lazy_.count(iu); }
    SqlValue get(const IU* iu) {
       if (auto it = values_.find(iu); it != values_.end()) return it->second;
       auto it = lazy_.find(iu);

@@ -39,10 +39,18 @@ class Translator {
    /// For the child whose rows probe this operator: key filters its scan may apply before
    /// handing rows on (made on request); none when they are not worth it.
    virtual std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) { return {}; }
+   /// Whether this operator starts loading what it will read for a row of `child` given ahead
+   /// (prefetchFor): an index join's lookups, so that their cache misses overlap.
+   virtual bool prefetches(const Translator& child) const { return false; }
+   /// Generates the prefetches for a row that `child` will hand on later, with these values.
+   virtual void prefetchFor(IUValues& values, const Translator& child) {}
    Translator& childAt(size_t i) { return *children_[i]; }
 
    protected:
    void consumeParent(IUValues& values);
+   /// Whether the parent prefetches for rows given ahead (see prefetches()).
+   bool parentPrefetches() const { return parent_ && parent_->prefetches(*this); }
+   void prefetchParent(IUValues& values) { parent_->prefetchFor(values, *this); }
    Translator& child(size_t i = 0) { return *children_[i]; }
    /// The IUs the parent reads from this operator's output.
    const std::vector<const IU*>& required() const;

@@ -71,6 +71,8 @@ char* kiln_rowbuffer_append(RowBuffer* buffer) { return buffer->append(); }
 
 const int64_t* kiln_index_probe(IndexProbe* probe, const char* keyRow, uint64_t* count) { return probe->find(keyRow, count); }
 
+void kiln_index_prefetch(const Table*, const UniqueIndex* index, const char* keyRow) { index->prefetch(keyRow); }
+
 uint64_t kiln_index_lookup_list(const Table* table, const UniqueIndex* index, const char* keyRows, uint64_t count, uint64_t rowSize, int64_t* found) {
    for (uint64_t i = 0; i < count; ++i) index->prefetch(keyRows + i * rowSize);
    uint64_t n = 0;

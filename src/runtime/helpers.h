@@ -73,6 +73,8 @@ int64_t kiln_index_lookup(const kiln::Table* table, const kiln::UniqueIndex* ind
 /// the values in `lowRow`; else those whose first column is within the bounds (`range` bits:
 /// 1 low given, 2 low inclusive, 4 high given, 8 high inclusive). Returns the row numbers.
 const int64_t* kiln_index_probe(kiln::IndexProbe* probe, const char* keyRow, uint64_t* count);
+/// Starts loading what a lookup of the key in `keyRow` reads first (its hash slot).
+void kiln_index_prefetch(const kiln::Table* table, const kiln::UniqueIndex* index, const char* keyRow);
 /// The rows of `table` whose keys in `index` equal those in the `count` key rows at `keyRows`
 /// (`rowSize` bytes apart), into `found` (room for `count`), in table order and each once (an IN
 /// list may give a key twice). Returns how many.

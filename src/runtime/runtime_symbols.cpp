@@ -15,6 +15,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_key_bitmap_block64),
       KILN_SYMBOL(kiln_index_lookup),
       KILN_SYMBOL(kiln_index_lookup_list),
+      KILN_SYMBOL(kiln_index_prefetch),
       KILN_SYMBOL(kiln_index_probe),
       KILN_SYMBOL(kiln_rowbuffer_rows),
       KILN_SYMBOL(kiln_rowbuffer_size),

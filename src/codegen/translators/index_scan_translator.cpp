@@ -44,6 +44,32 @@ class IndexScanTranslator : public Translator {
       });
    }
 
+   /// An index join of whole unique keys given by the child's columns, constants or parameters
+   /// (an expression might fail on a row that is not handed on yet).
+   bool prefetches(const Translator&) const override {
+      if (!scan_.isPointLookup() || !scan_.alternatives.empty()) return false;
+      for (auto& key : scan_.keys) {
+         std::vector<const IU*> read;
+         key->collectIUs(read);
+         if (key->kind != ExprKind::ColumnRef && !read.empty()) return false;
+         if (key->isVolatile()) return false;
+      }
+      return true;
+   }
+
+   /// Starts loading the hash slot the row's lookup will read (when its values are given).
+   void prefetchFor(IUValues& values, const Translator&) override {
+      CodeContext& cx = compiler_.cx();
+      for (auto& key : scan_.keys) {
+         std::vector<const IU*> read;
+         key->collectIUs(read);
+         for (const IU* iu : read)
+            if (!values.has(iu)) return;
+      }
+      auto [row, anyNull] = uniqueKeyRow(values);
+      cx.ifThen(cx.builder().CreateNot(anyNull), [&, row = row] { cx.callRuntime("kiln_index_prefetch", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row}); });
+   }
+
    /// An index join: one lookup per row of the child.
    void consume(IUValues& values, Translator&) override {
       compiler_.noteStage("index join " + scan_.table->name());
@@ -135,17 +161,46 @@ class IndexScanTranslator : public Translator {
             b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {address, b.getInt32(0), b.getInt32(3), b.getInt32(1)});
          }
       });
-      cx.forRange(cx.int64(0), matches, [&](llvm::Value* i) { emitRow(b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), found, i)), outer); });
+      emitRows(found, matches, outer);
+   }
+
+   /// Hands on the `count` rows whose numbers are at `rows`. A parent that prefetches gets each
+   /// row some way ahead of handing it on, so that its lookups' cache misses overlap.
+   void emitRows(llvm::Value* rows, llvm::Value* count, const IUValues& outer) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      auto rowAt = [&](llvm::Value* i) { return b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)); };
+      if (!parentPrefetches()) {
+         cx.forRange(cx.int64(0), count, [&](llvm::Value* i) { emitRow(rowAt(i), outer); });
+         return;
+      }
+      constexpr int64_t distance = 16;
+      auto prefetch = [&](llvm::Value* i) {
+         IUValues values = rowValues(rowAt(i), outer);
+         prefetchParent(values);
+      };
+      llvm::Value* first = b.CreateSelect(b.CreateICmpULT(count, cx.int64(distance)), count, cx.int64(distance));
+      cx.forRange(cx.int64(0), first, prefetch);
+      cx.forRange(cx.int64(0), count, [&](llvm::Value* i) {
+         llvm::Value* ahead = b.CreateAdd(i, cx.int64(distance));
+         cx.ifThen(b.CreateICmpULT(ahead, count), [&] { prefetch(ahead); });
+         emitRow(rowAt(i), outer);
+      });
+   }
+
+   /// The key row of a whole unique key, and whether a value of it is NULL.
+   std::pair<llvm::Value*, llvm::Value*> uniqueKeyRow(IUValues& outer) {
+      std::vector<const Expr*> keys;
+      for (auto& k : scan_.keys) keys.push_back(k.get());
+      std::vector<std::pair<SqlType, bool>> fields;
+      for (size_t c : scan_.index->columns()) fields.push_back({scan_.table->column(c).type(), false});
+      return keyRow(keys, RowLayout::make(fields), outer);
    }
 
    void uniqueLookup(IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      std::vector<const Expr*> keys;
-      for (auto& k : scan_.keys) keys.push_back(k.get());
-      std::vector<std::pair<SqlType, bool>> fields;
-      for (size_t c : scan_.index->columns()) fields.push_back({scan_.table->column(c).type(), false});
-      auto [row, anyNull] = keyRow(keys, RowLayout::make(fields), outer);
+      auto [row, anyNull] = uniqueKeyRow(outer);
       if (!scan_.keepUnmatched) {
          cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
             llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
@@ -176,9 +231,7 @@ class IndexScanTranslator : public Translator {
       b.CreateStore(cx.int64(0), count);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
          llvm::Value* rows = cx.callRuntime("kiln_index_probe", {cx.loadSlot(indexSlot_), row, count});
-         cx.forRange(cx.int64(0), b.CreateLoad(cx.i64(), count), [&](llvm::Value* i) {
-            emitRow(b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)), outer);
-         });
+         emitRows(rows, b.CreateLoad(cx.i64(), count), outer);
       });
       if (scan_.keepUnmatched) cx.ifThen(b.CreateICmpEQ(b.CreateLoad(cx.i64(), count), cx.int64(0)), [&] { emitUnmatched(outer); });
    }
@@ -194,6 +247,12 @@ class IndexScanTranslator : public Translator {
 
    /// Hands on the outer row's values (an index join) and the found row's.
    void emitRow(llvm::Value* row, const IUValues& outer) {
+      IUValues values = rowValues(row, outer);
+      consumeParent(values);
+   }
+
+   /// The outer row's values (an index join) and those of `row`, loaded when first read.
+   IUValues rowValues(llvm::Value* row, const IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       IUValues values = outer;
@@ -208,7 +267,7 @@ class IndexScanTranslator : public Translator {
          });
       }
       if (scan_.rowId) values.set(scan_.rowId, {row, nullptr, SqlType::bigInt()});
-      consumeParent(values);
+      return values;
    }
 
    const IndexScan& scan_;
