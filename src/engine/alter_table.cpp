@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/check_validation.h"
+#include "engine/foreign_keys.h"
 #include "engine/row_changes.h"
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
@@ -62,8 +63,16 @@ void addChecks(DatabaseImpl& database, Table& table, const std::vector<CheckCons
    validateChecks(table, added, 0, false, stats);
 }
 
-/// DROP CONSTRAINT of a CHECK; PRIMARY KEY and UNIQUE ones are not dropped yet.
+/// DROP CONSTRAINT of a CHECK or FOREIGN KEY; PRIMARY KEY and UNIQUE ones are not dropped yet.
 void dropConstraint(DatabaseImpl& database, Table& table, const Action& action) {
+   std::vector<ForeignKey> keys = table.foreignKeys();
+   auto key = std::find_if(keys.begin(), keys.end(), [&](auto& k) { return k.name == action.name; });
+   if (key != keys.end()) {
+      keys.erase(key);
+      database.undo.recordSetForeignKeys(table);
+      table.setForeignKeys(std::move(keys));
+      return;
+   }
    std::vector<CheckConstraint> checks = table.checks();
    auto it = std::find_if(checks.begin(), checks.end(), [&](auto& check) { return check.name == action.name; });
    if (it == checks.end()) {
@@ -76,6 +85,38 @@ void dropConstraint(DatabaseImpl& database, Table& table, const Action& action) 
    database.undo.recordSetChecks(table);
    table.setChecks(std::move(checks));
 }
+
+/// ADD [CONSTRAINT name] FOREIGN KEY, and a new column's REFERENCES: the rows there must hold.
+void addForeignKeys(DatabaseImpl& database, Table& table, const std::vector<ForeignKey>& added) {
+   database.undo.recordSetForeignKeys(table);
+   std::vector<ForeignKey> keys = table.foreignKeys();
+   keys.insert(keys.end(), added.begin(), added.end());
+   table.setForeignKeys(std::move(keys));
+   checkReferences(database.catalog, table, added, 0, table.rowCount());
+}
+
+/// Rewrites, in every table, the foreign keys `change` changes (undo logged).
+template <typename Change>
+void changeForeignKeys(DatabaseImpl& database, Change change) {
+   for (const Table* constTable : database.catalog.tables()) {
+      Table& table = const_cast<Table&>(*constTable);
+      std::vector<ForeignKey> keys = table.foreignKeys();
+      bool changed = false;
+      for (ForeignKey& key : keys) changed = change(table, key) || changed;
+      if (!changed) continue;
+      database.undo.recordSetForeignKeys(table);
+      table.setForeignKeys(std::move(keys));
+   }
+}
+
+bool renameIn(std::vector<std::string>& names, const std::string& from, const std::string& to) {
+   bool renamed = false;
+   for (std::string& name : names)
+      if (name == from) name = to, renamed = true;
+   return renamed;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); }
 
 void addColumn(DatabaseImpl& database, Table& table, const Action& action, StatementStats& stats) {
    if (table.findColumn(action.name) >= 0) {
@@ -98,6 +139,20 @@ void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {
       throw Error("42703", inRelation(action.name, table) + " does not exist");
    }
    if (table.columnCount() == 1) throw Error("0A000", "dropping the last column of a table is not supported (kiln has no tables without columns)");
+   // A column other tables' foreign keys reference stays (PostgreSQL drops them with CASCADE).
+   const std::string& dropped = table.column(size_t(position)).name();
+   for (auto [child, key] : database.catalog.referencing(table.name()))
+      if (contains(key->parentColumns, dropped) && !(child == &table && contains(key->columns, dropped)))
+         throw Error("2BP01", "cannot drop column " + dropped + " of table " + table.name() + " because other objects depend on it", 0,
+                     "constraint " + key->name + " on table " + child->name() + " depends on column " + dropped + " of table " + table.name());
+   // The table's own foreign keys over it go with it, as in PostgreSQL.
+   std::vector<ForeignKey> keys;
+   for (const ForeignKey& key : table.foreignKeys())
+      if (!contains(key.columns, dropped)) keys.push_back(key);
+   if (keys.size() != table.foreignKeys().size()) {
+      database.undo.recordSetForeignKeys(table);
+      table.setForeignKeys(std::move(keys));
+   }
    // The table's indexes on the column go with it, as in PostgreSQL.
    std::vector<std::string> unique, secondary;
    for (auto& index : table.uniqueIndexes())
@@ -188,6 +243,10 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
       throw Error("22023", "identity column type must be smallint, integer, or bigint");
    if (std::find(changed.begin(), changed.end(), old.name()) != changed.end())
       throw Error("0A000", "cannot alter type of column \"" + old.name() + "\" twice");
+   bool inForeignKey = false;
+   for (const ForeignKey& key : table.foreignKeys()) inForeignKey = inForeignKey || contains(key.columns, old.name());
+   for (auto [child, key] : database.catalog.referencing(table.name())) inForeignKey = inForeignKey || contains(key->parentColumns, old.name());
+   if (inForeignKey) throw Error("0A000", "ALTER COLUMN TYPE of a column in a foreign key is not supported yet");
    changed.push_back(old.name());
    std::string valueSql = "SELECT " + (given ? action.columnDefault.sql : quotedIdentifier(old.name()));
    ParsedScript parsed(valueSql);
@@ -308,6 +367,11 @@ void renameColumn(DatabaseImpl& database, Table& table, const Action& action) {
    if (table.findColumn(action.newName) >= 0) throw Error("42701", inRelation(action.newName, table) + " already exists");
    database.undo.recordRenameColumn(table, size_t(position));
    table.column(size_t(position)).setName(action.newName);
+   // Foreign keys name their columns: those of the table's own, and those referencing it.
+   changeForeignKeys(database, [&](Table& owner, ForeignKey& key) {
+      bool renamed = &owner == &table && renameIn(key.columns, action.name, action.newName);
+      return (key.parent == table.name() && renameIn(key.parentColumns, action.name, action.newName)) || renamed;
+   });
    // The CHECK constraints keep their text, which names columns: they read the new name now.
    std::vector<CheckConstraint> checks = table.checks();
    bool renamed = false;
@@ -376,10 +440,17 @@ std::shared_ptr<ResultData> alterTable(DatabaseImpl& database, AlterTableStateme
          case Action::Kind::AddKey: addKey(database, *table, action); break;
          case Action::Kind::AddCheck: addChecks(database, *table, action.checks, result->stats); break;
          case Action::Kind::DropConstraint: dropConstraint(database, *table, action); break;
+         case Action::Kind::AddForeignKeys: addForeignKeys(database, *table, action.foreignKeys); break;
          case Action::Kind::RenameTable: {
             std::string from = table->name();
             database.catalog.renameTable(from, action.name);
             database.undo.recordRenameTable(from, action.name);
+            // After the rename, so that the log renames the table before it rewrites its keys.
+            changeForeignKeys(database, [&](Table&, ForeignKey& key) {
+               if (key.parent != from) return false;
+               key.parent = action.name;
+               return true;
+            });
             break;
          }
       }

@@ -51,17 +51,17 @@ class ProposedKeys {
    std::unordered_set<std::string> earlier_;
 };
 
-int64_t rowIdAt(const char* row, const RowLayout::Field& field) {
-   int64_t id;
-   std::memcpy(&id, row + field.offset, 8);
-   return id;
-}
-
 [[noreturn]] void affectedTwice() {
    throw Error("21000", "ON CONFLICT DO UPDATE command cannot affect row a second time");
 }
 
 }  // namespace
+
+int64_t rowIdAt(const char* row, const RowLayout::Field& field) {
+   int64_t id;
+   std::memcpy(&id, row + field.offset, 8);
+   return id;
+}
 
 void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout) {
    undo.recordAppend(table, table.rowCount());

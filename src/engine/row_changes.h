@@ -15,6 +15,9 @@ namespace kiln {
 /// nothing appended when a key is taken.
 void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout);
 
+/// The row id a statement's row holds in `field`.
+int64_t rowIdAt(const char* row, const RowLayout::Field& field);
+
 /// 23514 for the first of `rows` for which a CHECK constraint (fields checks.firstColumn..) is
 /// false; NULL passes.
 void enforceChecks(const Table& table, const Checks& checks, std::span<char* const> rows, const RowLayout& layout);

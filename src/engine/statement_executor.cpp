@@ -1,5 +1,6 @@
 #include "engine/statement_executor.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include "engine/alter_table.h"
 #include "engine/check_validation.h"
 #include "engine/copy_writer.h"
+#include "engine/foreign_keys.h"
 #include "engine/row_changes.h"
 #include "common/german_string.h"
 #include "optimizer/cardinality.h"
@@ -158,6 +160,7 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
    }
    auto table = std::make_unique<Table>(create.name, std::move(columns), create.primaryKey);
    table->setChecks(create.checks);
+   table->setForeignKeys(create.foreignKeys);
    // Indexes named as PostgreSQL names them: t_pkey, t_a_key, t_a_b_key.
    if (!create.primaryKey.empty()) table->addUniqueIndex(create.name + "_pkey", create.primaryKey);
    for (auto& key : create.uniqueKeys) {
@@ -189,6 +192,29 @@ std::shared_ptr<ResultData> createIndex(DatabaseImpl& database, CreateIndexState
    return result;
 }
 
+/// DROP TABLE of tables other tables' foreign keys reference: 2BP01, or with CASCADE those keys
+/// are dropped (a table dropped too takes its own keys along).
+void dropReferencingKeys(DatabaseImpl& database, const DropStatement& drop) {
+   auto dropped = [&](const std::string& name) { return std::find(drop.names.begin(), drop.names.end(), name) != drop.names.end(); };
+   std::vector<Table*> children;
+   for (const std::string& name : drop.names) {
+      for (auto [child, key] : database.catalog.referencing(name)) {
+         if (dropped(child->name())) continue;
+         if (!drop.cascade)
+            throw Error("2BP01", "cannot drop table " + name + " because other objects depend on it", 0,
+                        "constraint " + key->name + " on table " + child->name() + " depends on table " + name);
+         if (std::find(children.begin(), children.end(), child) == children.end()) children.push_back(child);
+      }
+   }
+   for (Table* child : children) {
+      std::vector<ForeignKey> kept;
+      for (const ForeignKey& key : child->foreignKeys())
+         if (!dropped(key.parent)) kept.push_back(key);
+      database.undo.recordSetForeignKeys(*child);
+      child->setForeignKeys(std::move(kept));
+   }
+}
+
 std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
    if (drop.indexes) {
       for (auto& name : drop.names) {
@@ -209,6 +235,7 @@ std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
       return result;
    }
    Catalog& catalog = database.catalog;
+   if (!drop.views && !drop.sequences) dropReferencingKeys(database, drop);
    for (auto& name : drop.names) {
       if (drop.views && catalog.findView(name)) database.undo.recordDropView(catalog.dropView(name));
       if (drop.sequences && catalog.findSequence(name)) database.undo.recordDropSequence(catalog.dropSequence(name));
@@ -267,15 +294,32 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
             enforceChecks(table, insert.checks, std::span<char* const>(&row, 1), layout);
          }
       }
+      size_t before = table.rowCount();
       if (onConflict.action == OnConflict::Action::Error) {
          appendRows(database.undo, table, rows, layout);
+         // Foreign keys at the end of the statement, over the rows as it leaves them.
+         if (!table.foreignKeys().empty()) checkReferences(database.catalog, table, table.foreignKeys(), before, table.rowCount());
          result->rowsAffected = rows.size();
          if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, rows, layout);
          return;
       }
       ConflictOutcome outcome = resolveConflicts(table, onConflict, rows, layout);
+      std::vector<size_t> updatedIds;
+      std::optional<ReferencedKeys> referenced;
+      if (!outcome.updated.empty()) {
+         for (const char* row : outcome.updated) updatedIds.push_back(size_t(rowIdAt(row, layout.fields[onConflict.rowIdColumn])));
+         referenced.emplace(database.catalog, table, &onConflict.columns);
+         if (referenced->active())
+            for (size_t id : updatedIds) referenced->remember(id);
+      }
       updateRows(database.undo, table, onConflict.columns, outcome.updated, layout, onConflict.rowIdColumn + 1, onConflict.rowIdColumn, insert.updateChecks);
+      before = table.rowCount();
       appendRows(database.undo, table, outcome.inserted, layout);
+      if (!table.foreignKeys().empty()) {
+         checkChangedReferences(database.catalog, table, updatedIds, onConflict.columns);
+         checkReferences(database.catalog, table, table.foreignKeys(), before, table.rowCount());
+      }
+      if (referenced && referenced->active()) referenced->check();
       result->rowsAffected = outcome.returned.size();
       if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, outcome.returned, layout);
    });
@@ -305,7 +349,18 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
       std::span<char* const> rows(buffer.rows(), buffer.size());
       std::vector<char*> distinct;
       if (update.joinsOtherTables) rows = distinct = firstPerRowId(rows, layout, rowIdField);
-      updateRows(database.undo, *update.table, update.columns, rows, layout, 0, rowIdField, update.checks);
+      Table& table = *update.table;
+      ReferencedKeys referenced(database.catalog, table, &update.columns);
+      bool references = !table.foreignKeys().empty();
+      std::vector<size_t> ids;
+      if (references || referenced.active())
+         for (const char* row : rows) ids.push_back(size_t(rowIdAt(row, layout.fields[rowIdField])));
+      if (referenced.active())
+         for (size_t id : ids) referenced.remember(id);
+      updateRows(database.undo, table, update.columns, rows, layout, 0, rowIdField, update.checks);
+      // Foreign keys at the end of the statement, over the rows as it leaves them.
+      if (references) checkChangedReferences(database.catalog, table, ids, update.columns);
+      if (referenced.active()) referenced.check();
       result->rowsAffected = rows.size();
       if (update.returning.present()) returnRows(*result, update.returning, *update.plan, rows, layout);
    });
@@ -319,7 +374,11 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
       std::span<char* const> rows(buffer.rows(), buffer.size());
       std::vector<char*> distinct;
       if (remove.joinsOtherTables) rows = distinct = firstPerRowId(rows, layout, 0);
+      ReferencedKeys referenced(database.catalog, *remove.table, nullptr);
+      if (referenced.active())
+         for (const char* row : rows) referenced.remember(size_t(rowIdAt(row, layout.fields[0])));
       deleteRows(database.undo, *remove.table, rows, layout, 0);
+      if (referenced.active()) referenced.check();
       result->rowsAffected = rows.size();
       if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, rows, layout);
    });
@@ -344,6 +403,7 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
       throw Error("0A000", "COPY FROM STDIN needs its rows passed along: in the shell they follow the statement, ending with a line \\.; in C++ use Connection::copyFrom");
    copy.table->indexRows(before, copy.table->rowCount());
    validateChecks(*copy.table, copy.table->checks(), before, true, result->stats);
+   checkReferences(database.catalog, *copy.table, copy.table->foreignKeys(), before, copy.table->rowCount());
    // Fresh statistics for the optimizer, as a bulk load changes the data wholesale.
    analyzeTable(*copy.table);
    result->rowsAffected = rows;

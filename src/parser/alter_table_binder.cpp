@@ -5,6 +5,7 @@
 
 #include "parser/column_definition_binder.h"
 #include "parser/expression_binder.h"
+#include "parser/foreign_key_binder.h"
 #include "parser/pg_parser.h"
 #include "parser/type_rules.h"
 
@@ -25,7 +26,7 @@ std::string tableName(const PgQuery__RangeVar& relation, bool missingOk, const C
 Error unsupportedForm(PgQuery__AlterTableType type) {
    std::string form;
    switch (type) {
-      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT other than PRIMARY KEY, UNIQUE and CHECK"; break;
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT other than PRIMARY KEY, UNIQUE, CHECK and FOREIGN KEY"; break;
       default:
          return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN TYPE, SET/DROP DEFAULT, SET/DROP NOT NULL, ADD/DROP CONSTRAINT and RENAME are)");
    }
@@ -44,6 +45,7 @@ AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, con
    action.columnDefault = std::move(bound.columnDefault);
    action.missingOk = command.missing_ok;
    for (const CheckDefinition& check : bound.checks) action.checks.push_back({check.name, deparseExpression(*check.expression)});
+   for (const PgQuery__Constraint* references : bound.references) refuseUnsupported(*references);
    return action;
 }
 
@@ -66,6 +68,34 @@ AlterTableStatement::Action setDefault(const PgQuery__AlterTableCmd& command, co
    if (!column) throw Error("42703", "column \"" + action.name + "\" of relation \"" + table->name() + "\" does not exist");
    if (command.def) action.columnDefault.sql = checkedDefault(*command.def, *column, catalog);
    return action;
+}
+
+/// ADD [CONSTRAINT name] FOREIGN KEY and ADD COLUMN ... REFERENCES: bound over the table as
+/// the other actions leave it (its keys as they are, its columns dropped and added), checked last.
+void addForeignKeys(const PgQuery__AlterTableStmt& alter, const Table& table, AlterTableStatement& result, const Catalog& catalog) {
+   std::vector<ForeignKeyDefinition> definitions;
+   for (size_t i = 0; i < alter.n_cmds; ++i) {
+      const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
+      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint && command.def->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN)
+         definitions.push_back({command.def->constraint, ""});
+      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn) {
+         const PgQuery__ColumnDef& def = *command.def->column_def;
+         for (size_t c = 0; c < def.n_constraints; ++c)
+            if (def.constraints[c]->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) definitions.push_back({def.constraints[c]->constraint, def.colname});
+      }
+   }
+   if (definitions.empty()) return;
+   KeyedTable keyed = keyedTable(table);
+   for (const AlterTableStatement::Action& action : result.actions) {
+      if (action.kind == AlterTableStatement::Action::Kind::AddColumn) keyed.columns.push_back(action.column);
+      if (action.kind == AlterTableStatement::Action::Kind::DropColumn)
+         for (ColumnInfo& column : keyed.columns)
+            if (column.name == action.name) column.name.clear();  // no name finds it (its keys go with it)
+   }
+   AlterTableStatement::Action action;
+   action.kind = AlterTableStatement::Action::Kind::AddForeignKeys;
+   action.foreignKeys = bindForeignKeys(definitions, keyed, catalog);
+   result.actions.push_back(std::move(action));
 }
 
 }  // namespace
@@ -102,6 +132,10 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
             if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
                if (constraint.skip_validation) throw Error("0A000", "ALTER TABLE ... ADD CONSTRAINT ... CHECK ... NOT VALID is not supported yet", constraint.location + 1);
                if (containsSubquery(*constraint.raw_expr)) throw Error("0A000", "cannot use subquery in check constraint", constraint.location + 1);
+               break;  // below, after the columns they may add
+            }
+            if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) {
+               refuseUnsupported(constraint);
                break;  // below, after the columns they may add
             }
             bool primary = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
@@ -155,12 +189,14 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
          result.actions.push_back(std::move(action));
          continue;
       }
+      if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) continue;  // below
       action.kind = AlterTableStatement::Action::Kind::AddKey;
       action.name = constraint.conname;
       action.primaryKey = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
       for (size_t k = 0; k < constraint.n_keys; ++k) action.keyColumns.push_back(stringOf(constraint.keys[k]));
       result.actions.push_back(std::move(action));
    }
+   if (table) addForeignKeys(alter, *table, result, catalog);
    if (result.table.empty()) result.actions.clear();
    return result;
 }

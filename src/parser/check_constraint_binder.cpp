@@ -4,6 +4,7 @@
 #include <functional>
 #include <set>
 
+#include "parser/constraint_names.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
 
@@ -43,19 +44,6 @@ ExprPtr bindCheck(const PgQuery__Node& expression, const Scope& scope, IUSet& iu
    return binder.bindCondition(expression, "CHECK");
 }
 
-/// PostgreSQL's makeObjectName for names that fit (63 bytes); longer parts are shortened alike.
-std::string objectName(std::string table, std::string column, const std::string& label) {
-   constexpr size_t limit = 63;
-   size_t overhead = label.size() + 1 + (column.empty() ? 0 : 1);
-   while (table.size() + column.size() + overhead > limit) {
-      if (table.size() > column.size())
-         table.pop_back();
-      else
-         column.pop_back();
-   }
-   return table + (column.empty() ? "" : "_" + column) + "_" + label;
-}
-
 }  // namespace
 
 std::vector<CheckConstraint> bindCheckDefinitions(const std::vector<CheckDefinition>& definitions, const std::string& tableName,
@@ -69,15 +57,10 @@ std::vector<CheckConstraint> bindCheckDefinitions(const std::vector<CheckDefinit
       scope.add(tableName, column.name, columnIUs.back());
    }
    // Names a generated one must avoid: PostgreSQL's are unique among the schema's constraints.
-   std::set<std::string> taken;
-   for (const Table* table : catalog.tables()) {
-      for (const CheckConstraint& check : table->checks()) taken.insert(check.name);
-      for (auto& index : table->uniqueIndexes()) taken.insert(index->name());
-   }
-   std::set<std::string> ofTable;  // the table's own constraints, which a given name must not repeat
+   std::set<std::string> taken = constraintNames(catalog);
+   // The table's own constraints, which a given name must not repeat.
+   std::set<std::string> ofTable = constraintNamesOf(catalog.findTable(tableName));
    for (const CheckConstraint& check : existing) ofTable.insert(check.name), taken.insert(check.name);
-   if (const Table* table = catalog.findTable(tableName))
-      for (auto& index : table->uniqueIndexes()) ofTable.insert(index->name());
    std::vector<CheckConstraint> bound;
    for (const CheckDefinition& definition : definitions) {
       ExprPtr check = bindCheck(*definition.expression, scope, ius, definition.position);

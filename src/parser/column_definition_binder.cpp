@@ -28,6 +28,7 @@ bool isSupported(const PgQuery__Constraint& c) {
       case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
       case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
       case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+      case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
       case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY: return true;
       default: return false;
    }
@@ -74,6 +75,7 @@ ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::
       if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) result.unique = true;
       if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK)
          result.checks.push_back({constraint.conname ? constraint.conname : "", constraint.raw_expr, constraint.location + 1});
+      if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) result.references.push_back(&constraint);
       if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT || constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY) {
          if (!columnDefault.sql.empty() || columnDefault.identity != Column::Identity::None)
             throw Error("42601", "multiple default values specified for column \"" + column.name + "\" of table \"" + tableName + "\"",

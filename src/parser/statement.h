@@ -39,6 +39,7 @@ struct CreateTableStatement {
    std::vector<size_t> primaryKey;
    std::vector<std::vector<size_t>> uniqueKeys;
    std::vector<CheckConstraint> checks;
+   std::vector<ForeignKey> foreignKeys;
    bool ifNotExists = false;
 };
 
@@ -67,13 +68,14 @@ struct DropStatement {
    bool sequences = false;
    std::vector<std::string> names;
    bool ifExists = false;
+   bool cascade = false;  // DROP TABLE ... CASCADE: the foreign keys referencing the tables go too
 };
 
 /// ALTER TABLE name action, ... and ALTER TABLE ... RENAME. The actions run in order (drops
 /// first, as PostgreSQL runs them) and check names as they go: an earlier one may make a name.
 struct AlterTableStatement {
    struct Action {
-      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, SetType, AddKey, AddCheck, DropConstraint };
+      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, SetType, AddKey, AddCheck, DropConstraint, AddForeignKeys };
       Kind kind = Kind::AddColumn;
       std::string name;     // the column (AddColumn: the new one's), or RenameTable's new name
       std::string newName;  // RenameColumn
@@ -85,6 +87,9 @@ struct AlterTableStatement {
       /// AddCheck: the constraints, named and checked against the columns as the earlier actions
       /// leave them (AddColumn: its column constraints). DropConstraint: `name`.
       std::vector<CheckConstraint> checks;
+      /// AddForeignKeys: the constraints, named and checked against the columns as the earlier
+      /// actions leave them.
+      std::vector<ForeignKey> foreignKeys;
    };
    std::string table;  // empty: ALTER TABLE IF EXISTS of a table that does not exist
    std::vector<Action> actions;

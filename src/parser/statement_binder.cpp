@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "parser/alter_table_binder.h"
 #include "parser/check_constraint_binder.h"
 #include "parser/column_default.h"
 #include "parser/column_definition_binder.h"
 #include "parser/copy_defaults_binder.h"
+#include "parser/foreign_key_binder.h"
 #include "parser/expression_binder.h"
 #include "parser/on_conflict_binder.h"
 #include "parser/pg_parser.h"
@@ -34,6 +36,7 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
    std::vector<std::string> primaryKeyNames;
    std::vector<std::vector<std::string>> uniqueNames;
    std::vector<CheckDefinition> checks;  // in the order written, as PostgreSQL names them
+   std::vector<ForeignKeyDefinition> foreignKeys;  // likewise
    auto addPrimaryKey = [&](std::vector<std::string> names, int position) {
       if (!primaryKeyNames.empty())
          throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
@@ -49,12 +52,17 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
          if (bound.primaryKeyPosition) addPrimaryKey({bound.column.name}, bound.primaryKeyPosition);
          if (bound.unique) uniqueNames.push_back({bound.column.name});
          checks.insert(checks.end(), bound.checks.begin(), bound.checks.end());
+         for (const PgQuery__Constraint* references : bound.references) foreignKeys.push_back({references, bound.column.name});
          result.columns.push_back(std::move(bound.column));
          result.defaults.push_back(std::move(bound.columnDefault));
       } else if (element.node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
          const PgQuery__Constraint& constraint = *element.constraint;
          if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
             checks.push_back({constraint.conname ? constraint.conname : "", constraint.raw_expr, constraint.location + 1});
+            continue;
+         }
+         if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) {
+            foreignKeys.push_back({&constraint, ""});
             continue;
          }
          if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
@@ -85,6 +93,11 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
       result.uniqueKeys.push_back(std::move(key));
    }
    result.checks = bindCheckDefinitions(checks, result.name, result.columns, {}, catalog);
+   if (!foreignKeys.empty() && !(result.ifNotExists && catalog.findTable(result.name))) {
+      KeyedTable self{result.name, result.columns, result.primaryKey, result.uniqueKeys};
+      if (!result.primaryKey.empty()) self.uniqueKeys.push_back(result.primaryKey);
+      result.foreignKeys = bindForeignKeys(foreignKeys, self, catalog);
+   }
    return result;
 }
 
@@ -129,6 +142,24 @@ CreateIndexStatement bindCreateIndex(const PgQuery__IndexStmt& create, const Cat
    return result;
 }
 
+/// 2BP01 when a foreign key needs the unique index `name` of `table` (no other has its columns).
+void refuseDroppingReferencedKey(const Catalog& catalog, const Table& table, const std::string& name) {
+   auto columnSet = [&](const UniqueIndex& index) {
+      std::set<std::string> names;
+      for (size_t c : index.columns()) names.insert(table.column(c).name());
+      return names;
+   };
+   std::set<std::string> columns;
+   for (auto& index : table.uniqueIndexes())
+      if (index->name() == name) columns = columnSet(*index);
+   for (auto& index : table.uniqueIndexes())
+      if (index->name() != name && columnSet(*index) == columns) return;
+   for (const Table* child : catalog.tables())
+      for (const ForeignKey& key : child->foreignKeys())
+         if (key.parent == table.name() && std::set<std::string>(key.parentColumns.begin(), key.parentColumns.end()) == columns)
+            throw Error("2BP01", "cannot drop index " + name + " because other objects depend on it");
+}
+
 DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
    if (drop.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_INDEX) {
       DropStatement result;
@@ -145,6 +176,7 @@ DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
          }
          if (unique && name == table->name() + "_pkey")
             throw Error("2BP01", "cannot drop index " + name + " because constraint " + name + " on table " + table->name() + " requires it");
+         if (unique) refuseDroppingReferencedKey(catalog, *table, name);
          result.names.push_back(name);
       }
       return result;
@@ -156,6 +188,7 @@ DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
    result.views = views;
    result.sequences = sequences;
    result.ifExists = drop.missing_ok;
+   result.cascade = drop.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
    const char* wanted = views ? "view" : sequences ? "sequence" : "table";
    for (size_t i = 0; i < drop.n_objects; ++i) {
       const PgQuery__List& names = *drop.objects[i]->list;

@@ -2,6 +2,14 @@
 
 namespace kiln {
 
+std::vector<std::pair<Table*, const ForeignKey*>> Catalog::referencing(const std::string& parent) const {
+   std::vector<std::pair<Table*, const ForeignKey*>> found;
+   for (auto& [name, table] : tables_)
+      for (const ForeignKey& key : table->foreignKeys())
+         if (key.parent == parent) found.emplace_back(table.get(), &key);
+   return found;
+}
+
 Table* Catalog::findTable(const std::string& name) const {
    auto it = tables_.find(name);
    return it == tables_.end() ? nullptr : it->second.get();

@@ -36,6 +36,9 @@ class Catalog {
    /// ALTER TABLE ... RENAME TO: throws 42P07 when `to` is taken.
    void renameTable(const std::string& from, const std::string& to);
    std::vector<const Table*> tables() const;
+   /// The tables with a FOREIGN KEY referencing table `parent`, each with that key (no
+   /// allocation when there are none: statements on every table ask).
+   std::vector<std::pair<Table*, const ForeignKey*>> referencing(const std::string& parent) const;
    std::vector<const View*> views() const;
 
    /// nullptr when there is no such sequence. Its counter changes through a const catalog:

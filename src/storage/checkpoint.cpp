@@ -17,6 +17,32 @@ namespace {
 
 constexpr uint64_t magic = 0x6b696c6e63686b31;  // "kilnchk1"
 
+/// The tables that have constraints of one kind (`has`): their count, then each one's name and
+/// constraints (`write`).
+template <typename Has, typename Write>
+void writeConstraintSection(const std::vector<const Table*>& tables, BinaryWriter& out, Has has, Write write) {
+   uint32_t count = 0;
+   for (const Table* table : tables) count += has(*table);
+   out.put(count);
+   for (const Table* table : tables) {
+      if (!has(*table)) continue;
+      out.putString(table->name());
+      write(*table, out);
+   }
+}
+
+/// Reads a section writeConstraintSection wrote, unless the checkpoint ends before it.
+template <typename Read>
+void readConstraintSection(BinaryReader& in, Catalog& catalog, const std::string& path, Read read) {
+   if (in.atEnd()) return;
+   uint32_t count = in.get<uint32_t>();
+   for (uint32_t t = 0; t < count; ++t) {
+      Table* table = catalog.findTable(in.getString());
+      if (!table) throw Error("XX001", "checkpoint \"" + path + "\" is damaged (constraints of a table it lacks)");
+      read(*table);
+   }
+}
+
 }  // namespace
 
 void writeCheckpoint(const Catalog& catalog, uint64_t coveredLogSequence, const std::string& path) {
@@ -44,15 +70,9 @@ void writeCheckpoint(const Catalog& catalog, uint64_t coveredLogSequence, const 
    auto sequences = catalog.sequences();
    out.put(uint32_t(sequences.size()));
    for (const Sequence* sequence : sequences) sequence->write(out);
-   // CHECK constraints last, so that checkpoints written before them stay readable.
-   uint32_t checked = 0;
-   for (const Table* table : tables) checked += !table->checks().empty();
-   out.put(checked);
-   for (const Table* table : tables) {
-      if (table->checks().empty()) continue;
-      out.putString(table->name());
-      writeChecks(*table, out);
-   }
+   // Constraints last, CHECK then FOREIGN KEY, so that checkpoints written before them stay readable.
+   writeConstraintSection(tables, out, [](const Table& table) { return !table.checks().empty(); }, writeChecks);
+   writeConstraintSection(tables, out, [](const Table& table) { return !table.foreignKeys().empty(); }, writeForeignKeys);
    uint32_t checksum = crc32(out.buffer().data(), out.buffer().size());
    out.put(checksum);
 
@@ -114,16 +134,9 @@ uint64_t readCheckpoint(const std::string& path, Catalog& catalog) {
       uint32_t sequences = in.get<uint32_t>();
       for (uint32_t s = 0; s < sequences; ++s) catalog.createSequence(std::make_unique<Sequence>(Sequence::read(in)));
    }
-   // Checkpoints written before CHECK constraints existed end here.
-   if (!in.atEnd()) {
-      uint32_t checked = in.get<uint32_t>();
-      for (uint32_t t = 0; t < checked; ++t) {
-         std::string name = in.getString();
-         Table* table = catalog.findTable(name);
-         if (!table) throw Error("XX001", "checkpoint \"" + path + "\" is damaged (constraints of a table it lacks)");
-         table->setChecks(readChecks(in));
-      }
-   }
+   // Checkpoints written before CHECK (or FOREIGN KEY) constraints existed end here.
+   readConstraintSection(in, catalog, path, [&](Table& table) { table.setChecks(readChecks(in)); });
+   readConstraintSection(in, catalog, path, [&](Table& table) { table.setForeignKeys(readForeignKeys(in)); });
    return covered;
 }
 

@@ -6,7 +6,7 @@ namespace kiln {
 
 namespace {
 
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey, SetChecks };
+enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey, SetChecks, SetForeignKeys };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -51,8 +51,18 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
                out.putString(table.name());
                writeChecks(table, out);
             }
+            if (!table.foreignKeys().empty()) {
+               out.put(RedoOp::SetForeignKeys);
+               out.putString(table.name());
+               writeForeignKeys(table, out);
+            }
             break;
          }
+         case UndoLog::Entry::Kind::SetForeignKeys:
+            out.put(RedoOp::SetForeignKeys);
+            out.putString(e.table->name());
+            writeForeignKeys(*e.table, out);
+            break;
          case UndoLog::Entry::Kind::SetChecks:
             out.put(RedoOp::SetChecks);
             out.putString(e.table->name());
@@ -295,6 +305,11 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
          case RedoOp::SetChecks: {
             Table& table = tableNamed(catalog, in.getString());
             table.setChecks(readChecks(in));
+            break;
+         }
+         case RedoOp::SetForeignKeys: {
+            Table& table = tableNamed(catalog, in.getString());
+            table.setForeignKeys(readForeignKeys(in));
             break;
          }
          case RedoOp::CreateSequence: catalog.createSequence(std::make_unique<Sequence>(Sequence::read(in))); break;

@@ -19,6 +19,11 @@ void Table::setChecks(std::vector<CheckConstraint> checks) {
    checks_ = std::move(checks);
 }
 
+void Table::setForeignKeys(std::vector<ForeignKey> keys) {
+   std::stable_sort(keys.begin(), keys.end(), [](auto& a, auto& b) { return a.name < b.name; });
+   foreignKeys_ = std::move(keys);
+}
+
 void Table::addColumn(std::unique_ptr<Column> column) {
    column->setTableName(name_);
    columns_.push_back(std::move(column));

@@ -19,6 +19,23 @@ struct CheckConstraint {
    bool operator==(const CheckConstraint&) const = default;
 };
 
+/// What a FOREIGN KEY does to the referencing rows when a referenced row is deleted or its key
+/// changes (kiln performs NO ACTION and RESTRICT: both refuse the change).
+enum class ForeignKeyAction : uint8_t { NoAction, Restrict };
+
+/// A FOREIGN KEY of the table (the referencing one): its columns reference `parentColumns` of
+/// table `parent`, which are exactly the columns of one of its unique indexes. Columns and
+/// tables are kept by name, so that dropping other columns leaves them valid; renames rewrite them.
+struct ForeignKey {
+   std::string name;
+   std::vector<std::string> columns;
+   std::string parent;
+   std::vector<std::string> parentColumns;
+   ForeignKeyAction onDelete = ForeignKeyAction::NoAction;
+   ForeignKeyAction onUpdate = ForeignKeyAction::NoAction;
+   bool operator==(const ForeignKey&) const = default;
+};
+
 class Table {
    public:
    Table(std::string name, std::vector<std::unique_ptr<Column>> columns, std::vector<size_t> primaryKey);
@@ -48,6 +65,9 @@ class Table {
    /// The CHECK constraints, in the order of their names (the order PostgreSQL tests them in).
    const std::vector<CheckConstraint>& checks() const { return checks_; }
    void setChecks(std::vector<CheckConstraint> checks);
+   /// The FOREIGN KEY constraints whose referencing side the table is, in the order of their names.
+   const std::vector<ForeignKey>& foreignKeys() const { return foreignKeys_; }
+   void setForeignKeys(std::vector<ForeignKey> keys);
    /// Rows stored, deleted ones included (scans skip those).
    size_t rowCount() const { return rowCount_; }
    /// Rows not deleted.
@@ -97,6 +117,7 @@ class Table {
    std::vector<std::unique_ptr<UniqueIndex>> indexes_;
    std::vector<std::unique_ptr<SecondaryIndex>> secondaryIndexes_;
    std::vector<CheckConstraint> checks_;
+   std::vector<ForeignKey> foreignKeys_;
 };
 
 }  // namespace kiln

@@ -99,6 +99,46 @@ std::vector<CheckConstraint> readChecks(BinaryReader& in) {
    return checks;
 }
 
+namespace {
+
+void writeNames(const std::vector<std::string>& names, BinaryWriter& out) {
+   out.put(uint32_t(names.size()));
+   for (const std::string& name : names) out.putString(name);
+}
+
+std::vector<std::string> readNames(BinaryReader& in) {
+   std::vector<std::string> names(in.get<uint32_t>());
+   for (auto& name : names) name = in.getString();
+   return names;
+}
+
+}  // namespace
+
+void writeForeignKeys(const Table& table, BinaryWriter& out) {
+   out.put(uint32_t(table.foreignKeys().size()));
+   for (const ForeignKey& key : table.foreignKeys()) {
+      out.putString(key.name);
+      writeNames(key.columns, out);
+      out.putString(key.parent);
+      writeNames(key.parentColumns, out);
+      out.put(uint8_t(key.onDelete));
+      out.put(uint8_t(key.onUpdate));
+   }
+}
+
+std::vector<ForeignKey> readForeignKeys(BinaryReader& in) {
+   std::vector<ForeignKey> keys(in.get<uint32_t>());
+   for (auto& key : keys) {
+      key.name = in.getString();
+      key.columns = readNames(in);
+      key.parent = in.getString();
+      key.parentColumns = readNames(in);
+      key.onDelete = ForeignKeyAction(in.get<uint8_t>());
+      key.onUpdate = ForeignKeyAction(in.get<uint8_t>());
+   }
+   return keys;
+}
+
 void writeCell(const Column& column, size_t row, BinaryWriter& out) {
    bool isNull = column.isNullAt(row);
    out.put(uint8_t(isNull));

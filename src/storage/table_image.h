@@ -19,6 +19,10 @@ std::unique_ptr<Table> readTableDefinition(BinaryReader& in);
 void writeChecks(const Table& table, BinaryWriter& out);
 std::vector<CheckConstraint> readChecks(BinaryReader& in);
 
+/// A table's FOREIGN KEY constraints (count, then each one's name, columns, parent and actions).
+void writeForeignKeys(const Table& table, BinaryWriter& out);
+std::vector<ForeignKey> readForeignKeys(BinaryReader& in);
+
 /// One value of `column` at `row` (NULL flag, then its bytes; strings by length and bytes).
 void writeCell(const Column& column, size_t row, BinaryWriter& out);
 /// Reads a value written by writeCell and appends it to `column`.

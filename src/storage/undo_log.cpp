@@ -125,13 +125,21 @@ void UndoLog::recordRenameColumn(Table& table, size_t position) {
    entries_.push_back(std::move(e));
 }
 
-void UndoLog::recordSetChecks(Table& table) {
-   Entry e;
-   e.kind = Entry::Kind::SetChecks;
+namespace {
+
+/// A new entry of `kind` for `table`, for the caller to fill.
+UndoLog::Entry& addEntry(std::vector<UndoLog::Entry>& entries, UndoLog::Entry::Kind kind, Table& table) {
+   UndoLog::Entry& e = entries.emplace_back();
+   e.kind = kind;
    e.table = &table;
-   e.checks = table.checks();
-   entries_.push_back(std::move(e));
+   return e;
 }
+
+}  // namespace
+
+void UndoLog::recordSetChecks(Table& table) { addEntry(entries_, Entry::Kind::SetChecks, table).checks = table.checks(); }
+
+void UndoLog::recordSetForeignKeys(Table& table) { addEntry(entries_, Entry::Kind::SetForeignKeys, table).foreignKeys = table.foreignKeys(); }
 
 void UndoLog::recordSetDefault(Table& table, size_t position) {
    Entry e;
@@ -234,6 +242,7 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
          case Entry::Kind::RenameTable: catalog.renameTable(e.newName, e.name); break;
          case Entry::Kind::SetDefault: e.table->column(e.column).setDefaultSql(e.name); break;
          case Entry::Kind::SetChecks: e.table->setChecks(std::move(e.checks)); break;
+         case Entry::Kind::SetForeignKeys: e.table->setForeignKeys(std::move(e.foreignKeys)); break;
          case Entry::Kind::SetNotNull:
             if (e.oldNull)
                e.table->column(e.column).allowNulls(e.nullFlags);

@@ -52,6 +52,8 @@ class UndoLog {
    void recordSetPrimaryKey(Table& table);
    /// Before the CHECK constraints of `table` change.
    void recordSetChecks(Table& table);
+   /// Before the FOREIGN KEY constraints of `table` change.
+   void recordSetForeignKeys(Table& table);
    /// After the table `from` was renamed `to`.
    void recordRenameTable(const std::string& from, const std::string& to);
    void recordCreateSequence(const std::string& name);
@@ -61,7 +63,7 @@ class UndoLog {
 
    /// One change, as recorded (read by the redo log to log what a statement did).
    struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence, SetChecks } kind = Kind::Append;
+      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence, SetChecks, SetForeignKeys } kind = Kind::Append;
       Table* table = nullptr;
       size_t column = 0;
       size_t row = 0;  // Append: the row count before
@@ -76,6 +78,7 @@ class UndoLog {
       std::vector<uint8_t> nullFlags;  // SetNotNull
       std::vector<size_t> indexColumns;  // DropColumn: the primary key before
       std::vector<CheckConstraint> checks;  // SetChecks: the constraints before
+      std::vector<ForeignKey> foreignKeys;  // SetForeignKeys: the constraints before
       bool indexUnique = false;
       SecondaryIndex::Method indexMethod = SecondaryIndex::Method::BTree;
    };

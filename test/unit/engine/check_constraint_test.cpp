@@ -3,27 +3,11 @@
 // checkpoint (ADD and DROP CONSTRAINT and RENAME COLUMN included; a renamed column's constraints keep their names).
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
-#include "kiln/kiln.h"
+#include "constraint_test_support.h"
 
 namespace {
 
-std::string freshDirectory(const std::string& name) {
-   auto path = std::filesystem::temp_directory_path() / ("kiln-check-" + name);
-   std::filesystem::remove_all(path);
-   return path.string();
-}
-
-/// The error `sql` fails with, as "SQLSTATE: message"; empty when it succeeds.
-std::string failure(kiln::Connection& con, const std::string& sql) {
-   try {
-      con.query(sql);
-   } catch (const kiln::Error& error) {
-      return error.sqlstate() + ": " + error.message();
-   }
-   return "";
-}
+using kiln::testing::failure;
 
 TEST(CheckConstraints, MessagesAsPostgreSQLs) {
    kiln::Database db;
@@ -92,32 +76,12 @@ void makeTable(const std::string& directory, int checkpointAt) {
    EXPECT_EQ(failure(con, "INSERT INTO t VALUES (-1, 5)"), "23514: new row for relation \"t\" violates check constraint \"t_a_check\"");
 }
 
-TEST(CheckConstraints, SurviveTheRedoLog) {
-   std::string directory = freshDirectory("log");
-   makeTable(directory, 0);
-   expectConstraintsEnforced(directory);
-   std::filesystem::remove_all(directory);
-}
+TEST(CheckConstraints, SurviveTheRedoLog) { kiln::testing::expectSurvivesReopen("check-log", 0, makeTable, expectConstraintsEnforced); }
 
-TEST(CheckConstraints, SurviveACheckpoint) {
-   std::string directory = freshDirectory("checkpoint");
-   makeTable(directory, 2);
-   expectConstraintsEnforced(directory);
-   std::filesystem::remove_all(directory);
-}
+TEST(CheckConstraints, SurviveACheckpoint) { kiln::testing::expectSurvivesReopen("check-checkpoint", 2, makeTable, expectConstraintsEnforced); }
 
 TEST(CheckConstraints, SurviveACheckpointAndTheLogAfterIt) {
-   std::string directory = freshDirectory("checkpoint-log");
-   makeTable(directory, 1);
-   expectConstraintsEnforced(directory);
-   // and once more, from a checkpoint of the recovered database
-   {
-      kiln::Database db(directory);
-      kiln::Connection con(db);
-      con.query("CHECKPOINT");
-   }
-   expectConstraintsEnforced(directory);
-   std::filesystem::remove_all(directory);
+   kiln::testing::expectSurvivesReopen("check-checkpoint-log", 1, makeTable, expectConstraintsEnforced);
 }
 
 }  // namespace
