@@ -8,6 +8,9 @@
 
 #include "common/german_string.h"
 #include "common/unaligned.h"
+#include "engine/check_validation.h"
+#include "parser/check_constraint_binder.h"
+#include "storage/undo_log.h"
 #include "storage/ordered_key.h"
 
 namespace kiln {
@@ -151,7 +154,7 @@ struct ReferencedKeys::Key {
 };
 
 ReferencedKeys::ReferencedKeys(const Catalog& catalog, const Table& parent, const std::vector<size_t>* changed)
-   : parent_(parent), deleting_(changed == nullptr) {
+   : catalog_(catalog), parent_(parent), deleting_(changed == nullptr) {
    // Referenced columns are those of a unique index: a statement changing none of those needs nothing.
    if (parent.uniqueIndexes().empty()) return;
    if (changed) {
@@ -189,94 +192,161 @@ void ReferencedKeys::remember(size_t row) {
    }
 }
 
-void ReferencedKeys::check() {
+namespace {
+
+/// Calls `visit(row)` for the live rows of the referencing table whose key is one of `keys` (as
+/// the referenced table stores them) until it returns false: through a unique index on exactly
+/// the key's columns, a secondary index on them or whose leading columns they are, else by one
+/// pass over the table.
+template <typename Visit>
+void forEachReferencingRow(const Resolved& fk, const std::vector<const std::vector<std::array<char, 16>>*>& keys, Visit visit) {
+   const Table& child = *fk.child;
+   const Table& parent = *fk.parent;
+   std::vector<size_t> sortedChild = fk.childColumns;
+   std::sort(sortedChild.begin(), sortedChild.end());
+   const SecondaryIndex* byIndex = nullptr;
+   for (auto& index : child.secondaryIndexes()) {
+      if (index->columns().size() < sortedChild.size()) continue;
+      std::vector<size_t> leading(index->columns().begin(), index->columns().begin() + ptrdiff_t(sortedChild.size()));
+      std::sort(leading.begin(), leading.end());
+      bool exact = index->columns().size() == sortedChild.size();
+      if (leading == sortedChild && (exact || index->tree())) byIndex = index.get();
+   }
+   const UniqueIndex* byUnique = nullptr;
+   for (auto& index : child.uniqueIndexes()) {
+      std::vector<size_t> columns = index->columns();
+      std::sort(columns.begin(), columns.end());
+      if (columns == sortedChild) byUnique = index.get();
+   }
+   if (byUnique) byIndex = nullptr;  // a point lookup
+   if (!byIndex && !byUnique) {
+      std::unordered_set<std::string> wanted;
+      for (const auto* values : keys) wanted.insert(encode(parent, fk.parentColumns, *values));
+      std::vector<std::array<char, 16>> current;
+      for (size_t row = 0; row < child.rowCount(); ++row) {
+         if (child.isDeleted(row) || !keyOfRow(child, fk.childColumns, row, parent, fk.parentColumns, current)) continue;
+         if (wanted.count(encode(parent, fk.parentColumns, current)) && !visit(row)) return;
+      }
+      return;
+   }
+   const std::vector<size_t>& indexColumns = byIndex ? byIndex->columns() : byUnique->columns();
+   std::vector<size_t> order;  // for each leading index column, its place in the key
+   for (size_t i = 0; i < sortedChild.size(); ++i)
+      order.push_back(size_t(std::find(fk.childColumns.begin(), fk.childColumns.end(), indexColumns[i]) - fk.childColumns.begin()));
+   std::vector<size_t> leading(indexColumns.begin(), indexColumns.begin() + ptrdiff_t(order.size()));
+   std::vector<std::array<char, 16>> values(order.size());
+   std::vector<const void*> pointers(order.size());
+   for (const auto* key : keys) {
+      bool representable = true;
+      for (size_t i = 0; i < order.size() && representable; ++i)
+         representable = convert(parent.column(fk.parentColumns[order[i]]).physicalType(), (*key)[order[i]].data(), child.column(indexColumns[i]).physicalType(),
+                                 values[i].data());
+      if (!representable) continue;  // no referencing row can hold it
+      bool proceed = true;
+      if (byUnique) {
+         for (size_t i = 0; i < values.size(); ++i) pointers[i] = values[i].data();
+         int64_t row = byUnique->findValues(child, pointers.data());
+         proceed = row < 0 || visit(size_t(row));
+      } else if (byIndex->columns().size() == order.size()) {
+         std::vector<size_t> rows;
+         byIndex->findEqual(encode(child, leading, values), [&](size_t row) { rows.push_back(row); });
+         for (size_t row : rows) proceed = proceed && visit(row);
+      } else {
+         // Keys that start with these values: the next column's part begins with 0 or 1.
+         std::string low = encode(child, leading, values);
+         std::string high = low + '\x02';
+         std::vector<size_t> rows;
+         byIndex->tree()->scan(&low, true, &high, false, [&](size_t row) { rows.push_back(row); });
+         for (size_t row : rows) proceed = proceed && visit(row);
+      }
+      if (!proceed) return;
+   }
+}
+
+bool isAction(ForeignKeyAction action) { return action == ForeignKeyAction::Cascade || action == ForeignKeyAction::SetNull; }
+
+}  // namespace
+
+void ReferencedKeys::check(UndoLog& undo, StatementStats& stats) {
+   // ON DELETE CASCADE and SET NULL first: they may take away rows a check would find.
+   for (Key& key : keys_)
+      if (deleting_ && isAction(key.fk.key->onDelete)) act(key, undo, stats);
    std::vector<const void*> pointers;
    std::vector<std::array<char, 16>> current;
    for (Key& key : keys_) {
       const Resolved& fk = key.fk;
+      if (deleting_ && isAction(fk.key->onDelete)) continue;
       bool restrict = deleting_ ? fk.key->onDelete == ForeignKeyAction::Restrict : fk.key->onUpdate == ForeignKeyAction::Restrict;
       // The keys gone from the referenced table (RESTRICT: whose row no longer has them).
-      std::vector<size_t> gone;
+      std::vector<const std::vector<std::array<char, 16>>*> gone;
       for (size_t k = 0; k < key.rows.size(); ++k) {
          const auto& values = key.values[k];
-         std::string old = encode(parent_, fk.parentColumns, values);
          if (restrict) {
             bool same = !deleting_ && !parent_.isDeleted(key.rows[k]) &&
                         keyOfRow(parent_, fk.parentColumns, key.rows[k], parent_, fk.parentColumns, current) &&
-                        encode(parent_, fk.parentColumns, current) == old;
-            if (!same) gone.push_back(k);
+                        encode(parent_, fk.parentColumns, current) == encode(parent_, fk.parentColumns, values);
+            if (!same) gone.push_back(&values);
             continue;
          }
          pointers.resize(values.size());
          for (size_t i = 0; i < values.size(); ++i) pointers[i] = values[i].data();
-         if (fk.parentIndex->findValues(parent_, pointers.data()) < 0) gone.push_back(k);
+         if (fk.parentIndex->findValues(parent_, pointers.data()) < 0) gone.push_back(&values);
       }
       if (gone.empty()) continue;
-      const Table& child = *fk.child;
       bool referenced = false;
-      // An index of the referencing table whose leading columns are the key's finds the rows.
-      std::vector<size_t> sortedChild = fk.childColumns;
-      std::sort(sortedChild.begin(), sortedChild.end());
-      const SecondaryIndex* byIndex = nullptr;
-      for (auto& index : child.secondaryIndexes()) {
-         if (index->columns().size() < sortedChild.size()) continue;
-         std::vector<size_t> leading(index->columns().begin(), index->columns().begin() + ptrdiff_t(sortedChild.size()));
-         std::sort(leading.begin(), leading.end());
-         bool exact = index->columns().size() == sortedChild.size();
-         if (leading == sortedChild && (exact || index->tree())) byIndex = index.get();
-      }
-      const UniqueIndex* byUnique = nullptr;
-      for (auto& index : child.uniqueIndexes()) {
-         std::vector<size_t> columns = index->columns();
-         std::sort(columns.begin(), columns.end());
-         if (columns == sortedChild) byUnique = index.get();
-      }
-      if (byUnique) byIndex = nullptr;  // a point lookup
-      if (byIndex || byUnique) {
-         const std::vector<size_t>& indexColumns = byIndex ? byIndex->columns() : byUnique->columns();
-         std::vector<size_t> order;  // for each leading index column, its place in the key
-         for (size_t i = 0; i < sortedChild.size(); ++i)
-            order.push_back(size_t(std::find(fk.childColumns.begin(), fk.childColumns.end(), indexColumns[i]) - fk.childColumns.begin()));
-         std::vector<std::array<char, 16>> values(order.size());
-         for (size_t k : gone) {
-            bool representable = true;
-            for (size_t i = 0; i < order.size() && representable; ++i)
-               representable = convert(parent_.column(fk.parentColumns[order[i]]).physicalType(), key.values[k][order[i]].data(),
-                                       child.column(indexColumns[i]).physicalType(), values[i].data());
-            if (!representable) continue;  // no referencing row can hold it
-            if (byUnique) {
-               pointers.resize(values.size());
-               for (size_t i = 0; i < values.size(); ++i) pointers[i] = values[i].data();
-               referenced = byUnique->findValues(child, pointers.data()) >= 0;
-            } else {
-               std::vector<size_t> leading(indexColumns.begin(), indexColumns.begin() + ptrdiff_t(order.size()));
-               std::string low = encode(child, leading, values);
-               if (byIndex->columns().size() == order.size()) {
-                  byIndex->findEqual(low, [&](size_t) { referenced = true; });
-               } else {
-                  // Keys that start with these values: the next column's part begins with 0 or 1.
-                  std::string high = low + '\x02';
-                  byIndex->tree()->scan(&low, true, &high, false, [&](size_t) {
-                     referenced = true;
-                     return false;
-                  });
-               }
-            }
-            if (referenced) break;
-         }
-      } else {
-         // One pass over the referencing table, its keys as the referenced table stores them.
-         std::unordered_set<std::string> goneKeys;
-         for (size_t k : gone) goneKeys.insert(encode(parent_, fk.parentColumns, key.values[k]));
-         for (size_t row = 0; row < child.rowCount() && !referenced; ++row) {
-            if (child.isDeleted(row) || !keyOfRow(child, fk.childColumns, row, parent_, fk.parentColumns, current)) continue;
-            referenced = goneKeys.count(encode(parent_, fk.parentColumns, current)) > 0;
-         }
-      }
+      forEachReferencingRow(fk, gone, [&](size_t) { return !(referenced = true); });
       if (referenced)
          throw Error("23503", "update or delete on table \"" + parent_.name() + "\" violates foreign key constraint \"" + fk.key->name + "\" on table \"" +
-                                 child.name() + "\"");
+                                 fk.child->name() + "\"");
    }
+}
+
+void ReferencedKeys::act(Key& key, UndoLog& undo, StatementStats& stats) {
+   const Resolved& fk = key.fk;
+   std::vector<const std::vector<std::array<char, 16>>*> deleted;
+   for (const auto& values : key.values) deleted.push_back(&values);
+   if (deleted.empty()) return;
+   std::vector<size_t> rows;
+   forEachReferencingRow(fk, deleted, [&](size_t row) {
+      rows.push_back(row);
+      return true;
+   });
+   if (rows.empty()) return;
+   Table& child = const_cast<Table&>(*fk.child);
+   if (fk.key->onDelete == ForeignKeyAction::Cascade) {
+      // The rows go as if deleted by the statement: what references them is checked (or acted on) in turn.
+      ReferencedKeys next(catalog_, child, nullptr);
+      for (size_t row : rows) {
+         if (child.isDeleted(row)) continue;
+         if (next.active()) next.remember(row);
+         undo.recordDelete(child, row);
+         child.setDeleted(row, true);
+      }
+      if (next.active()) next.check(undo, stats);
+      return;
+   }
+   // SET NULL: the key's columns of the rows become NULL, as if updated by the statement.
+   for (size_t c : fk.childColumns)
+      if (child.column(c).notNull())
+         throw Error("23502", "null value in column \"" + child.column(c).name() + "\" of relation \"" + child.name() + "\" violates not-null constraint");
+   ReferencedKeys next(catalog_, child, &fk.childColumns);
+   const uint8_t zero[16] = {};
+   for (size_t row : rows) {
+      if (next.active()) next.remember(row);
+      for (size_t c : fk.childColumns) {
+         undo.recordUpdate(child, c, row);
+         child.updateValue(c, row, zero, true);
+      }
+   }
+   // The CHECK constraints that read the columns must hold for the rows as they are now.
+   std::vector<CheckConstraint> reading;
+   for (const CheckConstraint& check : child.checks()) {
+      bool reads = false;
+      for (size_t c : fk.childColumns) reads = reads || checkReadsColumn(check.sql, child.column(c).name());
+      if (reads) reading.push_back(check);
+   }
+   validateChecks(child, reading, 0, true, stats);
+   if (next.active()) next.check(undo, stats);
 }
 
 }  // namespace kiln

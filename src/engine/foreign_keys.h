@@ -1,4 +1,5 @@
-// Enforcing FOREIGN KEY constraints (NO ACTION and RESTRICT, MATCH SIMPLE) at the end of a
+// Enforcing FOREIGN KEY constraints (NO ACTION and RESTRICT, ON DELETE CASCADE and SET NULL,
+// MATCH SIMPLE) at the end of a
 // statement, over the table as the statement left it: a failing check fails the statement, whose
 // changes are then undone. So a statement is checked as a whole, as PostgreSQL checks NO ACTION
 // (one INSERT may add a parent row and a row referencing it). Referencing rows are checked by
@@ -11,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/statement_executor.h"
 #include "storage/catalog.h"
+#include "storage/undo_log.h"
 
 namespace kiln {
 
@@ -34,14 +37,19 @@ class ReferencedKeys {
    bool active() const { return !keys_.empty(); }
    /// Before `row` is deleted or changed.
    void remember(size_t row);
-   /// After the statement's changes: 23503 "update or delete on table ... violates foreign key
-   /// constraint ... on table ..." when a row references a key that is gone (NO ACTION; RESTRICT:
-   /// that its row changed).
-   void check();
+   /// After the statement's changes: first ON DELETE CASCADE deletes the rows referencing a
+   /// deleted row, and SET NULL sets their key to NULL (logged in `undo`, acting in turn on what
+   /// references them); then 23503 "update or delete on table ... violates foreign key constraint
+   /// ... on table ..." when a row references a key that is gone (NO ACTION; RESTRICT: that its
+   /// row changed).
+   void check(UndoLog& undo, StatementStats& stats);
 
    struct Key;
 
    private:
+   void act(Key& key, UndoLog& undo, StatementStats& stats);
+
+   const Catalog& catalog_;
    const Table& parent_;
    bool deleting_;
    std::vector<Key> keys_;

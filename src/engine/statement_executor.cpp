@@ -319,7 +319,7 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
          checkChangedReferences(database.catalog, table, updatedIds, onConflict.columns);
          checkReferences(database.catalog, table, table.foreignKeys(), before, table.rowCount());
       }
-      if (referenced && referenced->active()) referenced->check();
+      if (referenced && referenced->active()) referenced->check(database.undo, result->stats);
       result->rowsAffected = outcome.returned.size();
       if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, outcome.returned, layout);
    });
@@ -360,7 +360,7 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
       updateRows(database.undo, table, update.columns, rows, layout, 0, rowIdField, update.checks);
       // Foreign keys at the end of the statement, over the rows as it leaves them.
       if (references) checkChangedReferences(database.catalog, table, ids, update.columns);
-      if (referenced.active()) referenced.check();
+      if (referenced.active()) referenced.check(database.undo, result->stats);
       result->rowsAffected = rows.size();
       if (update.returning.present()) returnRows(*result, update.returning, *update.plan, rows, layout);
    });
@@ -378,7 +378,7 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
       if (referenced.active())
          for (const char* row : rows) referenced.remember(size_t(rowIdAt(row, layout.fields[0])));
       deleteRows(database.undo, *remove.table, rows, layout, 0);
-      if (referenced.active()) referenced.check();
+      if (referenced.active()) referenced.check(database.undo, result->stats);
       result->rowsAffected = rows.size();
       if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, rows, layout);
    });

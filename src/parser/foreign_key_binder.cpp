@@ -10,12 +10,17 @@ namespace kiln {
 namespace {
 
 ForeignKeyAction actionOf(const char* code, const char* clause, int position) {
+   bool onDelete = std::string(clause) == "ON DELETE";
    switch (code && *code ? *code : 'a') {
       case 'a': return ForeignKeyAction::NoAction;
       case 'r': return ForeignKeyAction::Restrict;
-      case 'c': throw Error("0A000", std::string(clause) + " CASCADE is not supported yet (only NO ACTION and RESTRICT are)", position);
-      case 'n': throw Error("0A000", std::string(clause) + " SET NULL is not supported yet (only NO ACTION and RESTRICT are)", position);
-      case 'd': throw Error("0A000", std::string(clause) + " SET DEFAULT is not supported yet (only NO ACTION and RESTRICT are)", position);
+      case 'c':
+         if (onDelete) return ForeignKeyAction::Cascade;
+         throw Error("0A000", "ON UPDATE CASCADE is not supported yet (only NO ACTION and RESTRICT are)", position);
+      case 'n':
+         if (onDelete) return ForeignKeyAction::SetNull;
+         throw Error("0A000", "ON UPDATE SET NULL is not supported yet (only NO ACTION and RESTRICT are)", position);
+      case 'd': throw Error("0A000", std::string(clause) + " SET DEFAULT is not supported yet", position);
    }
    throw Error("0A000", std::string(clause) + " action is not supported", position);
 }

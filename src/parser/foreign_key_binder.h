@@ -1,6 +1,7 @@
 // FOREIGN KEY constraints where a table gets them (CREATE TABLE, ALTER TABLE ... ADD): checked
-// and named as PostgreSQL checks and names them. kiln performs NO ACTION and RESTRICT with MATCH
-// SIMPLE; the other actions, MATCH FULL, DEFERRABLE and NOT VALID are refused with 0A000.
+// and named as PostgreSQL checks and names them. kiln performs NO ACTION and RESTRICT, and ON
+// DELETE CASCADE and SET NULL, with MATCH SIMPLE; the other actions (ON UPDATE CASCADE, SET
+// DEFAULT, ...), MATCH FULL, DEFERRABLE and NOT VALID are refused with 0A000.
 #pragma once
 
 #include <set>
@@ -28,7 +29,7 @@ struct KeyedTable {
 };
 KeyedTable keyedTable(const Table& table);
 
-/// 0A000 for what kiln does not perform (ON DELETE CASCADE, MATCH FULL, DEFERRABLE, ...).
+/// 0A000 for what kiln does not perform (ON UPDATE CASCADE, SET DEFAULT, MATCH FULL, DEFERRABLE, ...).
 void refuseUnsupported(const PgQuery__Constraint& constraint);
 
 /// The constraints `definitions` make on table `child`: the referenced table (`child` itself when

@@ -20,8 +20,9 @@ struct CheckConstraint {
 };
 
 /// What a FOREIGN KEY does to the referencing rows when a referenced row is deleted or its key
-/// changes (kiln performs NO ACTION and RESTRICT: both refuse the change).
-enum class ForeignKeyAction : uint8_t { NoAction, Restrict };
+/// changes: NO ACTION and RESTRICT refuse the change; ON DELETE CASCADE deletes them, ON DELETE
+/// SET NULL sets their key to NULL (kiln has neither for ON UPDATE).
+enum class ForeignKeyAction : uint8_t { NoAction, Restrict, Cascade, SetNull };
 
 /// A FOREIGN KEY of the table (the referencing one): its columns reference `parentColumns` of
 /// table `parent`, which are exactly the columns of one of its unique indexes. Columns and
