@@ -152,40 +152,44 @@ class IndexScanTranslator : public Translator {
       llvm::Value* filledRows = b.CreateSelect(anyKeyNull, cx.int64(0), b.CreateLoad(cx.i64(), filled));
       llvm::Value* matches = cx.callRuntime("kiln_index_lookup_list", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), rows, filledRows,
                                                                        cx.int64(int64_t(layout.size)), found});
-      // The rows lie anywhere in the table: their values are loaded for all of them at once, so
-      // that the cache misses overlap instead of coming row after row.
-      cx.forRange(cx.int64(0), matches, [&](llvm::Value* i) {
-         llvm::Value* row = b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), found, i));
-         for (auto& c : columns_) {
-            llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(c.iu->type), cx.loadSlot(c.dataSlot), row);
-            b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {address, b.getInt32(0), b.getInt32(3), b.getInt32(1)});
-         }
-      });
       emitRows(found, matches, outer);
    }
 
-   /// Hands on the `count` rows whose numbers are at `rows`. A parent that prefetches gets each
-   /// row some way ahead of handing it on, so that its lookups' cache misses overlap.
+   /// Hands on the `count` rows whose numbers are at `rows`. They lie anywhere in the table: the
+   /// values the parent reads are loaded some rows ahead, and a parent that prefetches gets each
+   /// row further ahead still, so that the cache misses of successive rows overlap.
    void emitRows(llvm::Value* rows, llvm::Value* count, const IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
+      constexpr int64_t columnsAhead = 8, parentAhead = 16;
+      bool parent = parentPrefetches();
       auto rowAt = [&](llvm::Value* i) { return b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)); };
-      if (!parentPrefetches()) {
-         cx.forRange(cx.int64(0), count, [&](llvm::Value* i) { emitRow(rowAt(i), outer); });
-         return;
-      }
-      constexpr int64_t distance = 16;
-      auto prefetch = [&](llvm::Value* i) {
+      auto prefetchParentAt = [&](llvm::Value* i) {
          IUValues values = rowValues(rowAt(i), outer);
          prefetchParent(values);
       };
-      llvm::Value* first = b.CreateSelect(b.CreateICmpULT(count, cx.int64(distance)), count, cx.int64(distance));
-      cx.forRange(cx.int64(0), first, prefetch);
+      auto atMost = [&](int64_t n) { return b.CreateSelect(b.CreateICmpULT(count, cx.int64(n)), count, cx.int64(n)); };
+      cx.forRange(cx.int64(0), atMost(columnsAhead), [&](llvm::Value* i) { prefetchColumns(rowAt(i)); });
+      if (parent) cx.forRange(cx.int64(0), atMost(parentAhead), prefetchParentAt);
       cx.forRange(cx.int64(0), count, [&](llvm::Value* i) {
-         llvm::Value* ahead = b.CreateAdd(i, cx.int64(distance));
-         cx.ifThen(b.CreateICmpULT(ahead, count), [&] { prefetch(ahead); });
+         llvm::Value* columnsRow = b.CreateAdd(i, cx.int64(columnsAhead));
+         cx.ifThen(b.CreateICmpULT(columnsRow, count), [&] { prefetchColumns(rowAt(columnsRow)); });
+         if (parent) {
+            llvm::Value* parentRow = b.CreateAdd(i, cx.int64(parentAhead));
+            cx.ifThen(b.CreateICmpULT(parentRow, count), [&] { prefetchParentAt(parentRow); });
+         }
          emitRow(rowAt(i), outer);
       });
+   }
+
+   /// Starts loading the values of `row` that the parent reads.
+   void prefetchColumns(llvm::Value* row) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      for (auto& c : columns_) {
+         llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(c.iu->type), cx.loadSlot(c.dataSlot), row);
+         b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {address, b.getInt32(0), b.getInt32(3), b.getInt32(1)});
+      }
    }
 
    /// The key row of a whole unique key, and whether a value of it is NULL.
