@@ -77,10 +77,10 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
          "ol_amount, ol_dist_info) VALUES " + rows);
    }
 
-   pyWarehouseUpdate_ = prepare("UPDATE warehouse SET w_ytd = w_ytd + $1 WHERE w_id = $2");
-   pyWarehouse_ = prepare("SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM warehouse WHERE w_id = $1");
-   pyDistrictUpdate_ = prepare("UPDATE district SET d_ytd = d_ytd + $1 WHERE d_w_id = $2 AND d_id = $3");
-   pyDistrict_ = prepare("SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip FROM district WHERE d_w_id = $1 AND d_id = $2");
+   // The warehouse and the district are updated and read by one statement each.
+   pyWarehouse_ = prepare("UPDATE warehouse SET w_ytd = w_ytd + $1 WHERE w_id = $2 RETURNING w_name, w_street_1, w_street_2, w_city, w_state, w_zip");
+   pyDistrict_ = prepare(
+      "UPDATE district SET d_ytd = d_ytd + $1 WHERE d_w_id = $2 AND d_id = $3 RETURNING d_name, d_street_1, d_street_2, d_city, d_state, d_zip");
    pyCustomerById_ = prepare(std::string("SELECT ") + paymentCustomerColumns + " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3");
    pyCustomerByName_ = prepare(std::string("SELECT ") + paymentCustomerColumns +
                                " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3 ORDER BY c_first");
@@ -105,10 +105,9 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
 
    dlOldest_ = prepare("SELECT min(no_o_id) FROM new_order WHERE no_w_id = $1 AND no_d_id = $2");
    dlDeleteNewOrder_ = prepare("DELETE FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 AND no_o_id = $3");
-   dlOrder_ = prepare("SELECT o_c_id FROM orders WHERE o_w_id = $1 AND o_d_id = $2 AND o_id = $3");
-   dlOrderUpdate_ = prepare("UPDATE orders SET o_carrier_id = $1 WHERE o_w_id = $2 AND o_d_id = $3 AND o_id = $4");
-   dlLinesUpdate_ = prepare("UPDATE order_line SET ol_delivery_d = $1 WHERE ol_w_id = $2 AND ol_d_id = $3 AND ol_o_id = $4");
-   dlLinesSum_ = prepare("SELECT sum(ol_amount) FROM order_line WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = $3");
+   // The order and its lines are updated and read by one statement each (the amounts summed here).
+   dlOrder_ = prepare("UPDATE orders SET o_carrier_id = $1 WHERE o_w_id = $2 AND o_d_id = $3 AND o_id = $4 RETURNING o_c_id");
+   dlLines_ = prepare("UPDATE order_line SET ol_delivery_d = $1 WHERE ol_w_id = $2 AND ol_d_id = $3 AND ol_o_id = $4 RETURNING ol_amount");
    dlCustomerUpdate_ = prepare(
       "UPDATE customer SET c_balance = c_balance + $1, c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = $2 AND c_d_id = $3 AND c_id = $4");
 
@@ -235,17 +234,12 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
 
 void TpccTransactions::payment(const PaymentInput& in) {
    transaction([&] {
-      pyWarehouseUpdate_->bindDecimal(1, in.amountCents, 2);
-      pyWarehouseUpdate_->bindInt(2, in.warehouse);
-      pyWarehouseUpdate_->execute();
-      pyWarehouse_->bindInt(1, in.warehouse);
+      pyWarehouse_->bindDecimal(1, in.amountCents, 2);
+      pyWarehouse_->bindInt(2, in.warehouse);
       pyWarehouse_->execute();
-      pyDistrictUpdate_->bindDecimal(1, in.amountCents, 2);
-      pyDistrictUpdate_->bindInt(2, in.warehouse);
-      pyDistrictUpdate_->bindInt(3, in.district);
-      pyDistrictUpdate_->execute();
-      pyDistrict_->bindInt(1, in.warehouse);
-      pyDistrict_->bindInt(2, in.district);
+      pyDistrict_->bindDecimal(1, in.amountCents, 2);
+      pyDistrict_->bindInt(2, in.warehouse);
+      pyDistrict_->bindInt(3, in.district);
       pyDistrict_->execute();
 
       auto [customer, row] = findCustomer(pyCustomerById_, pyCustomerByName_, in.customerWarehouse, in.customerDistrict, in.customer);
@@ -317,28 +311,22 @@ void TpccTransactions::delivery(const DeliveryInput& in) {
             throw TpccError("XX000", "Delivery's DELETE FROM new_order removed " + std::to_string(dlDeleteNewOrder_->rowsAffected()) + " rows of order " +
                                         std::to_string(orderId) + ", not 1", "");
 
-         dlOrder_->bindInt(1, in.warehouse);
-         dlOrder_->bindInt(2, district);
-         dlOrder_->bindInt(3, orderId);
+         dlOrder_->bindInt(1, in.carrier);
+         dlOrder_->bindInt(2, in.warehouse);
+         dlOrder_->bindInt(3, district);
+         dlOrder_->bindInt(4, orderId);
          dlOrder_->execute();
          int64_t customerId = dlOrder_->getInt(0, 0);
-         dlOrderUpdate_->bindInt(1, in.carrier);
-         dlOrderUpdate_->bindInt(2, in.warehouse);
-         dlOrderUpdate_->bindInt(3, district);
-         dlOrderUpdate_->bindInt(4, orderId);
-         dlOrderUpdate_->execute();
 
-         dlLinesUpdate_->bindTimestamp(1, now);
-         dlLinesUpdate_->bindInt(2, in.warehouse);
-         dlLinesUpdate_->bindInt(3, district);
-         dlLinesUpdate_->bindInt(4, orderId);
-         dlLinesUpdate_->execute();
-         dlLinesSum_->bindInt(1, in.warehouse);
-         dlLinesSum_->bindInt(2, district);
-         dlLinesSum_->bindInt(3, orderId);
-         dlLinesSum_->execute();
+         dlLines_->bindTimestamp(1, now);
+         dlLines_->bindInt(2, in.warehouse);
+         dlLines_->bindInt(3, district);
+         dlLines_->bindInt(4, orderId);
+         dlLines_->execute();
+         int64_t amountCents = 0;
+         for (size_t line = 0; line < dlLines_->rowCount(); ++line) amountCents += dlLines_->getDecimal(line, 0, 2);
 
-         dlCustomerUpdate_->bindDecimal(1, dlLinesSum_->getDecimal(0, 0, 2), 2);
+         dlCustomerUpdate_->bindDecimal(1, amountCents, 2);
          dlCustomerUpdate_->bindInt(2, in.warehouse);
          dlCustomerUpdate_->bindInt(3, district);
          dlCustomerUpdate_->bindInt(4, customerId);

@@ -38,12 +38,12 @@ class TpccTransactions {
    // By number of lines, minOrderLines on.
    std::array<Statement, maxOrderLines - minOrderLines + 1> noStocks_, noInsertLines_;
 
-   Statement pyWarehouseUpdate_, pyWarehouse_, pyDistrictUpdate_, pyDistrict_, pyCustomerById_, pyCustomerByName_, pyCustomerUpdate_,
+   Statement pyWarehouse_, pyDistrict_, pyCustomerById_, pyCustomerByName_, pyCustomerUpdate_,
       pyCustomerData_, pyCustomerUpdateData_, pyHistory_;
 
    Statement osCustomerById_, osCustomerByName_, osLastOrder_, osLines_;
 
-   Statement dlOldest_, dlDeleteNewOrder_, dlOrder_, dlOrderUpdate_, dlLinesUpdate_, dlLinesSum_, dlCustomerUpdate_;
+   Statement dlOldest_, dlDeleteNewOrder_, dlOrder_, dlLines_, dlCustomerUpdate_;
 
    Statement slNextOrder_, slLowStock_;
 };
