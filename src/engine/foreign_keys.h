@@ -1,7 +1,6 @@
 // Enforcing FOREIGN KEY constraints (NO ACTION and RESTRICT, ON DELETE CASCADE and SET NULL,
-// MATCH SIMPLE) at the end of a
-// statement, over the table as the statement left it: a failing check fails the statement, whose
-// changes are then undone. So a statement is checked as a whole, as PostgreSQL checks NO ACTION
+// MATCH SIMPLE) at the end of a statement, over the table as the statement left it: a failing
+// check fails the statement, whose changes are then undone. So a statement is checked as a whole, as PostgreSQL checks NO ACTION
 // (one INSERT may add a parent row and a row referencing it). Referencing rows are checked by
 // point lookups in the referenced table's unique index; referenced keys that went away are
 // looked for in the referencing table through an index on its columns, or by one pass over it.
