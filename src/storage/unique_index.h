@@ -5,8 +5,9 @@
 // candidate row's key is compared in the table's columns.
 // Integer keys, whose equal ordered keys are equal values, are checked for uniqueness in the
 // tree, and get the hash table only once point lookups outnumber inserts: an insert into the
-// hash table is a cache miss on a random slot, while keys that come mostly in order (TPC-C's
-// orders and order lines) find their leaf in cache. Until then, point lookups go down the tree.
+// hash table is a cache miss on a random slot, while keys that come mostly in order (numbers
+// counting up per district, say) find their leaf in cache. Until then, point lookups go down
+// the tree.
 // Keys with a NULL are not indexed (NULLs are distinct, as in PostgreSQL).
 #pragma once
 
