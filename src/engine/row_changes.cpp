@@ -1,5 +1,6 @@
 #include "engine/row_changes.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <unordered_set>
@@ -96,12 +97,17 @@ void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns,
             throw Error("23502", "null value in column \"" + table.column(columns[i]).name() + "\" of relation \"" + table.name() +
                                     "\" violates not-null constraint");
    enforceChecks(table, checks, rows, layout);
+   std::vector<bool> indexed;
+   for (size_t c : columns) indexed.push_back(table.isIndexed(c));
    for (const char* row : rows) {
       size_t id = size_t(rowIdAt(row, layout.fields[rowIdField]));
       for (size_t i = 0; i < columns.size(); ++i) {
          const auto& field = layout.fields[firstField + i];
          undo.recordUpdate(table, columns[i], id);
-         table.updateValue(columns[i], id, row + field.offset, isNullAt(row, field));
+         if (indexed[i])
+            table.updateValue(columns[i], id, row + field.offset, isNullAt(row, field));
+         else
+            table.column(columns[i]).setRaw(id, row + field.offset, isNullAt(row, field));
       }
    }
 }
@@ -121,6 +127,20 @@ void deleteRows(UndoLog& undo, Table& table, std::span<char* const> rows, const 
 
 std::vector<char*> firstPerRowId(std::span<char* const> rows, const RowLayout& layout, size_t rowIdField) {
    std::vector<char*> first;
+   first.reserve(rows.size());
+   // A statement's few rows (a transaction's) are compared with each other, without a hash set.
+   constexpr size_t fewRows = 32;
+   if (rows.size() <= fewRows) {
+      int64_t ids[fewRows];
+      size_t distinct = 0;
+      for (char* row : rows) {
+         int64_t id = rowIdAt(row, layout.fields[rowIdField]);
+         if (std::find(ids, ids + distinct, id) != ids + distinct) continue;
+         ids[distinct++] = id;
+         first.push_back(row);
+      }
+      return first;
+   }
    std::unordered_set<int64_t> seen;
    for (char* row : rows)
       if (seen.insert(rowIdAt(row, layout.fields[rowIdField])).second) first.push_back(row);

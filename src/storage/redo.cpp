@@ -42,7 +42,7 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             writeCell(e.table->column(e.column), e.row, out);
             break;
          case UndoLog::Entry::Kind::CreateTable: {
-            const Table& table = *catalog.findTable(e.name);
+            const Table& table = *catalog.findTable(e.schema->name);
             out.put(RedoOp::CreateTable);
             writeTableDefinition(table, out);
             // A separate record, so that logs written before CHECK constraints read as they were.
@@ -70,10 +70,10 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             break;
          case UndoLog::Entry::Kind::DropTable:
             out.put(RedoOp::DropTable);
-            out.putString(e.droppedTable->name());
+            out.putString(e.schema->droppedTable->name());
             break;
          case UndoLog::Entry::Kind::CreateView: {
-            const View& view = *catalog.findView(e.name);
+            const View& view = *catalog.findView(e.schema->name);
             out.put(RedoOp::CreateView);
             out.putString(view.name);
             out.putString(view.definition);
@@ -83,20 +83,20 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
          }
          case UndoLog::Entry::Kind::DropView:
             out.put(RedoOp::DropView);
-            out.putString(e.view->name);
+            out.putString(e.schema->view->name);
             break;
          case UndoLog::Entry::Kind::CreateIndex: {
             // The index as it is now (made by this statement).
             out.put(RedoOp::CreateIndex);
             out.putString(e.table->name());
-            out.putString(e.name);
+            out.putString(e.schema->name);
             bool unique = false;
             std::vector<size_t> columns;
             SecondaryIndex::Method method = SecondaryIndex::Method::BTree;
             for (auto& index : e.table->uniqueIndexes())
-               if (index->name() == e.name) unique = true, columns = index->columns();
+               if (index->name() == e.schema->name) unique = true, columns = index->columns();
             for (auto& index : e.table->secondaryIndexes())
-               if (index->name() == e.name) columns = index->columns(), method = index->method();
+               if (index->name() == e.schema->name) columns = index->columns(), method = index->method();
             out.put(uint8_t(unique));
             out.put(uint8_t(method));
             out.put(uint32_t(columns.size()));
@@ -106,7 +106,7 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
          case UndoLog::Entry::Kind::DropIndex:
             out.put(RedoOp::DropIndex);
             out.putString(e.table->name());
-            out.putString(e.name);
+            out.putString(e.schema->name);
             break;
          case UndoLog::Entry::Kind::AddColumn: {
             // The column and every row's value (a volatile DEFAULT gave each its own).
@@ -157,20 +157,20 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             break;
          case UndoLog::Entry::Kind::RenameTable:
             out.put(RedoOp::RenameTable);
-            out.putString(e.name);
-            out.putString(e.newName);
+            out.putString(e.schema->name);
+            out.putString(e.schema->newName);
             break;
          case UndoLog::Entry::Kind::AlterSequence:
             out.put(RedoOp::DropSequence);
-            out.putString(e.name);
+            out.putString(e.schema->name);
             [[fallthrough]];
          case UndoLog::Entry::Kind::CreateSequence:
             out.put(RedoOp::CreateSequence);
-            catalog.findSequence(e.name)->write(out);
+            catalog.findSequence(e.schema->name)->write(out);
             break;
          case UndoLog::Entry::Kind::DropSequence:
             out.put(RedoOp::DropSequence);
-            out.putString(e.sequence->name);
+            out.putString(e.schema->sequence->name);
             break;
       }
    }

@@ -111,6 +111,14 @@ void Table::updateValue(size_t column, size_t row, const void* bytes, bool isNul
       if (index->covers(column)) index->insert(*this, row);
 }
 
+bool Table::isIndexed(size_t column) const {
+   for (auto& index : indexes_)
+      if (index->covers(column)) return true;
+   for (auto& index : secondaryIndexes_)
+      if (index->covers(column)) return true;
+   return false;
+}
+
 void Table::restoreValue(size_t column, size_t row, const void* bytes, bool isNull) {
    for (auto& index : indexes_)
       if (index->covers(column)) index->erase(*this, row);

@@ -105,6 +105,8 @@ class Table {
    void moveIdentitiesPast(size_t from, size_t to);
    /// Writes a value of `row` (UPDATE), moving its keys; throws 23505 on a duplicate key.
    void updateValue(size_t column, size_t row, const void* bytes, bool isNull);
+   /// Whether an index has `column` in its key (a column that none has is updated in place).
+   bool isIndexed(size_t column) const;
    /// Puts back a value taken with Column::rawAt (undo of an update).
    void restoreValue(size_t column, size_t row, const void* bytes, bool isNull);
 

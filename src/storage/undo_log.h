@@ -61,14 +61,8 @@ class UndoLog {
    /// Before ALTER SEQUENCE changes `sequence` (undo puts all of it back, its counter too).
    void recordAlterSequence(const Sequence& sequence);
 
-   /// One change, as recorded (read by the redo log to log what a statement did).
-   struct Entry {
-      enum class Kind { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence, SetChecks, SetForeignKeys } kind = Kind::Append;
-      Table* table = nullptr;
-      size_t column = 0;
-      size_t row = 0;  // Append: the row count before
-      uint8_t oldValue[16] = {};
-      bool oldNull = false;  // SetNotNull: whether the column became NOT NULL
+   /// What undoing a change of the schema takes (names, dropped objects, definitions before).
+   struct SchemaChange {
       std::string name;  // RenameColumn, RenameTable: the old name; SetDefault: the old DEFAULT
       std::string newName;  // RenameTable
       std::unique_ptr<Table> droppedTable;
@@ -82,9 +76,23 @@ class UndoLog {
       bool indexUnique = false;
       SecondaryIndex::Method indexMethod = SecondaryIndex::Method::BTree;
    };
+   /// One change, as recorded (read by the redo log to log what a statement did). Row changes,
+   /// recorded by the thousand, keep to 48 bytes; a schema change keeps the rest apart.
+   struct Entry {
+      enum class Kind : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence, SetChecks, SetForeignKeys } kind = Kind::Append;
+      bool oldNull = false;  // SetNotNull: whether the column became NOT NULL
+      uint32_t column = 0;
+      Table* table = nullptr;
+      size_t row = 0;  // Append: the row count before
+      uint8_t oldValue[16];  // Update: the value before (its first width bytes)
+      std::unique_ptr<SchemaChange> schema;
+   };
    const Entry& entry(size_t i) const { return entries_[i]; }
 
    private:
+   /// A new entry of `kind` for `table` (or none) with its schema change, for the caller to fill.
+   SchemaChange& recordSchemaChange(Entry::Kind kind, Table* table, size_t column = 0);
+
    std::vector<Entry> entries_;
 };
 
