@@ -46,6 +46,10 @@ UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_
    packed_ = packed_ && keyBytes <= sizeof(KeySlots::Key);
    hashed_ = !packed_;
    for (auto& field : RowLayout::make(fields).fields) keyRowOffsets_.push_back(field.offset);
+   size_t at = 0;
+   bool adjacent = true;
+   for (size_t i = 0; i < columns_.size(); at += widths_[i], ++i) adjacent = adjacent && keyRowOffsets_[i] == at;
+   if (packed_ && adjacent) packedBytes_ = keyBytes;
 }
 
 bool UniqueIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
@@ -178,14 +182,34 @@ void UniqueIndex::erase(const Table& table, size_t row) {
    ordered_.erase(orderedKey_, row);
 }
 
+void UniqueIndex::keyOfKeyRow(const char* keyRow, KeySlots::Key& key) const {
+   if (!packedBytes_) return keyOf([&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; }, key);
+   // Copies of constant sizes, which the compiler makes loads of (a lookup's most common work).
+   key = {0, 0};
+   char* bytes = reinterpret_cast<char*>(key.data());
+   size_t size = packedBytes_, at = 0;
+   if (size - at >= 8) std::memcpy(bytes + at, keyRow + at, 8), at += 8;
+   if (size - at >= 4) std::memcpy(bytes + at, keyRow + at, 4), at += 4;
+   if (size - at >= 4) std::memcpy(bytes + at, keyRow + at, 4), at += 4;
+   if (size - at >= 2) std::memcpy(bytes + at, keyRow + at, 2), at += 2;
+   if (size - at >= 1) std::memcpy(bytes + at, keyRow + at, 1);
+}
+
 int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
+   if (hashed_) {
+      KeySlots::Key key;
+      keyOfKeyRow(keyRow, key);
+      return slots_.find(key, [&](int64_t candidate) {
+         return packed_ || rowHasKey(table, size_t(candidate), [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; });
+      });
+   }
    return lookUp(table, [&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; });
 }
 
 void UniqueIndex::prefetch(const char* keyRow) const {
    if (!hashed_) return;  // the tree's upper levels are in cache
    KeySlots::Key key;
-   keyOf([&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; }, key);
+   keyOfKeyRow(keyRow, key);
    slots_.prefetch(key);
 }
 

@@ -58,6 +58,7 @@ class UniqueIndex {
    /// `valueAt(i)`: where the i-th key value of a table row, or of a key row, is.
    template <typename ValueAt>
    void keyOf(ValueAt valueAt, KeySlots::Key& key) const;
+   void keyOfKeyRow(const char* keyRow, KeySlots::Key& key) const;
    template <typename ValueAt>
    bool rowHasKey(const Table& table, size_t row, ValueAt valueAt) const;
    bool hasNullKey(const Table& table, size_t row) const;
@@ -74,6 +75,7 @@ class UniqueIndex {
    std::vector<PhysicalType> types_;
    std::vector<size_t> widths_, keyRowOffsets_;
    bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys
+   size_t packedBytes_ = 0;  // when the key row holds them one after the other, its first bytes are the key; else 0
    // The hash table is a cache the lookups fill (queries run on one thread: the writer's, or a
    // forked snapshot's). Without it, lookups earn credit and inserts spend it; it is made when
    // the credit would pay for making it.
