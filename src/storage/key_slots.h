@@ -31,8 +31,13 @@ class KeySlots {
       if (const Slot* slot = locate(old_, key, matches)) return slot->state - firstRow;
       return -1;
    }
-   /// Starts loading the slot where a search for `key` begins.
-   void prefetch(const Key& key) const { __builtin_prefetch(current_.slots + (hashOf(key) & (current_.capacity - 1))); }
+   /// Starts loading the slot where a search for `key` begins: its key and its state, which a
+   /// 24-byte slot may have on two cache lines.
+   void prefetch(const Key& key) const {
+      const Slot* slot = current_.slots + (hashOf(key) & (current_.capacity - 1));
+      __builtin_prefetch(slot);
+      __builtin_prefetch(&slot->state);
+   }
    /// Adds an entry (`key`, `row`) unless there is one for `key`; returns the row of the entry
    /// for `key` (`row` if added).
    template <typename Matches>
