@@ -42,15 +42,17 @@ class Translator {
    /// Whether this operator starts loading what it will read for a row of `child` given ahead
    /// (prefetchFor): an index join's lookups, so that their cache misses overlap.
    virtual bool prefetches(const Translator& child) const { return false; }
-   /// Generates the prefetches for a row that `child` will hand on later, with these values.
-   virtual void prefetchFor(IUValues& values, const Translator& child) {}
+   /// Generates the prefetches for a row that `child` will hand on later, with these values: far
+   /// ahead the first loads (an index join's hash slot), `near` (some rows later, when those
+   /// have arrived) the loads that depend on them (the found row's columns).
+   virtual void prefetchFor(IUValues& values, const Translator& child, bool near) {}
    Translator& childAt(size_t i) { return *children_[i]; }
 
    protected:
    void consumeParent(IUValues& values);
    /// Whether the parent prefetches for rows given ahead (see prefetches()).
    bool parentPrefetches() const { return parent_ && parent_->prefetches(*this); }
-   void prefetchParent(IUValues& values) { parent_->prefetchFor(values, *this); }
+   void prefetchParent(IUValues& values, bool near) { parent_->prefetchFor(values, *this, near); }
    Translator& child(size_t i = 0) { return *children_[i]; }
    /// The IUs the parent reads from this operator's output.
    const std::vector<const IU*>& required() const;

@@ -57,9 +57,11 @@ class IndexScanTranslator : public Translator {
       return true;
    }
 
-   /// Starts loading the hash slot the row's lookup will read (when its values are given).
-   void prefetchFor(IUValues& values, const Translator&) override {
+   /// Far ahead, starts loading the hash slot the row's lookup will read; near, looks the row up
+   /// (its slot loaded by then) and starts loading its columns (when the key's values are given).
+   void prefetchFor(IUValues& values, const Translator&, bool near) override {
       CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
       for (auto& key : scan_.keys) {
          std::vector<const IU*> read;
          key->collectIUs(read);
@@ -67,7 +69,14 @@ class IndexScanTranslator : public Translator {
             if (!values.has(iu)) return;
       }
       auto [row, anyNull] = uniqueKeyRow(values);
-      cx.ifThen(cx.builder().CreateNot(anyNull), [&, row = row] { cx.callRuntime("kiln_index_prefetch", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row}); });
+      cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
+         if (!near) {
+            cx.callRuntime("kiln_index_prefetch", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+            return;
+         }
+         llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+         cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { prefetchColumns(found); });
+      });
    }
 
    /// An index join: one lookup per row of the child.
@@ -161,22 +170,27 @@ class IndexScanTranslator : public Translator {
    void emitRows(llvm::Value* rows, llvm::Value* count, const IUValues& outer) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      constexpr int64_t columnsAhead = 8, parentAhead = 16;
+      constexpr int64_t columnsAhead = 8, parentAhead = 16, parentNearAhead = 8;
       bool parent = parentPrefetches();
       auto rowAt = [&](llvm::Value* i) { return b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), rows, i)); };
-      auto prefetchParentAt = [&](llvm::Value* i) {
+      auto prefetchParentAt = [&](llvm::Value* i, bool near) {
          IUValues values = rowValues(rowAt(i), outer);
-         prefetchParent(values);
+         prefetchParent(values, near);
       };
       auto atMost = [&](int64_t n) { return b.CreateSelect(b.CreateICmpULT(count, cx.int64(n)), count, cx.int64(n)); };
       cx.forRange(cx.int64(0), atMost(columnsAhead), [&](llvm::Value* i) { prefetchColumns(rowAt(i)); });
-      if (parent) cx.forRange(cx.int64(0), atMost(parentAhead), prefetchParentAt);
+      if (parent) {
+         cx.forRange(cx.int64(0), atMost(parentAhead), [&](llvm::Value* i) { prefetchParentAt(i, false); });
+         cx.forRange(cx.int64(0), atMost(parentNearAhead), [&](llvm::Value* i) { prefetchParentAt(i, true); });
+      }
       cx.forRange(cx.int64(0), count, [&](llvm::Value* i) {
          llvm::Value* columnsRow = b.CreateAdd(i, cx.int64(columnsAhead));
          cx.ifThen(b.CreateICmpULT(columnsRow, count), [&] { prefetchColumns(rowAt(columnsRow)); });
          if (parent) {
             llvm::Value* parentRow = b.CreateAdd(i, cx.int64(parentAhead));
-            cx.ifThen(b.CreateICmpULT(parentRow, count), [&] { prefetchParentAt(parentRow); });
+            cx.ifThen(b.CreateICmpULT(parentRow, count), [&] { prefetchParentAt(parentRow, false); });
+            llvm::Value* nearRow = b.CreateAdd(i, cx.int64(parentNearAhead));
+            cx.ifThen(b.CreateICmpULT(nearRow, count), [&] { prefetchParentAt(nearRow, true); });
          }
          emitRow(rowAt(i), outer);
       });

@@ -20,15 +20,17 @@ class ValuesTranslator : public Translator {
             // row). Only values that cannot fail are computed ahead: an error must come from the
             // row that has it, in order.
             if (values_.rows.size() > 1 && values_.rows.size() <= maxPrefetchedRows && parentPrefetches()) {
-               for (auto& row : values_.rows) {
-                  IUValues values;
-                  ExpressionCompiler expressions(compiler_.cx(), values);
-                  for (size_t c = 0; c < row.size(); ++c) {
-                     const Expr& value = *row[c];
-                     if (value.kind == ExprKind::Constant || value.kind == ExprKind::Parameter)
-                        values.setLazy(values_.columns[c], [&expressions, &value] { return expressions.compile(value); });
+               for (bool near : {false, true}) {
+                  for (auto& row : values_.rows) {
+                     IUValues values;
+                     ExpressionCompiler expressions(compiler_.cx(), values);
+                     for (size_t c = 0; c < row.size(); ++c) {
+                        const Expr& value = *row[c];
+                        if (value.kind == ExprKind::Constant || value.kind == ExprKind::Parameter)
+                           values.setLazy(values_.columns[c], [&expressions, &value] { return expressions.compile(value); });
+                     }
+                     prefetchParent(values, near);
                   }
-                  prefetchParent(values);
                }
             }
             for (auto& row : values_.rows) {
