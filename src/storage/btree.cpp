@@ -19,22 +19,37 @@ const BTree::Node* BTree::leafFor(const NodeKey* key) const {
    return node;
 }
 
-std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder) {
+bool BTree::insertIntoLeaf(Node& leaf, const NodeKey& key, size_t row, int64_t* holder) {
+   size_t at = size_t(std::upper_bound(leaf.keys.begin(), leaf.keys.end(), key) - leaf.keys.begin());
+   // An equal key sorts right of a separator equal to it, so it is in this leaf, just before `at`.
+   if (holder && at > 0 && leaf.keys[at - 1] == key) {
+      *holder = int64_t(leaf.rows[at - 1]);
+      return false;
+   }
+   leaf.keys.insert(leaf.keys.begin() + long(at), key);
+   leaf.rows.insert(leaf.rows.begin() + long(at), row);
+   return true;
+}
+
+std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder, const NodeKey* low,
+                                               const NodeKey* high) {
    prefetchKeys(node);
-   size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
    bool appended;  // the new key (or separator) went to the end
    if (node.leaf) {
-      // An equal key sorts right of a separator equal to it, so it is in this leaf, just before `at`.
-      if (holder && at > 0 && node.keys[at - 1] == key) {
-         *holder = int64_t(node.rows[at - 1]);
-         return nullptr;
+      if (!insertIntoLeaf(node, key, row, holder)) return nullptr;
+      appended = node.keys.end()[-1] == key;  // equal keys go after those there
+      if (node.keys.size() <= capacity && key.isInline() && (!low || low->isInline()) && (!high || high->isInline())) {
+         hint_.leaf = &node;
+         hint_.hasLow = low != nullptr;
+         hint_.hasHigh = high != nullptr;
+         if (low) hint_.low = *low;
+         if (high) hint_.high = *high;
       }
-      node.keys.insert(node.keys.begin() + long(at), key);
-      node.rows.insert(node.rows.begin() + long(at), row);
-      appended = at + 1 == node.keys.size();
    } else {
+      size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
       NodeKey childSeparator;
-      auto sibling = insertInto(*node.children[at], key, row, childSeparator, holder);
+      auto sibling = insertInto(*node.children[at], key, row, childSeparator, holder, at > 0 ? &node.keys[at - 1] : low,
+                                at < node.keys.size() ? &node.keys[at] : high);
       if (!sibling) return nullptr;
       node.keys.insert(node.keys.begin() + long(at), std::move(childSeparator));
       node.children.insert(node.children.begin() + long(at) + 1, std::move(sibling));
@@ -91,7 +106,13 @@ int64_t BTree::findUnique(std::string_view bytes) const {
 
 bool BTree::add(std::string_view bytes, size_t row, int64_t* holder) {
    NodeKey key(bytes), separator;
-   if (auto sibling = insertInto(*root_, key, row, separator, holder)) {
+   if (hint_.covers(key) && hint_.leaf->keys.size() < capacity) {
+      if (!insertIntoLeaf(*hint_.leaf, key, row, holder)) return false;
+      ++size_;
+      return true;
+   }
+   hint_.leaf = nullptr;  // the leaf of this insert (unless it splits) becomes the hint
+   if (auto sibling = insertInto(*root_, key, row, separator, holder, nullptr, nullptr)) {
       auto root = std::make_unique<Node>();
       root->leaf = false;
       root->keys.push_back(std::move(separator));
@@ -138,6 +159,7 @@ bool BTree::eraseFrom(Node& node, const NodeKey& key, size_t row) {
             // Its range goes to a neighbour: the separator between them is dropped.
             if (!node.keys.empty()) node.keys.erase(node.keys.begin() + long(child > 0 ? child - 1 : 0));
             node.children.erase(node.children.begin() + long(child));
+            hint_.leaf = nullptr;  // it may have been the leaf that went
          }
          return true;
       }

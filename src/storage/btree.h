@@ -54,9 +54,14 @@ class BTree {
       const char* keys = reinterpret_cast<const char*>(&node.keys);
       for (size_t offset = 0; offset < sizeof(node.keys); offset += 64) __builtin_prefetch(keys + offset);
    }
-   /// Inserts into `node`; returns a new right sibling (and its separator) when it split. With
-   /// `holder`, an equal key already there is not added to, and its row goes to *holder.
-   std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder);
+   /// Inserts into `node`, whose keys lie in [low, high) (a missing bound: unbounded); returns a
+   /// new right sibling (and its separator) when it split. With `holder`, an equal key already
+   /// there is not added to, and its row goes to *holder.
+   std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder, const NodeKey* low,
+                                    const NodeKey* high);
+   /// Inserts into `leaf` at its place for `key`; false (and *holder set) if `holder` is given
+   /// and an equal key is there.
+   bool insertIntoLeaf(Node& leaf, const NodeKey& key, size_t row, int64_t* holder);
    /// Adds (key, row) unless `holder` (given as -1) receives the row of an equal key; true if added.
    bool add(std::string_view key, size_t row, int64_t* holder);
    /// Erases the entry (key, row) below `node`, and the children it leaves empty; false when
@@ -74,8 +79,19 @@ class BTree {
          return visit(row), true;
    }
 
+   // The leaf of the last insert and the range of keys it takes: keys that come in order (a
+   // statement's rows, the lines of one order) go straight to it while it has room. Kept for
+   // keys held inside NodeKey only (copying its bounds costs no allocation).
+   struct InsertHint {
+      Node* leaf = nullptr;
+      NodeKey low, high;
+      bool hasLow = false, hasHigh = false;
+      bool covers(const NodeKey& key) const { return leaf && (!hasLow || !(key < low)) && (!hasHigh || key < high); }
+   };
+
    std::unique_ptr<Node> root_;
    size_t size_ = 0;
+   InsertHint hint_;
 };
 
 template <typename F>

@@ -48,6 +48,8 @@ class NodeKey {
    }
 
    std::string_view view() const { return {isInline() ? reinterpret_cast<const char*>(words_) : heap(), size_}; }
+   /// Whether the bytes are inside (a copy allocates nothing).
+   bool isInline() const { return size_ <= inlineCapacity; }
 
    /// memcmp order of the bytes, a prefix first.
    friend bool operator<(const NodeKey& a, const NodeKey& b) {
@@ -70,7 +72,6 @@ class NodeKey {
    private:
    static constexpr uint32_t inlineCapacity = 24;
    static constexpr size_t prefixBytes = 16;  // of a heap key, kept in words_[0] and words_[1]
-   bool isInline() const { return size_ <= inlineCapacity; }
    char* heap() const {
       char* heap;
       std::memcpy(&heap, &words_[2], sizeof(heap));

@@ -212,6 +212,49 @@ TEST(BTree, AscendingKeysWithDuplicatesSplitAtTheEnd) {
    }
 }
 
+TEST(BTree, RunsOfAscendingKeysGoStraightToTheirLeaf) {
+   // Runs of ascending keys in one of several ranges (the lines of one order), inserted unique
+   // (some keys twice), while the oldest keys of a range go (delivered): inserts that follow one
+   // another land in the leaf of the last one, which must still take their keys.
+   kiln::BTree tree;
+   std::map<std::string, size_t> reference;
+   std::mt19937 random(23);
+   std::vector<int64_t> next(6, 0), oldest(6, 0);
+   size_t row = 0;
+   for (int run = 0; run < 6000; ++run) {
+      size_t range = random() % 6;
+      int64_t length = 5 + int64_t(random() % 11);
+      for (int64_t i = 0; i < length; ++i, ++row) {
+         // Now and then a key of the run again: refused, the row holding it comes back.
+         int64_t value = int64_t(range) * 1'000'000 + (i > 0 && random() % 10 == 0 ? next[range] - 1 : next[range]++);
+         std::string key = keyOf(value);
+         auto [it, added] = reference.emplace(key, row);
+         ASSERT_EQ(tree.insertUnique(key, row), int64_t(it->second)) << "row " << row;
+      }
+      if (random() % 3 == 0) {
+         size_t gone = random() % 6;
+         for (int k = 0; k < 12 && oldest[gone] < next[gone]; ++k, ++oldest[gone]) {
+            std::string key = keyOf(int64_t(gone) * 1'000'000 + oldest[gone]);
+            auto it = reference.find(key);
+            if (it == reference.end()) continue;
+            tree.erase(key, it->second);
+            reference.erase(it);
+         }
+      }
+   }
+   ASSERT_EQ(tree.size(), reference.size());
+   std::vector<size_t> expected, actual;
+   for (auto& [key, at] : reference) expected.push_back(at);
+   tree.scan(nullptr, true, nullptr, true, [&](size_t at) { actual.push_back(at); });
+   ASSERT_EQ(actual, expected);
+   for (size_t range = 0; range < 6; ++range)
+      for (int64_t v = 0; v < next[range] + 2; v += 7) {
+         std::string key = keyOf(int64_t(range) * 1'000'000 + v);
+         auto it = reference.find(key);
+         ASSERT_EQ(tree.findUnique(key), it == reference.end() ? -1 : int64_t(it->second)) << range << " " << v;
+      }
+}
+
 TEST(OrderedKey, ByteOrderIsValueOrder) {
    int64_t values[] = {INT64_MIN, -1000000, -1, 0, 1, 42, INT64_MAX};
    for (size_t i = 1; i < std::size(values); ++i) EXPECT_LT(keyOf(values[i - 1]), keyOf(values[i]));
