@@ -125,7 +125,10 @@ void checkRows(const Catalog& catalog, const Table& child, const ForeignKey& key
          for (size_t i = 0; i < values.size(); ++i) pointers[i] = values[i].data();
          found = r.parentIndex->findValues(*r.parent, pointers.data()) >= 0;
       }
-      if (!found) throw Error("23503", "insert or update on table \"" + child.name() + "\" violates foreign key constraint \"" + key.name + "\"");
+      if (!found)
+         throw Error("23503", "insert or update on table \"" + child.name() + "\" violates foreign key constraint \"" + key.name + "\"", 0,
+                     "Key (" + child.columnNames(r.childColumns) + ")=(" + child.valuesAt(r.childColumns, row) + ") is not present in table \"" +
+                        r.parent->name() + "\".");
    }
 }
 
@@ -293,11 +296,17 @@ void ReferencedKeys::check(UndoLog& undo, StatementStats& stats) {
          if (fk.parentIndex->findValues(parent_, pointers.data()) < 0) gone.push_back(&values);
       }
       if (gone.empty()) continue;
-      bool referenced = false;
-      forEachReferencingRow(fk, gone, [&](size_t) { return !(referenced = true); });
-      if (referenced)
+      // The key as the first referencing row holds it (the referenced row may hold it no more).
+      int64_t referencing = -1;
+      forEachReferencingRow(fk, gone, [&](size_t row) {
+         referencing = int64_t(row);
+         return false;
+      });
+      if (referencing >= 0)
          throw Error("23503", "update or delete on table \"" + parent_.name() + "\" violates foreign key constraint \"" + fk.key->name + "\" on table \"" +
-                                 fk.child->name() + "\"");
+                                 fk.child->name() + "\"", 0,
+                     "Key (" + parent_.columnNames(fk.parentColumns) + ")=(" + fk.child->valuesAt(fk.childColumns, size_t(referencing)) +
+                        ") is still referenced from table \"" + fk.child->name() + "\".");
    }
 }
 

@@ -119,6 +119,18 @@ bool Table::isIndexed(size_t column) const {
    return false;
 }
 
+std::string Table::columnNames(const std::vector<size_t>& columns) const {
+   std::string names;
+   for (size_t i = 0; i < columns.size(); ++i) names += (i ? ", " : "") + column(columns[i]).name();
+   return names;
+}
+
+std::string Table::valuesAt(const std::vector<size_t>& columns, size_t row) const {
+   std::string values;
+   for (size_t i = 0; i < columns.size(); ++i) values += (i ? ", " : "") + formatValue(column(columns[i]).get(row));
+   return values;
+}
+
 void Table::restoreValue(size_t column, size_t row, const void* bytes, bool isNull) {
    for (auto& index : indexes_)
       if (index->covers(column)) index->erase(*this, row);

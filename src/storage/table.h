@@ -107,6 +107,10 @@ class Table {
    void updateValue(size_t column, size_t row, const void* bytes, bool isNull);
    /// Whether an index has `column` in its key (a column that none has is updated in place).
    bool isIndexed(size_t column) const;
+   /// For the DETAIL of a key's error, as PostgreSQL writes it: "a, b" (the columns' names) and
+   /// "1, x" (their values in `row`).
+   std::string columnNames(const std::vector<size_t>& columns) const;
+   std::string valuesAt(const std::vector<size_t>& columns, size_t row) const;
    /// Puts back a value taken with Column::rawAt (undo of an update).
    void restoreValue(size_t column, size_t row, const void* bytes, bool isNull);
 

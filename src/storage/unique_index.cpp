@@ -159,12 +159,8 @@ void UniqueIndex::insert(const Table& table, size_t row) {
    if (hasNullKey(table, row)) return;
    int64_t holder = add(table, row);
    if (holder == int64_t(row)) return;
-   std::string names, values;
-   for (size_t i = 0; i < columns_.size(); ++i) {
-      names += (i ? ", " : "") + table.column(columns_[i]).name();
-      values += (i ? ", " : "") + formatValue(table.column(columns_[i]).get(row));
-   }
-   throw Error("23505", "duplicate key value violates unique constraint \"" + name_ + "\"", 0, "Key (" + names + ")=(" + values + ") already exists.");
+   throw Error("23505", "duplicate key value violates unique constraint \"" + name_ + "\"", 0,
+               "Key (" + table.columnNames(columns_) + ")=(" + table.valuesAt(columns_, row) + ") already exists.");
 }
 
 void UniqueIndex::insertQuietly(const Table& table, size_t row) {

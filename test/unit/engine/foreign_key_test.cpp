@@ -24,6 +24,29 @@ TEST(ForeignKeys, MessagesAsPostgreSQLs) {
    EXPECT_EQ(con.query("SELECT count(*) FROM child").getInt64(0, 0), 2);
 }
 
+/// The DETAIL of the error `sql` fails with.
+std::string detailOf(kiln::Connection& con, const std::string& sql) {
+   try {
+      con.query(sql);
+   } catch (const kiln::Error& error) {
+      return error.detail();
+   }
+   return "(no error)";
+}
+
+TEST(ForeignKeys, DetailsNameTheKeyAsPostgreSQLs) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE parent (a INTEGER, b TEXT, PRIMARY KEY (a, b))");
+   con.query("CREATE TABLE child (x TEXT, y INTEGER, FOREIGN KEY (y, x) REFERENCES parent (a, b))");
+   con.query("INSERT INTO parent VALUES (1, 'one'), (2, 'two')");
+   con.query("INSERT INTO child VALUES ('one', 1)");
+   EXPECT_EQ(detailOf(con, "INSERT INTO child VALUES ('two', 1)"), "Key (y, x)=(1, two) is not present in table \"parent\".");
+   EXPECT_EQ(detailOf(con, "DELETE FROM parent WHERE a = 1"), "Key (a, b)=(1, one) is still referenced from table \"child\".");
+   EXPECT_EQ(detailOf(con, "UPDATE parent SET b = 'uno' WHERE a = 1"), "Key (a, b)=(1, one) is still referenced from table \"child\".");
+   EXPECT_EQ(con.query("SELECT count(*) FROM parent").getInt64(0, 0), 2);
+}
+
 TEST(ForeignKeys, PreparedInsertSeesAnAddedConstraint) {
    kiln::Database db;
    kiln::Connection con(db);
