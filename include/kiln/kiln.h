@@ -192,11 +192,30 @@ struct ColumnInfo {
    std::string defaultValue;
 };
 
+struct IndexInfo {
+   std::string name;
+   std::vector<std::string> columns;
+   bool primaryKey = false;
+   bool unique = false;
+   std::string method;  // "btree" or "hash"
+};
+
+/// A constraint and its definition as PostgreSQL prints it: "CHECK (n > 0)",
+/// "FOREIGN KEY (p) REFERENCES parent(id) ON DELETE CASCADE".
+struct ConstraintInfo {
+   std::string name;
+   std::string definition;
+   std::string table;  // the table it belongs to (for referencedBy: the referencing table)
+};
+
 struct TableInfo {
    std::string name;
    std::vector<ColumnInfo> columns;
    std::vector<std::string> primaryKey;
    uint64_t rowCount = 0;
+   std::vector<IndexInfo> indexes;  // the primary key first, then unique ones, each by name
+   std::vector<ConstraintInfo> checks, foreignKeys;  // by name
+   std::vector<ConstraintInfo> referencedBy;  // other tables' foreign keys to this one
 };
 
 class DatabaseImpl;

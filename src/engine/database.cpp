@@ -1,10 +1,38 @@
+#include <algorithm>
+#include <tuple>
+
 #include "common/memory_blocks.h"
 #include "engine/database_impl.h"
 
 namespace kiln {
 
-static TableInfo describe(const Table& table) {
-   TableInfo info{table.name(), {}, {}, table.liveRowCount()};
+namespace {
+
+std::string nameList(const std::vector<std::string>& names) {
+   std::string list;
+   for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+   return list;
+}
+
+std::string foreignKeyDefinition(const ForeignKey& key) {
+   std::string definition = "FOREIGN KEY (" + nameList(key.columns) + ") REFERENCES " + key.parent + "(" + nameList(key.parentColumns) + ")";
+   // As pg_get_constraintdef: NO ACTION goes unsaid.
+   auto action = [](ForeignKeyAction a) {
+      return a == ForeignKeyAction::Restrict ? "RESTRICT" : a == ForeignKeyAction::Cascade ? "CASCADE" : a == ForeignKeyAction::SetNull ? "SET NULL" : "";
+   };
+   if (key.onUpdate != ForeignKeyAction::NoAction) definition += std::string(" ON UPDATE ") + action(key.onUpdate);
+   if (key.onDelete != ForeignKeyAction::NoAction) definition += std::string(" ON DELETE ") + action(key.onDelete);
+   return definition;
+}
+
+std::vector<std::string> columnNames(const Table& table, const std::vector<size_t>& columns) {
+   std::vector<std::string> names;
+   for (size_t c : columns) names.push_back(table.column(c).name());
+   return names;
+}
+
+TableInfo describe(const Catalog& catalog, const Table& table) {
+   TableInfo info{table.name(), {}, {}, table.liveRowCount(), {}, {}, {}, {}};
    for (size_t i = 0; i < table.columnCount(); ++i) {
       const Column& column = table.column(i);
       std::string defaultValue = column.defaultSql();
@@ -13,8 +41,29 @@ static TableInfo describe(const Table& table) {
       info.columns.push_back({column.name(), column.type(), column.notNull(), defaultValue});
    }
    for (size_t key : table.primaryKey()) info.primaryKey.push_back(table.column(key).name());
+   for (auto& index : table.uniqueIndexes())
+      info.indexes.push_back({index->name(), columnNames(table, index->columns()), index->columns() == table.primaryKey(), true, "btree"});
+   for (auto& index : table.secondaryIndexes()) {
+      bool hash = index->method() == SecondaryIndex::Method::Hash;
+      info.indexes.push_back({index->name(), columnNames(table, index->columns()), false, false, hash ? "hash" : "btree"});
+   }
+   std::sort(info.indexes.begin(), info.indexes.end(), [](const IndexInfo& a, const IndexInfo& b) {
+      return std::tuple(!a.primaryKey, !a.unique, a.name) < std::tuple(!b.primaryKey, !b.unique, b.name);
+   });
+   for (const CheckConstraint& check : table.checks()) info.checks.push_back({check.name, "CHECK (" + check.sql + ")", table.name()});
+   for (const ForeignKey& key : table.foreignKeys()) info.foreignKeys.push_back({key.name, foreignKeyDefinition(key), table.name()});
+   for (const Table* other : catalog.tables())
+      for (const ForeignKey& key : other->foreignKeys())
+         if (key.parent == table.name()) info.referencedBy.push_back({key.name, foreignKeyDefinition(key), other->name()});
+   auto byName = [](const ConstraintInfo& a, const ConstraintInfo& b) { return std::tie(a.name, a.table) < std::tie(b.name, b.table); };
+   std::sort(info.checks.begin(), info.checks.end(), byName);
+   std::sort(info.foreignKeys.begin(), info.foreignKeys.end(), byName);
+   std::sort(info.referencedBy.begin(), info.referencedBy.end(),
+             [](const ConstraintInfo& a, const ConstraintInfo& b) { return std::tie(a.table, a.name) < std::tie(b.table, b.name); });
    return info;
 }
+
+}  // namespace
 
 Database::Database(const std::string& path) : impl_(std::make_unique<DatabaseImpl>()) {
    keepFreedHeapMemory();
@@ -25,14 +74,14 @@ Database::~Database() = default;
 
 std::vector<TableInfo> Database::tables() const {
    std::vector<TableInfo> result;
-   for (const Table* table : impl_->catalog.tables()) result.push_back(describe(*table));
+   for (const Table* table : impl_->catalog.tables()) result.push_back(describe(impl_->catalog, *table));
    return result;
 }
 
 TableInfo Database::table(const std::string& name) const {
    const Table* table = impl_->catalog.findTable(name);
    if (!table) throw Error("42P01", "relation \"" + name + "\" does not exist");
-   return describe(*table);
+   return describe(impl_->catalog, *table);
 }
 
 }  // namespace kiln

@@ -125,11 +125,26 @@ Outcome describeTable(MetaContext& context, const std::string& name) {
    table.rightAligned = {false, false, false, false};
    for (const ColumnInfo& column : info.columns)
       table.rows.push_back({column.name, column.type.toString(), column.notNull ? "not null" : "", column.defaultValue});
-   if (!info.primaryKey.empty()) {
-      std::string key;
-      for (const std::string& column : info.primaryKey) key += (key.empty() ? "" : ", ") + column;
-      table.footers.push_back("Primary key: (" + key + ")");
+   // The footers psql writes.
+   auto section = [&](const char* title, const std::vector<std::string>& lines) {
+      if (lines.empty()) return;
+      table.footers.push_back(title);
+      for (const std::string& line : lines) table.footers.push_back("    " + line);
+   };
+   std::vector<std::string> indexes, checks, foreignKeys, referencedBy;
+   for (const IndexInfo& index : info.indexes) {
+      std::string columns;
+      for (const std::string& column : index.columns) columns += (columns.empty() ? "" : ", ") + column;
+      indexes.push_back("\"" + index.name + "\" " + (index.primaryKey ? "PRIMARY KEY, " : index.unique ? "UNIQUE, " : "") + index.method + " (" + columns + ")");
    }
+   for (const ConstraintInfo& check : info.checks) checks.push_back("\"" + check.name + "\" " + check.definition);
+   for (const ConstraintInfo& key : info.foreignKeys) foreignKeys.push_back("\"" + key.name + "\" " + key.definition);
+   for (const ConstraintInfo& key : info.referencedBy)
+      referencedBy.push_back("TABLE \"" + key.table + "\" CONSTRAINT \"" + key.name + "\" " + key.definition);
+   section("Indexes:", indexes);
+   section("Check constraints:", checks);
+   section("Foreign-key constraints:", foreignKeys);
+   section("Referenced by:", referencedBy);
    printTextTable(table, context.out);
    return Outcome::Ok;
 }
