@@ -41,8 +41,14 @@ TableInfo describe(const Catalog& catalog, const Table& table) {
       info.columns.push_back({column.name(), column.type(), column.notNull(), defaultValue});
    }
    for (size_t key : table.primaryKey()) info.primaryKey.push_back(table.column(key).name());
-   for (auto& index : table.uniqueIndexes())
-      info.indexes.push_back({index->name(), columnNames(table, index->columns()), index->columns() == table.primaryKey(), true, "btree"});
+   // The primary key's index is the first on its columns (made with the table); a unique index
+   // made later on the same columns is not it.
+   bool primaryKeyFound = false;
+   for (auto& index : table.uniqueIndexes()) {
+      bool primaryKey = !primaryKeyFound && !table.primaryKey().empty() && index->columns() == table.primaryKey();
+      primaryKeyFound = primaryKeyFound || primaryKey;
+      info.indexes.push_back({index->name(), columnNames(table, index->columns()), primaryKey, true, "btree"});
+   }
    for (auto& index : table.secondaryIndexes()) {
       bool hash = index->method() == SecondaryIndex::Method::Hash;
       info.indexes.push_back({index->name(), columnNames(table, index->columns()), false, false, hash ? "hash" : "btree"});

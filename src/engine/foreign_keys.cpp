@@ -24,7 +24,8 @@ struct Resolved {
    const Table* child = nullptr;
    const Table* parent = nullptr;
    const UniqueIndex* parentIndex = nullptr;
-   std::vector<size_t> childColumns, parentColumns;
+   std::vector<size_t> childColumns, parentColumns;  // in the order of the parent index's columns
+   std::vector<size_t> declaredChildColumns, declaredParentColumns;  // as the constraint names them (for messages)
 };
 
 size_t columnNamed(const Table& table, const std::string& name) {
@@ -41,6 +42,8 @@ Resolved resolve(const Catalog& catalog, const Table& child, const ForeignKey& k
    if (!r.parent) throw Error("XX000", "table \"" + key.parent + "\" referenced by foreign key \"" + key.name + "\" is missing");
    std::vector<size_t> parentColumns;
    for (const std::string& name : key.parentColumns) parentColumns.push_back(columnNamed(*r.parent, name));
+   r.declaredParentColumns = parentColumns;
+   for (const std::string& name : key.columns) r.declaredChildColumns.push_back(columnNamed(child, name));
    std::vector<size_t> sorted = parentColumns;
    std::sort(sorted.begin(), sorted.end());
    for (auto& index : r.parent->uniqueIndexes()) {
@@ -127,7 +130,7 @@ void checkRows(const Catalog& catalog, const Table& child, const ForeignKey& key
       }
       if (!found)
          throw Error("23503", "insert or update on table \"" + child.name() + "\" violates foreign key constraint \"" + key.name + "\"", 0,
-                     "Key (" + child.columnNames(r.childColumns) + ")=(" + child.valuesAt(r.childColumns, row) + ") is not present in table \"" +
+                     "Key (" + child.columnNames(r.declaredChildColumns) + ")=(" + child.valuesAt(r.declaredChildColumns, row) + ") is not present in table \"" +
                         r.parent->name() + "\".");
    }
 }
@@ -305,7 +308,7 @@ void ReferencedKeys::check(UndoLog& undo, StatementStats& stats) {
       if (referencing >= 0)
          throw Error("23503", "update or delete on table \"" + parent_.name() + "\" violates foreign key constraint \"" + fk.key->name + "\" on table \"" +
                                  fk.child->name() + "\"", 0,
-                     "Key (" + parent_.columnNames(fk.parentColumns) + ")=(" + fk.child->valuesAt(fk.childColumns, size_t(referencing)) +
+                     "Key (" + parent_.columnNames(fk.declaredParentColumns) + ")=(" + fk.child->valuesAt(fk.declaredChildColumns, size_t(referencing)) +
                         ") is still referenced from table \"" + fk.child->name() + "\".");
    }
 }

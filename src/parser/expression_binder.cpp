@@ -198,10 +198,12 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
    // An untyped parameter takes the type it is cast to, as in PostgreSQL: CAST($1 AS integer) is
    // bound as an integer, not as text converted for every execution. A length or precision is
    // left to the cast, which truncates or rounds what is bound.
-   if (e->kind == ExprKind::Parameter && e->type.id == TypeId::Unknown && target.id != TypeId::Unknown) {
-      SqlType type = target;
-      if (type.id == TypeId::Char || type.id == TypeId::Varchar) type.length = 0;
-      if (type.id == TypeId::Timestamp || type.id == TypeId::TimestampTz || type.id == TypeId::Time) type.precision = 0;
+   // TIMESTAMPTZ stays a cast of text, read in the session's time zone when the statement runs.
+   TypeId scalar = target.isArray() ? target.element : target.id;
+   if (e->kind == ExprKind::Parameter && e->type.id == TypeId::Unknown && target.id != TypeId::Unknown && scalar != TypeId::TimestampTz) {
+      SqlType type = target;  // an array's modifiers are its element's
+      if (scalar == TypeId::Char || scalar == TypeId::Varchar) type.length = 0;
+      if (scalar == TypeId::Timestamp || scalar == TypeId::Time) type.precision = 0;
       e = coerce(std::move(e), type);
    }
    if (!types::canCast(e->type, target))

@@ -45,6 +45,11 @@ TEST(ForeignKeys, DetailsNameTheKeyAsPostgreSQLs) {
    EXPECT_EQ(detailOf(con, "DELETE FROM parent WHERE a = 1"), "Key (a, b)=(1, one) is still referenced from table \"child\".");
    EXPECT_EQ(detailOf(con, "UPDATE parent SET b = 'uno' WHERE a = 1"), "Key (a, b)=(1, one) is still referenced from table \"child\".");
    EXPECT_EQ(con.query("SELECT count(*) FROM parent").getInt64(0, 0), 2);
+   // In the order the constraint names the columns, not the referenced key's.
+   con.query("CREATE TABLE swapped (x TEXT, y INTEGER, FOREIGN KEY (x, y) REFERENCES parent (b, a))");
+   con.query("INSERT INTO swapped VALUES ('two', 2)");
+   EXPECT_EQ(detailOf(con, "INSERT INTO swapped VALUES ('two', 1)"), "Key (x, y)=(two, 1) is not present in table \"parent\".");
+   EXPECT_EQ(detailOf(con, "DELETE FROM parent WHERE a = 2"), "Key (b, a)=(two, 2) is still referenced from table \"swapped\".");
 }
 
 TEST(ForeignKeys, PreparedInsertSeesAnAddedConstraint) {
