@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <new>
 #include <utility>
 
@@ -31,19 +32,14 @@ class FixedVector {
       ++size_;
    }
    T* insert(T* at, T value) {
-      if (at == end()) {
-         push_back(std::move(value));
-         return at;
-      }
-      new (end()) T(std::move(end()[-1]));
-      for (T* to = end() - 1; to != at; --to) *to = std::move(to[-1]);
-      *at = std::move(value);
+      std::memmove(static_cast<void*>(at + 1), static_cast<const void*>(at), size_t(end() - at) * sizeof(T));
+      new (at) T(std::move(value));
       ++size_;
       return at;
    }
    void erase(T* at) {
-      for (T* to = at; to + 1 != end(); ++to) *to = std::move(to[1]);
-      end()[-1].~T();
+      at->~T();
+      std::memmove(static_cast<void*>(at), static_cast<const void*>(at + 1), size_t(end() - at - 1) * sizeof(T));
       --size_;
    }
    void resize(size_t count) {
