@@ -6,6 +6,7 @@
 #include <numbers>
 #include <tuple>
 
+#include "common/decimal.h"
 #include "common/timestamp.h"
 #include "common/utf8.h"
 #include "common/version.h"
@@ -102,6 +103,17 @@ bool parameterWithoutModifier(ExprPtr& parameter, const Expr& other) {
    else
       return false;
    parameter = ExpressionBinder::coerce(std::move(parameter), type);
+   return true;
+}
+
+/// A parameter meeting a NUMERIC(p,s) value in a comparison or arithmetic is typed NUMERIC
+/// without the modifiers, as in PostgreSQL: a bound 1.234 compared with (or added to) a
+/// NUMERIC(5,2) keeps its thousandths instead of being rounded to the value's scale. kiln's
+/// NUMERIC without modifiers is NUMERIC(38,6); a finer scale of the value's is kept. Whether
+/// `parameter` was such a parameter.
+bool parameterAsNumeric(ExprPtr& parameter, const SqlType& other) {
+   if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown || other.id != TypeId::Decimal) return false;
+   parameter = ExpressionBinder::coerce(std::move(parameter), SqlType::decimal(decimal::maxPrecision, std::max(unsigned(other.scale), 6u)));
    return true;
 }
 
@@ -219,6 +231,7 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
    b = literalForComparison(std::move(b), a->type);
    a = literalForComparison(std::move(a), b->type);
    if (parameterWithoutModifier(a, *b) || parameterWithoutModifier(b, *a)) return;
+   if (!parameterAsNumeric(a, b->type)) parameterAsNumeric(b, a->type);
    // A literal left untyped fits the other side's type: the other side needs no cast.
    auto target = a->type.id == TypeId::Unknown ? std::optional<SqlType>(b->type)
                  : b->type.id == TypeId::Unknown ? std::optional<SqlType>(a->type)
@@ -444,6 +457,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       if (op != name) continue;
       // An untyped literal takes the other side's type ('1' + 1 is integer addition).
       if (arith != ArithOp::Concat) {
+         if (!parameterAsNumeric(left, right->type)) parameterAsNumeric(right, left->type);
          if (left->type.id == TypeId::Unknown && right->type.id != TypeId::Unknown) left = coerce(std::move(left), right->type);
          if (right->type.id == TypeId::Unknown && left->type.id != TypeId::Unknown) {
             SqlType target = left->type;
@@ -675,7 +689,10 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          }
          ExprPtr value = bind(*a.lexpr);
          std::vector<ExprPtr> items;
-         for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
+         for (size_t i = 0; i < list.n_items; ++i) {
+            items.push_back(literalForComparison(bind(*list.items[i]), value->type));
+            parameterAsNumeric(items.back(), value->type);
+         }
          SqlType target = value->type;
          for (auto& item : items) {
             // As in a comparison, an untyped literal (or parameter) left takes the value's type as it is.

@@ -33,7 +33,8 @@ TEST_F(PreparedTest, ParametersTakeTheirContextsTypes) {
    EXPECT_EQ(insert.parameterType(3), kiln::SqlType::decimal(10, 2));
    auto select = con.prepare("SELECT b FROM t WHERE a = $1 AND c > $2");
    EXPECT_EQ(select.parameterType(1), kiln::SqlType::integer());
-   EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(10, 2));
+   // Compared with NUMERIC(10,2), a parameter is NUMERIC without modifiers (kiln's is (38,6)).
+   EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(38, 6));
 }
 
 TEST_F(PreparedTest, AnArrayParameterIsBoundAsItsText) {
