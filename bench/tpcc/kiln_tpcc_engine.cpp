@@ -25,10 +25,10 @@ class KilnStatement : public TpccStatement {
       guard([&] { statement_.bind(number, value); });
    }
    void bindText(size_t number, std::string_view value) override {
-      guard([&] { statement_.bind(number, std::string(value)); });
+      guard([&] { statement_.bind(number, value); });
    }
    void bindDecimal(size_t number, int64_t unscaled, int scale) override {
-      guard([&] { statement_.bind(number, decimalText(unscaled, scale)); });
+      guard([&] { statement_.bindDecimal(number, unscaled, unsigned(scale)); });
    }
    void bindTimestamp(size_t number, int64_t unixMicros) override {
       guard([&] { statement_.bind(number, kiln::Timestamp(std::chrono::microseconds(unixMicros))); });

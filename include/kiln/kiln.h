@@ -231,9 +231,13 @@ class PreparedStatement {
    size_t parameterCount() const;
    /// The type of $number (1-based), decided by where the parameter is used.
    SqlType parameterType(size_t number) const;
-   PreparedStatement& bind(size_t number, const std::string& text);
+   PreparedStatement& bind(size_t number, std::string_view text);
    PreparedStatement& bind(size_t number, int64_t value);
    PreparedStatement& bind(size_t number, double value);
+   /// A NUMERIC parameter without a detour through text: the value unscaled / 10^scale
+   /// (bindDecimal(1, 12345, 2) binds 123.45), rounded half away from zero to the parameter's
+   /// scale (others get its text form).
+   PreparedStatement& bindDecimal(size_t number, __int128 unscaled, unsigned scale);
    /// A TIMESTAMP or TIMESTAMPTZ (the instant) parameter without a detour through text (others
    /// get its text form).
    PreparedStatement& bind(size_t number, Timestamp value);

@@ -82,6 +82,12 @@ int64_t parseInteger(std::string_view input, SqlType type) {
    return int64_t(value);
 }
 
+static Error numericFieldOverflow(SqlType type) {
+   return Error("22003", "numeric field overflow", 0,
+                "A field with precision " + std::to_string(type.precision) + ", scale " + std::to_string(type.scale) +
+                   " must round to an absolute value less than 10^" + std::to_string(type.precision - type.scale) + ".");
+}
+
 __int128 parseDecimal(std::string_view input, SqlType type) {
    // Fast path: [-]digits[.digits] with no more fraction digits than the scale.
    size_t point = input.find('.');
@@ -102,12 +108,16 @@ __int128 parseDecimal(std::string_view input, SqlType type) {
    switch (decimal::parse(input, type.precision, type.scale, out)) {
       case decimal::ParseStatus::Ok: return out;
       case decimal::ParseStatus::Malformed: invalidSyntax("numeric", input);
-      case decimal::ParseStatus::Overflow:
-         throw Error("22003", "numeric field overflow",
-                     0,
-                     "A field with precision " + std::to_string(type.precision) + ", scale " + std::to_string(type.scale) +
-                        " must round to an absolute value less than 10^" + std::to_string(type.precision - type.scale) + ".");
+      case decimal::ParseStatus::Overflow: throw numericFieldOverflow(type);
    }
+   return out;
+}
+
+__int128 fitDecimal(__int128 unscaled, unsigned scale, SqlType type) {
+   __int128 out;
+   if (!decimal::rescale(unscaled, scale, type.scale, out)) throw numericFieldOverflow(type);
+   __int128 bound = decimal::pow10(type.precision);
+   if (out >= bound || out <= -bound) throw numericFieldOverflow(type);
    return out;
 }
 

@@ -57,6 +57,9 @@ namespace text {
 bool parseBool(std::string_view text);
 int64_t parseInteger(std::string_view text, SqlType type);
 __int128 parseDecimal(std::string_view text, SqlType type);
+/// A decimal given as `unscaled` / 10^scale, rounded half away from zero to `type`'s scale; 22003
+/// when it needs more digits than the type's precision.
+__int128 fitDecimal(__int128 unscaled, unsigned scale, SqlType type);
 double parseDouble(std::string_view text, SqlType type);
 int32_t parseDate(std::string_view text);
 /// TIMESTAMP, TIMESTAMPTZ (in the session's zone) or TIME, rounded to the type's precision.

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "common/decimal.h"
 #include "common/timestamp.h"
 #include "common/value.h"
 #include "engine/database_impl.h"
@@ -11,14 +12,14 @@
 
 namespace kiln {
 
-/// Sets a value held in `integer` in place: a temporary Value, moved in, costs more than the rest
-/// of a bind.
-static void setInteger(Value& bound, SqlType type, int64_t value) {
+/// `bound` made a non-NULL value of `type`, in place: a temporary Value, moved in, costs more than
+/// the rest of a bind, and the string keeps its memory for the next.
+static Value& reset(Value& bound, SqlType type) {
    bound.type = type;
    bound.isNull = false;
    bound.decimal = 0;
-   bound.integer = value;
    bound.string.clear();
+   return bound;
 }
 
 PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared)
@@ -82,8 +83,12 @@ SqlType PreparedStatement::parameterType(size_t number) const {
    return impl_->parameterTypes[number - 1];
 }
 
-PreparedStatement& PreparedStatement::bind(size_t number, const std::string& text) {
-   impl_->values[number - 1 < impl_->values.size() ? number - 1 : 0] = parseValue(text, parameterType(number));
+PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text) {
+   SqlType type = parameterType(number);
+   if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char)
+      reset(impl_->values[number - 1], type).string.assign(text::fitString(text, type));
+   else
+      impl_->values[number - 1] = parseValue(text, type);
    return *this;
 }
 
@@ -95,7 +100,14 @@ PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
    int64_t high = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
    if (value < low || value > high)
       throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + type.toString());
-   setInteger(impl_->values[number - 1], type, value);
+   reset(impl_->values[number - 1], type).integer = value;
+   return *this;
+}
+
+PreparedStatement& PreparedStatement::bindDecimal(size_t number, __int128 unscaled, unsigned scale) {
+   SqlType type = parameterType(number);
+   if (type.id != TypeId::Decimal) return bind(number, decimal::format(unscaled, scale));
+   reset(impl_->values[number - 1], type).decimal = text::fitDecimal(unscaled, scale, type);
    return *this;
 }
 
@@ -107,7 +119,7 @@ PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
    if (type.id != TypeId::Timestamp && type.id != TypeId::TimestampTz) return bind(number, timestamp::format(micros));
    micros = timestamp::round(micros, type.fractionalDigits());
    if (!timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
-   setInteger(impl_->values[number - 1], type, micros);
+   reset(impl_->values[number - 1], type).integer = micros;
    return *this;
 }
 

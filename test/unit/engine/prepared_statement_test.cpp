@@ -125,6 +125,39 @@ TEST_F(PreparedTest, ErrorsOfBoundValuesAndConstraints) {
    EXPECT_EQ(con.query("SELECT count(*) FROM t").getInt64(0, 0), 1);
 }
 
+TEST_F(PreparedTest, DecimalsAndStringsAreBoundWithoutText) {
+   con.query("CREATE TABLE s (k INTEGER PRIMARY KEY, v VARCHAR(3), f CHAR(4))");
+   auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
+   std::string_view name = "seven or so";
+   insert.bind(1, int64_t(7)).bind(2, name.substr(0, 5)).bindDecimal(3, 12345, 2).execute();
+   insert.bind(1, int64_t(8)).bind(2, "eight").bindDecimal(3, -1005, 3).execute();  // -1.005 rounds away from zero
+   insert.bind(1, int64_t(9)).bind(2, "nine").bindDecimal(3, 42, 0).execute();
+   kiln::Result r = con.query("SELECT a, b, c FROM t ORDER BY a");
+   ASSERT_EQ(r.rowCount(), 3u);
+   EXPECT_EQ(r.getString(0, 1), "seven");
+   EXPECT_EQ(r.getString(0, 2), "123.45");
+   EXPECT_EQ(r.getString(1, 2), "-1.01");
+   EXPECT_EQ(r.getString(2, 2), "42.00");
+   try {
+      insert.bind(1, int64_t(10)).bindDecimal(3, int64_t(1) << 40, 0);  // 12 digits for DECIMAL(10,2)
+      FAIL() << "overflow accepted";
+   } catch (const kiln::Error& e) {
+      EXPECT_EQ(e.sqlstate(), "22003");
+   }
+   // A parameter of another type gets the decimal's text; strings are checked against their type.
+   auto byKey = con.prepare("SELECT b FROM t WHERE a = $1");
+   EXPECT_THROW(byKey.bindDecimal(1, 700, 2), kiln::Error);  // "7.00" is no integer's text
+   auto byDouble = con.prepare("SELECT b FROM t WHERE CAST(a AS double precision) = $1");
+   EXPECT_EQ(byDouble.bindDecimal(1, 700, 2).execute().getString(0, 0), "seven");
+   auto put = con.prepare("INSERT INTO s VALUES ($1, $2, $3)");
+   EXPECT_THROW(put.bind(1, int64_t(1)).bind(2, "long").bind(3, "ab"), kiln::Error);
+   put.bind(2, "abc ").bind(3, "ab").execute();  // trailing blanks beyond the length go, as in PostgreSQL
+   kiln::Result s = con.query("SELECT v, f || '|', octet_length(v) FROM s");
+   EXPECT_EQ(s.getString(0, 0), "abc");
+   EXPECT_EQ(s.getString(0, 1), "ab|");
+   EXPECT_EQ(s.getInt64(0, 2), 3);
+}
+
 TEST_F(PreparedTest, CompiledAgainAfterDeletionsAndDdl) {
    con.query("INSERT INTO t VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3)");
    auto count = con.prepare("SELECT count(*) FROM t WHERE c >= $1");
