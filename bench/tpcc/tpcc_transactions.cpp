@@ -1,10 +1,9 @@
 #include "tpcc_transactions.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
-#include <map>
-#include <unordered_map>
 
 namespace kiln::bench {
 
@@ -181,35 +180,45 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
 
       for (size_t i = 0; i < maxOrderLines; ++i) noItems_->bindInt(i + 1, in.lines[i < in.lines.size() ? i : 0].itemId);
       noItems_->execute();
-      std::unordered_map<int64_t, int64_t> prices;  // cents by item number
-      for (size_t row = 0; row < noItems_->rowCount(); ++row) prices[noItems_->getInt(row, 0)] = noItems_->getDecimal(row, 1, 2);
-      // "Item number is not valid": the whole order is undone.
-      for (const NewOrderLine& line : in.lines)
-         if (!prices.count(line.itemId)) return false;
-
+      // An order has at most 15 lines: a search along them costs less than a map's allocations.
       size_t count = in.lines.size();
-      std::vector<std::string> distInfo(count);
-      std::map<std::pair<int64_t, int64_t>, size_t> lineOfStock;  // (warehouse, item) -> line
-      for (size_t i = 0; i < count; ++i) lineOfStock.emplace(std::pair{in.lines[i].supplyWarehouse, in.lines[i].itemId}, i);
+      std::array<int64_t, maxOrderLines> prices;  // cents, by line
+      prices.fill(-1);
+      for (size_t row = 0; row < noItems_->rowCount(); ++row) {
+         int64_t item = noItems_->getInt(row, 0), cents = noItems_->getDecimal(row, 1, 2);
+         for (size_t i = 0; i < count; ++i)
+            if (in.lines[i].itemId == item) prices[i] = cents;
+      }
+      // "Item number is not valid": the whole order is undone.
+      for (size_t i = 0; i < count; ++i)
+         if (prices[i] < 0) return false;
+
+      auto lineOf = [&](int64_t supplyWarehouse, int64_t item) {
+         for (size_t i = 0; i < count; ++i)
+            if (in.lines[i].supplyWarehouse == supplyWarehouse && in.lines[i].itemId == item) return i;
+         throw TpccError("XX000", "stock row of warehouse " + std::to_string(supplyWarehouse) + " item " + std::to_string(item) + " is no line's", "");
+      };
+      bool distinctStock = true;
+      for (size_t i = 0; i < count && distinctStock; ++i) distinctStock = lineOf(in.lines[i].supplyWarehouse, in.lines[i].itemId) == i;
       auto bindStock = [&](TpccStatement& statement, size_t first, const NewOrderLine& line) {
          statement.bindInt(first, line.supplyWarehouse);
          statement.bindInt(first + 1, line.itemId);
          statement.bindInt(first + 2, line.quantity);
          statement.bindInt(first + 3, line.supplyWarehouse == in.warehouse ? 0 : 1);
       };
-      if (lineOfStock.size() == count) {
+      for (size_t i = 0; i < count; ++i) distInfo_[i].clear();
+      if (distinctStock) {
          TpccStatement& stocks = *noStocks_[count - minOrderLines];
          stocks.bindInt(1, in.district);
          for (size_t i = 0; i < count; ++i) bindStock(stocks, 2 + 4 * i, in.lines[i]);
          stocks.execute();
-         for (size_t row = 0; row < stocks.rowCount(); ++row)
-            distInfo[lineOfStock.at({stocks.getInt(row, 0), stocks.getInt(row, 1)})] = stocks.getText(row, 3);
+         for (size_t row = 0; row < stocks.rowCount(); ++row) distInfo_[lineOf(stocks.getInt(row, 0), stocks.getInt(row, 1))] = stocks.getText(row, 3);
       } else {
          for (size_t i = 0; i < count; ++i) {
             noStockLine_->bindInt(1, in.district);
             bindStock(*noStockLine_, 2, in.lines[i]);
             noStockLine_->execute();
-            distInfo[i] = noStockLine_->getText(0, 3);
+            distInfo_[i] = noStockLine_->getText(0, 3);
          }
       }
 
@@ -224,8 +233,8 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
          lines.bindInt(p + 4, line.itemId);
          lines.bindInt(p + 5, line.supplyWarehouse);
          lines.bindInt(p + 6, line.quantity);
-         lines.bindDecimal(p + 7, line.quantity * prices.at(line.itemId), 2);
-         lines.bindText(p + 8, distInfo[i]);
+         lines.bindDecimal(p + 7, line.quantity * prices[i], 2);
+         lines.bindText(p + 8, distInfo_[i]);
       }
       lines.execute();
       return true;

@@ -38,6 +38,9 @@ class TpccTransactions {
    // By number of lines, minOrderLines on.
    std::array<Statement, maxOrderLines - minOrderLines + 1> noStocks_, noInsertLines_;
 
+   // New-Order's s_dist_xx by line, kept so that their memory is reused.
+   std::array<std::string, maxOrderLines> distInfo_;
+
    Statement pyWarehouse_, pyDistrict_, pyCustomerById_, pyCustomerByName_, pyCustomerUpdate_,
       pyCustomerData_, pyCustomerUpdateData_, pyHistory_;
 
