@@ -26,8 +26,9 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
    auto prepare = [&](const std::string& sql) { return engine.prepare(sql); };
 
    noWarehouse_ = prepare("SELECT w_tax FROM warehouse WHERE w_id = $1");
-   noDistrict_ = prepare("SELECT d_tax, d_next_o_id FROM district WHERE d_w_id = $1 AND d_id = $2");
-   noDistrictNext_ = prepare("UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1 AND d_id = $2");
+   // The district's next order number is read and counted up by one statement (RETURNING gives
+   // the new values: the order's number is the one before).
+   noDistrict_ = prepare("UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1 AND d_id = $2 RETURNING d_tax, d_next_o_id - 1");
    noCustomer_ = prepare("SELECT c_discount, c_last, c_credit FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3");
    noInsertOrder_ = prepare(
       "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local) "
@@ -102,8 +103,10 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
       "SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line "
       "WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = $3");
 
-   dlOldest_ = prepare("SELECT min(no_o_id) FROM new_order WHERE no_w_id = $1 AND no_d_id = $2");
-   dlDeleteNewOrder_ = prepare("DELETE FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 AND no_o_id = $3");
+   // The district's oldest undelivered order is found and deleted by one statement.
+   dlDeleteNewOrder_ = prepare(
+      "DELETE FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 "
+      "AND no_o_id = (SELECT min(no_o_id) FROM new_order WHERE no_w_id = $1 AND no_d_id = $2) RETURNING no_o_id");
    // The order and its lines are updated and read by one statement each (the amounts summed here).
    dlOrder_ = prepare("UPDATE orders SET o_carrier_id = $1 WHERE o_w_id = $2 AND o_d_id = $3 AND o_id = $4 RETURNING o_c_id");
    dlLines_ = prepare("UPDATE order_line SET ol_delivery_d = $1 WHERE ol_w_id = $2 AND ol_d_id = $3 AND ol_o_id = $4 RETURNING ol_amount");
@@ -156,9 +159,6 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
       noDistrict_->bindInt(2, in.district);
       noDistrict_->execute();
       int64_t orderId = noDistrict_->getInt(0, 1);
-      noDistrictNext_->bindInt(1, in.warehouse);
-      noDistrictNext_->bindInt(2, in.district);
-      noDistrictNext_->execute();
       noCustomer_->bindInt(1, in.warehouse);
       noCustomer_->bindInt(2, in.district);
       noCustomer_->bindInt(3, in.customer);
@@ -306,19 +306,11 @@ void TpccTransactions::delivery(const DeliveryInput& in) {
    transaction([&] {
       int64_t now = nowMicros();
       for (int64_t district = 1; district <= 10; ++district) {
-         dlOldest_->bindInt(1, in.warehouse);
-         dlOldest_->bindInt(2, district);
-         dlOldest_->execute();
-         if (dlOldest_->rowCount() == 0 || dlOldest_->isNull(0, 0)) continue;  // no undelivered order: skipped (clause 2.7.4.2)
-         int64_t orderId = dlOldest_->getInt(0, 0);
          dlDeleteNewOrder_->bindInt(1, in.warehouse);
          dlDeleteNewOrder_->bindInt(2, district);
-         dlDeleteNewOrder_->bindInt(3, orderId);
          dlDeleteNewOrder_->execute();
-         // The run is serial, so the row just found must be the one deleted.
-         if (dlDeleteNewOrder_->rowsAffected() != 1)
-            throw TpccError("XX000", "Delivery's DELETE FROM new_order removed " + std::to_string(dlDeleteNewOrder_->rowsAffected()) + " rows of order " +
-                                        std::to_string(orderId) + ", not 1", "");
+         if (dlDeleteNewOrder_->rowCount() == 0) continue;  // no undelivered order: skipped (clause 2.7.4.2)
+         int64_t orderId = dlDeleteNewOrder_->getInt(0, 0);
 
          dlOrder_->bindInt(1, in.carrier);
          dlOrder_->bindInt(2, in.warehouse);

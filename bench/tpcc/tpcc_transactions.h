@@ -34,7 +34,7 @@ class TpccTransactions {
 
    TpccEngine& engine_;
 
-   Statement noWarehouse_, noDistrict_, noDistrictNext_, noCustomer_, noInsertOrder_, noInsertNewOrder_, noItems_, noStockLine_;
+   Statement noWarehouse_, noDistrict_, noCustomer_, noInsertOrder_, noInsertNewOrder_, noItems_, noStockLine_;
    // By number of lines, minOrderLines on.
    std::array<Statement, maxOrderLines - minOrderLines + 1> noStocks_, noInsertLines_;
 
@@ -46,7 +46,7 @@ class TpccTransactions {
 
    Statement osCustomerById_, osCustomerByName_, osLastOrder_, osLines_;
 
-   Statement dlOldest_, dlDeleteNewOrder_, dlOrder_, dlLines_, dlCustomerUpdate_;
+   Statement dlDeleteNewOrder_, dlOrder_, dlLines_, dlCustomerUpdate_;
 
    Statement slNextOrder_, slLowStock_;
 };
