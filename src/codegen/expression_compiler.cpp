@@ -12,7 +12,7 @@ namespace kiln {
 void ExpressionCompiler::materializeInputs(const Expr& e) {
    std::vector<const IU*> ius;
    e.collectIUs(ius);
-   for (const IU* iu : ius) values_.get(iu);
+   for (const IU* iu : ius) values_.getUnlessLoadOnly(iu);
 }
 
 SqlValue ExpressionCompiler::phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise,
@@ -94,6 +94,7 @@ SqlValue ExpressionCompiler::compileShortCircuit(const Expr& e) {
    // Left to right; stops at the first FALSE (AND) or TRUE (OR), like PostgreSQL, so a guard
    // such as `x <> 0 AND 10 / x > 1` never divides by zero.
    materializeInputs(e);
+   IUValues::Branches branches(values_);
    bool isAnd = e.kind == ExprKind::And;
    SqlValue result = compile(*e.children[0]);
    auto& b = cx_.builder();
@@ -114,6 +115,7 @@ SqlValue ExpressionCompiler::compileShortCircuit(const Expr& e) {
 
 SqlValue ExpressionCompiler::compileCase(const Expr& e) {
    materializeInputs(e);
+   IUValues::Branches branches(values_);
    size_t pairs = (e.children.size() - (e.hasElse ? 1 : 0)) / 2;
    std::function<SqlValue(size_t)> branch = [&](size_t i) -> SqlValue {
       if (i == pairs) return e.hasElse ? compile(*e.children.back()) : ops_.nullOf(e.type);

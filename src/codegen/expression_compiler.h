@@ -12,7 +12,8 @@ class ExpressionCompiler {
    ExpressionCompiler(CodeContext& cx, IUValues& values) : cx_(cx), ops_(cx), values_(values) {}
 
    SqlValue compile(const Expr& e);
-   /// Produces every IU `e` reads here, so that branches inside `e` can all use them.
+   /// Produces every IU `e` reads here, so that branches inside `e` can all use them; column loads
+   /// (IUValues' load-only values) are left to the branches that read them.
    void materializeInputs(const Expr& e);
 
    private:

@@ -351,7 +351,7 @@ class AggregateTranslator : public Translator {
       IUValues values;
       for (size_t i = 0; i < aggregate_.keys.size(); ++i) {
          const RowLayout::Field& field = layout_.fields[i];
-         values.setLazy(aggregate_.keys[i].output, [&cx, row, field] { return loadField(cx, row, field); });
+         values.setLazy(aggregate_.keys[i].output, [&cx, row, field] { return loadField(cx, row, field); }, true);
       }
       for (size_t i = 0; i < aggregate_.aggregates.size(); ++i)
          values.set(aggregate_.aggregates[i].output, states_[i].result(cx, row, layout_, aggregate_.aggregates[i]));

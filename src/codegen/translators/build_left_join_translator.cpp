@@ -92,7 +92,7 @@ class BuildLeftJoinTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       for (size_t i = 0; i < payload_.size(); ++i) {
          const RowLayout::Field& field = layout_.fields[condition_.leftKeys.size() + i];
-         values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); });
+         values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); }, true);
       }
    }
 

@@ -282,7 +282,7 @@ class IndexScanTranslator : public Translator {
             llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), base, row);
             llvm::Value* nullAddress = nullBase ? b.CreateInBoundsGEP(cx.i8(), nullBase, row) : nullptr;
             return SqlOps(cx).load(address, nullAddress, iu->type, nullBase != nullptr);
-         });
+         }, true);
       }
       if (scan_.rowId) values.set(scan_.rowId, {row, nullptr, SqlType::bigInt()});
       return values;

@@ -86,7 +86,7 @@ class JoinTranslator : public Translator {
                IUValues values;
                for (size_t i = 0; i < payload_.size(); ++i) {
                   const RowLayout::Field& field = layout_.fields[condition_.rightKeys.size() + i];
-                  values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); });
+                  values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); }, true);
                }
                for (const IU* iu : compiler_.required(join_.children[0].get())) values.set(iu, ops.nullOf(iu->type));
                consumeParent(values);
@@ -195,7 +195,7 @@ class JoinTranslator : public Translator {
       auto bindPartner = [&](llvm::Value* entry) {
          for (size_t i = 0; i < payload_.size(); ++i) {
             const RowLayout::Field& field = layout_.fields[keys.size() + i];
-            values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); });
+            values.setLazy(payload_[i], [&cx, entry, field] { return loadField(cx, entry, field); }, true);
          }
       };
       auto residualHolds = [&]() -> llvm::Value* {

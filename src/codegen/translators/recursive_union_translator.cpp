@@ -26,7 +26,7 @@ void scanRows(QueryCompiler& compiler, const std::string& name, double expectedR
       IUValues values;
       for (size_t c = 0; c < columns.size(); ++c) {
          const RowLayout::Field& field = layout.fields[c];
-         values.setLazy(columns[c], [&cx, row, field] { return loadField(cx, row, field); });
+         values.setLazy(columns[c], [&cx, row, field] { return loadField(cx, row, field); }, true);
       }
       consumeParent(values);
    });

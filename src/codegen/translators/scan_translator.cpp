@@ -345,7 +345,7 @@ class ScanTranslator : public Translator {
 
    void emitRow(llvm::Value* row) {
       IUValues values;
-      for (size_t i = 0; i < columns_.size(); ++i) values.setLazy(columns_[i].iu, [this, i, row] { return loadColumn(i, row); });
+      for (size_t i = 0; i < columns_.size(); ++i) values.setLazy(columns_[i].iu, [this, i, row] { return loadColumn(i, row); }, true);
       if (scan_.rowId) values.set(scan_.rowId, {row, nullptr, SqlType::bigInt()});
       RowLookahead lookahead{[this, row](int64_t distance) { return rowAhead(row, distance); }, lookaheadRows(),
                              [this](const IU* iu, llvm::Value* at) -> std::optional<SqlValue> {

@@ -53,7 +53,7 @@ class SharedScanTranslator : public Translator {
             auto stored = std::find(buffer.columns.begin(), buffer.columns.end(), scan_.source->columns[c]);
             if (stored == buffer.columns.end()) continue;
             const RowLayout::Field& field = buffer.layout.fields[size_t(stored - buffer.columns.begin())];
-            values.setLazy(scan_.columns[c], [&cx, row, field] { return loadField(cx, row, field); });
+            values.setLazy(scan_.columns[c], [&cx, row, field] { return loadField(cx, row, field); }, true);
          }
          consumeParent(values);
       });

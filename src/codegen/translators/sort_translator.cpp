@@ -40,7 +40,7 @@ class SortTranslator : public Translator {
          IUValues values;
          for (size_t i = 0; i < required().size(); ++i) {
             const RowLayout::Field& field = layout_.fields[i];
-            values.setLazy(required()[i], [&cx, row, field] { return loadField(cx, row, field); });
+            values.setLazy(required()[i], [&cx, row, field] { return loadField(cx, row, field); }, true);
          }
          consumeParent(values);
       });

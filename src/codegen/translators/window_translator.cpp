@@ -64,7 +64,7 @@ class WindowTranslator : public Translator {
          IUValues values;
          for (const IU* iu : required()) {
             RowLayout::Field f = field(iu);
-            values.setLazy(iu, [&cx, row, f] { return loadField(cx, row, f); });
+            values.setLazy(iu, [&cx, row, f] { return loadField(cx, row, f); }, true);
          }
          consumeParent(values);
       });
