@@ -7,7 +7,7 @@ namespace {
 struct Condition {
    const char* name;
    const char* sql;     // returns the violating warehouses or districts: their key, then the values compared
-   size_t keys;         // 1: warehouse, 2: warehouse and district
+   size_t keys;         // 1: warehouse, 2: warehouse and district, 3: and customer
    size_t values;
    const char* columns;  // what the values are, for the message
 };
@@ -35,6 +35,18 @@ const Condition conditions[] = {
     "LEFT JOIN (SELECT ol_w_id AS w, ol_d_id AS d, count(*) AS lines FROM order_line GROUP BY ol_w_id, ol_d_id) l "
     "ON l.w = o.w AND l.d = o.d WHERE l.lines IS NULL OR o.lines <> l.lines ORDER BY o.w, o.d",
     2, 2, "sum(o_ol_cnt), count(*)"},
+   // Checks Payment's and Delivery's changes to the customer: the balance starts at -10.00 with a
+   // history row of 10.00, and the delivered lines of the population are 0.00. The first ten
+   // customers that differ are named.
+   {"condition 10 (C_BALANCE = sum(delivered OL_AMOUNT) - sum(H_AMOUNT))",
+    "SELECT c_w_id, c_d_id, c_id, c_balance, coalesce(l.amount, 0) - coalesce(h.amount, 0) FROM customer "
+    "LEFT JOIN (SELECT o_w_id AS w, o_d_id AS d, o_c_id AS c, sum(ol_amount) AS amount FROM orders JOIN order_line "
+    "ON ol_w_id = o_w_id AND ol_d_id = o_d_id AND ol_o_id = o_id WHERE ol_delivery_d IS NOT NULL GROUP BY o_w_id, o_d_id, o_c_id) l "
+    "ON l.w = c_w_id AND l.d = c_d_id AND l.c = c_id "
+    "LEFT JOIN (SELECT h_c_w_id AS w, h_c_d_id AS d, h_c_id AS c, sum(h_amount) AS amount FROM history GROUP BY h_c_w_id, h_c_d_id, h_c_id) h "
+    "ON h.w = c_w_id AND h.d = c_d_id AND h.c = c_id "
+    "WHERE abs(c_balance - (coalesce(l.amount, 0) - coalesce(h.amount, 0))) > 0.005 ORDER BY c_w_id, c_d_id, c_id LIMIT 10",
+    3, 2, "c_balance, sum(delivered ol_amount) - sum(h_amount)"},
 };
 
 }  // namespace
@@ -46,7 +58,8 @@ std::vector<std::string> checkConsistency(TpccEngine& engine) {
       check->execute();
       size_t keys = condition.keys;
       for (size_t row = 0; row < check->rowCount(); ++row) {
-         std::string where = "warehouse " + check->getText(row, 0) + (keys == 2 ? " district " + check->getText(row, 1) : "");
+         std::string where = "warehouse " + check->getText(row, 0) + (keys >= 2 ? " district " + check->getText(row, 1) : "") +
+                             (keys == 3 ? " customer " + check->getText(row, 2) : "");
          std::string values;
          for (size_t c = keys; c < keys + condition.values; ++c)
             values += (c > keys ? ", " : "") + (check->isNull(row, c) ? std::string("NULL") : check->getText(row, c));

@@ -1,4 +1,4 @@
-// TPC-C's consistency conditions 1 to 4 (clause 3.3.2), checked with SQL after the run.
+// TPC-C's consistency conditions 1 to 4 and 10 (clause 3.3.2), checked with SQL after the run.
 #pragma once
 
 #include "tpcc_engine.h"

@@ -13,6 +13,7 @@ namespace kiln::bench {
 /// 100001: an item number no item has, for the 1% of New-Orders that roll back.
 constexpr int64_t unusedItemId = 100001;
 constexpr size_t minOrderLines = 5, maxOrderLines = 15;
+constexpr size_t districtsPerWarehouse = 10;
 
 struct NewOrderLine {
    int64_t itemId = 0;

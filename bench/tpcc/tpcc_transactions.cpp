@@ -108,10 +108,30 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
       "DELETE FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 "
       "AND no_o_id = (SELECT min(no_o_id) FROM new_order WHERE no_w_id = $1 AND no_d_id = $2) RETURNING no_o_id");
    // The order and its lines are updated and read by one statement each (the amounts summed here).
-   dlOrder_ = prepare("UPDATE orders SET o_carrier_id = $1 WHERE o_w_id = $2 AND o_d_id = $3 AND o_id = $4 RETURNING o_c_id");
-   dlLines_ = prepare("UPDATE order_line SET ol_delivery_d = $1 WHERE ol_w_id = $2 AND ol_d_id = $3 AND ol_o_id = $4 RETURNING ol_amount");
-   dlCustomerUpdate_ = prepare(
-      "UPDATE customer SET c_balance = c_balance + $1, c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = $2 AND c_d_id = $3 AND c_id = $4");
+   // The delivered orders of all districts are updated by one statement per table (one per number
+   // of districts with an order to deliver): $1 the warehouse, $2 the carrier or the date, then one
+   // row of (district, order) or (district, customer, amount) each.
+   auto deliveredRows = [](size_t districts, size_t columns, const char* const* types) {
+      std::string values;
+      for (size_t d = 0, p = 3; d < districts; ++d) {
+         values += d ? ", (" : "(";
+         for (size_t k = 0; k < columns; ++k, ++p) values += (k ? ", CAST($" : "CAST($") + std::to_string(p) + " AS " + types[k] + ")";
+         values += ")";
+      }
+      return values;
+   };
+   static const char* const orderKey[] = {"integer", "integer"};
+   static const char* const customerAmount[] = {"integer", "integer", "numeric(12,2)"};
+   for (size_t n = 1; n <= districtsPerWarehouse; ++n) {
+      dlOrders_[n - 1] = prepare("WITH v (d, o) AS (VALUES " + deliveredRows(n, 2, orderKey) +
+                                 ") UPDATE orders SET o_carrier_id = $2 FROM v WHERE o_w_id = $1 AND o_d_id = v.d AND o_id = v.o RETURNING o_d_id, o_c_id");
+      dlLines_[n - 1] = prepare("WITH v (d, o) AS (VALUES " + deliveredRows(n, 2, orderKey) +
+                                ") UPDATE order_line SET ol_delivery_d = $2 FROM v WHERE ol_w_id = $1 AND ol_d_id = v.d AND ol_o_id = v.o "
+                                "RETURNING ol_d_id, ol_amount");
+      dlCustomers_[n - 1] = prepare("WITH v (d, c, amount) AS (VALUES " + deliveredRows(n, 3, customerAmount) +
+                                    ") UPDATE customer SET c_balance = c_balance + v.amount, c_delivery_cnt = c_delivery_cnt + 1 "
+                                    "FROM v WHERE c_w_id = $1 AND c_d_id = v.d AND c_id = v.c");
+   }
 
    slNextOrder_ = prepare("SELECT d_next_o_id FROM district WHERE d_w_id = $1 AND d_id = $2");
    slLowStock_ = prepare(
@@ -304,35 +324,54 @@ void TpccTransactions::orderStatus(const OrderStatusInput& in) {
 
 void TpccTransactions::delivery(const DeliveryInput& in) {
    transaction([&] {
-      int64_t now = nowMicros();
-      for (int64_t district = 1; district <= 10; ++district) {
+      // The oldest undelivered order of each district (none: the district is skipped, clause 2.7.4.2).
+      std::array<int64_t, districtsPerWarehouse> orderOf{}, customerOf{}, amountOf{};  // by district - 1
+      std::array<int64_t, districtsPerWarehouse> districts;
+      size_t count = 0;
+      for (int64_t district = 1; district <= int64_t(districtsPerWarehouse); ++district) {
          dlDeleteNewOrder_->bindInt(1, in.warehouse);
          dlDeleteNewOrder_->bindInt(2, district);
          dlDeleteNewOrder_->execute();
-         if (dlDeleteNewOrder_->rowCount() == 0) continue;  // no undelivered order: skipped (clause 2.7.4.2)
-         int64_t orderId = dlDeleteNewOrder_->getInt(0, 0);
-
-         dlOrder_->bindInt(1, in.carrier);
-         dlOrder_->bindInt(2, in.warehouse);
-         dlOrder_->bindInt(3, district);
-         dlOrder_->bindInt(4, orderId);
-         dlOrder_->execute();
-         int64_t customerId = dlOrder_->getInt(0, 0);
-
-         dlLines_->bindTimestamp(1, now);
-         dlLines_->bindInt(2, in.warehouse);
-         dlLines_->bindInt(3, district);
-         dlLines_->bindInt(4, orderId);
-         dlLines_->execute();
-         int64_t amountCents = 0;
-         for (size_t line = 0; line < dlLines_->rowCount(); ++line) amountCents += dlLines_->getDecimal(line, 0, 2);
-
-         dlCustomerUpdate_->bindDecimal(1, amountCents, 2);
-         dlCustomerUpdate_->bindInt(2, in.warehouse);
-         dlCustomerUpdate_->bindInt(3, district);
-         dlCustomerUpdate_->bindInt(4, customerId);
-         dlCustomerUpdate_->execute();
+         if (dlDeleteNewOrder_->rowCount() == 0) continue;
+         orderOf[size_t(district - 1)] = dlDeleteNewOrder_->getInt(0, 0);
+         districts[count++] = district;
       }
+      if (count == 0) return true;
+      auto bindOrders = [&](TpccStatement& statement) {
+         statement.bindInt(1, in.warehouse);
+         for (size_t i = 0; i < count; ++i) {
+            statement.bindInt(3 + 2 * i, districts[i]);
+            statement.bindInt(4 + 2 * i, orderOf[size_t(districts[i] - 1)]);
+         }
+      };
+      auto expect = [&](size_t rows, size_t wanted, const char* what) {
+         if (rows != wanted)
+            throw TpccError("XX000", std::string("Delivery's ") + what + " reached " + std::to_string(rows) + " rows, not " + std::to_string(wanted), "");
+      };
+
+      TpccStatement& orders = *dlOrders_[count - 1];
+      bindOrders(orders);
+      orders.bindInt(2, in.carrier);
+      orders.execute();
+      expect(orders.rowCount(), count, "UPDATE orders");
+      for (size_t row = 0; row < count; ++row) customerOf[size_t(orders.getInt(row, 0) - 1)] = orders.getInt(row, 1);
+
+      TpccStatement& lines = *dlLines_[count - 1];
+      bindOrders(lines);
+      lines.bindTimestamp(2, nowMicros());
+      lines.execute();
+      for (size_t row = 0; row < lines.rowCount(); ++row) amountOf[size_t(lines.getInt(row, 0) - 1)] += lines.getDecimal(row, 1, 2);
+
+      TpccStatement& customers = *dlCustomers_[count - 1];
+      customers.bindInt(1, in.warehouse);
+      for (size_t i = 0; i < count; ++i) {
+         size_t d = size_t(districts[i] - 1);
+         customers.bindInt(3 + 3 * i, districts[i]);
+         customers.bindInt(4 + 3 * i, customerOf[d]);
+         customers.bindDecimal(5 + 3 * i, amountOf[d], 2);
+      }
+      customers.execute();
+      expect(size_t(customers.rowsAffected()), count, "UPDATE customer");
       return true;
    });
 }

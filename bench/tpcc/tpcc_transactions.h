@@ -46,7 +46,9 @@ class TpccTransactions {
 
    Statement osCustomerById_, osCustomerByName_, osLastOrder_, osLines_;
 
-   Statement dlDeleteNewOrder_, dlOrder_, dlLines_, dlCustomerUpdate_;
+   Statement dlDeleteNewOrder_;
+   // By number of districts with an order to deliver, 1 on.
+   std::array<Statement, districtsPerWarehouse> dlOrders_, dlLines_, dlCustomers_;
 
    Statement slNextOrder_, slLowStock_;
 };
