@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "common/decimal.h"
+#include "common/time_zone.h"
 #include "common/timestamp.h"
 #include "common/value.h"
 #include "engine/database_impl.h"
@@ -85,10 +86,13 @@ SqlType PreparedStatement::parameterType(size_t number) const {
 
 PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text) {
    SqlType type = parameterType(number);
-   if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char)
+   if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char) {
       reset(impl_->values[number - 1], type).string.assign(text::fitString(text, type));
-   else
+   } else {
+      // As PostgreSQL reads a bound value: a timestamptz in the session's time zone.
+      TimeZone::Scope zone(*connection_->timeZone_);
       impl_->values[number - 1] = parseValue(text, type);
+   }
    return *this;
 }
 

@@ -158,6 +158,21 @@ TEST_F(PreparedTest, DecimalsAndStringsAreBoundWithoutText) {
    EXPECT_EQ(s.getInt64(0, 2), 3);
 }
 
+TEST_F(PreparedTest, TextBoundToATimestamptzIsReadInTheSessionsZone) {
+   con.query("CREATE TABLE moments (id INTEGER, at TIMESTAMPTZ)");
+   con.query("INSERT INTO moments VALUES (1, '2024-01-01 17:00:00+00'), (2, '2024-01-01 12:00:00+00')");
+   con.query("SET TIME ZONE 'America/New_York'");
+   auto at = con.prepare("SELECT id FROM moments WHERE at = $1");
+   EXPECT_EQ(at.parameterType(1), kiln::SqlType::timestampTz());
+   kiln::Result r = at.bind(1, "2024-01-01 12:00:00").execute();  // noon in New York: 17:00 UTC
+   ASSERT_EQ(r.rowCount(), 1u);
+   EXPECT_EQ(r.getInt64(0, 0), 1);
+   con.query("SET TIME ZONE 'UTC'");
+   r = at.bind(1, "2024-01-01 12:00:00").execute();
+   ASSERT_EQ(r.rowCount(), 1u);
+   EXPECT_EQ(r.getInt64(0, 0), 2);
+}
+
 TEST_F(PreparedTest, CompiledAgainAfterDeletionsAndDdl) {
    con.query("INSERT INTO t VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3)");
    auto count = con.prepare("SELECT count(*) FROM t WHERE c >= $1");
