@@ -144,6 +144,10 @@ llvm::Value* SqlOps::rescale(llvm::Value* v, SqlType from, unsigned toScale, llv
    if (toScale == from.scale) return v;
    if (toScale > from.scale) {
       __int128 factor = decimal::pow10(toScale - from.scale);
+      // A value with many integer digits may not fit 128 bits at the larger scale: an error then,
+      // not a wrapped product.
+      unsigned integral = from.id == TypeId::Decimal ? from.precision - from.scale : integerDigits(from);
+      if (width == cx_.i128() && integral + toScale > decimal::maxPrecision) return checkedMultiply(v, cx_.int128(factor));
       return b_.CreateMul(v, width == cx_.i128() ? cx_.int128(factor) : llvm::ConstantInt::get(width, uint64_t(factor)));
    }
    return divideRounded(v, decimal::pow10(from.scale - toScale));

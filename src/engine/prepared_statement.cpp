@@ -87,7 +87,8 @@ SqlType PreparedStatement::parameterType(size_t number) const {
 PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text) {
    SqlType type = parameterType(number);
    if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char) {
-      reset(impl_->values[number - 1], type).string.assign(text::fitString(text, type));
+      std::string_view fitted = text::fitString(text, type);  // may throw: the bound value stays
+      reset(impl_->values[number - 1], type).string.assign(fitted);
    } else {
       // As PostgreSQL reads a bound value: a timestamptz in the session's time zone.
       TimeZone::Scope zone(*connection_->timeZone_);

@@ -106,14 +106,17 @@ bool parameterWithoutModifier(ExprPtr& parameter, const Expr& other) {
    return true;
 }
 
-/// A parameter meeting a NUMERIC(p,s) value in a comparison or arithmetic is typed NUMERIC
-/// without the modifiers, as in PostgreSQL: a bound 1.234 compared with (or added to) a
-/// NUMERIC(5,2) keeps its thousandths instead of being rounded to the value's scale. kiln's
-/// NUMERIC without modifiers is NUMERIC(38,6); a finer scale of the value's is kept. Whether
-/// `parameter` was such a parameter.
+/// A parameter in arithmetic with a NUMERIC(p,s) value is typed NUMERIC without the modifiers,
+/// as in PostgreSQL: a bound 0.001 added to a NUMERIC(5,2) keeps its thousandths instead of being
+/// rounded to the value's scale. kiln's NUMERIC without modifiers has 6 decimals; a finer scale of
+/// the value's is kept, and the value's integer digits at least (the scale gives way). (Compared
+/// with such a value, a parameter still takes its type: see the README.) Whether `parameter` was
+/// such a parameter.
 bool parameterAsNumeric(ExprPtr& parameter, const SqlType& other) {
    if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown || other.id != TypeId::Decimal) return false;
-   parameter = ExpressionBinder::coerce(std::move(parameter), SqlType::decimal(decimal::maxPrecision, std::max(unsigned(other.scale), 6u)));
+   unsigned integral = unsigned(other.precision - other.scale);
+   unsigned scale = std::min(std::max(unsigned(other.scale), 6u), decimal::maxPrecision - integral);
+   parameter = ExpressionBinder::coerce(std::move(parameter), SqlType::decimal(decimal::maxPrecision, scale));
    return true;
 }
 
@@ -231,7 +234,6 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
    b = literalForComparison(std::move(b), a->type);
    a = literalForComparison(std::move(a), b->type);
    if (parameterWithoutModifier(a, *b) || parameterWithoutModifier(b, *a)) return;
-   if (!parameterAsNumeric(a, b->type)) parameterAsNumeric(b, a->type);
    // A literal left untyped fits the other side's type: the other side needs no cast.
    auto target = a->type.id == TypeId::Unknown ? std::optional<SqlType>(b->type)
                  : b->type.id == TypeId::Unknown ? std::optional<SqlType>(a->type)
@@ -689,10 +691,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          }
          ExprPtr value = bind(*a.lexpr);
          std::vector<ExprPtr> items;
-         for (size_t i = 0; i < list.n_items; ++i) {
-            items.push_back(literalForComparison(bind(*list.items[i]), value->type));
-            parameterAsNumeric(items.back(), value->type);
-         }
+         for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
          SqlType target = value->type;
          for (auto& item : items) {
             // As in a comparison, an untyped literal (or parameter) left takes the value's type as it is.

@@ -82,6 +82,11 @@ class IndexScanTranslator : public Translator {
    /// An index join: one lookup per row of the child.
    void consume(IUValues& values, Translator&) override {
       compiler_.noteStage("index join " + scan_.table->name());
+      // The outer row's values the parent reads are produced here, before the lookup branches and
+      // loops: produced first inside one of them (a Map's value through a copy of `values` caches
+      // its inputs in `values`), a value would not dominate its other uses.
+      for (const IU* iu : required())
+         if (values.has(iu)) values.get(iu);
       lookup(values);
    }
 

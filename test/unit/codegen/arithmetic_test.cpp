@@ -136,6 +136,15 @@ TEST_F(Arithmetic, DecimalColumnOverflow) {
    EXPECT_EQ(scalar("SELECT count(*) FROM n"), "1");
 }
 
+TEST_F(Arithmetic, RescalingPast38DigitsFailsInsteadOfWrapping) {
+   // 36 integer digits at scale 6 need 42: more than a DECIMAL holds (PostgreSQL's numeric is
+   // unbounded and answers); the product must not wrap around 128 bits.
+   con.query("CREATE TABLE big (v DECIMAL(38,2))");
+   con.query("INSERT INTO big VALUES (99999999999999999999999999999999999.99), (1.00)");
+   EXPECT_EQ(errorOf("SELECT v + 0.000001 FROM big"), "22003: numeric field overflow");
+   EXPECT_EQ(scalar("SELECT v + 0.000001 FROM big WHERE v < 2"), "1.000001");
+}
+
 TEST_F(Arithmetic, CaseEvaluatesOnlyTheTakenBranch) {
    con.query("CREATE TABLE z (x INTEGER)");
    con.query("INSERT INTO z VALUES (0), (1), (2), (NULL), (-5)");

@@ -33,8 +33,9 @@ TEST_F(PreparedTest, ParametersTakeTheirContextsTypes) {
    EXPECT_EQ(insert.parameterType(3), kiln::SqlType::decimal(10, 2));
    auto select = con.prepare("SELECT b FROM t WHERE a = $1 AND c > $2");
    EXPECT_EQ(select.parameterType(1), kiln::SqlType::integer());
-   // Compared with NUMERIC(10,2), a parameter is NUMERIC without modifiers (kiln's is (38,6)).
-   EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(38, 6));
+   EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(10, 2));
+   // In arithmetic with NUMERIC(10,2), a parameter is NUMERIC without modifiers (kiln's is (38,6)).
+   EXPECT_EQ(con.prepare("SELECT c + $1 FROM t").parameterType(1), kiln::SqlType::decimal(38, 6));
 }
 
 TEST_F(PreparedTest, AnArrayParameterIsBoundAsItsText) {
@@ -152,10 +153,16 @@ TEST_F(PreparedTest, DecimalsAndStringsAreBoundWithoutText) {
    auto put = con.prepare("INSERT INTO s VALUES ($1, $2, $3)");
    EXPECT_THROW(put.bind(1, int64_t(1)).bind(2, "long").bind(3, "ab"), kiln::Error);
    put.bind(2, "abc ").bind(3, "ab").execute();  // trailing blanks beyond the length go, as in PostgreSQL
-   kiln::Result s = con.query("SELECT v, f || '|', octet_length(v) FROM s");
+   // A value that fails to bind leaves the one bound before.
+   put.bind(1, int64_t(2)).bind(2, "old").bind(3, "cd");
+   EXPECT_THROW(put.bind(2, "long"), kiln::Error);
+   put.execute();
+   kiln::Result s = con.query("SELECT v, f || '|', octet_length(v) FROM s ORDER BY k");
+   ASSERT_EQ(s.rowCount(), 2u);
    EXPECT_EQ(s.getString(0, 0), "abc");
    EXPECT_EQ(s.getString(0, 1), "ab|");
    EXPECT_EQ(s.getInt64(0, 2), 3);
+   EXPECT_EQ(s.getString(1, 0), "old");
 }
 
 TEST_F(PreparedTest, TextBoundToATimestamptzIsReadInTheSessionsZone) {
