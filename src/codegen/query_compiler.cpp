@@ -8,6 +8,7 @@
 
 #include "codegen/sql_ops.h"
 #include "common/statement_interrupt.h"
+#include "runtime/parameter_values.h"
 #include "runtime/row_buffer.h"
 
 namespace kiln {
@@ -316,12 +317,9 @@ CompiledQuery QueryCompiler::compile() {
    using Clock = std::chrono::steady_clock;
    auto start = Clock::now();
    if (plan_.ius.parameterCount()) {
-      std::vector<std::pair<SqlType, bool>> fields;
-      for (size_t i = 1; i <= plan_.ius.parameterCount(); ++i) {
-         SqlType type = const_cast<IUSet&>(plan_.ius).parameter(i);
-         fields.push_back({type.id == TypeId::Unknown ? SqlType::text() : type, true});
-      }
-      query_.parameterLayout = RowLayout::make(fields);
+      std::vector<SqlType> types;
+      for (size_t i = 1; i <= plan_.ius.parameterCount(); ++i) types.push_back(const_cast<IUSet&>(plan_.ius).parameter(i));
+      query_.parameterLayout = ParameterValues::layoutFor(types);
       query_.parameterSlot = allocateSlot();
       cx_.setParameters(query_.parameterSlot, &query_.parameterLayout);
    }

@@ -36,8 +36,7 @@ struct CompiledQuery {
    /// Prepared statements: where the generated code reads parameter values ($1 in field 0, ...).
    RowLayout parameterLayout;
    size_t parameterSlot = 0;
-   std::vector<char> parameterValues;  // laid out for a run (kept: its memory serves the next run)
-   std::unique_ptr<QueryRuntime> runtime;  // kept between runs, like parameterValues
+   std::unique_ptr<QueryRuntime> runtime;  // kept between runs (its memory serves the next)
    std::shared_ptr<std::vector<PipelineInfo>> pipelines = std::make_shared<std::vector<PipelineInfo>>();
    /// With instrumentation (EXPLAIN ANALYZE): the slot counting each operator's output tuples.
    std::vector<std::pair<const Operator*, size_t>> rowCounters;

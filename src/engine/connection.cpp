@@ -202,17 +202,17 @@ std::vector<Result> Connection::run(const std::string& sql) {
             // The arguments are constants, converted to the parameters' types.
             results.emplace_back(std::const_pointer_cast<ResultData>(statement([&] {
                impl.refresh(db);
-               if (execute.n_params != impl.parameterTypes.size())
+               if (execute.n_params != impl.parameters.size())
                   throw Error("42601", "wrong number of parameters for prepared statement \"" + std::string(execute.name) + "\"",
-                              0, "Expected " + std::to_string(impl.parameterTypes.size()) + " parameters but got " + std::to_string(execute.n_params) + ".");
+                              0, "Expected " + std::to_string(impl.parameters.size()) + " parameters but got " + std::to_string(execute.n_params) + ".");
                IUSet scratch;
                Scope empty;
                for (size_t p = 0; p < execute.n_params; ++p) {
-                  ExprPtr value = ExpressionBinder::coerce(ExpressionBinder(empty, scratch).bind(*execute.params[p]), impl.parameterTypes[p]);
+                  ExprPtr value = ExpressionBinder::coerce(ExpressionBinder(empty, scratch).bind(*execute.params[p]), impl.parameters.type(p));
                   if (value->kind != ExprKind::Constant) throw Error("0A000", "EXECUTE takes constants as parameters yet", value->position);
-                  impl.values[p] = value->constant;
+                  impl.parameters.set(p, value->constant);
                }
-               ExecutionInput input{&impl.compiled, &impl.values, nullptr};
+               ExecutionInput input{&impl.compiled, &impl.parameters, nullptr};
                return executeStatement(db, *impl.statement, &input);
             })));
             continue;
@@ -311,7 +311,7 @@ Result Connection::execute(PreparedStatementImpl& prepared) {
    try {
       return Result(statement([&] {
          prepared.refresh(db);
-         ExecutionInput input{&prepared.compiled, &prepared.values, prepared.takeReusableResult()};
+         ExecutionInput input{&prepared.compiled, &prepared.parameters, prepared.takeReusableResult()};
          prepared.lastResult = executeStatement(db, *prepared.statement, &input);
          return prepared.lastResult;
       }));

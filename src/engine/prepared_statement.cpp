@@ -13,16 +13,6 @@
 
 namespace kiln {
 
-/// `bound` made a non-NULL value of `type`, in place: a temporary Value, moved in, costs more than
-/// the rest of a bind, and the string keeps its memory for the next.
-static Value& reset(Value& bound, SqlType type) {
-   bound.type = type;
-   bound.isNull = false;
-   bound.decimal = 0;
-   bound.string.clear();
-   return bound;
-}
-
 PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared)
    : text(std::move(sqlText)), declaredTypes(declared) {
    parsed = std::make_unique<ParsedScript>(text);
@@ -51,8 +41,8 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    catalogVersion = database.catalogVersion;
    compiled = CompiledQuery();
    scans.clear();
-   parameterTypes.clear();
    QueryPlan* plan = planOf(*statement);
+   std::vector<SqlType> parameterTypes;
    for (size_t i = 1; i <= plan->ius.parameterCount(); ++i) {
       SqlType type = plan->ius.parameter(i);
       parameterTypes.push_back(type.id == TypeId::Unknown ? SqlType::text() : type);
@@ -65,7 +55,7 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
       for (auto& child : op.children) findScans(*child);
    };
    findScans(*plan->root);
-   values.resize(parameterTypes.size(), Value::null(SqlType::text()));
+   parameters.setTypes(parameterTypes);
 }
 
 std::shared_ptr<ResultData> PreparedStatementImpl::takeReusableResult() {
@@ -77,59 +67,70 @@ std::shared_ptr<ResultData> PreparedStatementImpl::takeReusableResult() {
 PreparedStatement::PreparedStatement(Connection& connection, std::shared_ptr<PreparedStatementImpl> impl)
    : connection_(&connection), impl_(std::move(impl)) {}
 
-size_t PreparedStatement::parameterCount() const { return impl_->parameterTypes.size(); }
+size_t PreparedStatement::parameterCount() const { return impl_->parameters.size(); }
 
-SqlType PreparedStatement::parameterType(size_t number) const {
-   if (number < 1 || number > impl_->parameterTypes.size()) throw Error("42P02", "there is no parameter $" + std::to_string(number));
-   return impl_->parameterTypes[number - 1];
+[[noreturn]] static void noSuchParameter(size_t number) { throw Error("42P02", "there is no parameter $" + std::to_string(number)); }
+
+/// The type of parameter `number` (from 1). Inlined into the binds: a bind is a few instructions
+/// more than the store, and a transaction binds hundreds of values.
+static SqlType typeOf(const PreparedStatementImpl& impl, size_t number) {
+   if (number - 1 >= impl.parameters.size()) [[unlikely]]
+      noSuchParameter(number);
+   return impl.parameters.type(number - 1);
 }
 
+SqlType PreparedStatement::parameterType(size_t number) const { return typeOf(*impl_, number); }
+
 PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text) {
-   SqlType type = parameterType(number);
+   SqlType type = typeOf(*impl_, number);
    if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char) {
-      std::string_view fitted = text::fitString(text, type);  // may throw: the bound value stays
-      reset(impl_->values[number - 1], type).string.assign(fitted);
+      impl_->parameters.setString(number - 1, text::fitString(text, type));  // may throw: the bound value stays
    } else {
       // As PostgreSQL reads a bound value: a timestamptz in the session's time zone.
       TimeZone::Scope zone(*connection_->timeZone_);
-      impl_->values[number - 1] = parseValue(text, type);
+      impl_->parameters.set(number - 1, parseValue(text, type));
    }
    return *this;
 }
 
+[[noreturn]] static void outOfRange(int64_t value, SqlType type) {
+   throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + type.toString());
+}
+
 PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
-   SqlType type = parameterType(number);
+   SqlType type = typeOf(*impl_, number);
    if (type.id != TypeId::SmallInt && type.id != TypeId::Integer && type.id != TypeId::BigInt) return bind(number, std::to_string(value));
    // Integers go in directly (no detour through text), range-checked as text input would be.
    int64_t low = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
    int64_t high = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
-   if (value < low || value > high)
-      throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + type.toString());
-   reset(impl_->values[number - 1], type).integer = value;
+   if (value < low || value > high) [[unlikely]]
+      outOfRange(value, type);
+   impl_->parameters.setInteger(number - 1, value);
    return *this;
 }
 
 PreparedStatement& PreparedStatement::bindDecimal(size_t number, __int128 unscaled, unsigned scale) {
-   SqlType type = parameterType(number);
+   SqlType type = typeOf(*impl_, number);
    if (type.id != TypeId::Decimal) return bind(number, decimal::format(unscaled, scale));
-   reset(impl_->values[number - 1], type).decimal = text::fitDecimal(unscaled, scale, type);
+   impl_->parameters.setDecimal(number - 1, text::fitDecimal(unscaled, scale, type));
    return *this;
 }
 
 PreparedStatement& PreparedStatement::bind(size_t number, double value) { return bind(number, text::formatDouble(value, false)); }
 
 PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
-   SqlType type = parameterType(number);
+   SqlType type = typeOf(*impl_, number);
    int64_t micros = value.time_since_epoch().count() - timestamp::unixEpochOffset;
    if (type.id != TypeId::Timestamp && type.id != TypeId::TimestampTz) return bind(number, timestamp::format(micros));
    micros = timestamp::round(micros, type.fractionalDigits());
    if (!timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
-   reset(impl_->values[number - 1], type).integer = micros;
+   impl_->parameters.setInteger(number - 1, micros);
    return *this;
 }
 
 PreparedStatement& PreparedStatement::bindNull(size_t number) {
-   impl_->values[number - 1] = Value::null(parameterType(number));
+   typeOf(*impl_, number);  // checks the number
+   impl_->parameters.setNull(number - 1);
    return *this;
 }
 

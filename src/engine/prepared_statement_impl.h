@@ -13,6 +13,7 @@
 #include "codegen/query_compiler.h"
 #include "parser/pg_parser.h"
 #include "parser/statement.h"
+#include "runtime/parameter_values.h"
 
 namespace kiln {
 
@@ -34,9 +35,8 @@ struct PreparedStatementImpl {
       size_t rows;  // when planned
    };
    std::vector<Scan> scans;
-   std::vector<SqlType> parameterTypes;
 
-   std::vector<Value> values;  // the values bound for the next run
+   ParameterValues parameters;  // their types, and the values bound for the next run
    std::shared_ptr<ResultData> lastResult;  // the last run's, shared with the caller's Result
 
    PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared);

@@ -36,7 +36,10 @@ bool Result::getBool(size_t row, size_t column) const {
 }
 
 int64_t Result::getInt64(size_t row, size_t column) const {
-   Value v = dataOf(data_).value(row, column);
+   const ResultData& data = dataOf(data_);
+   if (data.types.at(column).isInteger() || data.types[column].id == TypeId::Date)
+      if (std::optional<__int128> exact = data.exactAt(row, column)) return int64_t(*exact);
+   Value v = data.value(row, column);
    if (v.isNull) return 0;
    if (v.type.isInteger() || v.type.id == TypeId::Date) return v.integer;
    if (v.type.id == TypeId::Boolean) return v.boolean;
@@ -55,7 +58,10 @@ double Result::getDouble(size_t row, size_t column) const {
 }
 
 __int128 Result::getDecimalUnscaled(size_t row, size_t column) const {
-   Value v = dataOf(data_).value(row, column);
+   const ResultData& data = dataOf(data_);
+   if (data.types.at(column).isExactNumeric())
+      if (std::optional<__int128> exact = data.exactAt(row, column)) return *exact;
+   Value v = data.value(row, column);
    if (v.isNull) return 0;
    if (v.type.id == TypeId::Decimal) return v.decimal;
    if (v.type.isInteger()) return v.integer;

@@ -5,16 +5,21 @@
 #include <stdexcept>
 
 #include "common/german_string.h"
+#include "common/unaligned.h"
 
 namespace kiln {
 
 void ResultData::takeRows(RowBuffer& buffer, const RowLayout& rowLayout) {
-   layout = rowLayout;
    if (rows.rowSize() == buffer.rowSize())
       std::swap(rows, buffer);
    else
       rows = std::move(buffer);
    buffer.clear();
+   ownRows(rowLayout);
+}
+
+void ResultData::ownRows(const RowLayout& rowLayout) {
+   layout = rowLayout;
    char** all = rows.rows();
    auto forEachOutOfLineString = [&](size_t begin, size_t end, auto visit) {
       for (auto& field : layout.fields) {
@@ -51,7 +56,6 @@ void ResultData::clearForReuse() {
    rowsAffected = 0;
    stats = StatementStats();
    hasRows = false;
-   names.clear();
    types.clear();
    rows.clear();
    strings.clearKeepingMemory();
@@ -84,6 +88,21 @@ std::optional<std::string_view> ResultData::stringAt(size_t row, size_t column) 
    if (physicalTypeOf(field.type) != PhysicalType::String || isNull(row, column)) return std::nullopt;
    // A view of the bytes in place: a short string's bytes are inside the GermanString itself.
    return reinterpret_cast<const GermanString*>(rowAt(row) + field.offset)->view();
+}
+
+std::optional<__int128> ResultData::exactAt(size_t row, size_t column) const {
+   const auto& field = layout.fields.at(column);
+   if (!field.type.isExactNumeric() && field.type.id != TypeId::Date) return std::nullopt;
+   const char* source = rowAt(row);
+   if (field.nullOffset >= 0 && source[field.nullOffset]) return 0;
+   source += field.offset;
+   switch (physicalTypeOf(field.type)) {
+      case PhysicalType::Int16: return loadUnaligned<int16_t>(source);
+      case PhysicalType::Int32: return loadUnaligned<int32_t>(source);
+      case PhysicalType::Int64: return loadUnaligned<int64_t>(source);
+      case PhysicalType::Int128: return loadUnaligned<__int128>(source);
+      default: return std::nullopt;
+   }
 }
 
 Value ResultData::value(size_t row, size_t column) const {

@@ -33,8 +33,12 @@ struct ResultData {
    /// empty, with this result's old memory when the row sizes match. The strings the rows point to
    /// are copied into `strings`: table columns and the query's arena change or go away.
    void takeRows(RowBuffer& buffer, const RowLayout& rowLayout);
+   /// The rows the caller wrote into `rows`, laid out as `rowLayout`: as for takeRows, the
+   /// strings they point to are copied into `strings`.
+   void ownRows(const RowLayout& rowLayout);
    /// No rows and no status again, its memory kept: a prepared statement's next run fills it
-   /// without allocating.
+   /// without allocating. The column names stay (the same statement's next run assigns the same
+   /// ones, and assigning over them reuses their memory).
    void clearForReuse();
    /// A result built from text cells (EXPLAIN, SHOW, ...): one TEXT column.
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
@@ -44,6 +48,9 @@ struct ResultData {
    /// nullopt for other cells.
    std::optional<std::string_view> stringAt(size_t row, size_t column) const;
    bool isNull(size_t row, size_t column) const;
+   /// An exact number read in place, unscaled (0 for NULL): a cell of an integer, DATE or DECIMAL
+   /// column; nullopt for other cells. (Reading a Value first costs more than the rest of the read.)
+   std::optional<__int128> exactAt(size_t row, size_t column) const;
 
    private:
    /// Throws std::out_of_range for a row past the end.

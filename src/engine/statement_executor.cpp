@@ -38,38 +38,6 @@ struct Analysis {
    std::unordered_map<const Operator*, uint64_t> actualRows;
 };
 
-/// The parameter values laid out for the generated code, in `buffer`.
-void layOutParameters(const RowLayout& layout, const std::vector<Value>& values, std::vector<char>& buffer) {
-   buffer.assign(layout.size + 16, 0);
-   for (size_t i = 0; i < layout.fields.size(); ++i) {
-      const auto& field = layout.fields[i];
-      const Value& v = values.at(i);
-      if (v.isNull) {
-         buffer[size_t(field.nullOffset)] = 1;
-         continue;
-      }
-      char* target = buffer.data() + field.offset;
-      switch (physicalTypeOf(field.type)) {
-         case PhysicalType::Bool: *target = v.boolean; break;
-         case PhysicalType::Int16: *reinterpret_cast<int16_t*>(target) = int16_t(v.integer); break;
-         case PhysicalType::Int32: *reinterpret_cast<int32_t*>(target) = int32_t(v.integer); break;
-         case PhysicalType::Int64:
-            *reinterpret_cast<int64_t*>(target) = field.type.id == TypeId::Decimal ? int64_t(v.decimal) : v.integer;
-            break;
-         case PhysicalType::Int128: std::memcpy(target, &v.decimal, 16); break;
-         case PhysicalType::Float: *reinterpret_cast<float*>(target) = float(v.floating); break;
-         case PhysicalType::Double: *reinterpret_cast<double*>(target) = v.floating; break;
-         case PhysicalType::Interval: std::memcpy(target, &v.interval, 16); break;
-         case PhysicalType::String: {
-            // Points at the Value's bytes, which outlive the run.
-            GermanString s = GermanString::make(v.string);
-            std::memcpy(target, &s, 16);
-            break;
-         }
-      }
-   }
-}
-
 /// Optimizes, compiles and runs a query; `consume(rows, layout)` gets its result rows while they
 /// are valid (and may keep them). With `analysis`, the generated code counts each operator's
 /// output and the pipelines are timed. With `input`, a query compiled before runs again with the
@@ -92,10 +60,14 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    runtime.reset();  // after a failed run
    for (auto& setup : query.setup) setup(runtime);
    if (!query.parameterLayout.fields.empty()) {
-      if (!input || !input->parameters || input->parameters->size() < query.parameterLayout.fields.size())
-         throw Error("08P01", "the statement needs " + std::to_string(query.parameterLayout.fields.size()) + " parameter values");
-      layOutParameters(query.parameterLayout, *input->parameters, query.parameterValues);
-      runtime.slot(query.parameterSlot) = query.parameterValues.data();
+      // The bound values are read where they are: they must be laid out as the code expects.
+      // (Type by type when just compiled: later runs get the values made with the same types.)
+      const auto& fields = query.parameterLayout.fields;
+      const ParameterValues* values = input ? input->parameters : nullptr;
+      bool laidOut = values && values->layout().fields.size() == fields.size() && values->layout().size == query.parameterLayout.size;
+      for (size_t i = 0; laidOut && timed && i < fields.size(); ++i) laidOut = values->layout().fields[i].type == fields[i].type;
+      if (!laidOut) throw Error("08P01", "the statement needs " + std::to_string(fields.size()) + " parameter values of its parameters' types");
+      runtime.slot(query.parameterSlot) = const_cast<char*>(values->data());
    }
    for (auto& step : query.steps) step(runtime, *query.module);
    stats.executeMs = timed ? millisecondsSince(start) : std::numeric_limits<double>::quiet_NaN();
@@ -118,9 +90,10 @@ void returnRows(ResultData& result, const Returning& returning, const QueryPlan&
    std::vector<std::pair<SqlType, bool>> fields;
    for (size_t f = returning.firstColumn; f < layout.fields.size(); ++f) fields.push_back({layout.fields[f].type, layout.fields[f].nullOffset >= 0});
    RowLayout returned = RowLayout::make(fields);
-   RowBuffer values(returned.size);
+   // Written into the result's own buffer: a result reused by a prepared statement keeps its memory.
+   if (result.rows.rowSize() != returned.size) result.rows = RowBuffer(returned.size);
    for (const char* from : rows) {
-      char* to = values.append();
+      char* to = result.rows.append();
       for (size_t f = 0; f < returned.fields.size(); ++f) {
          const auto& source = layout.fields[returning.firstColumn + f];
          const auto& target = returned.fields[f];
@@ -132,7 +105,7 @@ void returnRows(ResultData& result, const Returning& returning, const QueryPlan&
    result.names = returning.names;
    for (size_t f = returning.firstColumn; f < plan.columns.size(); ++f)
       result.types.push_back(plan.columns[f]->type.id == TypeId::Unknown ? SqlType::text() : plan.columns[f]->type);
-   result.takeRows(values, returned);
+   result.ownRows(returned);
 }
 
 /// Runs a query whose rows the caller gets as a result.
@@ -517,13 +490,14 @@ std::vector<std::unique_ptr<Column>> defaultColumns(const Table& table, CopyDefa
    // for no rows: a failing DEFAULT fails the statement, as PostgreSQL's computes its constant parts first.
    constexpr size_t batchRows = size_t(1) << 16;
    CompiledQuery compiled;
-   std::vector<Value> rowCount(1);
+   ParameterValues rowCount;
+   rowCount.setTypes({SqlType::bigInt()});
    ExecutionInput input{&compiled, &rowCount, nullptr};
    size_t done = 0;
    do {
       size_t batch = defaults.perRow ? std::min(batchRows, rows - done) : 1;
       size_t copies = defaults.perRow ? 1 : rows;
-      rowCount[0] = Value::ofInteger(SqlType::bigInt(), int64_t(batch));
+      rowCount.setInteger(0, int64_t(batch));
       runQuery(*defaults.plan, stats, nullptr, &input, [&](RowBuffer& buffer, const RowLayout& layout) {
          for (const auto& d : defaults.columns) {
             if (d.constant) continue;

@@ -8,6 +8,7 @@
 #include "engine/result_data.h"
 #include "codegen/query_compiler.h"
 #include "parser/statement.h"
+#include "runtime/parameter_values.h"
 
 namespace kiln {
 
@@ -15,7 +16,7 @@ namespace kiln {
 /// parameter values, and optionally an emptied result of an earlier run to fill again.
 struct ExecutionInput {
    CompiledQuery* compiled = nullptr;
-   const std::vector<Value>* parameters = nullptr;
+   const ParameterValues* parameters = nullptr;
    std::shared_ptr<ResultData> reusableResult;
 };
 

@@ -6,6 +6,7 @@
 #include "common/array_text.h"
 #include "common/german_string.h"
 #include "common/page_array.h"
+#include "common/unaligned.h"
 
 namespace kiln {
 
@@ -97,7 +98,7 @@ void Column::appendRaw(const void* bytes, bool isNull) {
       std::memcpy(&s, bytes, sizeof(s));
       storeString(target, s.view());
    } else {
-      std::memcpy(target, bytes, width_);
+      copyValue(target, bytes, width_);
    }
 }
 
@@ -113,7 +114,7 @@ void Column::setRaw(size_t row, const void* bytes, bool isNull) {
       std::memcpy(&s, bytes, sizeof(s));
       storeString(target, s.view());
    } else {
-      std::memcpy(target, bytes, width_);
+      copyValue(target, bytes, width_);
    }
 }
 

@@ -42,19 +42,25 @@ class OrderedKey {
          case PhysicalType::Interval: key_.append(static_cast<const char*>(raw), 16); break;
          case PhysicalType::String: {
             GermanString s = loadUnaligned<GermanString>(raw);
-            for (char c : s.view()) {
-               key_.push_back(c);
-               if (c == '\0') key_.push_back('\xff');
+            std::string_view text = s.view();  // a short string's bytes are inside `s`
+            if (text.find('\0') == std::string_view::npos) {
+               key_.append(text);
+            } else {
+               for (char c : text) {
+                  key_.push_back(c);
+                  if (c == '\0') key_.push_back('\xff');
+               }
             }
-            key_.push_back('\0');
-            key_.push_back('\0');
+            key_.append(2, '\0');
             break;
          }
       }
    }
    private:
+   /// The low `bytes` bytes of `v`, most significant first, in one append.
    void appendUnsigned(uint64_t v, int bytes) {
-      for (int i = bytes - 1; i >= 0; --i) key_.push_back(char(uint8_t(v >> (8 * i))));
+      uint64_t bigEndian = __builtin_bswap64(v << (64 - 8 * bytes));
+      key_.append(reinterpret_cast<const char*>(&bigEndian), size_t(bytes));
    }
    void appendSigned(int64_t v, int bytes) {
       uint64_t flipped = uint64_t(v) ^ (uint64_t(1) << (8 * bytes - 1));

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "common/unaligned.h"
+
 namespace kiln {
 
 void UndoLog::recordAppend(Table& table, size_t rows) {
@@ -26,7 +28,7 @@ void UndoLog::recordUpdate(Table& table, size_t column, size_t row) {
    e.column = uint32_t(column);
    e.row = row;
    const Column& c = table.column(column);
-   std::memcpy(e.oldValue, c.rawAt(row), c.width());
+   copyValue(e.oldValue, c.rawAt(row), c.width());
    e.oldNull = c.isNullAt(row);
 }
 

@@ -194,6 +194,24 @@ TEST_F(PreparedTest, CompiledAgainAfterDeletionsAndDdl) {
    EXPECT_EQ(count.bind(1, int64_t(1)).execute().getInt64(0, 0), 1);
 }
 
+TEST_F(PreparedTest, ValuesBoundBeforeDdlAreKeptInTheParametersNewTypes) {
+   con.query("INSERT INTO t VALUES (1, 'a long string, longer than twelve bytes', 1.25)");
+   auto match = con.prepare("SELECT a FROM t WHERE c = $1 AND b = $2");
+   match.bindDecimal(1, 125, 2).bind(2, std::string("a long string, longer than twelve bytes"));
+   EXPECT_EQ(match.execute().rowCount(), 1u);
+   // $1 becomes NUMERIC(12,3) when the statement is bound again: the value bound before stays.
+   con.query("ALTER TABLE t ALTER COLUMN c TYPE DECIMAL(12,3)");
+   kiln::Result r = match.execute();
+   EXPECT_EQ(match.parameterType(1), kiln::SqlType::decimal(12, 3));
+   ASSERT_EQ(r.rowCount(), 1u);
+   EXPECT_EQ(r.getInt64(0, 0), 1);
+   // A NULL stays NULL, and a string bound again replaces the long one.
+   EXPECT_EQ(match.bindNull(1).execute().rowCount(), 0u);
+   EXPECT_EQ(match.bindDecimal(1, 1250, 3).bind(2, std::string("short")).execute().rowCount(), 0u);
+   con.query("UPDATE t SET b = 'short'");
+   EXPECT_EQ(match.execute().rowCount(), 1u);
+}
+
 TEST_F(PreparedTest, RollbackKeepsMachineCodeUnlessItUndidDdl) {
    auto insert = con.prepare("INSERT INTO t VALUES ($1, 'x', 1)");
    auto lookup = con.prepare("SELECT count(*) FROM t WHERE a = $1");
