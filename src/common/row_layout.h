@@ -20,6 +20,7 @@ struct RowLayout {
    /// Lays out the fields after `headerSize` bytes, each aligned to its width.
    static RowLayout make(const std::vector<std::pair<SqlType, bool>>& typesAndNullability, size_t headerSize = 0) {
       RowLayout layout;
+      layout.fields.reserve(typesAndNullability.size());
       size_t offset = headerSize;
       for (auto& [type, nullable] : typesAndNullability) {
          size_t width = physicalSize(type);

@@ -189,8 +189,7 @@ void ReferencedKeys::remember(size_t row) {
       for (size_t i = 0; i < values.size(); ++i) {
          if (parent_.column(key.fk.parentColumns[i]).physicalType() != PhysicalType::String) continue;
          // The string's bytes may go with the change: a copy of its own.
-         strings_.emplace_back(loadUnaligned<GermanString>(values[i].data()).view());
-         GermanString copy = GermanString::make(strings_.back());
+         GermanString copy = GermanString::make(strings_.store(loadUnaligned<GermanString>(values[i].data()).view()));
          std::memcpy(values[i].data(), &copy, 16);
       }
       key.rows.push_back(row);

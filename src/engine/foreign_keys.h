@@ -6,11 +6,11 @@
 // looked for in the referencing table through an index on its columns, or by one pass over it.
 #pragma once
 
-#include <deque>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "common/string_heap.h"
 #include "engine/statement_executor.h"
 #include "storage/catalog.h"
 #include "storage/undo_log.h"
@@ -52,7 +52,9 @@ class ReferencedKeys {
    const Table& parent_;
    bool deleting_;
    std::vector<Key> keys_;
-   std::deque<std::string> strings_;  // the remembered string values (stable addresses)
+   // The remembered string values (stable addresses; nothing allocated before the first: a
+   // statement constructs one even when no key references its table).
+   StringHeap strings_;
 };
 
 }  // namespace kiln

@@ -88,6 +88,7 @@ std::shared_ptr<ResultData> resultFor(ExecutionInput* input) {
 /// The RETURNING rows of a statement: the fields from `returning.firstColumn` on of `rows`.
 void returnRows(ResultData& result, const Returning& returning, const QueryPlan& plan, std::span<char* const> rows, const RowLayout& layout) {
    std::vector<std::pair<SqlType, bool>> fields;
+   fields.reserve(layout.fields.size() - returning.firstColumn);
    for (size_t f = returning.firstColumn; f < layout.fields.size(); ++f) fields.push_back({layout.fields[f].type, layout.fields[f].nullOffset >= 0});
    RowLayout returned = RowLayout::make(fields);
    // Written into the result's own buffer: a result reused by a prepared statement keeps its memory.
