@@ -274,7 +274,7 @@ bool QueryCompiler::worthOptimizing(double expectedRows, double workRows, double
 }
 
 void QueryCompiler::setFunctionWork(const std::string& function, double expectedRows) {
-   if (!worthOptimizing(expectedRows, expectedRows, 0)) coldFunctions_.push_back(function);
+   if (!optimizeAll_ && !worthOptimizing(expectedRows, expectedRows, 0)) coldFunctions_.push_back(function);
 }
 
 void QueryCompiler::addPipeline(const std::string& source, double expectedRows, std::function<uint64_t(QueryRuntime&)> rowCount,
@@ -287,7 +287,7 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
    cx_.beginPipelineFunction(name);
    pipelineEnd_.clear();
    body(cx_.argument(1), cx_.argument(2));
-   bool optimized = worthOptimizing(expectedRows, pipelineWork_, groupedRows_);
+   bool optimized = optimizeAll_ || worthOptimizing(expectedRows, pipelineWork_, groupedRows_);
    (*query_.pipelines)[index].optimized = optimized;
    if (!optimized) coldFunctions_.push_back(name);
    for (auto& emit : pipelineEnd_) emit();
@@ -314,6 +314,7 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
 }
 
 CompiledQuery QueryCompiler::compile() {
+   query_.optimizeAll = optimizeAll_;
    using Clock = std::chrono::steady_clock;
    auto start = Clock::now();
    if (plan_.ius.parameterCount()) {

@@ -43,6 +43,9 @@ struct CompiledQuery {
    std::string ir;       // the generated IR before optimization, when asked for
    double codegenMs = 0;  // building the IR
    double llvmMs = 0;     // optimizing and generating machine code
+   /// Every pipeline by the optimizing code generator, whatever its estimated rows: a prepared
+   /// statement run many times repays the compile time over its runs rather than over its rows.
+   bool optimizeAll = false;
 };
 
 class QueryCompiler {
@@ -50,6 +53,8 @@ class QueryCompiler {
    /// `instrument`: count each operator's output tuples (for EXPLAIN ANALYZE); `keepIR`: keep the
    /// IR's text, with value names, in CompiledQuery::ir.
    explicit QueryCompiler(const QueryPlan& plan, bool instrument = false, bool keepIR = false);
+   /// See CompiledQuery::optimizeAll.
+   void optimizeAll() { optimizeAll_ = true; }
    CompiledQuery compile();
 
    // For translators
@@ -114,6 +119,7 @@ class QueryCompiler {
    size_t slotCount_ = QueryRuntime::reservedSlots;  // the string arena, the pipeline's done flag
    bool instrument_;
    bool keepIR_;
+   bool optimizeAll_ = false;
    std::vector<std::function<void()>> pipelineEnd_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
    std::unordered_map<const Operator*, size_t> workTableSlots_;

@@ -27,8 +27,17 @@ PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vec
       throw Error("42601", "only SELECT, VALUES, INSERT, UPDATE and DELETE can be prepared");
 }
 
+namespace {
+/// Runs after which a prepared statement's code is optimized. Optimizing costs milliseconds more
+/// (TPC-C's 10-row stock update: 16.8 instead of 4.6 ms) and repays them over thousands of runs
+/// (TPC-C with all code optimized: median of three runs 52,302 against 48,692 tx/s).
+constexpr uint64_t runsBeforeOptimizing = 1000;
+}  // namespace
+
 void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    bool current = statement && catalogVersion == database.catalogVersion;
+   // Counts the runs of machine code (the run that compiles it comes before).
+   if (compiled.module && ++runs == runsBeforeOptimizing && !compiled.optimizeAll) current = false;
    // Only while the catalog is unchanged are the scanned tables sure to exist (one dropped since is freed).
    for (size_t i = 0; current && i < scans.size(); ++i) {
       const Scan& scan = scans[i];
@@ -40,6 +49,7 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    statement = bindStatement(*node, text, database.catalog, declaredTypes);
    catalogVersion = database.catalogVersion;
    compiled = CompiledQuery();
+   compiled.optimizeAll = runs >= runsBeforeOptimizing;
    scans.clear();
    QueryPlan* plan = planOf(*statement);
    std::vector<SqlType> parameterTypes;

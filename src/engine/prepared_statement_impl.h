@@ -1,5 +1,7 @@
 // A prepared statement: parsed once, bound and compiled on first use, then run from the cached
-// machine code with new parameter values. It is bound and compiled again only when the catalog
+// machine code with new parameter values. Its first code is the quick code generator's where
+// few rows are expected (as for any statement); once it has run often, it is compiled once more
+// with every pipeline optimized. It is bound and compiled again only when the catalog
 // changed (DDL), a table it scans got its first deleted row (the scan's code differs), or a
 // table's size moved far from what the plan was made for (an index join planned for an empty
 // table would not be chosen for a full one, and the other way round).
@@ -35,6 +37,7 @@ struct PreparedStatementImpl {
       size_t rows;  // when planned
    };
    std::vector<Scan> scans;
+   uint64_t runs = 0;  // of its machine code, all compilations together
 
    ParameterValues parameters;  // their types, and the values bound for the next run
    std::shared_ptr<ResultData> lastResult;  // the last run's, shared with the caller's Result

@@ -51,7 +51,9 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    bool timed = !query.module;
    if (!query.module) {
       optimize(plan);
-      query = QueryCompiler(plan, analysis != nullptr).compile();
+      QueryCompiler compiler(plan, analysis != nullptr);
+      if (query.optimizeAll) compiler.optimizeAll();
+      query = compiler.compile();
       stats.compileMs = query.codegenMs + query.llvmMs;
    }
    auto start = timed ? Clock::now() : Clock::time_point();

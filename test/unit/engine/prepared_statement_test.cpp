@@ -212,6 +212,22 @@ TEST_F(PreparedTest, ValuesBoundBeforeDdlAreKeptInTheParametersNewTypes) {
    EXPECT_EQ(match.execute().rowCount(), 1u);
 }
 
+TEST_F(PreparedTest, CompiledOnceMoreWithOptimizedCodeAfterManyRuns) {
+   con.query("INSERT INTO t SELECT i, 'v' || i, i / 4.0 FROM generate_series(1, 100) i");
+   auto lookup = con.prepare("SELECT b, c * 2 FROM t WHERE a = $1");
+   std::vector<int> compiledAt;
+   for (int run = 1; run <= 1100; ++run) {
+      int64_t key = run % 100 + 1;
+      kiln::Result r = lookup.bind(1, key).execute();
+      if (r.stats().compileMs > 0) compiledAt.push_back(run);
+      ASSERT_EQ(r.rowCount(), 1u);
+      ASSERT_EQ(r.getString(0, 0), "v" + std::to_string(key));
+      ASSERT_EQ(r.getString(0, 1), (key * 2 % 4 == 0 ? std::to_string(key / 2) + ".00" : std::to_string(key / 2) + ".50"));
+   }
+   // Compiled at its first run, and again (optimized) once that code has run a thousand times.
+   EXPECT_EQ(compiledAt, (std::vector<int>{1, 1001}));
+}
+
 TEST_F(PreparedTest, RollbackKeepsMachineCodeUnlessItUndidDdl) {
    auto insert = con.prepare("INSERT INTO t VALUES ($1, 'x', 1)");
    auto lookup = con.prepare("SELECT count(*) FROM t WHERE a = $1");
