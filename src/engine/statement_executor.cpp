@@ -87,28 +87,20 @@ std::shared_ptr<ResultData> resultFor(ExecutionInput* input) {
    return std::make_shared<ResultData>();
 }
 
-/// The RETURNING rows of a statement: the fields from `returning.firstColumn` on of `rows`.
-void returnRows(ResultData& result, const Returning& returning, const QueryPlan& plan, std::span<char* const> rows, const RowLayout& layout) {
-   std::vector<std::pair<SqlType, bool>> fields;
-   fields.reserve(layout.fields.size() - returning.firstColumn);
-   for (size_t f = returning.firstColumn; f < layout.fields.size(); ++f) fields.push_back({layout.fields[f].type, layout.fields[f].nullOffset >= 0});
-   RowLayout returned = RowLayout::make(fields);
-   // Written into the result's own buffer: a result reused by a prepared statement keeps its memory.
-   if (result.rows.rowSize() != returned.size) result.rows = RowBuffer(returned.size);
-   for (const char* from : rows) {
-      char* to = result.rows.append();
-      for (size_t f = 0; f < returned.fields.size(); ++f) {
-         const auto& source = layout.fields[returning.firstColumn + f];
-         const auto& target = returned.fields[f];
-         std::memcpy(to + target.offset, from + source.offset, physicalSize(target.type));
-         if (target.nullOffset >= 0) to[target.nullOffset] = from[source.nullOffset];
-      }
-   }
+/// The RETURNING rows of a statement: the fields from `returning.firstColumn` on of `rows`, which
+/// are rows of `buffer` (all of them, or some: one per target row, those ON CONFLICT returns). The
+/// result takes the buffer as it is and reads just those fields: no copy of the values.
+void returnRows(ResultData& result, const Returning& returning, const QueryPlan& plan, RowBuffer& buffer, std::span<char* const> rows,
+                const RowLayout& layout) {
+   RowLayout returned;
+   returned.fields.assign(layout.fields.begin() + long(returning.firstColumn), layout.fields.end());
+   returned.size = layout.size;
+   if (rows.data() != buffer.rows() || rows.size() != buffer.size()) buffer.rowVector().assign(rows.begin(), rows.end());
    result.hasRows = true;
    result.names = returning.names;
    for (size_t f = returning.firstColumn; f < plan.columns.size(); ++f)
       result.types.push_back(plan.columns[f]->type.id == TypeId::Unknown ? SqlType::text() : plan.columns[f]->type);
-   result.ownRows(returned);
+   result.takeRows(buffer, returned);
 }
 
 /// Runs a query whose rows the caller gets as a result.
@@ -276,7 +268,7 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
          // Foreign keys at the end of the statement, over the rows as it leaves them.
          if (!table.foreignKeys().empty()) checkReferences(database.catalog, table, table.foreignKeys(), before, table.rowCount());
          result->rowsAffected = rows.size();
-         if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, rows, layout);
+         if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, buffer, rows, layout);
          return;
       }
       ConflictOutcome outcome = resolveConflicts(table, onConflict, rows, layout);
@@ -297,7 +289,7 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
       }
       if (referenced && referenced->active()) referenced->check(database.undo, result->stats);
       result->rowsAffected = outcome.returned.size();
-      if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, outcome.returned, layout);
+      if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, buffer, outcome.returned, layout);
    });
    result->statusTag = "INSERT 0 " + std::to_string(result->rowsAffected);
    return result;
@@ -338,7 +330,7 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
       if (references) checkChangedReferences(database.catalog, table, ids, update.columns);
       if (referenced.active()) referenced.check(database.undo, result->stats);
       result->rowsAffected = rows.size();
-      if (update.returning.present()) returnRows(*result, update.returning, *update.plan, rows, layout);
+      if (update.returning.present()) returnRows(*result, update.returning, *update.plan, buffer, rows, layout);
    });
    result->statusTag = "UPDATE " + std::to_string(result->rowsAffected);
    return result;
@@ -356,7 +348,7 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
       deleteRows(database.undo, *remove.table, rows, layout, 0);
       if (referenced.active()) referenced.check(database.undo, result->stats);
       result->rowsAffected = rows.size();
-      if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, rows, layout);
+      if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, buffer, rows, layout);
    });
    result->statusTag = "DELETE " + std::to_string(result->rowsAffected);
    return result;
