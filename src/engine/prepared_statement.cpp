@@ -108,15 +108,15 @@ PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text)
 }
 
 PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
-   SqlType type = typeOf(*impl_, number);
-   if (type.id != TypeId::SmallInt && type.id != TypeId::Integer && type.id != TypeId::BigInt) return bind(number, std::to_string(value));
+   if (number - 1 >= impl_->parameters.size()) [[unlikely]]
+      noSuchParameter(number);
    // Integers go in directly (no detour through text), range-checked as text input would be.
-   int64_t low = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
-   int64_t high = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
-   if (value < low || value > high) [[unlikely]]
-      outOfRange(value, type);
-   impl_->parameters.setInteger(number - 1, value);
-   return *this;
+   switch (impl_->parameters.bindInteger(number - 1, value)) {
+      case ParameterValues::IntegerBind::Stored: return *this;
+      case ParameterValues::IntegerBind::OutOfRange: outOfRange(value, impl_->parameters.type(number - 1));
+      case ParameterValues::IntegerBind::NotAnInteger: break;
+   }
+   return bind(number, std::to_string(value));
 }
 
 PreparedStatement& PreparedStatement::bindDecimal(size_t number, __int128 unscaled, unsigned scale) {

@@ -18,6 +18,9 @@ void ParameterValues::setTypes(const std::vector<SqlType>& types) {
    for (size_t i = 0; i < types_.size(); ++i) old.push_back(get(i));
    types_ = types;
    layout_ = layoutFor(types);
+   integerSlots_.clear();
+   for (const auto& field : layout_.fields)
+      integerSlots_.push_back({uint32_t(field.offset), uint32_t(field.nullOffset), uint8_t(field.type.isInteger() ? physicalSize(field.type) : 0)});
    bytes_.assign(layout_.size, 0);
    strings_.assign(types.size(), std::string());
    for (size_t i = 0; i < types.size(); ++i) setNull(i);

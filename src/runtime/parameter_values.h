@@ -38,6 +38,27 @@ class ParameterValues {
          default: *reinterpret_cast<int64_t*>(to) = value; break;
       }
    }
+   enum class IntegerBind : uint8_t { Stored, OutOfRange, NotAnInteger };
+   /// Stores an integer into a SMALLINT, INTEGER or BIGINT parameter, range-checked; leaves
+   /// parameters of other types to the caller. The common bind of transactions: a few loads and
+   /// a store, from a table of each parameter's place and width.
+   IntegerBind bindInteger(size_t index, int64_t value) {
+      const IntegerSlot& slot = integerSlots_[index];
+      switch (slot.width) {
+         case 2:
+            if (value != int16_t(value)) return IntegerBind::OutOfRange;
+            std::memcpy(bytes_.data() + slot.offset, &value, 2);  // little-endian: the low bytes
+            break;
+         case 4:
+            if (value != int32_t(value)) return IntegerBind::OutOfRange;
+            std::memcpy(bytes_.data() + slot.offset, &value, 4);
+            break;
+         case 8: std::memcpy(bytes_.data() + slot.offset, &value, 8); break;
+         default: return IntegerBind::NotAnInteger;
+      }
+      bytes_[slot.nullOffset] = 0;
+      return IntegerBind::Stored;
+   }
    void setDecimal(size_t index, __int128 unscaled) {
       char* to = target(index);
       if (physicalTypeOf(layout_.fields[index].type) == PhysicalType::Int128)
@@ -58,8 +79,14 @@ class ParameterValues {
       return bytes_.data() + field.offset;
    }
 
+   struct IntegerSlot {
+      uint32_t offset, nullOffset;
+      uint8_t width;  // of a SMALLINT, INTEGER or BIGINT parameter; 0 for other types
+   };
+
    std::vector<SqlType> types_;
    RowLayout layout_;
+   std::vector<IntegerSlot> integerSlots_;
    std::vector<char> bytes_;
    std::vector<std::string> strings_;  // the bytes of long strings, per parameter
 };

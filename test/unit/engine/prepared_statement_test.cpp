@@ -126,6 +126,31 @@ TEST_F(PreparedTest, ErrorsOfBoundValuesAndConstraints) {
    EXPECT_EQ(con.query("SELECT count(*) FROM t").getInt64(0, 0), 1);
 }
 
+TEST_F(PreparedTest, IntegersAreBoundInTheirParametersRange) {
+   auto select = con.prepare("SELECT CAST($1 AS smallint), CAST($2 AS integer), CAST($3 AS bigint), CAST($4 AS numeric(6,1)), CAST($5 AS text)");
+   auto sqlstate = [](auto&& action) {
+      try {
+         action();
+      } catch (const kiln::Error& e) {
+         return e.sqlstate();
+      }
+      return std::string("none");
+   };
+   select.bind(1, int64_t(-32768)).bind(2, int64_t(2147483647)).bind(3, INT64_MIN).bind(4, int64_t(12345)).bind(5, int64_t(-7));
+   EXPECT_EQ(sqlstate([&] { select.bind(1, int64_t(32768)); }), "22003");
+   EXPECT_EQ(sqlstate([&] { select.bind(2, int64_t(-2147483649)); }), "22003");
+   EXPECT_EQ(sqlstate([&] { select.bind(4, int64_t(123456)); }), "22003");  // through text: 123456.0 needs 7 digits
+   EXPECT_EQ(sqlstate([&] { select.bind(6, int64_t(1)); }), "42P02");
+   EXPECT_EQ(sqlstate([&] { select.bind(0, int64_t(1)); }), "42P02");
+   // A value out of range leaves the one bound before.
+   kiln::Result r = select.execute();
+   EXPECT_EQ(r.getInt64(0, 0), -32768);
+   EXPECT_EQ(r.getInt64(0, 1), 2147483647);
+   EXPECT_EQ(r.getInt64(0, 2), INT64_MIN);
+   EXPECT_EQ(r.getString(0, 3), "12345.0");
+   EXPECT_EQ(r.getString(0, 4), "-7");
+}
+
 TEST_F(PreparedTest, DecimalsAndStringsAreBoundWithoutText) {
    con.query("CREATE TABLE s (k INTEGER PRIMARY KEY, v VARCHAR(3), f CHAR(4))");
    auto insert = con.prepare("INSERT INTO t VALUES ($1, $2, $3)");
