@@ -143,7 +143,7 @@ std::vector<char*> firstPerRowId(std::span<char* const> rows, const RowLayout& l
       return first;
    }
    // More: an open-addressing set of the ids (row ids are not negative; -1 is an empty slot), one
-   // allocation where a node-based set made one per row (a Delivery updates a hundred order lines).
+   // allocation where a node-based set made one per row (a hundred for an update joining a hundred rows).
    size_t capacity = 64;
    while (capacity < 2 * rows.size()) capacity *= 2;
    std::vector<int64_t> seen(capacity, -1);
