@@ -71,6 +71,13 @@ std::shared_ptr<ResultData> tagged(const char* tag) {
    return result;
 }
 
+/// The result of BEGIN, COMMIT or ROLLBACK, made once: it never differs, and applications send
+/// these with every transaction.
+std::shared_ptr<const ResultData> transactionResult(PgQuery__TransactionStmtKind kind) {
+   static const std::shared_ptr<const ResultData> begin = tagged("BEGIN"), commit = tagged("COMMIT"), rollback = tagged("ROLLBACK");
+   return kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN ? begin : kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT ? commit : rollback;
+}
+
 /// BEGIN, COMMIT, ROLLBACK, END or ABORT alone (any case, optional semicolon): the transaction
 /// statement it is, without a trip through the parser (applications send these constantly).
 std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::string& sql) {
@@ -99,6 +106,7 @@ Connection::~Connection() {
 }
 
 Result Connection::query(const std::string& sql) {
+   if (auto kind = bareTransactionStatement(sql)) return Result(control(int(*kind)));  // without a vector of results
    std::vector<Result> results = queryAll(sql);
    return results.empty() ? Result() : results.back();
 }
@@ -333,7 +341,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
             aborted_ = false;
             transactionTime_ = TransactionClock::unread;
          }
-         return tagged("BEGIN");
+         return transactionResult(PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN);
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT:
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK: {
          bool commit = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT && !aborted_;
@@ -355,7 +363,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
             endTransaction();
             waitDurable(db, durableAt);
          }
-         return tagged(commit ? "COMMIT" : "ROLLBACK");
+         return transactionResult(commit ? PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT : PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK);
       }
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT:
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_RELEASE:
