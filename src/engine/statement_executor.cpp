@@ -92,7 +92,7 @@ std::shared_ptr<ResultData> resultFor(ExecutionInput* input) {
 /// result takes the buffer as it is and reads just those fields: no copy of the values.
 void returnRows(ResultData& result, const Returning& returning, const QueryPlan& plan, RowBuffer& buffer, std::span<char* const> rows,
                 const RowLayout& layout) {
-   RowLayout returned;
+   RowLayout& returned = result.layout;  // built in place: a reused result keeps its memory
    returned.fields.assign(layout.fields.begin() + long(returning.firstColumn), layout.fields.end());
    returned.size = layout.size;
    if (rows.data() != buffer.rows() || rows.size() != buffer.size()) buffer.rowVector().assign(rows.begin(), rows.end());
