@@ -84,11 +84,17 @@ std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::
    size_t begin = sql.find_first_not_of(" \t\r\n"), end = sql.find_last_not_of(" \t\r\n;");
    if (begin == std::string::npos || end == std::string::npos || end < begin || end - begin > 8) return std::nullopt;
    if (sql.find(';') < end) return std::nullopt;
-   std::string word;
-   for (size_t i = begin; i <= end; ++i) word += char(std::tolower(static_cast<unsigned char>(sql[i])));
-   if (word == "begin") return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN;
-   if (word == "commit" || word == "end") return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT;
-   if (word == "rollback" || word == "abort") return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK;
+   std::string_view word(sql.data() + begin, end - begin + 1);
+   // ASCII letters in either case (c | 0x20 is a lowercase letter only for a letter).
+   auto is = [&](std::string_view keyword) {
+      if (word.size() != keyword.size()) return false;
+      for (size_t i = 0; i < word.size(); ++i)
+         if (char(word[i] | 0x20) != keyword[i]) return false;
+      return true;
+   };
+   if (is("begin")) return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN;
+   if (is("commit") || is("end")) return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT;
+   if (is("rollback") || is("abort")) return PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK;
    return std::nullopt;
 }
 
