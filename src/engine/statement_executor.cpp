@@ -59,7 +59,7 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    auto start = timed ? Clock::now() : Clock::time_point();
    if (!query.runtime) query.runtime = std::make_unique<QueryRuntime>(query.slotCount);
    QueryRuntime& runtime = *query.runtime;
-   runtime.reset();  // after a failed run
+   runtime.startRun();
    for (auto& setup : query.setup) setup(runtime);
    if (!query.parameterLayout.fields.empty()) {
       // The bound values are read where they are: they must be laid out as the code expects.

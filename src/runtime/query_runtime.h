@@ -57,6 +57,12 @@ class QueryRuntime {
       reserveSlots();
       arena_.clear();
       for (auto& entry : rowBuffers_) entry.second->clear();
+      clean_ = true;
+   }
+   /// Before a run: resets what a run that failed left (one that ended was reset after it).
+   void startRun() {
+      if (!clean_) reset();
+      clean_ = false;
    }
 
    private:
@@ -72,6 +78,7 @@ class QueryRuntime {
    std::vector<Owned> owned_;
    StringHeap arena_;
    std::vector<std::pair<size_t, std::unique_ptr<RowBuffer>>> rowBuffers_;
+   bool clean_ = true;  // as reset() leaves it
 };
 
 }  // namespace kiln

@@ -124,6 +124,10 @@ TEST_F(PreparedTest, ErrorsOfBoundValuesAndConstraints) {
       EXPECT_EQ(e.sqlstate(), "23505");
    }
    EXPECT_EQ(con.query("SELECT count(*) FROM t").getInt64(0, 0), 1);
+   // The run after a failed one starts from a clean state.
+   kiln::Result again = insert.bind(1, int64_t(2)).execute();
+   EXPECT_EQ(again.rowsAffected(), 1u);
+   EXPECT_EQ(con.query("SELECT count(*), sum(a) FROM t").getInt64(0, 1), 3);
 }
 
 TEST_F(PreparedTest, IntegersAreBoundInTheirParametersRange) {
