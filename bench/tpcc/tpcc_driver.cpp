@@ -48,13 +48,13 @@ const char* transactionName(TransactionType type) {
    return "?";
 }
 
-MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehouses, double durationSeconds) {
+MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehouses, double durationSeconds, uint64_t maxTransactions) {
    MixResult result;
    std::vector<TransactionType> deck = newDeck();
    size_t next = deck.size();
    Clock::time_point start = Clock::now(), end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(durationSeconds));
    Clock::time_point now = start;
-   while (now < end) {
+   for (uint64_t done = 0; now < end && (maxTransactions == 0 || done < maxTransactions); ++done) {
       if (next == deck.size()) {
          shuffle(deck, random);
          next = 0;

@@ -33,6 +33,6 @@ struct MixResult {
 /// Runs the mix for `durationSeconds`. Each transaction's home warehouse is drawn uniformly, as if
 /// one terminal per warehouse took turns; the type comes from a shuffled deck of 100 cards
 /// (45 New-Order, 43 Payment, 4 each Order-Status, Delivery, Stock-Level; clause 5.2.4.2).
-MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehouses, double durationSeconds);
+MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehouses, double durationSeconds, uint64_t maxTransactions = 0);
 
 }  // namespace kiln::bench

@@ -35,6 +35,8 @@ std::string tpccUsage() {
    return "usage: kiln-bench tpcc [options]\n"
           "  --warehouses N        scale: warehouses to populate (default 5)\n"
           "  --duration SECONDS    length of the measured run (default 60)\n"
+          "  --transactions N      stop after N transactions, if the duration has not ended before\n"
+          "                        (a fixed amount of work, for profiles that compare builds)\n"
           "  --durable             a database on disk, in a temporary directory (default: in memory)\n"
           "  --engine kiln|sqlite  which engine runs the transactions (default kiln); a list such as\n"
           "                        kiln,sqlite runs each in turn and prints their ratio\n"
@@ -63,6 +65,8 @@ std::optional<TpccOptions> parseTpccOptions(int argc, char** argv) {
       } else if (arg == "--duration") {
          options.durationSeconds = parseNumber(arg, value, 0);
          if (options.durationSeconds <= 0) throw std::invalid_argument("--duration wants a positive number of seconds");
+      } else if (arg == "--transactions") {
+         options.maxTransactions = parseWhole(arg, value, 1);
       } else if (arg == "--engine") {
          options.engines.clear();
          for (size_t start = 0; start <= value.size();) {

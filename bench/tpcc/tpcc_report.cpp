@@ -44,8 +44,9 @@ void printHeader(const TpccReport& report, std::FILE* out) {
                 double(report.machine.memoryBytes) / double(1ull << 30), report.machine.os.c_str());
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
-   std::fprintf(out, "settings  warehouses=%d duration=%gs durable=%s seed=%llu clients=1 watts-per-core=%g\n", o.warehouses, o.durationSeconds,
-                o.durable ? "yes" : "no", static_cast<unsigned long long>(o.seed), o.wattsPerCore);
+   std::string limit = o.maxTransactions ? " transactions=" + std::to_string(o.maxTransactions) : "";
+   std::fprintf(out, "settings  warehouses=%d duration=%gs%s durable=%s seed=%llu clients=1 watts-per-core=%g\n", o.warehouses, o.durationSeconds,
+                limit.c_str(), o.durable ? "yes" : "no", static_cast<unsigned long long>(o.seed), o.wattsPerCore);
    std::fprintf(out, "database  %s\n", report.database.c_str());
    std::fprintf(out, "driver    %s\n", driverDescription);
    std::fprintf(out, "energy    %s: %s\n", report.energySource.c_str(), report.energyDescription.c_str());
@@ -161,6 +162,7 @@ void writeTpccJson(const TpccReport& report, std::ostream& out) {
    json.member("engine", o.engine);
    json.member("warehouses", o.warehouses);
    json.member("duration_s", o.durationSeconds);
+   json.member("max_transactions", o.maxTransactions);
    json.member("durable", o.durable);
    json.member("seed", o.seed);
    json.member("clients", 1);

@@ -119,7 +119,7 @@ TpccReport runTpcc(const TpccOptions& options) {
 
    progress.show("running the mix for " + std::to_string(int(options.durationSeconds)) + " s");
    double joulesBefore = meter->joules();
-   report.mix = runMix(*transactions, random, options.warehouses, options.durationSeconds);
+   report.mix = runMix(*transactions, random, options.warehouses, options.durationSeconds, options.maxTransactions);
    report.energyJ = meter->joules() - joulesBefore;
    progress.clear();
    for (TransactionStats& stats : report.mix.types) std::sort(stats.latencyMs.begin(), stats.latencyMs.end());
