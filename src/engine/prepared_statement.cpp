@@ -108,6 +108,12 @@ PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text)
    throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + type.toString());
 }
 
+/// An integer bound to a parameter of another type goes in as its text would. Kept out of line:
+/// the common integer bind then needs no stack frame.
+[[gnu::noinline]] static void bindIntegerAsText(PreparedStatement& statement, size_t number, int64_t value) {
+   statement.bind(number, std::to_string(value));
+}
+
 PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
    if (number - 1 >= impl_->parameters.size()) [[unlikely]]
       noSuchParameter(number);
@@ -117,7 +123,8 @@ PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
       case ParameterValues::IntegerBind::OutOfRange: outOfRange(value, impl_->parameters.type(number - 1));
       case ParameterValues::IntegerBind::NotAnInteger: break;
    }
-   return bind(number, std::to_string(value));
+   bindIntegerAsText(*this, number, value);
+   return *this;
 }
 
 PreparedStatement& PreparedStatement::bindDecimal(size_t number, __int128 unscaled, unsigned scale) {

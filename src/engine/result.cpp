@@ -37,7 +37,7 @@ bool Result::getBool(size_t row, size_t column) const {
 
 int64_t Result::getInt64(size_t row, size_t column) const {
    const ResultData& data = dataOf(data_);
-   if (data.types.at(column).isInteger() || data.types[column].id == TypeId::Date)
+   if (column < data.types.size() && (data.types[column].isInteger() || data.types[column].id == TypeId::Date))
       if (std::optional<__int128> exact = data.exactAt(row, column)) return int64_t(*exact);
    Value v = data.value(row, column);
    if (v.isNull) return 0;
@@ -59,7 +59,7 @@ double Result::getDouble(size_t row, size_t column) const {
 
 __int128 Result::getDecimalUnscaled(size_t row, size_t column) const {
    const ResultData& data = dataOf(data_);
-   if (data.types.at(column).isExactNumeric())
+   if (column < data.types.size() && data.types[column].isExactNumeric())
       if (std::optional<__int128> exact = data.exactAt(row, column)) return *exact;
    Value v = data.value(row, column);
    if (v.isNull) return 0;

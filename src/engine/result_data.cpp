@@ -73,10 +73,11 @@ void ResultData::setTextRows(const std::string& column, const std::vector<std::s
    }
 }
 
-const char* ResultData::rowAt(size_t row) const {
-   if (row >= rows.size()) throw std::out_of_range("row " + std::to_string(row) + " of a result with " + std::to_string(rows.size()));
-   return rows.row(row);
+void ResultData::rowOutOfRange(size_t row) const {
+   throw std::out_of_range("row " + std::to_string(row) + " of a result with " + std::to_string(rows.size()));
 }
+
+void ResultData::columnOutOfRange(size_t column) { throw std::out_of_range("no column " + std::to_string(column) + " in the result"); }
 
 bool ResultData::isNull(size_t row, size_t column) const {
    const auto& field = layout.fields.at(column);
@@ -88,21 +89,6 @@ std::optional<std::string_view> ResultData::stringAt(size_t row, size_t column) 
    if (physicalTypeOf(field.type) != PhysicalType::String || isNull(row, column)) return std::nullopt;
    // A view of the bytes in place: a short string's bytes are inside the GermanString itself.
    return reinterpret_cast<const GermanString*>(rowAt(row) + field.offset)->view();
-}
-
-std::optional<__int128> ResultData::exactAt(size_t row, size_t column) const {
-   const auto& field = layout.fields.at(column);
-   if (!field.type.isExactNumeric() && field.type.id != TypeId::Date) return std::nullopt;
-   const char* source = rowAt(row);
-   if (field.nullOffset >= 0 && source[field.nullOffset]) return 0;
-   source += field.offset;
-   switch (physicalTypeOf(field.type)) {
-      case PhysicalType::Int16: return loadUnaligned<int16_t>(source);
-      case PhysicalType::Int32: return loadUnaligned<int32_t>(source);
-      case PhysicalType::Int64: return loadUnaligned<int64_t>(source);
-      case PhysicalType::Int128: return loadUnaligned<__int128>(source);
-      default: return std::nullopt;
-   }
 }
 
 Value ResultData::value(size_t row, size_t column) const {

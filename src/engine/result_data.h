@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/string_heap.h"
+#include "common/unaligned.h"
 #include "common/time_zone.h"
 #include "common/value.h"
 #include "kiln/kiln.h"
@@ -50,11 +51,33 @@ struct ResultData {
    bool isNull(size_t row, size_t column) const;
    /// An exact number read in place, unscaled (0 for NULL): a cell of an integer, DATE or DECIMAL
    /// column; nullopt for other cells. (Reading a Value first costs more than the rest of the read.)
-   std::optional<__int128> exactAt(size_t row, size_t column) const;
+   /// Inline: an application reads its transactions' results a value at a time.
+   std::optional<__int128> exactAt(size_t row, size_t column) const {
+      if (column >= layout.fields.size()) [[unlikely]]
+         columnOutOfRange(column);
+      const auto& field = layout.fields[column];
+      if (!field.type.isExactNumeric() && field.type.id != TypeId::Date) return std::nullopt;
+      const char* source = rowAt(row);
+      if (field.nullOffset >= 0 && source[field.nullOffset]) return 0;
+      source += field.offset;
+      switch (field.type.id) {
+         case TypeId::SmallInt: return loadUnaligned<int16_t>(source);
+         case TypeId::Integer:
+         case TypeId::Date: return loadUnaligned<int32_t>(source);
+         case TypeId::BigInt: return loadUnaligned<int64_t>(source);
+         default: return field.type.isWideDecimal() ? loadUnaligned<__int128>(source) : __int128(loadUnaligned<int64_t>(source));
+      }
+   }
 
    private:
    /// Throws std::out_of_range for a row past the end.
-   const char* rowAt(size_t row) const;
+   const char* rowAt(size_t row) const {
+      if (row >= rows.size()) [[unlikely]]
+         rowOutOfRange(row);
+      return rows.row(row);
+   }
+   [[noreturn]] void rowOutOfRange(size_t row) const;
+   [[noreturn]] static void columnOutOfRange(size_t column);
 };
 
 }  // namespace kiln

@@ -98,14 +98,16 @@ void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns,
             throw Error("23502", "null value in column \"" + table.column(columns[i]).name() + "\" of relation \"" + table.name() +
                                     "\" violates not-null constraint");
    enforceChecks(table, checks, rows, layout);
-   std::vector<bool> indexed;
-   for (size_t c : columns) indexed.push_back(table.isIndexed(c));
+   // Which of the first 64 columns (an UPDATE's few) an index covers, without allocating.
+   uint64_t indexedMask = 0;
+   for (size_t i = 0; i < std::min<size_t>(columns.size(), 64); ++i) indexedMask |= uint64_t(table.isIndexed(columns[i])) << i;
+   auto indexed = [&](size_t i) { return i < 64 ? (indexedMask >> i) & 1 : table.isIndexed(columns[i]); };
    for (const char* row : rows) {
       size_t id = size_t(rowIdAt(row, layout.fields[rowIdField]));
       for (size_t i = 0; i < columns.size(); ++i) {
          const auto& field = layout.fields[firstField + i];
          undo.recordUpdate(table, columns[i], id);
-         if (indexed[i])
+         if (indexed(i))
             table.updateValue(columns[i], id, row + field.offset, isNullAt(row, field));
          else
             table.column(columns[i]).setRaw(id, row + field.offset, isNullAt(row, field));
