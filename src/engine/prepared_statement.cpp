@@ -108,22 +108,20 @@ PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text)
    throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + type.toString());
 }
 
-/// An integer bound to a parameter of another type goes in as its text would. Kept out of line:
-/// the common integer bind then needs no stack frame.
-[[gnu::noinline]] static void bindIntegerAsText(PreparedStatement& statement, size_t number, int64_t value) {
+/// An integer bind other than the common one: an unknown parameter (42P02), a value out of the
+/// parameter's range (22003), or a parameter of another type (the value goes in as its text
+/// would). Kept out of line: the common bind then needs no stack frame.
+[[gnu::noinline]] static void bindIntegerOtherwise(PreparedStatement& statement, PreparedStatementImpl& impl, size_t number, int64_t value) {
+   if (number - 1 >= impl.parameters.size()) noSuchParameter(number);
+   if (impl.parameters.bindInteger(number - 1, value) == ParameterValues::IntegerBind::OutOfRange) outOfRange(value, impl.parameters.type(number - 1));
    statement.bind(number, std::to_string(value));
 }
 
 PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
-   if (number - 1 >= impl_->parameters.size()) [[unlikely]]
-      noSuchParameter(number);
    // Integers go in directly (no detour through text), range-checked as text input would be.
-   switch (impl_->parameters.bindInteger(number - 1, value)) {
-      case ParameterValues::IntegerBind::Stored: return *this;
-      case ParameterValues::IntegerBind::OutOfRange: outOfRange(value, impl_->parameters.type(number - 1));
-      case ParameterValues::IntegerBind::NotAnInteger: break;
-   }
-   bindIntegerAsText(*this, number, value);
+   if (number - 1 < impl_->parameters.size()) [[likely]]
+      if (impl_->parameters.bindInteger(number - 1, value) == ParameterValues::IntegerBind::Stored) return *this;
+   bindIntegerOtherwise(*this, *impl_, number, value);
    return *this;
 }
 

@@ -178,8 +178,10 @@ void UniqueIndex::erase(const Table& table, size_t row) {
    ordered_.erase(orderedKey_, row);
 }
 
-void UniqueIndex::keyOfKeyRow(const char* keyRow, KeySlots::Key& key) const {
-   if (!packedBytes_) return keyOf([&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; }, key);
+// Inlined into the lookups (and their prefetches): a transaction makes dozens of them.
+[[gnu::always_inline]] inline void UniqueIndex::keyOfKeyRow(const char* keyRow, KeySlots::Key& key) const {
+   if (!packedBytes_) [[unlikely]]
+      return keyOf([&](size_t i) -> const void* { return keyRow + keyRowOffsets_[i]; }, key);
    // Copies of constant sizes, which the compiler makes loads of (a lookup's most common work).
    key = {0, 0};
    char* bytes = reinterpret_cast<char*>(key.data());
