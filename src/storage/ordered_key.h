@@ -25,12 +25,19 @@ class OrderedKey {
 
    /// Appends a value given by its raw bytes (as a column stores them).
    void append(PhysicalType type, const void* raw) {
+      // Integers (most keys) go in with their marker in one append.
+      switch (type) {
+         case PhysicalType::Int16: return appendMarkedSigned(loadUnaligned<int16_t>(raw), 2);
+         case PhysicalType::Int32: return appendMarkedSigned(loadUnaligned<int32_t>(raw), 4);
+         case PhysicalType::Int64: return appendMarkedSigned(loadUnaligned<int64_t>(raw), 8);
+         default: break;
+      }
       key_.push_back('\1');
       switch (type) {
          case PhysicalType::Bool: key_.push_back(*static_cast<const char*>(raw) ? '\1' : '\0'); break;
-         case PhysicalType::Int16: appendSigned(loadUnaligned<int16_t>(raw), 2); break;
-         case PhysicalType::Int32: appendSigned(loadUnaligned<int32_t>(raw), 4); break;
-         case PhysicalType::Int64: appendSigned(loadUnaligned<int64_t>(raw), 8); break;
+         case PhysicalType::Int16:
+         case PhysicalType::Int32:
+         case PhysicalType::Int64: break;
          case PhysicalType::Int128: {
             __int128 v = loadUnaligned<__int128>(raw);
             appendSigned(int64_t(v >> 64), 8);
@@ -61,6 +68,14 @@ class OrderedKey {
    void appendUnsigned(uint64_t v, int bytes) {
       uint64_t bigEndian = __builtin_bswap64(v << (64 - 8 * bytes));
       key_.append(reinterpret_cast<const char*>(&bigEndian), size_t(bytes));
+   }
+   /// The marker of a non-NULL value, then appendSigned's bytes.
+   void appendMarkedSigned(int64_t v, int bytes) {
+      uint64_t flipped = uint64_t(v) ^ (uint64_t(1) << (8 * bytes - 1));
+      uint64_t bigEndian = __builtin_bswap64(flipped << (64 - 8 * bytes));
+      char marked[9] = {'\1'};
+      std::memcpy(marked + 1, &bigEndian, 8);
+      key_.append(marked, size_t(bytes) + 1);
    }
    void appendSigned(int64_t v, int bytes) {
       uint64_t flipped = uint64_t(v) ^ (uint64_t(1) << (8 * bytes - 1));

@@ -258,6 +258,17 @@ TEST(BTree, RunsOfAscendingKeysGoStraightToTheirLeaf) {
 TEST(OrderedKey, ByteOrderIsValueOrder) {
    int64_t values[] = {INT64_MIN, -1000000, -1, 0, 1, 42, INT64_MAX};
    for (size_t i = 1; i < std::size(values); ++i) EXPECT_LT(keyOf(values[i - 1]), keyOf(values[i]));
+   int32_t ints[] = {INT32_MIN, -70000, -1, 0, 1, 65536, INT32_MAX};
+   for (size_t i = 1; i < std::size(ints); ++i) EXPECT_LT(encoded(kiln::PhysicalType::Int32, &ints[i - 1]), encoded(kiln::PhysicalType::Int32, &ints[i]));
+   int16_t smallints[] = {INT16_MIN, -300, -1, 0, 1, 256, INT16_MAX};
+   for (size_t i = 1; i < std::size(smallints); ++i)
+      EXPECT_LT(encoded(kiln::PhysicalType::Int16, &smallints[i - 1]), encoded(kiln::PhysicalType::Int16, &smallints[i]));
+   // The marker, then the value big-endian with its sign bit flipped, in its own width.
+   int32_t minusTwo = -2;
+   int16_t three = 3;
+   EXPECT_EQ(encoded(kiln::PhysicalType::Int32, &minusTwo), std::string("\x01\x7f\xff\xff\xfe", 5));
+   EXPECT_EQ(encoded(kiln::PhysicalType::Int16, &three), std::string("\x01\x80\x03", 3));
+   EXPECT_EQ(keyOf(1), std::string("\x01\x80\x00\x00\x00\x00\x00\x00\x01", 9));
    double doubles[] = {-1e300, -2.5, -0.0, 0.5, 3.0, 1e300};
    for (size_t i = 1; i < std::size(doubles); ++i)
       EXPECT_LE(encoded(kiln::PhysicalType::Double, &doubles[i - 1]), encoded(kiln::PhysicalType::Double, &doubles[i]));
