@@ -65,12 +65,24 @@ int64_t rowIdAt(const char* row, const RowLayout::Field& field) {
    return id;
 }
 
+/// 23502 for the first row, in the rows' order and then the columns', that gives a NULL to a NOT
+/// NULL column (as PostgreSQL reports it).
+void checkNotNull(const Table& table, std::span<char* const> rows, const RowLayout& layout) {
+   bool violated = false;
+   for (size_t c = 0; c < table.columnCount() && !violated; ++c)
+      if (table.column(c).notNull() && layout.fields[c].nullOffset >= 0)
+         for (const char* row : rows) violated = violated || isNullAt(row, layout.fields[c]);
+   if (!violated) return;
+   for (const char* row : rows)
+      for (size_t c = 0; c < table.columnCount(); ++c)
+         if (table.column(c).notNull() && isNullAt(row, layout.fields[c])) table.column(c).notNullViolation();
+}
+
 void appendRows(UndoLog& undo, Table& table, std::span<char* const> rows, const RowLayout& layout) {
+   checkNotNull(table, rows, layout);
    undo.recordAppend(table, table.rowCount());
    try {
-      for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).reserve(table.rowCount() + rows.size());
-      for (const char* row : rows)
-         for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).appendRaw(row + layout.fields[c].offset, isNullAt(row, layout.fields[c]));
+      for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).appendFromRows(rows, layout.fields[c].offset, layout.fields[c].nullOffset);
    } catch (...) {
       table.rollbackToRowCount();
       throw;

@@ -51,8 +51,12 @@ void Column::storeString(uint8_t* target, std::string_view text) {
    std::memcpy(target, &s, sizeof(s));
 }
 
+void Column::notNullViolation() const {
+   throw Error("23502", "null value in column \"" + name_ + "\" of relation \"" + tableName_ + "\" violates not-null constraint");
+}
+
 void Column::appendNull() {
-   if (notNull_) throw Error("23502", "null value in column \"" + name_ + "\" of relation \"" + tableName_ + "\" violates not-null constraint");
+   if (notNull_) notNullViolation();
    uint8_t* target = slot();
    std::memset(target, 0, width_);
    nulls_[size_ - 1] = 1;
@@ -102,9 +106,40 @@ void Column::appendRaw(const void* bytes, bool isNull) {
    }
 }
 
+template <size_t width>
+void Column::appendFixedFromRows(std::span<char* const> rows, size_t offset, int nullOffset) {
+   uint8_t* target = data_ + size_ * width;
+   for (const char* row : rows) {
+      bool isNull = nullOffset >= 0 && row[nullOffset];
+      if (isNull)
+         std::memset(target, 0, width);
+      else
+         std::memcpy(target, row + offset, width);
+      if (nulls_) nulls_[size_] = isNull;
+      ++size_;
+      target += width;
+   }
+}
+
+void Column::appendFromRows(std::span<char* const> rows, size_t offset, int nullOffset) {
+   reserve(size_ + rows.size());
+   if (physical_ == PhysicalType::String) {
+      for (const char* row : rows) appendRaw(row + offset, nullOffset >= 0 && row[nullOffset]);
+      return;
+   }
+   switch (width_) {
+      case 1: return appendFixedFromRows<1>(rows, offset, nullOffset);
+      case 2: return appendFixedFromRows<2>(rows, offset, nullOffset);
+      case 4: return appendFixedFromRows<4>(rows, offset, nullOffset);
+      case 8: return appendFixedFromRows<8>(rows, offset, nullOffset);
+      case 16: return appendFixedFromRows<16>(rows, offset, nullOffset);
+      default:
+         for (const char* row : rows) appendRaw(row + offset, nullOffset >= 0 && row[nullOffset]);
+   }
+}
+
 void Column::setRaw(size_t row, const void* bytes, bool isNull) {
-   if (isNull && notNull_)
-      throw Error("23502", "null value in column \"" + name_ + "\" of relation \"" + tableName_ + "\" violates not-null constraint");
+   if (isNull && notNull_) notNullViolation();
    uint8_t* target = data_ + row * width_;
    if (nulls_) nulls_[row] = isNull;
    if (isNull) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <span>
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -63,6 +64,13 @@ class Column {
    void append(const Value& value);
    /// Appends the raw bytes of one value (strings: a GermanString whose bytes are copied).
    void appendRaw(const void* bytes, bool isNull);
+   /// Appends, from each of `rows`, the value at `offset` (raw bytes, as appendRaw takes them),
+   /// NULL where the byte at `nullOffset` is set (-1: never). The caller has seen to it that no
+   /// NULL goes into a NOT NULL column (notNullViolation). The type's copy is chosen once, not
+   /// per value: a statement's rows go in column by column.
+   void appendFromRows(std::span<char* const> rows, size_t offset, int nullOffset);
+   /// 23502 for a NULL given to this column.
+   [[noreturn]] void notNullViolation() const;
    /// Overwrites row `row` with the raw bytes of one value (strings: a GermanString, copied).
    void setRaw(size_t row, const void* bytes, bool isNull);
    /// Puts back bytes taken with rawAt (a string's header is restored as it was, not copied).
@@ -93,6 +101,8 @@ class Column {
       return data_ + size_++ * width_;
    }
    void storeString(uint8_t* target, std::string_view text);
+   template <size_t width>
+   void appendFixedFromRows(std::span<char* const> rows, size_t offset, int nullOffset);
 
    std::string name_;
    std::string tableName_;

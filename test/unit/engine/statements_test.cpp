@@ -49,6 +49,31 @@ TEST(Explain, AnalyzeRunsTheQuery) {
    EXPECT_NE(text.find("2 rows"), std::string::npos) << text;
 }
 
+// Rows go into the columns column by column; a NULL for a NOT NULL column is still reported for
+// the first row (and its first such column) that gives one, as PostgreSQL reports it.
+TEST(FailedInsert, ReportsTheFirstRowsNullForANotNullColumn) {
+   Database db;
+   Connection con(db);
+   con.query("CREATE TABLE t (a INTEGER NOT NULL, b TEXT NOT NULL, c INTEGER)");
+   PreparedStatement insert = con.prepare("INSERT INTO t VALUES ($1, $2, 1), ($3, $4, 2), ($5, 'z', 3)");
+   insert.bind(1, int64_t(1)).bind(2, "x").bind(3, int64_t(2)).bindNull(4).bindNull(5);
+   try {
+      insert.execute();
+      ADD_FAILURE() << "no error";
+   } catch (const Error& e) {
+      EXPECT_EQ(e.sqlstate(), "23502");
+      EXPECT_EQ(e.message(), "null value in column \"b\" of relation \"t\" violates not-null constraint");
+   }
+   EXPECT_EQ(scalar(con, "SELECT count(*) FROM t"), 0);
+   insert.bind(4, "y").bind(5, int64_t(3));
+   insert.execute();
+   Result r = con.query("SELECT a, b, c FROM t ORDER BY a");
+   ASSERT_EQ(r.rowCount(), 3u);
+   EXPECT_EQ(r.getString(1, 1), "y");
+   EXPECT_EQ(r.getString(2, 1), "z");
+   EXPECT_EQ(r.getInt64(2, 2), 3);
+}
+
 TEST(FailedInsert, LeavesTheTableUnchanged) {
    Database db;
    Connection con(db);
