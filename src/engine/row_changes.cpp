@@ -114,15 +114,27 @@ void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns,
    uint64_t indexedMask = 0;
    for (size_t i = 0; i < std::min<size_t>(columns.size(), 64); ++i) indexedMask |= uint64_t(table.isIndexed(columns[i])) << i;
    auto indexed = [&](size_t i) { return i < 64 ? (indexedMask >> i) & 1 : table.isIndexed(columns[i]); };
+   // Column by column (the column found once); a value's old bytes are recorded before it is
+   // overwritten. Indexed columns last, row by row, as their index entries move.
+   const auto& idField = layout.fields[rowIdField];
+   for (size_t i = 0; i < columns.size(); ++i) {
+      if (indexed(i)) continue;
+      Column& column = table.column(columns[i]);
+      const auto& field = layout.fields[firstField + i];
+      for (const char* row : rows) {
+         size_t id = size_t(rowIdAt(row, idField));
+         undo.recordUpdate(table, columns[i], id);
+         column.setRaw(id, row + field.offset, isNullAt(row, field));
+      }
+   }
+   if (!indexedMask && columns.size() <= 64) return;
    for (const char* row : rows) {
-      size_t id = size_t(rowIdAt(row, layout.fields[rowIdField]));
+      size_t id = size_t(rowIdAt(row, idField));
       for (size_t i = 0; i < columns.size(); ++i) {
+         if (!indexed(i)) continue;
          const auto& field = layout.fields[firstField + i];
          undo.recordUpdate(table, columns[i], id);
-         if (indexed(i))
-            table.updateValue(columns[i], id, row + field.offset, isNullAt(row, field));
-         else
-            table.column(columns[i]).setRaw(id, row + field.offset, isNullAt(row, field));
+         table.updateValue(columns[i], id, row + field.offset, isNullAt(row, field));
       }
    }
 }

@@ -20,18 +20,6 @@ void UndoLog::recordDelete(Table& table, size_t row) {
    e.row = row;
 }
 
-void UndoLog::recordUpdate(Table& table, size_t column, size_t row) {
-   // A string's bytes stay in the column's heap, so keeping its 16-byte header is enough.
-   Entry& e = entries_.emplace_back();
-   e.kind = Entry::Kind::Update;
-   e.table = &table;
-   e.column = uint32_t(column);
-   e.row = row;
-   const Column& c = table.column(column);
-   copyValue(e.oldValue, c.rawAt(row), c.width());
-   e.oldNull = c.isNullAt(row);
-}
-
 UndoLog::SchemaChange& UndoLog::recordSchemaChange(Entry::Kind kind, Table* table, size_t column) {
    Entry& e = entries_.emplace_back();
    e.kind = kind;

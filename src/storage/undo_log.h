@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/unaligned.h"
 #include "storage/catalog.h"
 
 namespace kiln {
@@ -26,8 +27,18 @@ class UndoLog {
    /// Rows were appended to `table` after its first `rows`.
    void recordAppend(Table& table, size_t rows);
    void recordDelete(Table& table, size_t row);
-   /// Before `row` of `column` is overwritten.
-   void recordUpdate(Table& table, size_t column, size_t row);
+   /// Before `row` of `column` is overwritten. Inline: an UPDATE records each value it changes.
+   void recordUpdate(Table& table, size_t column, size_t row) {
+      // A string's bytes stay in the column's heap, so keeping its 16-byte header is enough.
+      const Column& c = table.column(column);
+      Entry& e = entries_.emplace_back();
+      e.kind = Entry::Kind::Update;
+      e.table = &table;
+      e.column = uint32_t(column);
+      e.row = row;
+      copyValue(e.oldValue, c.rawAt(row), c.width());
+      e.oldNull = c.isNullAt(row);
+   }
    void recordCreateTable(const std::string& name);
    void recordDropTable(std::unique_ptr<Table> table);
    void recordCreateView(const std::string& name, std::optional<View> replaced);
