@@ -106,12 +106,12 @@ bool parameterWithoutModifier(ExprPtr& parameter, const Expr& other) {
    return true;
 }
 
-/// A parameter in arithmetic with a NUMERIC(p,s) value is typed NUMERIC without the modifiers,
-/// as in PostgreSQL: a bound 0.001 added to a NUMERIC(5,2) keeps its thousandths instead of being
-/// rounded to the value's scale. kiln's NUMERIC without modifiers has 6 decimals; a finer scale of
-/// the value's is kept, and the value's integer digits at least (the scale gives way). (Compared
-/// with such a value, a parameter still takes its type: see the README.) Whether `parameter` was
-/// such a parameter.
+/// A parameter in arithmetic with, or compared with, a NUMERIC(p,s) value is typed NUMERIC without
+/// the modifiers, as in PostgreSQL: a bound 0.001 added to a NUMERIC(5,2) keeps its thousandths
+/// instead of being rounded to the value's scale, and a bound 1.005 equals no NUMERIC(6,2) value
+/// (rounded, it would equal 1.01). kiln's NUMERIC without modifiers has 6 decimals; a finer scale
+/// of the value's is kept, and the value's integer digits at least (the scale gives way). Whether
+/// `parameter` was such a parameter.
 bool parameterAsNumeric(ExprPtr& parameter, const SqlType& other) {
    if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown || other.id != TypeId::Decimal) return false;
    unsigned integral = unsigned(other.precision - other.scale);
@@ -234,6 +234,7 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
    b = literalForComparison(std::move(b), a->type);
    a = literalForComparison(std::move(a), b->type);
    if (parameterWithoutModifier(a, *b) || parameterWithoutModifier(b, *a)) return;
+   if (!parameterAsNumeric(a, b->type)) parameterAsNumeric(b, a->type);
    // A literal left untyped fits the other side's type: the other side needs no cast.
    auto target = a->type.id == TypeId::Unknown ? std::optional<SqlType>(b->type)
                  : b->type.id == TypeId::Unknown ? std::optional<SqlType>(a->type)
@@ -693,6 +694,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          std::vector<ExprPtr> items;
          for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
          SqlType target = value->type;
+         for (auto& item : items) parameterAsNumeric(item, value->type);
          for (auto& item : items) {
             // As in a comparison, an untyped literal (or parameter) left takes the value's type as it is.
             if (item->type.id == TypeId::Unknown && target.id != TypeId::Unknown) continue;

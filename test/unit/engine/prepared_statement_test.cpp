@@ -33,8 +33,9 @@ TEST_F(PreparedTest, ParametersTakeTheirContextsTypes) {
    EXPECT_EQ(insert.parameterType(3), kiln::SqlType::decimal(10, 2));
    auto select = con.prepare("SELECT b FROM t WHERE a = $1 AND c > $2");
    EXPECT_EQ(select.parameterType(1), kiln::SqlType::integer());
-   EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(10, 2));
-   // In arithmetic with NUMERIC(10,2), a parameter is NUMERIC without modifiers (kiln's is (38,6)).
+   // Compared with, or in arithmetic with, NUMERIC(10,2), a parameter is NUMERIC without modifiers
+   // (kiln's is (38,6)), as in PostgreSQL; assigned to it, the column's type.
+   EXPECT_EQ(select.parameterType(2), kiln::SqlType::decimal(38, 6));
    EXPECT_EQ(con.prepare("SELECT c + $1 FROM t").parameterType(1), kiln::SqlType::decimal(38, 6));
 }
 
@@ -225,20 +226,27 @@ TEST_F(PreparedTest, CompiledAgainAfterDeletionsAndDdl) {
 
 TEST_F(PreparedTest, ValuesBoundBeforeDdlAreKeptInTheParametersNewTypes) {
    con.query("INSERT INTO t VALUES (1, 'a long string, longer than twelve bytes', 1.25)");
-   auto match = con.prepare("SELECT a FROM t WHERE c = $1 AND b = $2");
-   match.bindDecimal(1, 125, 2).bind(2, std::string("a long string, longer than twelve bytes"));
-   EXPECT_EQ(match.execute().rowCount(), 1u);
+   auto set = con.prepare("UPDATE t SET c = $1 WHERE b = $2 RETURNING a, c");
+   set.bindDecimal(1, 375, 2).bind(2, std::string("a long string, longer than twelve bytes"));
+   kiln::Result r = set.execute();
+   ASSERT_EQ(r.rowCount(), 1u);
+   EXPECT_EQ(r.getString(0, 1), "3.75");
    // $1 becomes NUMERIC(12,3) when the statement is bound again: the value bound before stays.
    con.query("ALTER TABLE t ALTER COLUMN c TYPE DECIMAL(12,3)");
-   kiln::Result r = match.execute();
-   EXPECT_EQ(match.parameterType(1), kiln::SqlType::decimal(12, 3));
+   r = set.execute();
+   EXPECT_EQ(set.parameterType(1), kiln::SqlType::decimal(12, 3));
    ASSERT_EQ(r.rowCount(), 1u);
    EXPECT_EQ(r.getInt64(0, 0), 1);
+   EXPECT_EQ(r.getString(0, 1), "3.750");
    // A NULL stays NULL, and a string bound again replaces the long one.
-   EXPECT_EQ(match.bindNull(1).execute().rowCount(), 0u);
-   EXPECT_EQ(match.bindDecimal(1, 1250, 3).bind(2, std::string("short")).execute().rowCount(), 0u);
+   r = set.bindNull(1).execute();
+   ASSERT_EQ(r.rowCount(), 1u);
+   EXPECT_TRUE(r.isNull(0, 1));
+   EXPECT_EQ(set.bindDecimal(1, 1250, 3).bind(2, std::string("short")).execute().rowCount(), 0u);
    con.query("UPDATE t SET b = 'short'");
-   EXPECT_EQ(match.execute().rowCount(), 1u);
+   r = set.execute();
+   ASSERT_EQ(r.rowCount(), 1u);
+   EXPECT_EQ(r.getString(0, 1), "1.250");
 }
 
 TEST_F(PreparedTest, CompiledOnceMoreWithOptimizedCodeAfterManyRuns) {
