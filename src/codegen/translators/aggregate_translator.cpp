@@ -34,8 +34,12 @@ class AggregateTranslator : public Translator {
       if (aggregate_.keys.empty()) {
          entrySlot_ = compiler_.allocateSlot();
          size_t entry = entrySlot_;
+         // The one entry's buffer outlives the run: a prepared statement's runs reuse its memory
+         // instead of allocating a buffer each. Emptied here too: a recursive query's subquery
+         // sets up again within one run.
          compiler_.addSetup([storage, entry, entrySize](QueryRuntime& rt) {
-            auto* buffer = rt.own(storage, std::make_unique<RowBuffer>(entrySize));
+            RowBuffer* buffer = rt.keepRowBuffer(storage, entrySize);
+            buffer->clear();
             rt.slot(entry) = buffer->append();
          });
          bufferSlot_ = storageSlot_;
