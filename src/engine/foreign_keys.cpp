@@ -338,8 +338,7 @@ void ReferencedKeys::act(Key& key, UndoLog& undo, StatementStats& stats) {
    }
    // SET NULL: the key's columns of the rows become NULL, as if updated by the statement.
    for (size_t c : fk.childColumns)
-      if (child.column(c).notNull())
-         throw Error("23502", "null value in column \"" + child.column(c).name() + "\" of relation \"" + child.name() + "\" violates not-null constraint");
+      if (child.column(c).notNull()) child.column(c).notNullViolation();
    ReferencedKeys next(catalog_, child, &fk.childColumns);
    const uint8_t zero[16] = {};
    for (size_t row : rows) {

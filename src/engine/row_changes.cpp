@@ -106,9 +106,7 @@ void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns,
    // Constraints are checked before anything changes.
    for (const char* row : rows)
       for (size_t i = 0; i < columns.size(); ++i)
-         if (isNullAt(row, layout.fields[firstField + i]) && table.column(columns[i]).notNull())
-            throw Error("23502", "null value in column \"" + table.column(columns[i]).name() + "\" of relation \"" + table.name() +
-                                    "\" violates not-null constraint");
+         if (isNullAt(row, layout.fields[firstField + i]) && table.column(columns[i]).notNull()) table.column(columns[i]).notNullViolation();
    enforceChecks(table, checks, rows, layout);
    // Which of the first 64 columns (an UPDATE's few) an index covers, without allocating.
    uint64_t indexedMask = 0;

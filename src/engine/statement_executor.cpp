@@ -256,8 +256,7 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
          for (char* row : rows) {
             for (size_t c = 0; c < table.columnCount(); ++c) {
                const auto& field = layout.fields[c];
-               if (table.column(c).notNull() && field.nullOffset >= 0 && row[field.nullOffset])
-                  throw Error("23502", "null value in column \"" + table.column(c).name() + "\" of relation \"" + table.name() + "\" violates not-null constraint");
+               if (table.column(c).notNull() && field.nullOffset >= 0 && row[field.nullOffset]) table.column(c).notNullViolation();
             }
             enforceChecks(table, insert.checks, std::span<char* const>(&row, 1), layout);
          }
