@@ -13,9 +13,37 @@
 
 namespace kiln {
 
+/// The bytes of a key short enough to live inside a NodeKey, written in place by OrderedKey (no
+/// string in between, no copy of a variable length); zero past its size, as NodeKey keeps them.
+/// For keys of fixed-width values whose encodings fit together (orderedKeyBytes).
+class InlineKeyBytes {
+   public:
+   static constexpr size_t capacity = 24;
+   void push_back(char c) { bytes_[size_++] = c; }
+   void append(const char* data, size_t n) {
+      std::memcpy(bytes_ + size_, data, n);
+      size_ += uint32_t(n);
+   }
+   void append(size_t n, char c) {
+      std::memset(bytes_ + size_, c, n);
+      size_ += uint32_t(n);
+   }
+   void append(std::string_view text) { append(text.data(), text.size()); }
+   uint32_t size() const { return size_; }
+   const char* data() const { return bytes_; }
+
+   private:
+   alignas(8) char bytes_[capacity] = {};
+   uint32_t size_ = 0;
+};
+
 class NodeKey {
    public:
    NodeKey() : size_(0), words_{0, 0, 0} {}
+   explicit NodeKey(const InlineKeyBytes& bytes) : size_(bytes.size()) {
+      static_assert(InlineKeyBytes::capacity == inlineCapacity);
+      std::memcpy(words_, bytes.data(), sizeof(words_));
+   }
    explicit NodeKey(std::string_view bytes) : size_(uint32_t(bytes.size())), words_{0, 0, 0} {
       if (isInline()) {
          std::memcpy(words_, bytes.data(), bytes.size());

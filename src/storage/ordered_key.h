@@ -16,10 +16,28 @@
 
 namespace kiln {
 
-/// Appends encoded values to a string (the caller's, whose memory a next key reuses).
+/// How many bytes a value of `type` takes in a key, its marker included; 0 where that varies (strings).
+constexpr size_t orderedKeyBytes(PhysicalType type) {
+   switch (type) {
+      case PhysicalType::Bool: return 2;
+      case PhysicalType::Int16: return 3;
+      case PhysicalType::Int32: return 5;
+      case PhysicalType::Int64:
+      case PhysicalType::Float:
+      case PhysicalType::Double: return 9;
+      case PhysicalType::Int128:
+      case PhysicalType::Interval: return 17;
+      case PhysicalType::String: return 0;
+   }
+   return 0;
+}
+
+/// Appends encoded values to `Target`: a string (the caller's, whose memory a next key reuses),
+/// or a fixed buffer for keys of a known size (InlineKeyBytes).
+template <typename Target = std::string>
 class OrderedKey {
    public:
-   explicit OrderedKey(std::string& target) : key_(target) {}
+   explicit OrderedKey(Target& target) : key_(target) {}
 
    void appendNull() { key_.push_back('\0'); }
 
@@ -89,7 +107,7 @@ class OrderedKey {
       appendUnsigned(bits, 8);
    }
 
-   std::string& key_;
+   Target& key_;
 };
 
 }  // namespace kiln

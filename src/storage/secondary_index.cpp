@@ -10,16 +10,14 @@ namespace kiln {
 bool SecondaryIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
 
 void SecondaryIndex::insert(const Table& table, size_t row) {
+   if (method_ == Method::BTree) return tree_.insert(nodeKeyOfRow(table, columns_, row, orderedKeyFitsInline(table, columns_), key_), row);
    orderedKeyOfRow(table, columns_, row, key_);
-   if (method_ == Method::BTree)
-      tree_.insert(key_, row);
-   else
-      hash_.emplace(key_, row);
+   hash_.emplace(key_, row);
 }
 
 void SecondaryIndex::erase(const Table& table, size_t row) {
+   if (method_ == Method::BTree) return tree_.erase(nodeKeyOfRow(table, columns_, row, orderedKeyFitsInline(table, columns_), key_), row);
    orderedKeyOfRow(table, columns_, row, key_);
-   if (method_ == Method::BTree) return tree_.erase(key_, row);
    auto [begin, end] = hash_.equal_range(key_);
    for (auto it = begin; it != end; ++it)
       if (it->second == row) {

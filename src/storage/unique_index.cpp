@@ -50,6 +50,7 @@ UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_
    bool adjacent = true;
    for (size_t i = 0; i < columns_.size(); at += widths_[i], ++i) adjacent = adjacent && keyRowOffsets_[i] == at;
    if (packed_ && adjacent) packedBytes_ = keyBytes;
+   inlineOrderedKey_ = orderedKeyFitsInline(table, columns_);
 }
 
 bool UniqueIndex::covers(size_t column) const { return std::find(columns_.begin(), columns_.end(), column) != columns_.end(); }
@@ -114,9 +115,8 @@ bool UniqueIndex::hasNullKey(const Table& table, size_t row) const {
 int64_t UniqueIndex::add(const Table& table, size_t row) {
    auto valueAt = [&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); };
    KeySlots::Key key;
-   orderedKeyOfRow(table, columns_, row, orderedKey_);
    if (packed_) {
-      int64_t holder = ordered_.insertUnique(orderedKey_, row);
+      int64_t holder = ordered_.insertUnique(nodeKeyOfRow(table, columns_, row, inlineOrderedKey_, orderedKey_), row);
       if (holder != int64_t(row)) return holder;
       if (hashed_) {
          keyOf(valueAt, key);
@@ -128,7 +128,7 @@ int64_t UniqueIndex::add(const Table& table, size_t row) {
    }
    keyOf(valueAt, key);
    int64_t holder = slots_.insert(key, int64_t(row), [&](int64_t candidate) { return rowHasKey(table, size_t(candidate), valueAt); });
-   if (holder == int64_t(row)) ordered_.insert(orderedKey_, row);
+   if (holder == int64_t(row)) ordered_.insert(nodeKeyOfRow(table, columns_, row, inlineOrderedKey_, orderedKey_), row);
    return holder;
 }
 
@@ -136,9 +136,17 @@ template <typename ValueAt>
 int64_t UniqueIndex::lookUp(const Table& table, ValueAt valueAt) const {
    if (!hashed_ && ++lookupCredit_ >= std::max<int64_t>(minimumCredit, int64_t(ordered_.size() / 16))) hashAll(table);
    if (!hashed_) {
+      auto encode = [&](auto& target) {
+         OrderedKey encoder(target);
+         for (size_t i = 0; i < columns_.size(); ++i) encoder.append(types_[i], valueAt(i));
+      };
+      if (inlineOrderedKey_) {
+         InlineKeyBytes key;
+         encode(key);
+         return ordered_.findUnique(NodeKey(key));
+      }
       orderedKey_.clear();
-      OrderedKey encoder(orderedKey_);
-      for (size_t i = 0; i < columns_.size(); ++i) encoder.append(types_[i], valueAt(i));
+      encode(orderedKey_);
       return ordered_.findUnique(orderedKey_);
    }
    KeySlots::Key key;
@@ -174,8 +182,7 @@ void UniqueIndex::erase(const Table& table, size_t row) {
       keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
       if (!slots_.erase(key, int64_t(row))) return;
    }
-   orderedKeyOfRow(table, columns_, row, orderedKey_);
-   ordered_.erase(orderedKey_, row);
+   ordered_.erase(nodeKeyOfRow(table, columns_, row, inlineOrderedKey_, orderedKey_), row);
 }
 
 // Inlined into the lookups (and their prefetches): a transaction makes dozens of them.

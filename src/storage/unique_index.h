@@ -75,6 +75,7 @@ class UniqueIndex {
    std::vector<PhysicalType> types_;
    std::vector<size_t> widths_, keyRowOffsets_;
    bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys
+   bool inlineOrderedKey_ = false;  // ordered keys are made in place (orderedKeyFitsInline)
    size_t packedBytes_ = 0;  // when the key row holds them one after the other, its first bytes are the key; else 0
    // The hash table is a cache the lookups fill (queries run on one thread: the writer's, or a
    // forked snapshot's). Without it, lookups earn credit and inserts spend it; it is made when

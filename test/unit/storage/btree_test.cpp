@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "storage/btree.h"
+#include "storage/node_key.h"
 #include "storage/ordered_key.h"
 
 namespace {
@@ -283,3 +284,38 @@ TEST(OrderedKey, ByteOrderIsValueOrder) {
 }
 
 }  // namespace
+
+TEST(OrderedKey, InPlaceKeysEqualStringKeys) {
+   // Every fixed-width type, NULL among them: the bytes made in place are the string's, the
+   // declared size is each value's encoded size, and the NodeKeys compare alike.
+   bool flag = true;
+   int16_t small = -7;
+   int32_t medium = 123456;
+   int64_t large = -9876543210;
+   __int128 wide = (__int128(1) << 100) + 5;
+   float single = -1.5f;
+   double real = 2.25;
+   char interval[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+   std::pair<kiln::PhysicalType, const void*> values[] = {
+      {kiln::PhysicalType::Bool, &flag},    {kiln::PhysicalType::Int16, &small},  {kiln::PhysicalType::Int32, &medium},
+      {kiln::PhysicalType::Int64, &large},  {kiln::PhysicalType::Int128, &wide},  {kiln::PhysicalType::Float, &single},
+      {kiln::PhysicalType::Double, &real},  {kiln::PhysicalType::Interval, interval}};
+   for (auto [type, raw] : values) EXPECT_EQ(encoded(type, raw).size(), kiln::orderedKeyBytes(type)) << int(type);
+   for (auto [first, firstRaw] : values)
+      for (auto [second, secondRaw] : values) {
+         std::string text;
+         kiln::InlineKeyBytes bytes;
+         kiln::OrderedKey(text).append(first, firstRaw);
+         kiln::OrderedKey(bytes).append(first, firstRaw);
+         kiln::OrderedKey(text).appendNull();
+         kiln::OrderedKey(bytes).appendNull();
+         if (kiln::orderedKeyBytes(first) + 1 + kiln::orderedKeyBytes(second) > kiln::InlineKeyBytes::capacity) continue;
+         kiln::OrderedKey(text).append(second, secondRaw);
+         kiln::OrderedKey(bytes).append(second, secondRaw);
+         kiln::NodeKey inPlace(bytes), fromText(text);
+         EXPECT_EQ(inPlace.view(), text);
+         EXPECT_TRUE(inPlace == fromText);
+         EXPECT_FALSE(inPlace < fromText || fromText < inPlace);
+      }
+   EXPECT_EQ(kiln::orderedKeyBytes(kiln::PhysicalType::String), 0u);
+}
