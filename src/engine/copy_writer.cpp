@@ -46,7 +46,7 @@ std::string copyHeaderLine(const ResultData& result, const CopyOptions& options)
 
 std::string copyLine(const ResultData& result, size_t row, const CopyOptions& options) {
    std::string line;
-   for (size_t c = 0; c < result.types.size(); ++c) {
+   for (size_t c = 0; c < result.layout.fields.size(); ++c) {
       if (c) line += options.delimiter;
       Value value = result.value(row, c);
       line += value.isNull ? options.nullString : field(formatValue(value), options);

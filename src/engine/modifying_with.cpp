@@ -88,7 +88,7 @@ std::unique_ptr<Table> tableOfRows(const PgQuery__CommonTableExpr& cte, const Re
                   cte.location + 1);
    for (size_t i = 0; i < cte.n_aliascolnames; ++i) names[i] = stringOf(cte.aliascolnames[i]);
    std::vector<std::unique_ptr<Column>> columns;
-   for (size_t c = 0; c < names.size(); ++c) columns.push_back(std::make_unique<Column>(names[c], rows.types[c], false));
+   for (size_t c = 0; c < names.size(); ++c) columns.push_back(std::make_unique<Column>(names[c], rows.typeOf(c), false));
    for (size_t r = 0; r < rows.rowCount(); ++r)
       for (size_t c = 0; c < names.size(); ++c) columns[c]->append(rows.value(r, c));
    auto table = std::make_unique<Table>(cte.ctename, std::move(columns), std::vector<size_t>{});

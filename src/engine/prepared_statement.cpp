@@ -47,6 +47,7 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
       current = scan.table->hasDeletedRows() == scan.hadDeletedRows && !resized;
    }
    if (current) return;
+   lastResult.reset();  // its column names may be the old binding's (ResultData::clearForReuse)
    statement = bindStatement(*node, text, database.catalog, declaredTypes);
    catalogVersion = database.catalogVersion;
    compiled = CompiledQuery();

@@ -25,7 +25,7 @@ uint64_t Result::rowsAffected() const { return dataOf(data_).rowsAffected; }
 const StatementStats& Result::stats() const { return dataOf(data_).stats; }
 size_t Result::columnCount() const { return dataOf(data_).names.size(); }
 const std::string& Result::columnName(size_t column) const { return dataOf(data_).names.at(column); }
-SqlType Result::columnType(size_t column) const { return dataOf(data_).types.at(column); }
+SqlType Result::columnType(size_t column) const { return dataOf(data_).typeOf(column); }
 size_t Result::rowCount() const { return dataOf(data_).rowCount(); }
 bool Result::isNull(size_t row, size_t column) const { return dataOf(data_).isNull(row, column); }
 
@@ -37,7 +37,7 @@ bool Result::getBool(size_t row, size_t column) const {
 
 int64_t Result::getInt64(size_t row, size_t column) const {
    const ResultData& data = dataOf(data_);
-   if (column < data.types.size() && (data.types[column].isInteger() || data.types[column].id == TypeId::Date))
+   if (column < data.layout.fields.size() && (data.layout.fields[column].type.isInteger() || data.layout.fields[column].type.id == TypeId::Date))
       if (std::optional<__int128> exact = data.exactAt(row, column)) return int64_t(*exact);
    Value v = data.value(row, column);
    if (v.isNull) return 0;
@@ -59,7 +59,7 @@ double Result::getDouble(size_t row, size_t column) const {
 
 __int128 Result::getDecimalUnscaled(size_t row, size_t column) const {
    const ResultData& data = dataOf(data_);
-   if (column < data.types.size() && data.types[column].isExactNumeric())
+   if (column < data.layout.fields.size() && data.layout.fields[column].type.isExactNumeric())
       if (std::optional<__int128> exact = data.exactAt(row, column)) return *exact;
    Value v = data.value(row, column);
    if (v.isNull) return 0;
@@ -85,7 +85,7 @@ Timestamp Result::getTimestamp(size_t row, size_t column) const {
 
 std::string Result::getString(size_t row, size_t column) const {
    const ResultData& data = dataOf(data_);
-   SqlType type = data.types.at(column);
+   SqlType type = data.typeOf(column);
    // Strings are copied once, straight from the result's bytes, not into a Value first.
    std::optional<std::string_view> bytes = data.stringAt(row, column);
    TimeZone::Scope zone(data.timeZone ? *data.timeZone : *TimeZone::utc());

@@ -56,7 +56,6 @@ void ResultData::clearForReuse() {
    rowsAffected = 0;
    stats = StatementStats();
    hasRows = false;
-   types.clear();
    rows.clear();
    strings.clearKeepingMemory();
 }
@@ -64,7 +63,6 @@ void ResultData::clearForReuse() {
 void ResultData::setTextRows(const std::string& column, const std::vector<std::string>& lines) {
    hasRows = true;
    names = {column};
-   types = {SqlType::text()};
    layout = RowLayout::make({{SqlType::text(), false}});
    rows = RowBuffer(layout.size);
    for (auto& line : lines) {
@@ -93,7 +91,7 @@ std::optional<std::string_view> ResultData::stringAt(size_t row, size_t column) 
 
 Value ResultData::value(size_t row, size_t column) const {
    const auto& field = layout.fields.at(column);
-   SqlType type = types.at(column);
+   SqlType type = typeOf(column);
    if (isNull(row, column)) return Value::null(type);
    const char* source = rowAt(row) + field.offset;
    switch (physicalTypeOf(field.type)) {

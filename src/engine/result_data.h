@@ -22,8 +22,8 @@ struct ResultData {
    StatementStats stats;
    bool hasRows = false;
    std::vector<std::string> names;
-   std::vector<SqlType> types;
-   // Values row by row, in the layout the query materialized them; strings point into `strings`.
+   // Values row by row, in the layout the query materialized them (and so of its fields' types);
+   // strings point into `strings`.
    RowLayout layout;
    RowBuffer rows{1};
    StringHeap strings;
@@ -38,12 +38,17 @@ struct ResultData {
    /// strings they point to are copied into `strings`.
    void ownRows(const RowLayout& rowLayout);
    /// No rows and no status again, its memory kept: a prepared statement's next run fills it
-   /// without allocating. The column names stay (the same statement's next run assigns the same
-   /// ones, and assigning over them reuses their memory).
+   /// without allocating. The column names stay: they are the same until the statement is bound
+   /// again, which lets its reusable result go.
    void clearForReuse();
    /// A result built from text cells (EXPLAIN, SHOW, ...): one TEXT column.
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
    size_t rowCount() const { return rows.size(); }
+   SqlType typeOf(size_t column) const {
+      if (column >= layout.fields.size()) [[unlikely]]
+         columnOutOfRange(column);
+      return layout.fields[column].type;
+   }
    Value value(size_t row, size_t column) const;
    /// The bytes of a non-NULL cell of a string column, without copying them into a Value;
    /// nullopt for other cells.

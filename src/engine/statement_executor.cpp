@@ -97,18 +97,14 @@ void returnRows(ResultData& result, const Returning& returning, const QueryPlan&
    returned.size = layout.size;
    if (rows.data() != buffer.rows() || rows.size() != buffer.size()) buffer.rowVector().assign(rows.begin(), rows.end());
    result.hasRows = true;
-   result.names = returning.names;
-   for (size_t f = returning.firstColumn; f < plan.columns.size(); ++f)
-      result.types.push_back(plan.columns[f]->type.id == TypeId::Unknown ? SqlType::text() : plan.columns[f]->type);
+   if (result.names.empty()) result.names = returning.names;  // a reused result has them (clearForReuse)
    result.takeRows(buffer, returned);
 }
 
 /// Runs a query whose rows the caller gets as a result.
 void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
    runQuery(plan, result.stats, analysis, input, [&](RowBuffer& rows, const RowLayout& layout) {
-      result.names = plan.columnNames;
-      result.types.reserve(plan.columns.size());
-      for (const IU* iu : plan.columns) result.types.push_back(iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type);
+      if (result.names.empty()) result.names = plan.columnNames;  // a reused result has them (clearForReuse)
       result.takeRows(rows, layout);
    });
 }

@@ -334,3 +334,21 @@ TEST_F(PreparedTest, RunAfterItsTableWasDroppedFailsCleanly) {
    con.query("INSERT INTO t VALUES (2, 'two', 2.00)");
    EXPECT_EQ(scan.bind(1, "0").execute().getString(0, 0), "two");
 }
+
+TEST_F(PreparedTest, ColumnNamesFollowARenamedColumn) {
+   // A run's result is reused by the next run, names and all: a statement bound again after a
+   // rename must not keep the old names.
+   con.query("INSERT INTO t VALUES (1, 'x', 2.5)");
+   auto select = con.prepare("SELECT * FROM t");
+   auto update = con.prepare("UPDATE t SET c = c + 1 RETURNING *");
+   for (int run = 0; run < 2; ++run) {
+      EXPECT_EQ(select.execute().columnName(0), "a");
+      EXPECT_EQ(update.execute().columnName(0), "a");
+   }
+   con.query("ALTER TABLE t RENAME COLUMN a TO renamed");
+   kiln::Result selected = select.execute(), updated = update.execute();
+   EXPECT_EQ(selected.columnName(0), "renamed");
+   EXPECT_EQ(updated.columnName(0), "renamed");
+   EXPECT_EQ(selected.columnType(2), kiln::SqlType::decimal(10, 2));
+   EXPECT_EQ(updated.getString(0, 2), "5.50");
+}
