@@ -30,6 +30,9 @@ bool BTree::insertIntoLeaf(Node& leaf, const NodeKey& key, size_t row, int64_t* 
    }
    leaf.keys.insert(leaf.keys.begin() + long(at), key);
    leaf.rows.insert(leaf.rows.begin() + long(at), row);
+   lastInsert_.followsPrevious = lastInsert_.leaf == &leaf && at == lastInsert_.at + 1;
+   lastInsert_.leaf = &leaf;
+   lastInsert_.at = at;
    return true;
 }
 
@@ -61,9 +64,14 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
    // Split in half; a leaf copies its middle key up, an inner node moves it up. Keys that come
    // in ascending order (per district in TPC-C's order lines) would leave every node half empty:
    // a node that overflows at its end keeps all but its last key, and the new node starts with it.
+   // Ascending keys may also come in the middle of a leaf (one of several runs through an index,
+   // one per district, say): the leaf is split right after the new key, so that the run's next
+   // keys go to the end of a leaf, not before keys that each insert would move.
    auto right = std::make_unique<Node>();
    right->leaf = node.leaf;
-   size_t middle = appended ? node.keys.size() - (node.leaf ? 1 : 2) : node.keys.size() / 2;
+   bool runInside = node.leaf && lastInsert_.leaf == &node && lastInsert_.followsPrevious;
+   size_t middle = appended ? node.keys.size() - (node.leaf ? 1 : 2) : runInside ? lastInsert_.at + 1 : node.keys.size() / 2;
+   if (node.leaf && lastInsert_.leaf == &node && lastInsert_.at >= middle) lastInsert_ = {right.get(), lastInsert_.at - middle, false};
    if (node.leaf)
       separator = node.keys[middle];
    else
@@ -84,6 +92,12 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
       node.children.resize(middle + 1);
    }
    return right;
+}
+
+size_t BTree::leafCount() const {
+   size_t leaves = 0;
+   for (const Node* leaf = leafFor(nullptr); leaf; leaf = leaf->next) ++leaves;
+   return leaves;
 }
 
 int64_t BTree::findUnique(const NodeKey& key) const {
@@ -154,6 +168,7 @@ bool BTree::eraseFrom(Node& node, const NodeKey& key, size_t row) {
             if (!node.keys.empty()) node.keys.erase(node.keys.begin() + long(child > 0 ? child - 1 : 0));
             node.children.erase(node.children.begin() + long(child));
             hint_.leaf = nullptr;  // it may have been the leaf that went
+            lastInsert_ = {};
          }
          return true;
       }

@@ -42,9 +42,12 @@ class BTree {
       scanBackward(*root_, NodeKey(low), NodeKey(high), visit);
    }
    size_t size() const { return size_; }
+   /// How many leaves hold the keys (space used: full leaves take the fewest).
+   size_t leafCount() const;
+   /// Keys a node holds at most.
+   static constexpr size_t capacity = 64;
 
    private:
-   static constexpr size_t capacity = 64;
    // The keys inside the node: a search misses the cache once per level, not twice.
    struct Node {
       bool leaf = true;
@@ -98,9 +101,18 @@ class BTree {
       bool covers(const NodeKey& key) const { return leaf && (!hasLow || !(key < low)) && (!hasHigh || key < high); }
    };
 
+   // Where the last key went into a leaf, and whether right after the one before it (a run of
+   // ascending keys): the leaf's split point (insertInto).
+   struct LastInsert {
+      const Node* leaf = nullptr;
+      size_t at = 0;
+      bool followsPrevious = false;
+   };
+
    std::unique_ptr<Node> root_;
    size_t size_ = 0;
    InsertHint hint_;
+   LastInsert lastInsert_;
 };
 
 template <typename F>

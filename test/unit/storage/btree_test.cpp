@@ -319,3 +319,30 @@ TEST(OrderedKey, InPlaceKeysEqualStringKeys) {
       }
    EXPECT_EQ(kiln::orderedKeyBytes(kiln::PhysicalType::String), 0u);
 }
+
+TEST(BTree, AscendingRunsInsideTheTreeFillTheirLeaves) {
+   // Keys ascending in each of several ranges, the ranges taking turns (the order lines of
+   // several districts): each range's next key goes in the middle of the tree, before the next
+   // range's keys. Leaves split right after such a run's keys, so they end up full, not half full,
+   // and the tree is the same as one built from the keys in order.
+   kiln::BTree tree;
+   std::map<std::string, size_t> reference;
+   std::mt19937 random(31);
+   constexpr size_t ranges = 10, keys = 50000;
+   std::vector<int64_t> next(ranges, 0);
+   for (size_t row = 0; row < keys; ++row) {
+      size_t range = random() % ranges;
+      std::string key = keyOf(int64_t(range) * 1'000'000 + next[range]++);
+      reference.emplace(key, row);
+      ASSERT_EQ(tree.insertUnique(key, row), int64_t(row));
+   }
+   EXPECT_LT(tree.leafCount(), keys / (kiln::BTree::capacity * 3 / 4));
+   std::vector<size_t> expected, actual;
+   for (auto& [key, row] : reference) expected.push_back(row);
+   tree.scan(nullptr, true, nullptr, true, [&](size_t row) { actual.push_back(row); });
+   ASSERT_EQ(actual, expected);
+   // Random keys still split leaves in half: none is left nearly empty.
+   kiln::BTree shuffled;
+   for (size_t row = 0; row < keys; ++row) shuffled.insert(keyOf(int64_t(random())), row);
+   EXPECT_LT(shuffled.leafCount(), keys / (kiln::BTree::capacity / 3));
+}
