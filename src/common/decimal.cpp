@@ -168,6 +168,11 @@ bool divideScaled(__int128 dividend, __int128 divisor, unsigned scaleUp, __int12
 bool rescale(__int128 value, unsigned from, unsigned to, __int128& out) {
    if (to >= from) {
       if (to - from > 38) return value == 0 ? (out = 0, true) : false;
+      // Two factors of 64 bits cannot overflow 128: no call to the 128-bit overflow check.
+      if (to - from <= 18 && value == __int128(int64_t(value))) {
+         out = __int128(int64_t(value)) * int64_t(pow10(to - from));
+         return true;
+      }
       return !__builtin_mul_overflow(value, pow10(to - from), &out);
    }
    if (from - to > 38) {
