@@ -105,13 +105,20 @@ struct SqlType {
 /// An error a user can cause. sqlstate() is PostgreSQL's five-character code.
 class Error : public std::runtime_error {
    public:
-   Error(std::string sqlstate, std::string message, int position = 0, std::string detail = {})
-      : std::runtime_error(message), sqlstate_(std::move(sqlstate)), message_(std::move(message)), position_(position), detail_(std::move(detail)) {}
+   Error(std::string sqlstate, std::string message, int position = 0, std::string detail = {}, std::string hint = {})
+      : std::runtime_error(message),
+        sqlstate_(std::move(sqlstate)),
+        message_(std::move(message)),
+        position_(position),
+        detail_(std::move(detail)),
+        hint_(std::move(hint)) {}
    const std::string& sqlstate() const { return sqlstate_; }
    const std::string& message() const { return message_; }
    /// 1-based character offset into the statement text, 0 when unknown.
    int position() const { return position_; }
    const std::string& detail() const { return detail_; }
+   /// What the user might do instead (psql's HINT line); empty for most errors.
+   const std::string& hint() const { return hint_; }
    void setPosition(int position) { position_ = position; }
 
    /// The error the way psql prints it, with the offending line and a caret when a position is known:
@@ -125,6 +132,7 @@ class Error : public std::runtime_error {
    std::string message_;
    int position_;
    std::string detail_;
+   std::string hint_;
 };
 
 struct Interval {
@@ -197,6 +205,7 @@ struct IndexInfo {
    std::vector<std::string> columns;
    bool primaryKey = false;
    bool unique = false;
+   bool constraint = false;  // a PRIMARY KEY or UNIQUE constraint's (not CREATE INDEX's)
    std::string method;  // "btree" or "hash"
 };
 
@@ -213,7 +222,7 @@ struct TableInfo {
    std::vector<ColumnInfo> columns;
    std::vector<std::string> primaryKey;
    uint64_t rowCount = 0;
-   std::vector<IndexInfo> indexes;  // the primary key first, then unique ones, each by name
+   std::vector<IndexInfo> indexes;  // the primary key's first, then the others by name
    std::vector<ConstraintInfo> checks, foreignKeys;  // by name
    std::vector<ConstraintInfo> referencedBy;  // other tables' foreign keys to this one
 };

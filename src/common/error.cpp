@@ -53,6 +53,7 @@ std::string Error::format(const std::string& sqlText) const {
       out += "\n" + prefix + line + (cutEnd ? "..." : "") + "\n" + std::string(prefix.size() + (caret - begin), ' ') + "^";
    }
    if (!detail_.empty()) out += "\nDETAIL:  " + detail_;
+   if (!hint_.empty()) out += "\nHINT:  " + hint_;
    return out;
 }
 

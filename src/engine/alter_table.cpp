@@ -63,7 +63,54 @@ void addChecks(DatabaseImpl& database, Table& table, const std::vector<CheckCons
    validateChecks(table, added, 0, false, stats);
 }
 
-/// DROP CONSTRAINT of a CHECK or FOREIGN KEY; PRIMARY KEY and UNIQUE ones are not dropped yet.
+/// Drops the unique index `name` of `table` (undo logged).
+void dropUniqueIndex(DatabaseImpl& database, Table& table, const std::string& name) {
+   for (auto& index : table.uniqueIndexes())
+      if (index->name() == name) {
+         database.undo.recordDropIndex(table, *index);
+         table.dropUniqueIndex(name);
+         return;
+      }
+}
+
+/// Drops `keys`, each from its table (undo logged): what CASCADE takes along.
+void dropForeignKeys(DatabaseImpl& database, const std::vector<std::pair<Table*, const ForeignKey*>>& keys) {
+   // By name: dropping one from a table moves the others the pointers point to.
+   std::vector<std::pair<Table*, std::string>> named;
+   for (auto [child, key] : keys) named.emplace_back(child, key->name);
+   for (auto& [child, name] : named) {
+      std::vector<ForeignKey> kept = child->foreignKeys();
+      std::erase_if(kept, [&](const ForeignKey& key) { return key.name == name; });
+      database.undo.recordSetForeignKeys(*child);
+      child->setForeignKeys(std::move(kept));
+   }
+}
+
+/// 2BP01 for dropping `what` when `dependents` (foreign keys) need it, unless CASCADE drops them.
+void dropDependents(DatabaseImpl& database, const std::vector<std::pair<Table*, const ForeignKey*>>& dependents, bool cascade,
+                    const std::string& what, const std::string& needed) {
+   if (dependents.empty()) return;
+   if (!cascade)
+      throw Error("2BP01", "cannot drop " + what + " because other objects depend on it", 0,
+                  "constraint " + dependents[0].second->name + " on table " + dependents[0].first->name() + " depends on " + needed,
+                  "Use DROP ... CASCADE to drop the dependent objects too.");
+   dropForeignKeys(database, dependents);
+}
+
+/// DROP CONSTRAINT of a PRIMARY KEY or UNIQUE constraint: its index goes, and with CASCADE the
+/// foreign keys that need it. A primary key's columns stay NOT NULL, as in PostgreSQL.
+void dropKey(DatabaseImpl& database, Table& table, const UniqueIndex& index, bool cascade) {
+   std::string name = index.name();
+   dropDependents(database, database.catalog.referencingThrough(table, index), cascade, "constraint " + name + " on table " + table.name(),
+                  "index " + name);
+   if (index.kind() == UniqueKind::PrimaryKey) {
+      database.undo.recordSetPrimaryKey(table);
+      table.setPrimaryKey({});
+   }
+   dropUniqueIndex(database, table, name);
+}
+
+/// DROP CONSTRAINT of a CHECK, FOREIGN KEY, PRIMARY KEY or UNIQUE constraint.
 void dropConstraint(DatabaseImpl& database, Table& table, const Action& action) {
    std::vector<ForeignKey> keys = table.foreignKeys();
    auto key = std::find_if(keys.begin(), keys.end(), [&](auto& k) { return k.name == action.name; });
@@ -73,11 +120,11 @@ void dropConstraint(DatabaseImpl& database, Table& table, const Action& action) 
       table.setForeignKeys(std::move(keys));
       return;
    }
+   for (auto& index : table.uniqueIndexes())
+      if (index->name() == action.name && index->isConstraint()) return dropKey(database, table, *index, action.cascade);
    std::vector<CheckConstraint> checks = table.checks();
    auto it = std::find_if(checks.begin(), checks.end(), [&](auto& check) { return check.name == action.name; });
    if (it == checks.end()) {
-      for (auto& index : table.uniqueIndexes())
-         if (index->name() == action.name) throw Error("0A000", "ALTER TABLE ... DROP CONSTRAINT of a PRIMARY KEY or UNIQUE constraint is not supported yet");
       if (action.missingOk) return;  // IF EXISTS (PostgreSQL says so in a NOTICE)
       throw Error("42704", "constraint \"" + action.name + "\" of relation \"" + table.name() + "\" does not exist");
    }
@@ -139,12 +186,14 @@ void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {
       throw Error("42703", inRelation(action.name, table) + " does not exist");
    }
    if (table.columnCount() == 1) throw Error("0A000", "dropping the last column of a table is not supported (kiln has no tables without columns)");
-   // A column other tables' foreign keys reference stays (PostgreSQL drops them with CASCADE).
+   // Other tables' foreign keys to the column stop it, or go with CASCADE.
    const std::string& dropped = table.column(size_t(position)).name();
-   for (auto [child, key] : database.catalog.referencing(table.name()))
-      if (contains(key->parentColumns, dropped) && !(child == &table && contains(key->columns, dropped)))
-         throw Error("2BP01", "cannot drop column " + dropped + " of table " + table.name() + " because other objects depend on it", 0,
-                     "constraint " + key->name + " on table " + child->name() + " depends on column " + dropped + " of table " + table.name());
+   auto dependents = database.catalog.referencing(table.name());
+   std::erase_if(dependents, [&](auto& dependent) {
+      auto [child, key] = dependent;
+      return !contains(key->parentColumns, dropped) || (child == &table && contains(key->columns, dropped));
+   });
+   dropDependents(database, dependents, action.cascade, "column " + dropped + " of table " + table.name(), "column " + dropped + " of table " + table.name());
    // The table's own foreign keys over it go with it, as in PostgreSQL.
    std::vector<ForeignKey> keys;
    for (const ForeignKey& key : table.foreignKeys())
@@ -153,24 +202,14 @@ void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {
       database.undo.recordSetForeignKeys(table);
       table.setForeignKeys(std::move(keys));
    }
-   // The table's indexes on the column go with it, as in PostgreSQL.
+   // The table's indexes on the column go with it (and the constraints owning them), as in PostgreSQL.
    std::vector<std::string> unique, secondary;
    for (auto& index : table.uniqueIndexes())
       if (index->covers(size_t(position))) unique.push_back(index->name());
    for (auto& index : table.secondaryIndexes())
       if (index->covers(size_t(position))) secondary.push_back(index->name());
-   for (auto& name : unique) {
-      for (auto& index : table.uniqueIndexes())
-         if (index->name() == name) {
-            database.undo.recordDropIndex(table, name, index->columns(), true, SecondaryIndex::Method::Hash);
-            break;
-         }
-      table.dropUniqueIndex(name);
-   }
-   for (auto& name : secondary) {
-      std::unique_ptr<SecondaryIndex> index = table.dropSecondaryIndex(name);
-      database.undo.recordDropIndex(table, name, index->columns(), false, index->method());
-   }
+   for (auto& name : unique) dropUniqueIndex(database, table, name);
+   for (auto& name : secondary) database.undo.recordDropIndex(table, *table.dropSecondaryIndex(name));
    // So do the CHECK constraints that read it.
    std::vector<CheckConstraint> checks;
    for (const CheckConstraint& check : table.checks())
@@ -185,32 +224,34 @@ void dropColumn(DatabaseImpl& database, Table& table, const Action& action) {
 
 /// The table's indexes on column `position`, dropped (undo logged) to be made again by remakeIndexes.
 struct DroppedIndexes {
-   std::vector<std::pair<std::string, std::vector<size_t>>> unique;
+   struct Unique {
+      std::string name;
+      std::vector<size_t> columns;
+      UniqueKind kind;
+   };
+   std::vector<Unique> unique;
    std::vector<std::unique_ptr<SecondaryIndex>> secondary;
 };
 
 DroppedIndexes dropIndexesOn(DatabaseImpl& database, Table& table, size_t position) {
    DroppedIndexes dropped;
    for (auto& index : table.uniqueIndexes())
-      if (index->covers(position)) dropped.unique.emplace_back(index->name(), index->columns());
-   for (auto& [name, columns] : dropped.unique) {
-      database.undo.recordDropIndex(table, name, columns, true, SecondaryIndex::Method::Hash);
-      table.dropUniqueIndex(name);
-   }
+      if (index->covers(position)) dropped.unique.push_back({index->name(), index->columns(), index->kind()});
+   for (auto& index : dropped.unique) dropUniqueIndex(database, table, index.name);
    std::vector<std::string> secondary;
    for (auto& index : table.secondaryIndexes())
       if (index->covers(position)) secondary.push_back(index->name());
    for (auto& name : secondary) {
       dropped.secondary.push_back(table.dropSecondaryIndex(name));
-      database.undo.recordDropIndex(table, name, dropped.secondary.back()->columns(), false, dropped.secondary.back()->method());
+      database.undo.recordDropIndex(table, *dropped.secondary.back());
    }
    return dropped;
 }
 
 /// Adds and fills a unique index (undo logged); 23505 naming it when the rows' keys collide.
-void addUniqueIndex(DatabaseImpl& database, Table& table, const std::string& name, const std::vector<size_t>& columns) {
+void addUniqueIndex(DatabaseImpl& database, Table& table, const std::string& name, const std::vector<size_t>& columns, UniqueKind kind) {
    try {
-      table.addUniqueIndex(name, columns);
+      table.addUniqueIndex(name, columns, kind);
    } catch (const Error& error) {
       // "Key (a)=(1) already exists." says the insert of the second row.
       std::string detail = error.detail();
@@ -221,7 +262,7 @@ void addUniqueIndex(DatabaseImpl& database, Table& table, const std::string& nam
 }
 
 void remakeIndexes(DatabaseImpl& database, Table& table, DroppedIndexes& dropped) {
-   for (auto& [name, columns] : dropped.unique) addUniqueIndex(database, table, name, columns);
+   for (auto& index : dropped.unique) addUniqueIndex(database, table, index.name, index.columns, index.kind);
    for (auto& index : dropped.secondary) {
       std::string name = index->name();
       table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, index->columns(), index->method()));
@@ -319,14 +360,6 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
    validateChecks(table, reading, 0, false, stats);
 }
 
-bool hasIndexNamed(const Table& table, const std::string& name) {
-   for (auto& index : table.uniqueIndexes())
-      if (index->name() == name) return true;
-   for (auto& index : table.secondaryIndexes())
-      if (index->name() == name) return true;
-   return false;
-}
-
 /// ADD [CONSTRAINT name] PRIMARY KEY (columns) or UNIQUE (columns): a unique index over the rows
 /// there; a primary key's columns become NOT NULL.
 void addKey(DatabaseImpl& database, Table& table, const Action& action) {
@@ -343,8 +376,7 @@ void addKey(DatabaseImpl& database, Table& table, const Action& action) {
    }
    std::string name = !action.name.empty() ? action.name : action.primaryKey ? table.name() + "_pkey" : defaultName + "_key";
    if (action.primaryKey && !table.primaryKey().empty()) throw Error("42P16", "multiple primary keys for table \"" + table.name() + "\" are not allowed");
-   for (const Table* other : database.catalog.tables())
-      if (hasIndexNamed(*other, name)) throw Error("42P07", "relation \"" + name + "\" already exists");
+   if (database.catalog.tableWithIndex(name)) throw Error("42P07", "relation \"" + name + "\" already exists");
    if (action.primaryKey) {
       for (size_t c : columns) {
          Column& column = table.column(c);
@@ -354,7 +386,7 @@ void addKey(DatabaseImpl& database, Table& table, const Action& action) {
          database.undo.recordSetNotNull(table, c, true, column.dropNullFlags());
       }
    }
-   addUniqueIndex(database, table, name, columns);
+   addUniqueIndex(database, table, name, columns, action.primaryKey ? UniqueKind::PrimaryKey : UniqueKind::Constraint);
    if (action.primaryKey) {
       database.undo.recordSetPrimaryKey(table);
       table.setPrimaryKey(columns);

@@ -41,21 +41,15 @@ TableInfo describe(const Catalog& catalog, const Table& table) {
       info.columns.push_back({column.name(), column.type(), column.notNull(), defaultValue});
    }
    for (size_t key : table.primaryKey()) info.primaryKey.push_back(table.column(key).name());
-   // The primary key's index is the first on its columns (made with the table); a unique index
-   // made later on the same columns is not it.
-   bool primaryKeyFound = false;
-   for (auto& index : table.uniqueIndexes()) {
-      bool primaryKey = !primaryKeyFound && !table.primaryKey().empty() && index->columns() == table.primaryKey();
-      primaryKeyFound = primaryKeyFound || primaryKey;
-      info.indexes.push_back({index->name(), columnNames(table, index->columns()), primaryKey, true, "btree"});
-   }
+   for (auto& index : table.uniqueIndexes())
+      info.indexes.push_back({index->name(), columnNames(table, index->columns()), index->kind() == UniqueKind::PrimaryKey, true, index->isConstraint(), "btree"});
    for (auto& index : table.secondaryIndexes()) {
       bool hash = index->method() == SecondaryIndex::Method::Hash;
-      info.indexes.push_back({index->name(), columnNames(table, index->columns()), false, false, hash ? "hash" : "btree"});
+      info.indexes.push_back({index->name(), columnNames(table, index->columns()), false, false, false, hash ? "hash" : "btree"});
    }
-   std::sort(info.indexes.begin(), info.indexes.end(), [](const IndexInfo& a, const IndexInfo& b) {
-      return std::tuple(!a.primaryKey, !a.unique, a.name) < std::tuple(!b.primaryKey, !b.unique, b.name);
-   });
+   // As psql lists them.
+   std::sort(info.indexes.begin(), info.indexes.end(),
+             [](const IndexInfo& a, const IndexInfo& b) { return std::tuple(!a.primaryKey, a.name) < std::tuple(!b.primaryKey, b.name); });
    for (const CheckConstraint& check : table.checks()) info.checks.push_back({check.name, "CHECK (" + check.sql + ")", table.name()});
    for (const ForeignKey& key : table.foreignKeys()) info.foreignKeys.push_back({key.name, foreignKeyDefinition(key), table.name()});
    for (const Table* other : catalog.tables())

@@ -125,13 +125,14 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
    auto table = std::make_unique<Table>(create.name, std::move(columns), create.primaryKey);
    table->setChecks(create.checks);
    table->setForeignKeys(create.foreignKeys);
-   // Indexes named as PostgreSQL names them: t_pkey, t_a_key, t_a_b_key.
-   if (!create.primaryKey.empty()) table->addUniqueIndex(create.name + "_pkey", create.primaryKey);
-   for (auto& key : create.uniqueKeys) {
-      std::string name = create.name;
-      for (size_t c : key) name += "_" + create.columns[c].name;
-      table->addUniqueIndex(name + "_key", key);
-   }
+   // The keys' indexes take their constraints' names, which no other index may have.
+   std::vector<std::string> names = create.uniqueKeyNames;
+   if (!create.primaryKey.empty()) names.push_back(create.primaryKeyName);
+   for (size_t i = 0; i < names.size(); ++i)
+      if (std::count(names.begin(), names.begin() + long(i), names[i]) || database.catalog.tableWithIndex(names[i]))
+         throw Error("42P07", "relation \"" + names[i] + "\" already exists");
+   if (!create.primaryKey.empty()) table->addUniqueIndex(create.primaryKeyName, create.primaryKey, UniqueKind::PrimaryKey);
+   for (size_t k = 0; k < create.uniqueKeys.size(); ++k) table->addUniqueIndex(create.uniqueKeyNames[k], create.uniqueKeys[k], UniqueKind::Constraint);
    database.catalog.createTable(std::move(table));
    database.undo.recordCreateTable(create.name);
    return result;
@@ -140,16 +141,12 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
 std::shared_ptr<ResultData> createIndex(DatabaseImpl& database, CreateIndexStatement& create) {
    auto result = std::make_shared<ResultData>();
    result->statusTag = "CREATE INDEX";
-   for (const Table* table : database.catalog.tables()) {
-      bool taken = false;
-      for (auto& index : table->uniqueIndexes()) taken |= index->name() == create.name;
-      for (auto& index : table->secondaryIndexes()) taken |= index->name() == create.name;
-      if (!taken) continue;
+   if (database.catalog.tableWithIndex(create.name)) {
       if (create.ifNotExists) return result;
       throw Error("42P07", "relation \"" + create.name + "\" already exists");
    }
    if (create.unique)
-      create.table->addUniqueIndex(create.name, create.columns);
+      create.table->addUniqueIndex(create.name, create.columns, UniqueKind::Index);
    else
       create.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(create.name, create.columns, create.method));
    database.undo.recordCreateIndex(*create.table, create.name);
@@ -186,12 +183,11 @@ std::shared_ptr<ResultData> drop(DatabaseImpl& database, DropStatement& drop) {
             Table& table = const_cast<Table&>(*constTable);
             for (auto& index : table.uniqueIndexes())
                if (index->name() == name) {
-                  database.undo.recordDropIndex(table, name, index->columns(), true, SecondaryIndex::Method::Hash);
+                  database.undo.recordDropIndex(table, *index);
                   table.dropUniqueIndex(name);
                   break;
                }
-            if (auto index = table.dropSecondaryIndex(name))
-               database.undo.recordDropIndex(table, name, index->columns(), false, index->method());
+            if (auto index = table.dropSecondaryIndex(name)) database.undo.recordDropIndex(table, *index);
          }
       }
       auto result = std::make_shared<ResultData>();

@@ -33,11 +33,13 @@ Error unsupportedForm(PgQuery__AlterTableType type) {
    return Error("0A000", "ALTER TABLE ... " + form + " is not supported yet");
 }
 
-AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, const std::string& table, const Catalog& catalog) {
+/// `droppingConstraints`: the statement drops a constraint too (maybe the primary key).
+AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, const std::string& table, const Catalog& catalog, bool droppingConstraints) {
    ColumnDefinition bound = bindColumnDefinition(*command.def->column_def, table, catalog);
-   // A new key would have to check the rows already there: not done yet.
-   if (bound.primaryKeyPosition || bound.unique)
-      throw Error("0A000", "ALTER TABLE ... ADD COLUMN with PRIMARY KEY or UNIQUE is not supported yet", command.def->column_def->location + 1);
+   // Before the column is filled (its NULLs would fail first), as PostgreSQL checks it.
+   const Table* existing = catalog.findTable(table);
+   if (bound.primaryKeyPosition && existing && !existing->primaryKey().empty() && !droppingConstraints)
+      throw Error("42P16", "multiple primary keys for table \"" + table + "\" are not allowed", bound.primaryKeyPosition);
    AlterTableStatement::Action action;
    action.kind = AlterTableStatement::Action::Kind::AddColumn;
    action.name = bound.column.name;
@@ -104,16 +106,20 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
    if (alter.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) throw Error("0A000", "only ALTER TABLE is supported, not ALTER of other kinds of objects");
    AlterTableStatement result;
    result.table = tableName(*alter.relation, alter.missing_ok, catalog);
+   bool droppingConstraints = false;
+   for (size_t i = 0; i < alter.n_cmds; ++i) droppingConstraints |= alter.cmds[i]->alter_table_cmd->subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint;
    for (size_t i = 0; i < alter.n_cmds; ++i) {
       const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
       switch (command.subtype) {
-         case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn: result.actions.push_back(addColumn(command, alter.relation->relname, catalog)); break;
+         case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn:
+            result.actions.push_back(addColumn(command, alter.relation->relname, catalog, droppingConstraints));
+            break;
          case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn: {
-            if (command.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) throw Error("0A000", "ALTER TABLE ... DROP COLUMN ... CASCADE is not supported yet");
             AlterTableStatement::Action action;
             action.kind = AlterTableStatement::Action::Kind::DropColumn;
             action.name = command.name;
             action.missingOk = command.missing_ok;
+            action.cascade = command.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
             result.actions.push_back(std::move(action));
             break;
          }
@@ -144,11 +150,11 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
             break;  // below, after the columns they may add
          }
          case PG_QUERY__ALTER_TABLE_TYPE__AT_DropConstraint: {
-            if (command.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) throw Error("0A000", "ALTER TABLE ... DROP CONSTRAINT ... CASCADE is not supported yet");
             AlterTableStatement::Action action;
             action.kind = AlterTableStatement::Action::Kind::DropConstraint;
             action.name = command.name;
             action.missingOk = command.missing_ok;
+            action.cascade = command.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
             result.actions.push_back(std::move(action));
             break;
          }
@@ -177,9 +183,24 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
          result.actions.push_back(std::move(action));
       }
    }
-   // Keys last, over the columns as the other actions leave them.
+   // Keys last, over the columns as the other actions leave them (a new column's PRIMARY KEY or
+   // UNIQUE too).
    for (size_t i = 0; i < alter.n_cmds; ++i) {
       const PgQuery__AlterTableCmd& command = *alter.cmds[i]->alter_table_cmd;
+      if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn) {
+         const PgQuery__ColumnDef& column = *command.def->column_def;
+         for (size_t c = 0; c < column.n_constraints; ++c) {
+            const PgQuery__Constraint& constraint = *column.constraints[c]->constraint;
+            bool primary = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
+            if (!primary && constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) continue;
+            AlterTableStatement::Action action;
+            action.kind = AlterTableStatement::Action::Kind::AddKey;
+            action.name = constraint.conname;
+            action.primaryKey = primary;
+            action.keyColumns = {column.colname};
+            result.actions.push_back(std::move(action));
+         }
+      }
       if (command.subtype != PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint) continue;
       const PgQuery__Constraint& constraint = *command.def->constraint;
       AlterTableStatement::Action action;

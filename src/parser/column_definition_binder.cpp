@@ -71,8 +71,12 @@ ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::
       if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY) {
          column.notNull = true;
          result.primaryKeyPosition = constraint.location + 1;
+         if (constraint.conname) result.primaryKeyName = constraint.conname;
       }
-      if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) result.unique = true;
+      if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) {
+         result.unique = true;
+         if (constraint.conname) result.uniqueName = constraint.conname;
+      }
       if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK)
          result.checks.push_back({constraint.conname ? constraint.conname : "", constraint.raw_expr, constraint.location + 1});
       if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) result.references.push_back(&constraint);

@@ -14,6 +14,7 @@ struct ColumnDefinition {
    ColumnDefault columnDefault;
    int primaryKeyPosition = 0;  // PRIMARY KEY: where it was said (1-based), else 0
    bool unique = false;
+   std::string primaryKeyName, uniqueName;  // CONSTRAINT name PRIMARY KEY / UNIQUE, else empty
    std::vector<CheckDefinition> checks;  // bound once all columns are known
    std::vector<const PgQuery__Constraint*> references;  // REFERENCES, bound once all columns are known
 };

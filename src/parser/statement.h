@@ -38,6 +38,8 @@ struct CreateTableStatement {
    std::vector<ColumnDefault> defaults;  // one per column
    std::vector<size_t> primaryKey;
    std::vector<std::vector<size_t>> uniqueKeys;
+   std::string primaryKeyName;  // its constraint's (and index's) name
+   std::vector<std::string> uniqueKeyNames;  // one per unique key
    std::vector<CheckConstraint> checks;
    std::vector<ForeignKey> foreignKeys;
    bool ifNotExists = false;
@@ -82,6 +84,7 @@ struct AlterTableStatement {
       ColumnInfo column;    // AddColumn; SetNotNull: notNull says SET or DROP; SetType: the type
       ColumnDefault columnDefault;  // AddColumn; SetDefault: its sql (empty: DROP DEFAULT); SetType: USING's
       bool missingOk = false;  // ADD COLUMN IF NOT EXISTS, DROP COLUMN IF EXISTS
+      bool cascade = false;  // DROP COLUMN, DROP CONSTRAINT: the foreign keys needing it go too
       std::vector<std::string> keyColumns;  // AddKey (ADD PRIMARY KEY / UNIQUE), `name` the constraint's (or empty)
       bool primaryKey = false;
       /// AddCheck: the constraints, named and checked against the columns as the earlier actions

@@ -35,12 +35,18 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
    result.ifNotExists = create.if_not_exists;
    std::vector<std::string> primaryKeyNames;
    std::vector<std::vector<std::string>> uniqueNames;
+   std::vector<std::string> uniqueConstraintNames;  // one per unique key: CONSTRAINT's name, or empty
    std::vector<CheckDefinition> checks;  // in the order written, as PostgreSQL names them
    std::vector<ForeignKeyDefinition> foreignKeys;  // likewise
-   auto addPrimaryKey = [&](std::vector<std::string> names, int position) {
+   auto addPrimaryKey = [&](std::vector<std::string> names, int position, std::string constraintName) {
       if (!primaryKeyNames.empty())
          throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
       primaryKeyNames = std::move(names);
+      result.primaryKeyName = constraintName.empty() ? result.name + "_pkey" : std::move(constraintName);
+   };
+   auto addUnique = [&](std::vector<std::string> names, std::string constraintName) {
+      uniqueNames.push_back(std::move(names));
+      uniqueConstraintNames.push_back(std::move(constraintName));
    };
    for (size_t i = 0; i < create.n_table_elts; ++i) {
       const PgQuery__Node& element = *create.table_elts[i];
@@ -49,8 +55,8 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
          for (auto& existing : result.columns)
             if (existing.name == bound.column.name)
                throw Error("42701", "column \"" + bound.column.name + "\" specified more than once", element.column_def->location + 1);
-         if (bound.primaryKeyPosition) addPrimaryKey({bound.column.name}, bound.primaryKeyPosition);
-         if (bound.unique) uniqueNames.push_back({bound.column.name});
+         if (bound.primaryKeyPosition) addPrimaryKey({bound.column.name}, bound.primaryKeyPosition, bound.primaryKeyName);
+         if (bound.unique) addUnique({bound.column.name}, bound.uniqueName);
          checks.insert(checks.end(), bound.checks.begin(), bound.checks.end());
          for (const PgQuery__Constraint* references : bound.references) foreignKeys.push_back({references, bound.column.name});
          result.columns.push_back(std::move(bound.column));
@@ -69,10 +75,11 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
             throw Error("0A000", "this table constraint is not supported yet", constraint.location + 1);
          std::vector<std::string> names;
          for (size_t k = 0; k < constraint.n_keys; ++k) names.push_back(stringOf(constraint.keys[k]));
+         std::string constraintName = constraint.conname ? constraint.conname : "";
          if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
-            uniqueNames.push_back(std::move(names));
+            addUnique(std::move(names), std::move(constraintName));
          else
-            addPrimaryKey(std::move(names), constraint.location + 1);
+            addPrimaryKey(std::move(names), constraint.location + 1, std::move(constraintName));
       } else {
          throw Error("0A000", "this table element is not supported yet");
       }
@@ -87,10 +94,16 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
       result.columns[index].notNull = true;
       result.primaryKey.push_back(index);
    }
-   for (auto& names : uniqueNames) {
+   for (size_t u = 0; u < uniqueNames.size(); ++u) {
       std::vector<size_t> key;
-      for (auto& name : names) key.push_back(columnIndex(name));
+      // Named as PostgreSQL names them: t_a_key, t_a_b_key.
+      std::string name = result.name;
+      for (auto& column : uniqueNames[u]) {
+         key.push_back(columnIndex(column));
+         name += "_" + column;
+      }
       result.uniqueKeys.push_back(std::move(key));
+      result.uniqueKeyNames.push_back(uniqueConstraintNames[u].empty() ? name + "_key" : uniqueConstraintNames[u]);
    }
    result.checks = bindCheckDefinitions(checks, result.name, result.columns, {}, catalog);
    if (!foreignKeys.empty() && !(result.ifNotExists && catalog.findTable(result.name))) {
@@ -99,23 +112,6 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
       result.foreignKeys = bindForeignKeys(foreignKeys, self, catalog);
    }
    return result;
-}
-
-/// The table holding the index `name`, or nullptr.
-const Table* tableWithIndex(const Catalog& catalog, const std::string& name, bool* unique = nullptr) {
-   for (const Table* table : catalog.tables()) {
-      for (auto& index : table->uniqueIndexes())
-         if (index->name() == name) {
-            if (unique) *unique = true;
-            return table;
-         }
-      for (auto& index : table->secondaryIndexes())
-         if (index->name() == name) {
-            if (unique) *unique = false;
-            return table;
-         }
-   }
-   return nullptr;
 }
 
 CreateIndexStatement bindCreateIndex(const PgQuery__IndexStmt& create, const Catalog& catalog) {
@@ -142,22 +138,16 @@ CreateIndexStatement bindCreateIndex(const PgQuery__IndexStmt& create, const Cat
    return result;
 }
 
-/// 2BP01 when a foreign key needs the unique index `name` of `table` (no other has its columns).
-void refuseDroppingReferencedKey(const Catalog& catalog, const Table& table, const std::string& name) {
-   auto columnSet = [&](const UniqueIndex& index) {
-      std::set<std::string> names;
-      for (size_t c : index.columns()) names.insert(table.column(c).name());
-      return names;
-   };
-   std::set<std::string> columns;
-   for (auto& index : table.uniqueIndexes())
-      if (index->name() == name) columns = columnSet(*index);
-   for (auto& index : table.uniqueIndexes())
-      if (index->name() != name && columnSet(*index) == columns) return;
-   for (const Table* child : catalog.tables())
-      for (const ForeignKey& key : child->foreignKeys())
-         if (key.parent == table.name() && std::set<std::string>(key.parentColumns.begin(), key.parentColumns.end()) == columns)
-            throw Error("2BP01", "cannot drop index " + name + " because other objects depend on it");
+/// 2BP01 when `index` of `table` may not go: a constraint owns it, or a foreign key needs it.
+void refuseDroppingIndex(const Catalog& catalog, const Table& table, const UniqueIndex& index) {
+   const std::string& name = index.name();
+   if (index.isConstraint())
+      throw Error("2BP01", "cannot drop index " + name + " because constraint " + name + " on table " + table.name() + " requires it", 0, {},
+                  "You can drop constraint " + name + " on table " + table.name() + " instead.");
+   auto children = catalog.referencingThrough(table, index);
+   if (!children.empty())
+      throw Error("2BP01", "cannot drop index " + name + " because other objects depend on it", 0,
+                  "constraint " + children[0].second->name + " on table " + children[0].first->name() + " depends on index " + name);
 }
 
 DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
@@ -168,15 +158,13 @@ DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
       for (size_t i = 0; i < drop.n_objects; ++i) {
          const PgQuery__List& names = *drop.objects[i]->list;
          std::string name = stringOf(names.items[names.n_items - 1]);
-         bool unique = false;
-         const Table* table = tableWithIndex(catalog, name, &unique);
+         const Table* table = catalog.tableWithIndex(name);
          if (!table) {
             if (drop.missing_ok) continue;
             throw Error("42704", "index \"" + name + "\" does not exist");
          }
-         if (unique && name == table->name() + "_pkey")
-            throw Error("2BP01", "cannot drop index " + name + " because constraint " + name + " on table " + table->name() + " requires it");
-         if (unique) refuseDroppingReferencedKey(catalog, *table, name);
+         for (auto& index : table->uniqueIndexes())
+            if (index->name() == name) refuseDroppingIndex(catalog, *table, *index);
          result.names.push_back(name);
       }
       return result;

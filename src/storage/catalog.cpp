@@ -1,5 +1,7 @@
 #include "storage/catalog.h"
 
+#include <set>
+
 namespace kiln {
 
 std::vector<std::pair<Table*, const ForeignKey*>> Catalog::referencing(const std::string& parent) const {
@@ -8,6 +10,37 @@ std::vector<std::pair<Table*, const ForeignKey*>> Catalog::referencing(const std
       for (const ForeignKey& key : table->foreignKeys())
          if (key.parent == parent) found.emplace_back(table.get(), &key);
    return found;
+}
+
+std::vector<std::pair<Table*, const ForeignKey*>> Catalog::referencingThrough(const Table& parent, const UniqueIndex& index) const {
+   auto columnSet = [&](const std::vector<size_t>& columns) {
+      std::set<std::string> names;
+      for (size_t c : columns) names.insert(parent.column(c).name());
+      return names;
+   };
+   // A foreign key needs the first index on its columns (the one there when it was made, as
+   // indexes keep their order).
+   std::set<std::string> columns = columnSet(index.columns());
+   for (auto& other : parent.uniqueIndexes()) {
+      if (other.get() == &index) break;
+      if (columnSet(other->columns()) == columns) return {};
+   }
+   std::vector<std::pair<Table*, const ForeignKey*>> found = referencing(parent.name());
+   std::erase_if(found, [&](auto& child) {
+      auto& names = child.second->parentColumns;
+      return std::set<std::string>(names.begin(), names.end()) != columns;
+   });
+   return found;
+}
+
+const Table* Catalog::tableWithIndex(const std::string& name) const {
+   for (auto& [tableName, table] : tables_) {
+      for (auto& index : table->uniqueIndexes())
+         if (index->name() == name) return table.get();
+      for (auto& index : table->secondaryIndexes())
+         if (index->name() == name) return table.get();
+   }
+   return nullptr;
 }
 
 Table* Catalog::findTable(const std::string& name) const {

@@ -39,7 +39,12 @@ class Catalog {
    /// The tables with a FOREIGN KEY referencing table `parent`, each with that key (no
    /// allocation when there are none: statements on every table ask).
    std::vector<std::pair<Table*, const ForeignKey*>> referencing(const std::string& parent) const;
+   /// Those of them that need `index` of `parent`: the first of its unique indexes on the columns
+   /// they reference (in any order).
+   std::vector<std::pair<Table*, const ForeignKey*>> referencingThrough(const Table& parent, const UniqueIndex& index) const;
    std::vector<const View*> views() const;
+   /// The table with the index `name` (unique or not), nullptr if none has it.
+   const Table* tableWithIndex(const std::string& name) const;
 
    /// nullptr when there is no such sequence. Its counter changes through a const catalog:
    /// advancing it is not a change of the catalog.

@@ -6,6 +6,21 @@ namespace kiln {
 
 namespace {
 
+// CreateIndex's kind of index (logs written before constraints were told apart have 0 and 1).
+enum class IndexKindCode : uint8_t { Secondary, UniqueIndex, UniqueConstraint, PrimaryKey };
+
+IndexKindCode indexKindCode(UniqueKind kind) {
+   switch (kind) {
+      case UniqueKind::Index: return IndexKindCode::UniqueIndex;
+      case UniqueKind::Constraint: return IndexKindCode::UniqueConstraint;
+      case UniqueKind::PrimaryKey: return IndexKindCode::PrimaryKey;
+   }
+   return IndexKindCode::UniqueIndex;
+}
+
+UniqueKind uniqueKind(IndexKindCode code) {
+   return code == IndexKindCode::PrimaryKey ? UniqueKind::PrimaryKey : code == IndexKindCode::UniqueConstraint ? UniqueKind::Constraint : UniqueKind::Index;
+}
 enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey, SetChecks, SetForeignKeys };
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
@@ -90,14 +105,14 @@ void encodeRedo(const UndoLog& undo, size_t from, size_t to, const Catalog& cata
             out.put(RedoOp::CreateIndex);
             out.putString(e.table->name());
             out.putString(e.schema->name);
-            bool unique = false;
+            IndexKindCode kind = IndexKindCode::Secondary;
             std::vector<size_t> columns;
             SecondaryIndex::Method method = SecondaryIndex::Method::BTree;
             for (auto& index : e.table->uniqueIndexes())
-               if (index->name() == e.schema->name) unique = true, columns = index->columns();
+               if (index->name() == e.schema->name) kind = indexKindCode(index->kind()), columns = index->columns();
             for (auto& index : e.table->secondaryIndexes())
                if (index->name() == e.schema->name) columns = index->columns(), method = index->method();
-            out.put(uint8_t(unique));
+            out.put(kind);
             out.put(uint8_t(method));
             out.put(uint32_t(columns.size()));
             for (size_t c : columns) out.put(uint32_t(c));
@@ -233,12 +248,12 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
          case RedoOp::CreateIndex: {
             Table& table = tableNamed(catalog, in.getString());
             std::string name = in.getString();
-            bool unique = in.get<uint8_t>() != 0;
+            auto kind = in.get<IndexKindCode>();
             auto method = SecondaryIndex::Method(in.get<uint8_t>());
             std::vector<size_t> columns(in.get<uint32_t>());
             for (auto& c : columns) c = in.get<uint32_t>();
-            if (unique)
-               table.addUniqueIndex(name, columns);
+            if (kind != IndexKindCode::Secondary)
+               table.addUniqueIndex(name, columns, uniqueKind(kind));
             else
                table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, columns, method));
             break;

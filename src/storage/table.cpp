@@ -55,8 +55,8 @@ std::unique_ptr<Column> Table::replaceColumn(size_t i, std::unique_ptr<Column> c
    return column;
 }
 
-void Table::addUniqueIndex(std::string name, std::vector<size_t> columns) {
-   auto index = std::make_unique<UniqueIndex>(*this, std::move(name), std::move(columns));
+void Table::addUniqueIndex(std::string name, std::vector<size_t> columns, UniqueKind kind) {
+   auto index = std::make_unique<UniqueIndex>(*this, std::move(name), std::move(columns), kind);
    for (size_t row = 0; row < rowCount_; ++row)
       if (!isDeleted(row)) index->insert(*this, row);
    indexes_.push_back(std::move(index));

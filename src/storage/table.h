@@ -92,7 +92,7 @@ class Table {
 
    // Unique indexes (PRIMARY KEY, UNIQUE), kept up to date by the changes below.
    /// Adds and fills a unique index; throws 23505 (leaving the table as it was) on duplicates.
-   void addUniqueIndex(std::string name, std::vector<size_t> columns);
+   void addUniqueIndex(std::string name, std::vector<size_t> columns, UniqueKind kind);
    void dropUniqueIndex(const std::string& name);
    const std::vector<std::unique_ptr<UniqueIndex>>& uniqueIndexes() const { return indexes_; }
    // Indexes made by CREATE INDEX.

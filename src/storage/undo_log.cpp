@@ -43,12 +43,18 @@ void UndoLog::recordDropView(View view) { recordSchemaChange(Entry::Kind::DropVi
 
 void UndoLog::recordCreateIndex(Table& table, const std::string& name) { recordSchemaChange(Entry::Kind::CreateIndex, &table).name = name; }
 
-void UndoLog::recordDropIndex(Table& table, const std::string& name, std::vector<size_t> columns, bool unique, SecondaryIndex::Method method) {
+void UndoLog::recordDropIndex(Table& table, const UniqueIndex& index) {
    SchemaChange& change = recordSchemaChange(Entry::Kind::DropIndex, &table);
-   change.name = name;
-   change.indexColumns = std::move(columns);
-   change.indexUnique = unique;
-   change.indexMethod = method;
+   change.name = index.name();
+   change.indexColumns = index.columns();
+   change.uniqueKind = index.kind();
+}
+
+void UndoLog::recordDropIndex(Table& table, const SecondaryIndex& index) {
+   SchemaChange& change = recordSchemaChange(Entry::Kind::DropIndex, &table);
+   change.name = index.name();
+   change.indexColumns = index.columns();
+   change.indexMethod = index.method();
 }
 
 void UndoLog::recordAddColumn(Table& table) { recordSchemaChange(Entry::Kind::AddColumn, &table, table.columnCount() - 1); }
@@ -136,8 +142,8 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
             if (!e.table->dropSecondaryIndex(e.schema->name)) e.table->dropUniqueIndex(e.schema->name);
             break;
          case Entry::Kind::DropIndex:
-            if (e.schema->indexUnique)
-               e.table->addUniqueIndex(e.schema->name, e.schema->indexColumns);
+            if (e.schema->uniqueKind)
+               e.table->addUniqueIndex(e.schema->name, e.schema->indexColumns, *e.schema->uniqueKind);
             else
                e.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(e.schema->name, e.schema->indexColumns, e.schema->indexMethod));
             break;

@@ -45,7 +45,9 @@ class UndoLog {
    void recordDropView(View view);
    void recordCreateIndex(Table& table, const std::string& name);
    /// Before an index is dropped: what it takes to build it again.
-   void recordDropIndex(Table& table, const std::string& name, std::vector<size_t> columns, bool unique, SecondaryIndex::Method method);
+   /// Before `index` is dropped from `table`.
+   void recordDropIndex(Table& table, const UniqueIndex& index);
+   void recordDropIndex(Table& table, const SecondaryIndex& index);
    // ALTER TABLE.
    /// After a column was appended to `table` (undo drops it again).
    void recordAddColumn(Table& table);
@@ -84,7 +86,7 @@ class UndoLog {
       std::vector<size_t> indexColumns;  // DropColumn: the primary key before
       std::vector<CheckConstraint> checks;  // SetChecks: the constraints before
       std::vector<ForeignKey> foreignKeys;  // SetForeignKeys: the constraints before
-      bool indexUnique = false;
+      std::optional<UniqueKind> uniqueKind;  // DropIndex of a unique index
       SecondaryIndex::Method indexMethod = SecondaryIndex::Method::BTree;
    };
    /// One change, as recorded (read by the redo log to log what a statement did). Row changes,

@@ -28,8 +28,8 @@ constexpr int64_t minimumCredit = 1024;
 
 }  // namespace
 
-UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns)
-   : name_(std::move(name)), columns_(std::move(columns)) {
+UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns, UniqueKind kind)
+   : name_(std::move(name)), columns_(std::move(columns)), kind_(kind) {
    std::vector<std::pair<SqlType, bool>> fields;
    size_t keyBytes = 0;
    for (size_t c : columns_) {

@@ -23,11 +23,17 @@ namespace kiln {
 
 class Table;
 
+/// What made a unique index: CREATE UNIQUE INDEX, or a UNIQUE or PRIMARY KEY constraint (which
+/// the index belongs to: it goes with ALTER TABLE ... DROP CONSTRAINT, not with DROP INDEX).
+enum class UniqueKind : uint8_t { Index, Constraint, PrimaryKey };
+
 class UniqueIndex {
    public:
-   UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns);
+   UniqueIndex(const Table& table, std::string name, std::vector<size_t> columns, UniqueKind kind);
 
    const std::string& name() const { return name_; }
+   UniqueKind kind() const { return kind_; }
+   bool isConstraint() const { return kind_ != UniqueKind::Index; }
    const std::vector<size_t>& columns() const { return columns_; }
    bool covers(size_t column) const;
    /// Renumbers its columns from `from` on by `delta` (a column dropped or put back before them).
@@ -72,6 +78,7 @@ class UniqueIndex {
 
    std::string name_;
    std::vector<size_t> columns_;
+   UniqueKind kind_;
    std::vector<PhysicalType> types_;
    std::vector<size_t> widths_, keyRowOffsets_;
    bool packed_ = true;  // the key's bytes fit a slot and equal bytes mean equal keys

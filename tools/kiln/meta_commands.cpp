@@ -135,7 +135,7 @@ Outcome describeTable(MetaContext& context, const std::string& name) {
    for (const IndexInfo& index : info.indexes) {
       std::string columns;
       for (const std::string& column : index.columns) columns += (columns.empty() ? "" : ", ") + column;
-      indexes.push_back("\"" + index.name + "\" " + (index.primaryKey ? "PRIMARY KEY, " : index.unique ? "UNIQUE, " : "") + index.method + " (" + columns + ")");
+      indexes.push_back("\"" + index.name + "\" " + (index.primaryKey ? "PRIMARY KEY, " : index.constraint ? "UNIQUE CONSTRAINT, " : index.unique ? "UNIQUE, " : "") + index.method + " (" + columns + ")");
    }
    for (const ConstraintInfo& check : info.checks) checks.push_back("\"" + check.name + "\" " + check.definition);
    for (const ConstraintInfo& key : info.foreignKeys) foreignKeys.push_back("\"" + key.name + "\" " + key.definition);

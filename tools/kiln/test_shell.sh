@@ -137,10 +137,11 @@ $
 EOF
 
 printf '%s\n' "CREATE TABLE p (id integer PRIMARY KEY, n integer CHECK (n > 0), CONSTRAINT named CHECK (id <> n));" \
-   "CREATE TABLE c (p integer REFERENCES p ON DELETE CASCADE, q integer UNIQUE, r integer);" "CREATE INDEX c_r ON c USING hash (r);" '\d c' '\d p' >"$tmp/constraints.sql"
+   "CREATE TABLE c (p integer REFERENCES p ON DELETE CASCADE, q integer UNIQUE, r integer);" "CREATE INDEX c_r ON c USING hash (r);" "CREATE UNIQUE INDEX c_pq ON c (p, q);" '\d c' '\d p' >"$tmp/constraints.sql"
 input=$tmp/constraints.sql expect "\d TABLE lists indexes and constraints as psql does" 0 "$kiln" <<'EOF'
 CREATE TABLE$
 CREATE TABLE$
+CREATE INDEX$
 CREATE INDEX$
                Table "c"$
  Column |  Type   | Nullable | Default $
@@ -149,7 +150,8 @@ CREATE INDEX$
  q      | integer |          | $
  r      | integer |          | $
 Indexes:$
-    "c_q_key" UNIQUE, btree (q)$
+    "c_pq" UNIQUE, btree (p, q)$
+    "c_q_key" UNIQUE CONSTRAINT, btree (q)$
     "c_r" hash (r)$
 Foreign-key constraints:$
     "c_p_fkey" FOREIGN KEY (p) REFERENCES p(id) ON DELETE CASCADE$

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include "kiln/kiln.h"
@@ -298,6 +299,41 @@ TEST(Durability, AddedKeysSurviveTheLog) {
    EXPECT_THROW(con.query("INSERT INTO t VALUES (1, 'c')"), kiln::Error);
    EXPECT_THROW(con.query("INSERT INTO t VALUES (3, 'a')"), kiln::Error);
    con.query("INSERT INTO t VALUES (3, 'c')");
+   std::filesystem::remove_all(directory);
+}
+
+/// name -> (primary key, constraint) of each unique index.
+std::map<std::string, std::pair<bool, bool>> uniqueIndexKinds(const kiln::TableInfo& table) {
+   std::map<std::string, std::pair<bool, bool>> kinds;
+   for (auto& index : table.indexes)
+      if (index.unique) kinds[index.name] = {index.primaryKey, index.constraint};
+   return kinds;
+}
+
+// Whether a unique index is a primary key's, a UNIQUE constraint's or CREATE UNIQUE INDEX's comes
+// back from a checkpoint and from the log, and so do the constraints a statement dropped.
+TEST(Durability, ConstraintsOwningIndexesSurvive) {
+   std::string directory = freshDirectory("constraint_indexes");
+   const std::map<std::string, std::pair<bool, bool>> expected = {
+      {"t_main", {true, true}}, {"t_code_key", {false, true}}, {"t_n_idx", {false, false}}, {"t_m_key", {false, true}}};
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE t (id INTEGER CONSTRAINT t_main PRIMARY KEY, code TEXT UNIQUE, n INTEGER, gone INTEGER UNIQUE)");
+      con.query("CREATE UNIQUE INDEX t_n_idx ON t (n)");
+      con.query("CHECKPOINT");
+      con.query("ALTER TABLE t ADD COLUMN m INTEGER UNIQUE, DROP CONSTRAINT t_gone_key");
+      EXPECT_EQ(uniqueIndexKinds(db.table("t")), expected);
+   }
+   for (bool checkpoint : {false, true}) {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      EXPECT_EQ(uniqueIndexKinds(db.table("t")), expected) << (checkpoint ? "from a checkpoint" : "from the log");
+      EXPECT_THROW(con.query("DROP INDEX t_main"), kiln::Error);
+      EXPECT_THROW(con.query("DROP INDEX t_m_key"), kiln::Error);
+      EXPECT_THROW(con.query("ALTER TABLE t DROP CONSTRAINT t_n_idx"), kiln::Error);
+      if (!checkpoint) con.query("CHECKPOINT");
+   }
    std::filesystem::remove_all(directory);
 }
 
