@@ -315,6 +315,8 @@ class Connection {
    std::shared_ptr<const ResultData> statement(const std::function<std::shared_ptr<ResultData>()>& work);
    Result execute(PreparedStatementImpl& prepared);
    std::map<std::string, std::shared_ptr<PreparedStatementImpl>> prepared_;  // PREPARE name
+   /// 26000 when no PREPARE made `name`.
+   PreparedStatementImpl& preparedNamed(const std::string& name);
    /// BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (`kind`: the parser's transaction
    /// statement kind).
    std::shared_ptr<const ResultData> control(int kind, const std::string& savepointName = {});

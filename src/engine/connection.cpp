@@ -178,6 +178,33 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    return data;
 }
 
+PreparedStatementImpl& Connection::preparedNamed(const std::string& name) {
+   auto it = prepared_.find(name);
+   if (it == prepared_.end()) throw Error("26000", "prepared statement \"" + name + "\" does not exist");
+   return *it->second;
+}
+
+namespace {
+
+/// EXECUTE's arguments as the prepared statement's parameter values (bound again first if what it
+/// reads changed).
+void bindArguments(DatabaseImpl& database, PreparedStatementImpl& impl, const PgQuery__ExecuteStmt& execute) {
+   impl.refresh(database);
+   if (execute.n_params != impl.parameters.size())
+      throw Error("42601", "wrong number of parameters for prepared statement \"" + std::string(execute.name) + "\"", 0,
+                  "Expected " + std::to_string(impl.parameters.size()) + " parameters but got " + std::to_string(execute.n_params) + ".");
+   // The arguments are constants, converted to the parameters' types.
+   IUSet scratch;
+   Scope empty;
+   for (size_t p = 0; p < execute.n_params; ++p) {
+      ExprPtr value = ExpressionBinder::coerce(ExpressionBinder(empty, scratch).bind(*execute.params[p]), impl.parameters.type(p));
+      if (value->kind != ExprKind::Constant) throw Error("0A000", "EXECUTE takes constants as parameters yet", value->position);
+      impl.parameters.set(p, value->constant);
+   }
+}
+
+}  // namespace
+
 std::vector<Result> Connection::run(const std::string& sql) {
    using Clock = std::chrono::steady_clock;
    DatabaseImpl& db = database_.impl();
@@ -210,24 +237,23 @@ std::vector<Result> Connection::run(const std::string& sql) {
          }
          case PG_QUERY__NODE__NODE_EXECUTE_STMT: {
             const PgQuery__ExecuteStmt& execute = *node.execute_stmt;
-            auto it = prepared_.find(execute.name);
-            if (it == prepared_.end()) throw Error("26000", "prepared statement \"" + std::string(execute.name) + "\" does not exist");
-            PreparedStatementImpl& impl = *it->second;
-            // The arguments are constants, converted to the parameters' types.
+            PreparedStatementImpl& impl = preparedNamed(execute.name);
             results.emplace_back(std::const_pointer_cast<ResultData>(statement([&] {
-               impl.refresh(db);
-               if (execute.n_params != impl.parameters.size())
-                  throw Error("42601", "wrong number of parameters for prepared statement \"" + std::string(execute.name) + "\"",
-                              0, "Expected " + std::to_string(impl.parameters.size()) + " parameters but got " + std::to_string(execute.n_params) + ".");
-               IUSet scratch;
-               Scope empty;
-               for (size_t p = 0; p < execute.n_params; ++p) {
-                  ExprPtr value = ExpressionBinder::coerce(ExpressionBinder(empty, scratch).bind(*execute.params[p]), impl.parameters.type(p));
-                  if (value->kind != ExprKind::Constant) throw Error("0A000", "EXECUTE takes constants as parameters yet", value->position);
-                  impl.parameters.set(p, value->constant);
-               }
+               bindArguments(db, impl, execute);
                ExecutionInput input{&impl.compiled, &impl.parameters, nullptr};
                return executeStatement(db, *impl.statement, &input);
+            })));
+            continue;
+         }
+         case PG_QUERY__NODE__NODE_EXPLAIN_STMT: {
+            if (node.explain_stmt->query->node_case != PG_QUERY__NODE__NODE_EXECUTE_STMT) break;
+            const PgQuery__ExecuteStmt& execute = *node.explain_stmt->query->execute_stmt;
+            ExplainStatement options = bindExplainOptions(*node.explain_stmt);
+            PreparedStatementImpl& impl = preparedNamed(execute.name);
+            results.emplace_back(std::const_pointer_cast<ResultData>(statement([&] {
+               bindArguments(db, impl, execute);
+               ExecutionInput input{&impl.compiled, &impl.parameters, nullptr};
+               return explainPrepared(*impl.statement, options, input);
             })));
             continue;
          }

@@ -42,6 +42,17 @@ struct Analysis {
 /// are valid (and may keep them). With `analysis`, the generated code counts each operator's
 /// output and the pipelines are timed. With `input`, a query compiled before runs again with the
 /// given parameter values. (`consume` is a template parameter: a std::function would allocate.)
+/// Optimizes `plan` and compiles it into `query`, unless `query` holds its machine code already
+/// (and `plan` is optimized). `countRows`: the code counts each operator's rows (EXPLAIN ANALYZE).
+void compileOnce(QueryPlan& plan, CompiledQuery& query, bool countRows, StatementStats& stats) {
+   if (query.module) return;
+   optimize(plan);
+   QueryCompiler compiler(plan, countRows);
+   if (query.optimizeAll) compiler.optimizeAll();
+   query = compiler.compile();
+   stats.compileMs = query.codegenMs + query.llvmMs;
+}
+
 template <typename Consume>
 void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume&& consume) {
    std::optional<CompiledQuery> local;  // constructed only when there is no compiled query to reuse
@@ -49,13 +60,7 @@ void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, Execut
    // A statement run from cached machine code is all execution: the caller's clock says how
    // long (reading the clock costs as much as a tenth of a point query).
    bool timed = !query.module;
-   if (!query.module) {
-      optimize(plan);
-      QueryCompiler compiler(plan, analysis != nullptr);
-      if (query.optimizeAll) compiler.optimizeAll();
-      query = compiler.compile();
-      stats.compileMs = query.codegenMs + query.llvmMs;
-   }
+   compileOnce(plan, query, analysis != nullptr, stats);
    auto start = timed ? Clock::now() : Clock::time_point();
    if (!query.runtime) query.runtime = std::make_unique<QueryRuntime>(query.slotCount);
    QueryRuntime& runtime = *query.runtime;
@@ -401,22 +406,31 @@ std::shared_ptr<ResultData> query(QueryStatement& statement, ExecutionInput* inp
    return result;
 }
 
-std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
+/// EXPLAIN of `plan` (with ANALYZE: run, its rows counted), or of a prepared statement's
+/// (`prepared`: its machine code and parameter values).
+std::shared_ptr<ResultData> explain(QueryPlan& plan, const ExplainStatement& explain, ExecutionInput* prepared) {
    Analysis analysis;
    double executeMs = 0;
    size_t rowCount = 0;
+   StatementStats stats;
+   if (prepared) compileOnce(plan, *prepared->compiled, false, stats);  // as its first run would: the plan optimized
    if (explain.analyze) {
       ResultData rows;
-      runQuery(*explain.plan, rows, &analysis);
-      executeMs = rows.stats.executeMs;
+      // A prepared statement's plan compiled once more, to count rows; run with its parameters.
+      CompiledQuery counting;
+      if (prepared) counting = QueryCompiler(plan, true).compile();
+      ExecutionInput input{prepared ? &counting : nullptr, prepared ? prepared->parameters : nullptr, nullptr};
+      auto start = Clock::now();
+      runQuery(plan, rows, &analysis, &input);
+      executeMs = prepared ? millisecondsSince(start) : rows.stats.executeMs;
       rowCount = rows.rowCount();
-   } else {
-      optimize(*explain.plan);
-      analysis.query = QueryCompiler(*explain.plan, false, explain.showIR).compile();
+   } else if (!prepared) {
+      optimize(plan);
+      analysis.query = QueryCompiler(plan, false, explain.showIR).compile();
    }
-   CompiledQuery& compiled = analysis.query;
-   CardinalityEstimator estimates(*explain.plan->root);
-   std::vector<std::string> lines = printPlan(*explain.plan, [&](const Operator& op) {
+   const CompiledQuery& compiled = prepared && !explain.analyze ? *prepared->compiled : analysis.query;
+   CardinalityEstimator estimates(*plan.root);
+   std::vector<std::string> lines = printPlan(plan, [&](const Operator& op) {
       std::string note = "(rows=" + std::to_string(uint64_t(estimates.rows(op) + 0.5));
       if (explain.analyze) {
          auto it = analysis.actualRows.find(&op);
@@ -443,10 +457,11 @@ std::shared_ptr<ResultData> explain(ExplainStatement& explain) {
       lines.push_back(buffer);
    }
    if (explain.showIR) {
-      if (compiled.ir.empty()) compiled = QueryCompiler(*explain.plan, false, true).compile();  // the same plan, compiled to show its IR
+      std::string ir = compiled.ir;
+      if (ir.empty()) ir = QueryCompiler(plan, false, true).compile().ir;  // the same plan, compiled to show its IR
       lines.push_back("Generated LLVM IR:");
-      std::istringstream ir(compiled.ir);
-      for (std::string line; std::getline(ir, line);) lines.push_back(line);
+      std::istringstream text(ir);
+      for (std::string line; std::getline(text, line);) lines.push_back(line);
    }
    auto result = std::make_shared<ResultData>();
    result->setTextRows("QUERY PLAN", lines);
@@ -531,9 +546,18 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
             result->statusTag = "ANALYZE";
             return result;
          }
-         else return explain(s);
+         else return explain(*s.plan, s, nullptr);
       },
       statement);
+}
+
+std::shared_ptr<ResultData> explainPrepared(Statement& statement, const ExplainStatement& options, ExecutionInput& prepared) {
+   QueryPlan* plan = planOf(statement);
+   if (!plan) throw Error("0A000", "EXPLAIN supports only SELECT, INSERT, UPDATE and DELETE");
+   // EXPLAIN ANALYZE would have to make the changes, as PostgreSQL's does.
+   if (options.analyze && !std::holds_alternative<QueryStatement>(statement))
+      throw Error("0A000", "EXPLAIN ANALYZE of INSERT, UPDATE and DELETE is not supported yet");
+   return explain(*plan, options, &prepared);
 }
 
 }  // namespace kiln

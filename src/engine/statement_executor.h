@@ -30,4 +30,9 @@ void runPlan(QueryPlan& plan, StatementStats& stats, const std::function<void(Ro
 
 std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& statement, ExecutionInput* input = nullptr);
 
+/// EXPLAIN [ANALYZE] EXECUTE: the plan of a prepared `statement` and its machine code (`prepared`:
+/// compiled as its first run would, if it has not run yet), run with its parameter values for
+/// ANALYZE.
+std::shared_ptr<ResultData> explainPrepared(Statement& statement, const ExplainStatement& options, ExecutionInput& prepared);
+
 }  // namespace kiln

@@ -8,6 +8,7 @@
 #include "optimizer/cardinality.h"
 #include "optimizer/equivalence_classes.h"
 #include "optimizer/limited_recursion.h"
+#include "optimizer/narrowed_key.h"
 #include "optimizer/shared_subplans.h"
 #include "storage/table.h"
 
@@ -665,6 +666,7 @@ struct ColumnCondition {
    const IU* column;
    CompareOp op;  // as if the column were on the left
    const Expr* value;
+   std::shared_ptr<const Expr> narrowed;  // `value` when the column is widened by a cast (narrowedKey)
 };
 
 std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjuncts, const std::vector<const IU*>& outer) {
@@ -680,9 +682,16 @@ std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjun
          std::vector<const IU*> valueIUs;
          value.collectIUs(valueIUs);
          // A volatile value (random()) is one per row, not one per lookup.
-         if (column.kind != ExprKind::ColumnRef || !coveredBy(valueIUs, outer) || value.isVolatile()) continue;
+         if (!coveredBy(valueIUs, outer) || value.isVolatile()) continue;
+         if (column.kind != ExprKind::ColumnRef) {
+            std::optional<NarrowedKey> key = op == CompareOp::Eq ? narrowedKey(column, value) : std::nullopt;
+            if (!key) continue;
+            std::shared_ptr<const Expr> narrowed = std::move(key->value);
+            result.push_back({c, key->column, op, narrowed.get(), narrowed});
+            continue;
+         }
          static const CompareOp mirrored[] = {CompareOp::Eq, CompareOp::Ne, CompareOp::Gt, CompareOp::Ge, CompareOp::Lt, CompareOp::Le};
-         result.push_back({c, column.iu, side == 0 ? op : mirrored[size_t(op)], &value});
+         result.push_back({c, column.iu, side == 0 ? op : mirrored[size_t(op)], &value, nullptr});
       }
    }
    return result;

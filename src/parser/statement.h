@@ -227,6 +227,10 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
 /// The plan of a statement that has one (SELECT, INSERT, UPDATE, DELETE), else nullptr.
 QueryPlan* planOf(Statement& statement);
 
+/// EXPLAIN's options (ANALYZE, VERBOSE); the plan is left to the caller (EXPLAIN EXECUTE's is a
+/// prepared statement's).
+ExplainStatement bindExplainOptions(const PgQuery__ExplainStmt& explain);
+
 /// The value of target column `i` where an INSERT's VALUES say DEFAULT.
 using InsertDefault = std::function<ExprPtr(size_t i, IUSet& ius)>;
 

@@ -432,15 +432,7 @@ CopyToStatement bindCopyTo(const PgQuery__CopyStmt& copy, const Catalog& catalog
 }
 
 ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog& catalog) {
-   ExplainStatement result;
-   for (size_t i = 0; i < explain.n_options; ++i) {
-      const PgQuery__DefElem& option = *explain.options[i]->def_elem;
-      std::string name = option.defname;
-      if (name == "analyze") result.analyze = optionFlag(option);
-      else if (name == "verbose" || name == "ir") result.showIR = optionFlag(option);
-      else if (name != "costs" && name != "timing" && name != "summary")
-         throw Error("42601", "unrecognized EXPLAIN option \"" + name + "\"", option.location + 1);
-   }
+   ExplainStatement result = bindExplainOptions(explain);
    const PgQuery__Node& query = *explain.query;
    bool modifies = query.node_case == PG_QUERY__NODE__NODE_INSERT_STMT || query.node_case == PG_QUERY__NODE__NODE_UPDATE_STMT ||
                    query.node_case == PG_QUERY__NODE__NODE_DELETE_STMT;
@@ -462,6 +454,19 @@ ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog&
 }
 
 }  // namespace
+
+ExplainStatement bindExplainOptions(const PgQuery__ExplainStmt& explain) {
+   ExplainStatement result;
+   for (size_t i = 0; i < explain.n_options; ++i) {
+      const PgQuery__DefElem& option = *explain.options[i]->def_elem;
+      std::string name = option.defname;
+      if (name == "analyze") result.analyze = optionFlag(option);
+      else if (name == "verbose" || name == "ir") result.showIR = optionFlag(option);
+      else if (name != "costs" && name != "timing" && name != "summary")
+         throw Error("42601", "unrecognized EXPLAIN option \"" + name + "\"", option.location + 1);
+   }
+   return result;
+}
 
 /// CREATE TABLE ... AS `query`, and SELECT ... INTO (`query` itself, its INTO clause `into`).
 CreateTableAsStatement bindCreateTableAs(const PgQuery__Node& query, const PgQuery__IntoClause& into, bool ifNotExists, const Catalog& catalog,

@@ -200,3 +200,51 @@ TEST(IndexLookup, ModificationsUseIndexes) {
 }
 
 }  // namespace
+
+namespace {
+
+/// The rows of `statement` for each value of `values` bound as text to $1, one line per value.
+std::string rowsPerValue(kiln::PreparedStatement& statement, const std::vector<std::string>& values) {
+   std::string text;
+   for (const std::string& value : values) {
+      kiln::Result r = value == "NULL" ? statement.bindNull(1).execute() : statement.bind(1, value).execute();
+      text += value + ":";
+      for (size_t i = 0; i < r.rowCount(); ++i) text += " " + r.getString(i, 0);
+      text += "\n";
+   }
+   return text;
+}
+
+}  // namespace
+
+// A key compared with a parameter of a wider type (`k = $1` for a DECIMAL(10,2) key takes a
+// NUMERIC; a SMALLINT key a BIGINT) is looked up in the index: the value converted to the key's
+// type where that is exact; a value with more digits, or past the key's range, finds nothing and
+// raises no error. EXPLAIN EXECUTE shows the lookup; the rows are those of a scan.
+TEST(IndexLookup, KeysComparedWithWiderParametersUseTheIndex) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE w (k DECIMAL(10,2) PRIMARY KEY, s SMALLINT UNIQUE, i INTEGER UNIQUE, v INTEGER)");
+   con.query("INSERT INTO w SELECT x * 1.25, x - 32768, x * 1000, x FROM generate_series(0, 999) AS g(x)");
+   con.query("INSERT INTO w VALUES (99999999.99, 32767, 2147483647, -1), (-99999999.99, NULL, -2147483648, -2)");
+   struct Case {
+      const char* indexed;  // uses the index
+      const char* scanned;  // the same condition the index cannot answer
+      std::vector<std::string> values;
+   };
+   const std::vector<Case> cases = {
+      {"SELECT v FROM w WHERE k = $1", "SELECT v FROM w WHERE k + 0 = $1",
+       {"2.5", "2.50", "2.500001", "2.499999", "0", "-0.00", "1248.75", "99999999.99", "99999999.995", "-99999999.99", "1e30", "-1e30", "NULL"}},
+      {"SELECT v FROM w WHERE s = CAST($1 AS bigint)", "SELECT v FROM w WHERE s + 0 = CAST($1 AS bigint)",
+       {"-32768", "-32767", "-31769", "32767", "32768", "-32769", "9000000000", "NULL"}},
+      {"SELECT v FROM w WHERE i = CAST($1 AS numeric(20,3))", "SELECT v FROM w WHERE i + 0 = CAST($1 AS numeric(20,3))",
+       {"5000", "5000.001", "2147483647", "2147483648", "-2147483648", "-2147483649", "99999999999999999", "NULL"}},
+   };
+   for (const Case& c : cases) {
+      con.query(std::string("PREPARE indexed AS ") + c.indexed);
+      EXPECT_NE(con.query("EXPLAIN EXECUTE indexed(" + (c.values[0]) + ")").getString(1, 0).find("IndexScan w"), std::string::npos) << c.indexed;
+      con.query("DEALLOCATE indexed");
+      auto indexed = con.prepare(c.indexed), scanned = con.prepare(c.scanned);
+      EXPECT_EQ(rowsPerValue(indexed, c.values), rowsPerValue(scanned, c.values)) << c.indexed;
+   }
+}
