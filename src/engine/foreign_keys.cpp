@@ -164,6 +164,7 @@ ReferencedKeys::ReferencedKeys(const Catalog& catalog, const Table& parent, cons
    // Referenced columns are those of a unique index: a statement changing none of those needs nothing.
    if (parent.uniqueIndexes().empty()) return;
    if (changed) {
+      if (std::none_of(changed->begin(), changed->end(), [&](size_t c) { return parent.isIndexed(c); })) return;
       bool keyChanged = false;
       for (auto& index : parent.uniqueIndexes())
          for (size_t c : *changed) keyChanged = keyChanged || index->covers(c);

@@ -20,7 +20,7 @@ Result::Result(std::shared_ptr<const ResultData> data) : data_(std::move(data)) 
 static const ResultData& dataOf(const std::shared_ptr<const ResultData>& data) { return data ? *data : emptyResult(); }
 
 bool Result::hasRows() const { return dataOf(data_).hasRows; }
-const std::string& Result::statusTag() const { return dataOf(data_).statusTag; }
+const std::string& Result::statusTag() const { return dataOf(data_).status(); }
 uint64_t Result::rowsAffected() const { return dataOf(data_).rowsAffected; }
 const StatementStats& Result::stats() const { return dataOf(data_).stats; }
 size_t Result::columnCount() const { return dataOf(data_).names.size(); }

@@ -53,11 +53,20 @@ void ResultData::ownRows(const RowLayout& rowLayout) {
 
 void ResultData::clearForReuse() {
    statusTag.clear();
+   countedVerb_ = nullptr;
    rowsAffected = 0;
    stats = StatementStats();
    hasRows = false;
    rows.clear();
    strings.clearKeepingMemory();
+}
+
+const std::string& ResultData::status() const {
+   if (countedVerb_) {
+      statusTag = std::string(countedVerb_) + " " + std::to_string(count_);
+      countedVerb_ = nullptr;
+   }
+   return statusTag;
 }
 
 void ResultData::setTextRows(const std::string& column, const std::vector<std::string>& lines) {

@@ -17,7 +17,9 @@
 namespace kiln {
 
 struct ResultData {
-   std::string statusTag;
+   /// The command tag as psql prints it ("CREATE TABLE"); one with a count (setStatus) is made
+   /// when it is read (status()).
+   mutable std::string statusTag;
    uint64_t rowsAffected = 0;
    StatementStats stats;
    bool hasRows = false;
@@ -41,6 +43,14 @@ struct ResultData {
    /// without allocating. The column names stay: they are the same until the statement is bound
    /// again, which lets its reusable result go.
    void clearForReuse();
+   /// The status tag "`verb` `count`" ("SELECT 3", "INSERT 0 1"; `verb` a literal): written out
+   /// only when read, as most statements of a transaction have theirs go unread.
+   void setStatus(const char* verb, uint64_t count) {
+      statusTag.clear();
+      countedVerb_ = verb;
+      count_ = count;
+   }
+   const std::string& status() const;
    /// A result built from text cells (EXPLAIN, SHOW, ...): one TEXT column.
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
    size_t rowCount() const { return rows.size(); }
@@ -81,6 +91,8 @@ struct ResultData {
          rowOutOfRange(row);
       return rows.row(row);
    }
+   mutable const char* countedVerb_ = nullptr;  // setStatus's, until status() writes the tag
+   uint64_t count_ = 0;
    [[noreturn]] void rowOutOfRange(size_t row) const;
    [[noreturn]] static void columnOutOfRange(size_t column);
 };

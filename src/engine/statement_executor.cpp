@@ -54,9 +54,19 @@ void compileOnce(QueryPlan& plan, CompiledQuery& query, bool countRows, Statemen
 }
 
 template <typename Consume>
+void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume& consume);
+
+/// Runs `plan` (compiled first, unless `input` holds its machine code) and hands its rows to
+/// `consume`.
+template <typename Consume>
 void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume&& consume) {
-   std::optional<CompiledQuery> local;  // constructed only when there is no compiled query to reuse
-   CompiledQuery& query = input && input->compiled ? *input->compiled : local.emplace();
+   if (input && input->compiled) return runCompiled(plan, *input->compiled, stats, analysis, input, consume);
+   CompiledQuery local;  // only here: even an empty one costs a prepared statement's run dozens of instructions
+   runCompiled(plan, local, stats, analysis, input, consume);
+}
+
+template <typename Consume>
+void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume& consume) {
    // A statement run from cached machine code is all execution: the caller's clock says how
    // long (reading the clock costs as much as a tenth of a point query).
    bool timed = !query.module;
@@ -287,7 +297,7 @@ std::shared_ptr<ResultData> insert(DatabaseImpl& database, InsertStatement& inse
       result->rowsAffected = outcome.returned.size();
       if (insert.returning.present()) returnRows(*result, insert.returning, *insert.plan, buffer, outcome.returned, layout);
    });
-   result->statusTag = "INSERT 0 " + std::to_string(result->rowsAffected);
+   result->setStatus("INSERT 0", result->rowsAffected);
    return result;
 }
 
@@ -328,7 +338,7 @@ std::shared_ptr<ResultData> update(DatabaseImpl& database, UpdateStatement& upda
       result->rowsAffected = rows.size();
       if (update.returning.present()) returnRows(*result, update.returning, *update.plan, buffer, rows, layout);
    });
-   result->statusTag = "UPDATE " + std::to_string(result->rowsAffected);
+   result->setStatus("UPDATE", result->rowsAffected);
    return result;
 }
 
@@ -346,7 +356,7 @@ std::shared_ptr<ResultData> remove(DatabaseImpl& database, DeleteStatement& remo
       result->rowsAffected = rows.size();
       if (remove.returning.present()) returnRows(*result, remove.returning, *remove.plan, buffer, rows, layout);
    });
-   result->statusTag = "DELETE " + std::to_string(result->rowsAffected);
+   result->setStatus("DELETE", result->rowsAffected);
    return result;
 }
 
@@ -371,7 +381,7 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    // Fresh statistics for the optimizer, as a bulk load changes the data wholesale.
    analyzeTable(*copy.table);
    result->rowsAffected = rows;
-   result->statusTag = "COPY " + std::to_string(rows);
+   result->setStatus("COPY", rows);
    result->stats.executeMs = millisecondsSince(start) - result->stats.compileMs;
    return result;
 }
@@ -392,7 +402,7 @@ std::shared_ptr<ResultData> copyTo(CopyToStatement& copy) {
       if (!file) throw Error("58P01", "could not open file \"" + copy.path + "\" for writing: " + std::strerror(errno));
    }
    result->rowsAffected = rows.rowCount();
-   result->statusTag = "COPY " + std::to_string(rows.rowCount());
+   result->setStatus("COPY", rows.rowCount());
    result->stats = rows.stats;
    return result;
 }
@@ -402,7 +412,7 @@ std::shared_ptr<ResultData> query(QueryStatement& statement, ExecutionInput* inp
    runQuery(*statement.plan, *result, nullptr, input);
    result->hasRows = true;
    result->rowsAffected = result->rowCount();
-   result->statusTag = "SELECT " + std::to_string(result->rowCount());
+   result->setStatus("SELECT", result->rowCount());
    return result;
 }
 

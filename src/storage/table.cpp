@@ -37,6 +37,7 @@ std::unique_ptr<Column> Table::removeColumn(size_t i) {
       if (k > i) --k;
    for (auto& index : indexes_) index->shiftColumns(i + 1, -1);
    for (auto& index : secondaryIndexes_) index->shiftColumns(i + 1, -1);
+   noteIndexedColumns();
    return column;
 }
 
@@ -47,6 +48,7 @@ void Table::insertColumn(size_t i, std::unique_ptr<Column> column) {
    for (auto& index : secondaryIndexes_) index->shiftColumns(i, 1);
    column->setTableName(name_);
    columns_.insert(columns_.begin() + ptrdiff_t(i), std::move(column));
+   noteIndexedColumns();
 }
 
 std::unique_ptr<Column> Table::replaceColumn(size_t i, std::unique_ptr<Column> column) {
@@ -60,16 +62,19 @@ void Table::addUniqueIndex(std::string name, std::vector<size_t> columns, Unique
    for (size_t row = 0; row < rowCount_; ++row)
       if (!isDeleted(row)) index->insert(*this, row);
    indexes_.push_back(std::move(index));
+   noteIndexedColumns();
 }
 
 void Table::dropUniqueIndex(const std::string& name) {
    std::erase_if(indexes_, [&](auto& index) { return index->name() == name; });
+   noteIndexedColumns();
 }
 
 void Table::addSecondaryIndex(std::unique_ptr<SecondaryIndex> index) {
    for (size_t row = 0; row < rowCount_; ++row)
       if (!isDeleted(row)) index->insert(*this, row);
    secondaryIndexes_.push_back(std::move(index));
+   noteIndexedColumns();
 }
 
 std::unique_ptr<SecondaryIndex> Table::dropSecondaryIndex(const std::string& name) {
@@ -77,6 +82,7 @@ std::unique_ptr<SecondaryIndex> Table::dropSecondaryIndex(const std::string& nam
       if ((*it)->name() != name) continue;
       std::unique_ptr<SecondaryIndex> index = std::move(*it);
       secondaryIndexes_.erase(it);
+      noteIndexedColumns();
       return index;
    }
    return nullptr;
@@ -111,12 +117,12 @@ void Table::updateValue(size_t column, size_t row, const void* bytes, bool isNul
       if (index->covers(column)) index->insert(*this, row);
 }
 
-bool Table::isIndexed(size_t column) const {
+void Table::noteIndexedColumns() {
+   indexedColumns_.assign(columns_.size(), false);
    for (auto& index : indexes_)
-      if (index->covers(column)) return true;
+      for (size_t c : index->columns()) indexedColumns_[c] = true;
    for (auto& index : secondaryIndexes_)
-      if (index->covers(column)) return true;
-   return false;
+      for (size_t c : index->columns()) indexedColumns_[c] = true;
 }
 
 std::string Table::columnNames(const std::vector<size_t>& columns) const {

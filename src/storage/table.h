@@ -106,7 +106,7 @@ class Table {
    /// Writes a value of `row` (UPDATE), moving its keys; throws 23505 on a duplicate key.
    void updateValue(size_t column, size_t row, const void* bytes, bool isNull);
    /// Whether an index has `column` in its key (a column that none has is updated in place).
-   bool isIndexed(size_t column) const;
+   bool isIndexed(size_t column) const { return column < indexedColumns_.size() && indexedColumns_[column]; }
    /// For the DETAIL of a key's error, as PostgreSQL writes it: "a, b" (the columns' names) and
    /// "1, x" (their values in `row`).
    std::string columnNames(const std::vector<size_t>& columns) const;
@@ -123,6 +123,10 @@ class Table {
    size_t deletedCount_ = 0;
    std::vector<std::unique_ptr<UniqueIndex>> indexes_;
    std::vector<std::unique_ptr<SecondaryIndex>> secondaryIndexes_;
+   // Which columns an index covers (noteIndexedColumns after the indexes or the columns change):
+   // an UPDATE asks for each column it sets.
+   std::vector<bool> indexedColumns_;
+   void noteIndexedColumns();
    std::vector<CheckConstraint> checks_;
    std::vector<ForeignKey> foreignKeys_;
 };
