@@ -146,7 +146,9 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    SequenceSession::Scope sequences(*sequences_);
    try {
       data = work();
-      data->timeZone = timeZone_;  // its timestamptz values are shown in the zone it ran in
+      // Its timestamptz values are shown in the zone it ran in (a reused result has it: no
+      // atomic reference counting per statement).
+      if (data->timeZone != timeZone_) data->timeZone = timeZone_;
       // What the statement changed, for the log (a database on disk).
       if (db.durability) encodeRedo(db.undo, mark, db.undo.mark(), db.catalog, db.pendingRedo);
       if (!inTransaction_) durableAt = commitLog(db);
