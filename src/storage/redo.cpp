@@ -6,8 +6,9 @@ namespace kiln {
 
 namespace {
 
-// CreateIndex's kind of index (logs written before constraints were told apart have 0 and 1).
-enum class IndexKindCode : uint8_t { Secondary, UniqueIndex, UniqueConstraint, PrimaryKey };
+// CreateIndex's kind of index. Logs written before the kinds of unique indexes were kept have
+// OlderUnique for all of them (Table::olderUniqueKind).
+enum class IndexKindCode : uint8_t { Secondary, OlderUnique, UniqueConstraint, PrimaryKey, UniqueIndex };
 
 IndexKindCode indexKindCode(UniqueKind kind) {
    switch (kind) {
@@ -16,10 +17,6 @@ IndexKindCode indexKindCode(UniqueKind kind) {
       case UniqueKind::PrimaryKey: return IndexKindCode::PrimaryKey;
    }
    return IndexKindCode::UniqueIndex;
-}
-
-UniqueKind uniqueKind(IndexKindCode code) {
-   return code == IndexKindCode::PrimaryKey ? UniqueKind::PrimaryKey : code == IndexKindCode::UniqueConstraint ? UniqueKind::Constraint : UniqueKind::Index;
 }
 enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey, SetChecks, SetForeignKeys };
 
@@ -252,8 +249,13 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
             auto method = SecondaryIndex::Method(in.get<uint8_t>());
             std::vector<size_t> columns(in.get<uint32_t>());
             for (auto& c : columns) c = in.get<uint32_t>();
-            if (kind != IndexKindCode::Secondary)
-               table.addUniqueIndex(name, columns, uniqueKind(kind));
+            if (kind == IndexKindCode::OlderUnique)
+               table.addUniqueIndex(name, columns, table.olderUniqueKind(name, columns));
+            else if (kind != IndexKindCode::Secondary)
+               table.addUniqueIndex(name, columns,
+                                    kind == IndexKindCode::PrimaryKey       ? UniqueKind::PrimaryKey
+                                    : kind == IndexKindCode::UniqueConstraint ? UniqueKind::Constraint
+                                                                              : UniqueKind::Index);
             else
                table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, columns, method));
             break;
@@ -276,6 +278,7 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
             std::vector<size_t> key(in.get<uint32_t>());
             for (auto& c : key) c = in.get<uint32_t>();
             table.setPrimaryKey(std::move(key));
+            table.recognizeOlderPrimaryKey();  // an older log's ADD PRIMARY KEY made its index before
             break;
          }
          case RedoOp::ReplaceColumn: {

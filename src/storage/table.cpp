@@ -65,6 +65,20 @@ void Table::addUniqueIndex(std::string name, std::vector<size_t> columns, Unique
    noteIndexedColumns();
 }
 
+UniqueKind Table::olderUniqueKind(const std::string& name, const std::vector<size_t>& columns) const {
+   std::string constraintName = name_;
+   for (size_t c : columns) constraintName += "_" + column(c).name();
+   return name == constraintName + "_key" ? UniqueKind::Constraint : UniqueKind::Index;
+}
+
+void Table::recognizeOlderPrimaryKey() {
+   if (primaryKey_.empty()) return;
+   for (auto& index : indexes_)
+      if (index->kind() == UniqueKind::PrimaryKey) return;
+   for (auto& index : indexes_)
+      if (index->columns() == primaryKey_) return index->setKind(UniqueKind::PrimaryKey);
+}
+
 void Table::dropUniqueIndex(const std::string& name) {
    std::erase_if(indexes_, [&](auto& index) { return index->name() == name; });
    noteIndexedColumns();

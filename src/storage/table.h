@@ -93,6 +93,12 @@ class Table {
    // Unique indexes (PRIMARY KEY, UNIQUE), kept up to date by the changes below.
    /// Adds and fills a unique index; throws 23505 (leaving the table as it was) on duplicates.
    void addUniqueIndex(std::string name, std::vector<size_t> columns, UniqueKind kind);
+   /// For files written before the kinds of unique indexes were kept: what a unique index named
+   /// `name` over `columns` most likely is (a UNIQUE constraint when named as PostgreSQL names
+   /// those, t_a_b_key), and, once the primary key is known, the first index on its columns as
+   /// the primary key's (when no index is).
+   UniqueKind olderUniqueKind(const std::string& name, const std::vector<size_t>& columns) const;
+   void recognizeOlderPrimaryKey();
    void dropUniqueIndex(const std::string& name);
    const std::vector<std::unique_ptr<UniqueIndex>>& uniqueIndexes() const { return indexes_; }
    // Indexes made by CREATE INDEX.

@@ -1,7 +1,5 @@
 #include "storage/table_image.h"
 
-#include <algorithm>
-
 #include "common/german_string.h"
 
 namespace kiln {
@@ -37,9 +35,8 @@ std::unique_ptr<Column> readColumnDefinition(BinaryReader& in) {
    return column;
 }
 
-// A unique index's column count carries its UniqueKind in its top two bits. Images and logs
-// written before the kinds were told apart have none: their indexes read as CREATE UNIQUE INDEX
-// ones, but for the primary key's.
+// A unique index's column count carries its UniqueKind plus one in its top two bits. Images
+// written before the kinds were kept have 0 there (Table::olderUniqueKind).
 constexpr uint32_t kindShift = 30, columnCountMask = (1u << kindShift) - 1;
 
 void writeTableDefinition(const Table& table, BinaryWriter& out) {
@@ -51,7 +48,7 @@ void writeTableDefinition(const Table& table, BinaryWriter& out) {
    out.put(uint32_t(table.uniqueIndexes().size()));
    for (auto& index : table.uniqueIndexes()) {
       out.putString(index->name());
-      out.put(uint32_t(index->columns().size()) | uint32_t(index->kind()) << kindShift);
+      out.put(uint32_t(index->columns().size()) | (uint32_t(index->kind()) + 1) << kindShift);
       for (size_t c : index->columns()) out.put(uint32_t(c));
    }
    out.put(uint32_t(table.secondaryIndexes().size()));
@@ -71,27 +68,16 @@ std::unique_ptr<Table> readTableDefinition(BinaryReader& in) {
    std::vector<size_t> primaryKey(in.get<uint32_t>());
    for (auto& k : primaryKey) k = in.get<uint32_t>();
    auto table = std::make_unique<Table>(name, std::move(columns), primaryKey);
-   struct UniqueDefinition {
-      std::string name;
-      std::vector<size_t> columns;
-      UniqueKind kind;
-   };
-   std::vector<UniqueDefinition> unique(in.get<uint32_t>());
-   for (auto& index : unique) {
-      index.name = in.getString();
+   uint32_t indexes = in.get<uint32_t>();
+   for (uint32_t i = 0; i < indexes; ++i) {
+      std::string indexName = in.getString();
       uint32_t columnsAndKind = in.get<uint32_t>();
-      index.columns.resize(columnsAndKind & columnCountMask);
-      for (auto& k : index.columns) k = in.get<uint32_t>();
-      index.kind = UniqueKind(columnsAndKind >> kindShift);
+      std::vector<size_t> keyColumns(columnsAndKind & columnCountMask);
+      for (auto& k : keyColumns) k = in.get<uint32_t>();
+      uint32_t kind = columnsAndKind >> kindShift;
+      table->addUniqueIndex(indexName, keyColumns, kind ? UniqueKind(kind - 1) : table->olderUniqueKind(indexName, keyColumns));
    }
-   // An older image's primary key: the first index on its columns (made with the table).
-   if (!primaryKey.empty() && std::all_of(unique.begin(), unique.end(), [](auto& index) { return index.kind == UniqueKind::Index; }))
-      for (auto& index : unique)
-         if (index.columns == primaryKey) {
-            index.kind = UniqueKind::PrimaryKey;
-            break;
-         }
-   for (auto& index : unique) table->addUniqueIndex(index.name, index.columns, index.kind);
+   table->recognizeOlderPrimaryKey();
    uint32_t secondary = in.get<uint32_t>();
    for (uint32_t i = 0; i < secondary; ++i) {
       std::string indexName = in.getString();

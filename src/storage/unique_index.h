@@ -33,6 +33,8 @@ class UniqueIndex {
 
    const std::string& name() const { return name_; }
    UniqueKind kind() const { return kind_; }
+   /// Recovery of files written before the kinds were kept (Table::recognizeOlderKeys).
+   void setKind(UniqueKind kind) { kind_ = kind; }
    bool isConstraint() const { return kind_ != UniqueKind::Index; }
    const std::vector<size_t>& columns() const { return columns_; }
    bool covers(size_t column) const;
