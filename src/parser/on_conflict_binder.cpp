@@ -21,8 +21,9 @@ std::vector<const UniqueIndex*> arbitersOf(const PgQuery__InferClause* infer, co
       return arbiters;
    }
    if (infer->conname && *infer->conname) {
+      // A constraint: CREATE UNIQUE INDEX makes none, as in PostgreSQL.
       for (auto& index : table.uniqueIndexes())
-         if (index->name() == infer->conname) return {index.get()};
+         if (index->name() == infer->conname && index->isConstraint()) return {index.get()};
       throw Error("42704", "constraint \"" + std::string(infer->conname) + "\" for table \"" + table.name() + "\" does not exist",
                   infer->location + 1);
    }
