@@ -53,6 +53,9 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
    if (name == "interval") return SqlType::interval();
    if (name == "text") return SqlType::text();
    if (name == "bpchar" || name == "char" || name == "character") {
+      // PostgreSQL's grammar gives CHAR and CHARACTER without a length the length 1; the type
+      // bpchar named as such, without one, has no length limit.
+      if (name == "bpchar" && !typeName.n_typmods) return SqlType::char_(0);
       int32_t length = modifier(0, 1);
       if (length < 1) throw Error("22023", "length for type char must be at least 1", position);
       if (length > maxCharacterLength) throw Error("22023", "length for type char cannot exceed " + std::to_string(maxCharacterLength), position);
