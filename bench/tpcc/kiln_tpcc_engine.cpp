@@ -130,12 +130,21 @@ std::string makeTemporaryDirectory() {
 
 }  // namespace
 
-KilnTpccEngine::KilnTpccEngine(const std::string& path) {
+namespace {
+
+std::shared_ptr<kiln::Database> openDatabase(const std::string& path) {
    try {
-      database_ = std::make_unique<kiln::Database>(path);
+      return std::make_shared<kiln::Database>(path);
    } catch (const kiln::Error& error) {
       throw translate(error, "kiln::Database(\"" + path + "\")");
    }
+}
+
+}  // namespace
+
+KilnTpccEngine::KilnTpccEngine(const std::string& path) : KilnTpccEngine(openDatabase(path)) {}
+
+KilnTpccEngine::KilnTpccEngine(std::shared_ptr<kiln::Database> database) : database_(std::move(database)) {
    connection_ = std::make_unique<kiln::Connection>(*database_);
    connection_->setTiming(false);  // the driver times whole transactions; statement timings go unread
 }
@@ -159,6 +168,8 @@ std::unique_ptr<TpccStatement> KilnTpccEngine::prepare(const std::string& sql) {
       throw translate(error, sql);
    }
 }
+
+std::unique_ptr<TpccEngine> KilnTpccEngine::openSession() { return std::make_unique<KilnTpccEngine>(database_); }
 
 std::unique_ptr<RowWriter> KilnTpccEngine::load(const std::string& table) {
    if (csvDirectory_.empty()) csvDirectory_ = makeTemporaryDirectory();

@@ -1,5 +1,6 @@
 // TPC-C on kiln: prepared statements from Connection::prepare, BEGIN/COMMIT through query(), and
-// the population written to CSV files in a temporary directory and COPYed in.
+// the population written to CSV files in a temporary directory and COPYed in. Each session is a
+// Connection of its own; kiln serializes their transactions and groups their commits' syncs.
 #pragma once
 
 #include "tpcc_engine.h"
@@ -13,6 +14,8 @@ class KilnTpccEngine : public TpccEngine {
    /// `path` is ":memory:" or the directory of a database on disk. Throws TpccError (0A000 while
    /// kiln cannot keep databases on disk).
    explicit KilnTpccEngine(const std::string& path);
+   /// A session of its own (a Connection) on `database`.
+   explicit KilnTpccEngine(std::shared_ptr<kiln::Database> database);
    ~KilnTpccEngine() override;
 
    std::string name() const override { return "kiln"; }
@@ -20,9 +23,10 @@ class KilnTpccEngine : public TpccEngine {
    void execute(const std::string& sql) override;
    std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
    std::unique_ptr<RowWriter> load(const std::string& table) override;
+   std::unique_ptr<TpccEngine> openSession() override;
 
    private:
-   std::unique_ptr<kiln::Database> database_;
+   std::shared_ptr<kiln::Database> database_;
    std::unique_ptr<kiln::Connection> connection_;
    std::string csvDirectory_;  // created on the first load, removed with the engine
 };

@@ -154,17 +154,38 @@ class SqliteRowWriter : public RowWriter {
 
 }  // namespace
 
-SqliteTpccEngine::SqliteTpccEngine(const std::string& path) : inMemory_(path == ":memory:") {
-   if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
-      TpccError error = sqliteError(db_, "sqlite3_open(\"" + path + "\")");
-      sqlite3_close(db_);
-      throw error;
-   }
+SqliteTpccEngine::SharedConnection::~SharedConnection() { sqlite3_close(db); }
+
+SqliteTpccEngine::SqliteTpccEngine(const std::string& path) : connection_(std::make_shared<SharedConnection>()), inMemory_(path == ":memory:") {
+   if (sqlite3_open(path.c_str(), &connection_->db) != SQLITE_OK)
+      throw sqliteError(connection_->db, "sqlite3_open(\"" + path + "\")");
+   db_ = connection_->db;
 }
 
-SqliteTpccEngine::~SqliteTpccEngine() {
-   plainStatements_.clear();
-   sqlite3_close(db_);
+SqliteTpccEngine::SqliteTpccEngine(std::shared_ptr<SharedConnection> connection, bool inMemory)
+   : connection_(std::move(connection)), db_(connection_->db), inMemory_(inMemory) {}
+
+// The statements go before the connection can close (sqlite3_close refuses while any is left).
+SqliteTpccEngine::~SqliteTpccEngine() { plainStatements_.clear(); }
+
+std::unique_ptr<TpccEngine> SqliteTpccEngine::openSession() {
+   return std::unique_ptr<TpccEngine>(new SqliteTpccEngine(connection_, inMemory_));
+}
+
+void SqliteTpccEngine::begin() {
+   std::unique_lock lock(connection_->transactionLock);
+   execute("BEGIN");
+   transaction_ = std::move(lock);
+}
+
+void SqliteTpccEngine::commit() { end("COMMIT"); }
+
+void SqliteTpccEngine::rollback() { end("ROLLBACK"); }
+
+void SqliteTpccEngine::end(const std::string& sql) {
+   // The turn ends with the transaction, also when ending it fails (the run stops then).
+   std::unique_lock lock = std::move(transaction_);
+   execute(sql);
 }
 
 std::string SqliteTpccEngine::version() const { return sqlite3_libversion(); }

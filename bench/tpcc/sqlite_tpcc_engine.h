@@ -1,10 +1,14 @@
 // TPC-C on SQLite (Debian's libsqlite3), in memory or in a file with SQLite's default settings
-// (rollback journal, synchronous = FULL). $n parameters become SQLite's ?n.
+// (rollback journal, synchronous = FULL). $n parameters become SQLite's ?n. Sessions share the
+// one connection (an in-memory database is a connection's own) and take turns, a transaction at a
+// time: SQLite's commits have no group commit to share anyway.
 #pragma once
 
 #include "tpcc_engine.h"
 
 #include <map>
+#include <memory>
+#include <mutex>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -24,10 +28,27 @@ class SqliteTpccEngine : public TpccEngine {
    std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
    std::unique_ptr<RowWriter> load(const std::string& table) override;
    std::vector<std::string> notes() const override;
+   void begin() override;
+   void commit() override;
+   void rollback() override;
+   std::unique_ptr<TpccEngine> openSession() override;
+
+   /// The connection of all sessions, and the lock that runs their transactions one at a time.
+   struct SharedConnection {
+      sqlite3* db = nullptr;
+      std::mutex transactionLock;
+      ~SharedConnection();
+   };
 
    private:
-   sqlite3* db_ = nullptr;
+   explicit SqliteTpccEngine(std::shared_ptr<SharedConnection> connection, bool inMemory);
+   /// Ends the transaction with COMMIT or ROLLBACK and lets the next session's begin.
+   void end(const std::string& sql);
+
+   std::shared_ptr<SharedConnection> connection_;
+   sqlite3* db_;  // connection_->db
    bool inMemory_;
+   std::unique_lock<std::mutex> transaction_;  // held from begin() to commit() or rollback()
    std::map<std::string, std::unique_ptr<TpccStatement>> plainStatements_;
 };
 

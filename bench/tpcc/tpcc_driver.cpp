@@ -1,6 +1,9 @@
 #include "tpcc_driver.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <thread>
 
 namespace kiln::bench {
 
@@ -48,24 +51,36 @@ const char* transactionName(TransactionType type) {
    return "?";
 }
 
-MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehouses, double durationSeconds, uint64_t maxTransactions) {
+namespace {
+
+/// What the clients share: when the run started and ends, and how many transactions may still start.
+struct MixLimits {
+   Clock::time_point start, end;
+   uint64_t maxTransactions;
+   std::atomic<uint64_t> started{0};
+   std::atomic<bool> stop{false};  // a client's statement failed
+};
+
+/// One client's part of the run.
+MixResult runMixOfClient(const MixClient& client, int warehouses, MixLimits& limits) {
    MixResult result;
    std::vector<TransactionType> deck = newDeck();
    size_t next = deck.size();
-   Clock::time_point start = Clock::now(), end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(durationSeconds));
-   Clock::time_point now = start;
-   for (uint64_t done = 0; now < end && (maxTransactions == 0 || done < maxTransactions); ++done) {
+   Clock::time_point now = limits.start;
+   while (now < limits.end && !limits.stop.load(std::memory_order_relaxed) &&
+          (limits.maxTransactions == 0 || limits.started.fetch_add(1, std::memory_order_relaxed) < limits.maxTransactions)) {
       if (next == deck.size()) {
-         shuffle(deck, random);
+         shuffle(deck, *client.random);
          next = 0;
       }
       TransactionType type = deck[next++];
       TransactionStats& stats = result.types[size_t(type)];
       try {
-         bool committed = runOne(type, transactions, random, warehouses);
+         bool committed = runOne(type, *client.transactions, *client.random, warehouses);
          stats.rollbacks += !committed;
       } catch (const TpccError& error) {
          result.error = error;
+         limits.stop = true;
          now = Clock::now();
          break;
       }
@@ -74,8 +89,35 @@ MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehou
       stats.latencyMs.push_back(std::chrono::duration<double, std::milli>(finished - now).count());
       now = finished;
    }
-   result.elapsedSeconds = std::chrono::duration<double>(now - start).count();
+   result.elapsedSeconds = std::chrono::duration<double>(now - limits.start).count();
    return result;
+}
+
+}  // namespace
+
+MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions) {
+   MixLimits limits;
+   limits.start = Clock::now();
+   limits.end = limits.start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(durationSeconds));
+   limits.maxTransactions = maxTransactions;
+   std::vector<MixResult> results(clients.size());
+   std::vector<std::thread> threads;
+   for (size_t c = 1; c < clients.size(); ++c) threads.emplace_back([&, c] { results[c] = runMixOfClient(clients[c], warehouses, limits); });
+   results[0] = runMixOfClient(clients[0], warehouses, limits);
+   for (std::thread& thread : threads) thread.join();
+
+   MixResult mix;
+   for (MixResult& result : results) {
+      for (size_t t = 0; t < transactionTypeCount; ++t) {
+         TransactionStats &all = mix.types[t], &client = result.types[t];
+         all.count += client.count;
+         all.rollbacks += client.rollbacks;
+         all.latencyMs.insert(all.latencyMs.end(), client.latencyMs.begin(), client.latencyMs.end());
+      }
+      mix.elapsedSeconds = std::max(mix.elapsedSeconds, result.elapsedSeconds);
+      if (result.error && !mix.error) mix.error = result.error;
+   }
+   return mix;
 }
 
 }  // namespace kiln::bench

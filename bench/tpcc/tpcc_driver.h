@@ -1,5 +1,5 @@
-// The measurement: one client thread runs the five transactions back to back, without keying or
-// think times, for a given duration, and records each transaction's latency.
+// The measurement: client threads run the five transactions back to back, without keying or
+// think times, for a given duration, and record each transaction's latency.
 #pragma once
 
 #include "tpcc_random.h"
@@ -30,9 +30,17 @@ struct MixResult {
    std::optional<TpccError> error;
 };
 
-/// Runs the mix for `durationSeconds`. Each transaction's home warehouse is drawn uniformly, as if
-/// one terminal per warehouse took turns; the type comes from a shuffled deck of 100 cards
-/// (45 New-Order, 43 Payment, 4 each Order-Status, Delivery, Stock-Level; clause 5.2.4.2).
-MixResult runMix(TpccTransactions& transactions, TpccRandom& random, int warehouses, double durationSeconds, uint64_t maxTransactions = 0);
+/// A client: the transactions prepared on its own session, and its own random inputs.
+struct MixClient {
+   TpccTransactions* transactions;
+   TpccRandom* random;
+};
+
+/// Runs the mix on all clients at once, each on a thread of its own (the first on the calling
+/// thread), for `durationSeconds` or until `maxTransactions` (0: no limit) were started. Each
+/// transaction's home warehouse is drawn uniformly, as if one terminal per warehouse took turns;
+/// the type comes from a client's shuffled deck of 100 cards (45 New-Order, 43 Payment, 4 each
+/// Order-Status, Delivery, Stock-Level; clause 5.2.4.2). A failing statement stops all clients.
+MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions = 0);
 
 }  // namespace kiln::bench

@@ -67,6 +67,13 @@ class TpccEngine {
    virtual std::string version() const = 0;
    /// Statements without parameters or results: DDL, BEGIN, COMMIT, ROLLBACK.
    virtual void execute(const std::string& sql) = 0;
+   /// A transaction's boundaries.
+   virtual void begin() { execute("BEGIN"); }
+   virtual void commit() { execute("COMMIT"); }
+   virtual void rollback() { execute("ROLLBACK"); }
+   /// Another session on the same database, for one more client thread. The engine runs the
+   /// transactions of all sessions one at a time.
+   virtual std::unique_ptr<TpccEngine> openSession() = 0;
    virtual std::unique_ptr<TpccStatement> prepare(const std::string& sql) = 0;
    virtual std::unique_ptr<RowWriter> load(const std::string& table) = 0;
    /// The SQL type of the TPC-C's "date and time" columns.

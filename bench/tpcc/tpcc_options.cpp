@@ -37,6 +37,8 @@ std::string tpccUsage() {
           "  --duration SECONDS    length of the measured run (default 60)\n"
           "  --transactions N      stop after N transactions, if the duration has not ended before\n"
           "                        (a fixed amount of work, for profiles that compare builds)\n"
+          "  --clients N           client threads, each on a session of its own (default 1); the\n"
+          "                        engine runs their transactions one at a time\n"
           "  --durable             a database on disk, in a temporary directory (default: in memory)\n"
           "  --engine kiln|sqlite  which engine runs the transactions (default kiln); a list such as\n"
           "                        kiln,sqlite runs each in turn and prints their ratio\n"
@@ -65,6 +67,10 @@ std::optional<TpccOptions> parseTpccOptions(int argc, char** argv) {
       } else if (arg == "--duration") {
          options.durationSeconds = parseNumber(arg, value, 0);
          if (options.durationSeconds <= 0) throw std::invalid_argument("--duration wants a positive number of seconds");
+      } else if (arg == "--clients") {
+         uint64_t clients = parseWhole(arg, value, 1);
+         if (clients > 256) throw std::invalid_argument("--clients wants at most 256, not " + value);
+         options.clients = int(clients);
       } else if (arg == "--transactions") {
          options.maxTransactions = parseWhole(arg, value, 1);
       } else if (arg == "--engine") {

@@ -43,6 +43,8 @@ class TpccRandom {
    /// [65, 119] other than 96 and 112 (clause 2.1.6.1); C_ID and OL_I_ID stay.
    void useRunConstants(const NURandConstants& load);
    const NURandConstants& constants() const { return constants_; }
+   /// Another terminal's constants: all terminals of a run share them.
+   void useConstants(const NURandConstants& constants) { constants_ = constants; }
 
    private:
    std::mt19937_64 engine_;

@@ -10,9 +10,11 @@ namespace kiln::bench {
 
 namespace {
 
-constexpr const char* driverDescription =
-   "one client thread running transactions back to back (no keying or think times); each transaction's home warehouse drawn "
-   "uniformly; types from a shuffled deck of 45 New-Order, 43 Payment, 4 Order-Status, 4 Delivery, 4 Stock-Level";
+std::string driverDescription(const TpccOptions& options) {
+   std::string clients = options.clients == 1 ? "one client thread" : std::to_string(options.clients) + " client threads, each on a session of its own,";
+   return clients + " running transactions back to back (no keying or think times); each transaction's home warehouse drawn "
+          "uniformly; types from a shuffled deck of 45 New-Order, 43 Payment, 4 Order-Status, 4 Delivery, 4 Stock-Level";
+}
 
 double mean(const std::vector<double>& values) {
    return values.empty() ? std::numeric_limits<double>::quiet_NaN() : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
@@ -45,10 +47,10 @@ void printHeader(const TpccReport& report, std::FILE* out) {
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
    std::string limit = o.maxTransactions ? " transactions=" + std::to_string(o.maxTransactions) : "";
-   std::fprintf(out, "settings  warehouses=%d duration=%gs%s durable=%s seed=%llu clients=1 watts-per-core=%g\n", o.warehouses, o.durationSeconds,
-                limit.c_str(), o.durable ? "yes" : "no", static_cast<unsigned long long>(o.seed), o.wattsPerCore);
+   std::fprintf(out, "settings  warehouses=%d duration=%gs%s durable=%s seed=%llu clients=%d watts-per-core=%g\n", o.warehouses, o.durationSeconds,
+                limit.c_str(), o.durable ? "yes" : "no", static_cast<unsigned long long>(o.seed), o.clients, o.wattsPerCore);
    std::fprintf(out, "database  %s\n", report.database.c_str());
-   std::fprintf(out, "driver    %s\n", driverDescription);
+   std::fprintf(out, "driver    %s\n", driverDescription(o).c_str());
    std::fprintf(out, "energy    %s: %s\n", report.energySource.c_str(), report.energyDescription.c_str());
    for (const std::string& note : report.notes) std::fprintf(out, "note      %s\n", note.c_str());
 }
@@ -165,11 +167,11 @@ void writeTpccJson(const TpccReport& report, std::ostream& out) {
    json.member("max_transactions", o.maxTransactions);
    json.member("durable", o.durable);
    json.member("seed", o.seed);
-   json.member("clients", 1);
+   json.member("clients", o.clients);
    json.member("watts_per_core", o.wattsPerCore);
    json.endObject();
    json.member("database", report.database);
-   json.member("driver", driverDescription);
+   json.member("driver", driverDescription(o));
    json.member("energy_source", report.energySource);
    json.member("energy_label", report.energyEstimated ? "estimated" : "measured");
    json.member("energy_description", report.energyDescription);

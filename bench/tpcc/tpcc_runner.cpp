@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
@@ -104,13 +105,28 @@ TpccReport runTpcc(const TpccOptions& options) {
    progress.clear();
    createIndexes(*engine, report.notes);
 
-   std::optional<TpccTransactions> transactions;
-   try {
-      transactions.emplace(*engine);
-   } catch (const TpccError& error) {
-      throw std::runtime_error("preparing a transaction's statement failed: " + describe(error));
-   }
+   // One session per client, the first the engine's own; each prepares its statements.
+   std::vector<std::unique_ptr<TpccEngine>> sessions;
+   std::vector<std::unique_ptr<TpccTransactions>> transactions;
+   std::vector<std::unique_ptr<TpccRandom>> randoms;
+   std::vector<MixClient> clients;
    random.useRunConstants(loadConstants);
+   for (int c = 0; c < options.clients; ++c) {
+      TpccEngine& session = c == 0 ? *engine : *sessions.emplace_back(engine->openSession());
+      try {
+         transactions.push_back(std::make_unique<TpccTransactions>(session));
+      } catch (const TpccError& error) {
+         throw std::runtime_error("preparing a transaction's statement failed: " + describe(error));
+      }
+      // The first client draws from the population's generator, as a single client always has;
+      // the others are seeded from it, and all use the same NURand constants.
+      TpccRandom* inputs = &random;
+      if (c > 0) {
+         inputs = randoms.emplace_back(std::make_unique<TpccRandom>(uint64_t(random.uniform(0, INT64_MAX)))).get();
+         inputs->useConstants(random.constants());
+      }
+      clients.push_back({transactions.back().get(), inputs});
+   }
 
    std::unique_ptr<EnergyMeter> meter = openEnergyMeter({options.powercapRoot, "/sys/class/hwmon", options.wattsPerCore});
    report.energySource = meter->source();
@@ -119,7 +135,7 @@ TpccReport runTpcc(const TpccOptions& options) {
 
    progress.show("running the mix for " + std::to_string(int(options.durationSeconds)) + " s");
    double joulesBefore = meter->joules();
-   report.mix = runMix(*transactions, random, options.warehouses, options.durationSeconds, options.maxTransactions);
+   report.mix = runMix(clients, options.warehouses, options.durationSeconds, options.maxTransactions);
    report.energyJ = meter->joules() - joulesBefore;
    progress.clear();
    for (TransactionStats& stats : report.mix.types) std::sort(stats.latencyMs.begin(), stats.latencyMs.end());

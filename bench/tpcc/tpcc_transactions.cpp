@@ -141,19 +141,20 @@ TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
 
 template <typename Body>
 bool TpccTransactions::transaction(Body body) {
-   engine_.execute("BEGIN");
+   engine_.begin();
    bool commit;
    try {
       commit = body();
    } catch (const TpccError&) {
       try {
-         engine_.execute("ROLLBACK");
+         engine_.rollback();
       } catch (const TpccError&) {
          // The statement's error is the one to report.
       }
       throw;
    }
-   engine_.execute(commit ? "COMMIT" : "ROLLBACK");
+   if (commit) engine_.commit();
+   else engine_.rollback();
    return commit;
 }
 

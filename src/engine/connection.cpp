@@ -131,7 +131,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    DatabaseImpl& db = database_.impl();
    // Each statement runs in the connection's transaction, or in one of its own (autocommit).
    if (!inTransaction_) {
-      db.acquire(this);
+      db.turns.acquire(this);
       transactionTime_ = TransactionClock::unread;
    }
    if (aborted_) throw abortedBlock();
@@ -160,13 +160,13 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       } else {
          db.undo.clear();
          db.pendingRedo.buffer().clear();
-         db.release(this);
+         db.turns.release(this);
       }
       throw;
    }
    if (!inTransaction_) {
       db.undo.clear();
-      db.release(this);
+      db.turns.release(this);
       waitDurable(db, durableAt);
    }
    if (!timing_) {
@@ -370,7 +370,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_START:
          // As in PostgreSQL, BEGIN inside a transaction block only warns.
          if (!inTransaction_) {
-            db.acquire(this);
+            db.turns.acquire(this);
             inTransaction_ = true;
             aborted_ = false;
             transactionTime_ = TransactionClock::unread;
@@ -439,7 +439,7 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
 void Connection::endTransaction() {
    database_.impl().savepoints.clear();
    inTransaction_ = aborted_ = false;
-   database_.impl().release(this);
+   database_.impl().turns.release(this);
 }
 
 }  // namespace kiln

@@ -1,13 +1,11 @@
 // The state behind a Database: its catalog, the undo log, redo records and savepoints of the
-// running transaction, and the lock that runs transactions one at a time.
+// running transaction, and the turns that run transactions one at a time.
 #pragma once
-
-#include <condition_variable>
-#include <mutex>
 
 #include "kiln/kiln.h"
 #include "engine/durability.h"
 #include "engine/savepoints.h"
+#include "engine/serial_turns.h"
 #include "storage/binary_io.h"
 #include "storage/catalog.h"
 #include "storage/undo_log.h"
@@ -27,24 +25,8 @@ class DatabaseImpl {
    /// The running transaction block's savepoints.
    Savepoints savepoints;
 
-   /// Waits until no other connection's transaction runs, then makes `connection` the owner.
-   void acquire(const void* connection) {
-      std::unique_lock lock(mutex_);
-      released_.wait(lock, [&] { return owner_ == nullptr || owner_ == connection; });
-      owner_ = connection;
-   }
-   void release(const void* connection) {
-      {
-         std::lock_guard lock(mutex_);
-         if (owner_ == connection) owner_ = nullptr;
-      }
-      released_.notify_one();
-   }
-
-   private:
-   std::mutex mutex_;
-   std::condition_variable released_;
-   const void* owner_ = nullptr;
+   /// The transactions' turns on the one writer.
+   SerialTurns turns;
 };
 
 }  // namespace kiln

@@ -61,22 +61,41 @@ Durability::Durability(std::string directory, Catalog& catalog) : directory_(std
    for (const Table* table : catalog_.tables()) analyzeTable(const_cast<Table&>(*table));
 }
 
-Durability::~Durability() { finishCheckpoint(true); }
+Durability::~Durability() {
+   finishCheckpoint(true);
+   try {
+      log_->writeWaiting();  // left by a failed write (the commits waiting for it were told so)
+   } catch (const Error&) {
+   }
+}
 
 std::string Durability::logPath(uint64_t sequence) const { return directory_ + "/wal." + std::to_string(sequence); }
 
 std::string Durability::checkpointPath(uint64_t sequence) const { return directory_ + "/checkpoint." + std::to_string(sequence); }
 
 uint64_t Durability::commit(const std::string& records) {
-   log_->append(records);
-   uint64_t position;
+   uint64_t position, fileBytes;
    {
       std::lock_guard lock(syncMutex_);
+      size_t before = log_->waitingBytes();
+      log_->append(records);
+      // Without synchronous commit no one waits to write the record: it goes to the file now (the
+      // operating system keeps it should the process die). A record that cannot be written is
+      // not committed.
+      if (!synchronousCommit && !syncing_) {
+         try {
+            log_->writeWaiting();
+         } catch (...) {
+            log_->cutWaiting(before);
+            throw;
+         }
+      }
       written_ += records.size() + 8;
       position = written_;
+      fileBytes = written_ - fileStart_;
    }
    finishCheckpoint(false);
-   if (log_->size() > checkpointAfterBytes && checkpointer_ < 0) checkpoint(false);
+   if (fileBytes > checkpointAfterBytes && checkpointer_ < 0) checkpoint(false);
    return position;
 }
 
@@ -88,14 +107,20 @@ void Durability::waitDurable(uint64_t position) {
          synced_.wait(lock);
          continue;
       }
-      // This waiter syncs everything written so far, for itself and all others.
+      // This waiter writes and syncs what all transactions appended so far, for itself and the
+      // others; transactions go on appending meanwhile.
       syncing_ = true;
       uint64_t target = written_;
+      log_->takeWaiting(batch_);
       lock.unlock();
+      bool written = false;
       try {
-         log_->sync();
+         log_->write(batch_);
+         written = true;
+         log_->syncWritten();
       } catch (...) {
          lock.lock();
+         if (!written) log_->putBack(batch_);  // the next waiter tries again, records in order
          syncing_ = false;
          synced_.notify_all();
          throw;
@@ -118,6 +143,7 @@ void Durability::checkpoint(bool wait) {
       log_->sync();
       syncedUpTo_ = written_;
       log_ = std::make_unique<RedoLogFile>(logPath(++sequence_));
+      fileStart_ = written_;
       synced_.notify_all();
    }
    uint64_t covers = sequence_ - 1;

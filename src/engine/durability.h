@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -24,13 +25,14 @@ class Durability {
    /// Appends a committed transaction's redo records to the log (a large log starts a
    /// checkpoint); returns the log position the transaction is durable at.
    uint64_t commit(const std::string& records);
-   /// Group commit: waits until the log is on disk up to `position`. Called without the database
-   /// lock held, so that the next transactions run meanwhile; the first waiter syncs for all.
+   /// Group commit: waits until the log is on disk up to `position`. Called after the
+   /// transaction's turn, so that the next transactions run meanwhile; the first waiter writes
+   /// and syncs for all.
    void waitDurable(uint64_t position);
    /// Writes a checkpoint (in a child process); `wait`: until it is on disk.
    void checkpoint(bool wait);
 
-   bool synchronousCommit = true;
+   std::atomic<bool> synchronousCommit{true};  // SET synchronous_commit (in a turn); read by waiters
 
    private:
    std::string logPath(uint64_t sequence) const;
@@ -47,9 +49,11 @@ class Durability {
    // Group commit: positions count bytes over all log files of this session.
    std::mutex syncMutex_;
    std::condition_variable synced_;
-   uint64_t written_ = 0;      // appended (under the database lock)
+   uint64_t written_ = 0;      // appended
    uint64_t syncedUpTo_ = 0;  // on disk
-   bool syncing_ = false;
+   uint64_t fileStart_ = 0;   // where the current log file starts
+   bool syncing_ = false;     // a waiter writes and syncs; the others wait for it
+   std::string batch_;        // the records it writes (its memory serves the next)
    uint64_t checkpointCovers_ = 0;
 };
 

@@ -44,25 +44,47 @@ RedoLogFile::~RedoLogFile() {
    if (fd_ >= 0) ::close(fd_);
 }
 
-void RedoLogFile::sync() {
-   if (::fdatasync(fd_) != 0) ioError("sync log file", path_);
+void RedoLogFile::append(const std::string& payload) {
+   uint32_t length = uint32_t(payload.size()), checksum = crc32(payload.data(), payload.size());
+   waiting_.append(reinterpret_cast<const char*>(&length), 4);
+   waiting_.append(reinterpret_cast<const char*>(&checksum), 4);
+   waiting_.append(payload);
 }
 
-void RedoLogFile::append(const std::string& payload) {
-   std::string record;
-   record.reserve(payload.size() + 8);
-   uint32_t length = uint32_t(payload.size()), checksum = crc32(payload.data(), payload.size());
-   record.append(reinterpret_cast<const char*>(&length), 4);
-   record.append(reinterpret_cast<const char*>(&checksum), 4);
-   record.append(payload);
-   if (size_ + record.size() > allocated_) {
-      uint64_t grown = std::max(allocated_ + zerosAhead, size_ + record.size() + zerosAhead);
+void RedoLogFile::takeWaiting(std::string& batch) {
+   batch.clear();
+   batch.swap(waiting_);
+}
+
+void RedoLogFile::write(const std::string& batch) {
+   if (batch.empty()) return;
+   if (size_ + batch.size() > allocated_) {
+      uint64_t grown = std::max(allocated_ + zerosAhead, size_ + batch.size() + zerosAhead);
       std::vector<char> zeros(grown - allocated_, 0);
       writeAt(fd_, zeros.data(), zeros.size(), allocated_, path_);
       allocated_ = grown;
    }
-   writeAt(fd_, record.data(), record.size(), size_, path_);
-   size_ += record.size();
+   writeAt(fd_, batch.data(), batch.size(), size_, path_);
+   size_ += batch.size();
+}
+
+void RedoLogFile::syncWritten() {
+   if (::fdatasync(fd_) != 0) ioError("sync log file", path_);
+}
+
+void RedoLogFile::writeWaiting() {
+   takeWaiting(spare_);
+   try {
+      write(spare_);
+   } catch (...) {
+      putBack(spare_);
+      throw;
+   }
+}
+
+void RedoLogFile::sync() {
+   writeWaiting();
+   syncWritten();
 }
 
 bool RedoLogFile::replay(const std::string& path, const std::function<void(const char*, size_t)>& apply) {

@@ -44,6 +44,29 @@ TEST(Durability, ConcurrentCommitsAllSurvive) {
    std::filesystem::remove_all(directory);
 }
 
+TEST(Durability, CommitsWithoutSynchronousCommitSurviveAClose) {
+   // Their records are written at commit (not synced): closing the database loses none.
+   std::string directory = freshDirectory("asynchronous");
+   {
+      kiln::Database db(directory);
+      kiln::Connection(db).query("CREATE TABLE t (connection INTEGER, n INTEGER)");
+      std::vector<std::thread> writers;
+      for (int c = 0; c < 3; ++c) {
+         writers.emplace_back([&db, c] {
+            kiln::Connection con(db);
+            con.query("SET synchronous_commit = off");
+            auto insert = con.prepare("INSERT INTO t VALUES ($1, $2)");
+            for (int64_t n = 0; n < 100; ++n) insert.bind(1, int64_t(c)).bind(2, n).execute();
+         });
+      }
+      for (auto& w : writers) w.join();
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   EXPECT_EQ(con.query("SELECT count(*) FROM t").getInt64(0, 0), 3 * 100);
+   std::filesystem::remove_all(directory);
+}
+
 TEST(Durability, CheckpointAndLogRecoverTogether) {
    std::string directory = freshDirectory("checkpoint");
    {

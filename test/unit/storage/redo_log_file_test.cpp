@@ -59,11 +59,33 @@ TEST_F(RedoLogFileTest, RecordsComeBackInOrderBeforeTheZerosAhead) {
    EXPECT_TRUE(intact);
 }
 
+TEST_F(RedoLogFileTest, BatchesAreWrittenInTheOrderTheirRecordsWereAppended) {
+   {
+      RedoLogFile log(path_);
+      log.append("one");
+      std::string batch;
+      log.takeWaiting(batch);
+      log.append("two");  // appended while the batch is being written
+      EXPECT_EQ(log.size(), 0u);
+      log.write(batch);
+      EXPECT_EQ(log.size(), 3u + 8);
+      log.takeWaiting(batch);
+      log.append("three");
+      log.putBack(batch);  // its write failed: it goes first next time
+      log.sync();
+      EXPECT_EQ(log.waitingBytes(), 0u);
+   }
+   bool intact = false;
+   EXPECT_EQ(replay(intact), (std::vector<std::string>{"one", "two", "three"}));
+   EXPECT_TRUE(intact);
+}
+
 TEST_F(RedoLogFileTest, ATornRecordAtTheEndIsCut) {
    uint64_t end;
    {
       RedoLogFile log(path_);
       log.append("kept");
+      log.writeWaiting();
       end = log.size();
    }
    // A record's header and part of its payload reached the disk, the rest of it did not.
@@ -79,6 +101,7 @@ TEST_F(RedoLogFileTest, BytesAfterTheRecordsAreCut) {
    {
       RedoLogFile log(path_);
       log.append("kept");
+      log.writeWaiting();
       end = log.size();
    }
    std::ofstream(path_, std::ios::app | std::ios::binary) << "garbage";
@@ -92,6 +115,7 @@ TEST_F(RedoLogFileTest, AnExistingLogIsNeverWrittenAgain) {
    {
       RedoLogFile log(path_);
       log.append("kept");
+      log.writeWaiting();
    }
    try {
       RedoLogFile again(path_);
