@@ -683,15 +683,16 @@ std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjun
          value.collectIUs(valueIUs);
          // A volatile value (random()) is one per row, not one per lookup.
          if (!coveredBy(valueIUs, outer) || value.isVolatile()) continue;
+         static const CompareOp mirrored[] = {CompareOp::Eq, CompareOp::Ne, CompareOp::Gt, CompareOp::Ge, CompareOp::Lt, CompareOp::Le};
+         CompareOp columnOp = side == 0 ? op : mirrored[size_t(op)];
          if (column.kind != ExprKind::ColumnRef) {
-            std::optional<NarrowedKey> key = op == CompareOp::Eq ? narrowedKey(column, value) : std::nullopt;
+            std::optional<NarrowedKey> key = narrowedKey(column, columnOp, value);
             if (!key) continue;
             std::shared_ptr<const Expr> narrowed = std::move(key->value);
-            result.push_back({c, key->column, op, narrowed.get(), narrowed});
+            result.push_back({c, key->column, key->op, narrowed.get(), narrowed});
             continue;
          }
-         static const CompareOp mirrored[] = {CompareOp::Eq, CompareOp::Ne, CompareOp::Gt, CompareOp::Ge, CompareOp::Lt, CompareOp::Le};
-         result.push_back({c, column.iu, side == 0 ? op : mirrored[size_t(op)], &value, nullptr});
+         result.push_back({c, column.iu, columnOp, &value, nullptr});
       }
    }
    return result;

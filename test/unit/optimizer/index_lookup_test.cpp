@@ -204,6 +204,24 @@ TEST(IndexLookup, ModificationsUseIndexes) {
 namespace {
 
 /// The rows of `statement` for each value of `values` bound as text to $1, one line per value.
+/// The rows for each pair of a low and a high value of `values` (parameters $1 and $2).
+std::string rowsPerRange(kiln::PreparedStatement& statement, const std::vector<std::string>& values) {
+   std::string text;
+   for (const std::string& low : values) {
+      for (const std::string& high : values) {
+         if (low == "NULL") statement.bindNull(1);
+         else statement.bind(1, low);
+         if (high == "NULL") statement.bindNull(2);
+         else statement.bind(2, high);
+         kiln::Result r = statement.execute();
+         text += low + ".." + high + ":";
+         for (size_t i = 0; i < r.rowCount(); ++i) text += " " + r.getString(i, 0);
+         text += "\n";
+      }
+   }
+   return text;
+}
+
 std::string rowsPerValue(kiln::PreparedStatement& statement, const std::vector<std::string>& values) {
    std::string text;
    for (const std::string& value : values) {
@@ -246,5 +264,46 @@ TEST(IndexLookup, KeysComparedWithWiderParametersUseTheIndex) {
       con.query("DEALLOCATE indexed");
       auto indexed = con.prepare(c.indexed), scanned = con.prepare(c.scanned);
       EXPECT_EQ(rowsPerValue(indexed, c.values), rowsPerValue(scanned, c.values)) << c.indexed;
+   }
+}
+
+// Ranges between a key and parameters of a wider type use the index too: each bound is the nearest
+// value of the key's type inside the range (k < 2.505 is k <= 2.50), the key's extreme for a value
+// past it, and no row for a value past the other one. The rows are those of a scan, for bounds
+// exact and not, at and past the extremes, and NULL.
+TEST(IndexLookup, RangesComparedWithWiderParametersUseTheIndex) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   con.query("CREATE TABLE w (k DECIMAL(10,2) PRIMARY KEY, s SMALLINT UNIQUE, v INTEGER)");
+   con.query("INSERT INTO w SELECT x * 1.25, x * 60 - 30000, x FROM generate_series(0, 999) AS g(x)");
+   con.query("INSERT INTO w VALUES (99999999.99, 32767, -1), (-99999999.99, -32768, -2)");
+   const std::vector<std::string> decimals = {"-1e30", "-99999999.99", "-0.001", "0", "2.5", "2.505", "2.4999", "1248.75", "99999999.985", "99999999.99", "1e30", "NULL"};
+   const std::vector<std::string> integers = {"-9000000000", "-32769", "-32768", "-29940", "-29939", "0", "30", "32766", "32767", "32768", "NULL"};
+   struct Case {
+      const char* condition;
+      const std::vector<std::string>* values;
+   };
+   const std::vector<Case> cases = {
+      {"k >= $1 AND k < $2", &decimals},
+      {"k > $1 AND k <= $2", &decimals},
+      {"$1 < k AND $2 > k", &decimals},
+      {"s >= CAST($1 AS bigint) AND s <= CAST($2 AS bigint)", &integers},
+      {"s > CAST($1 AS bigint) AND s < CAST($2 AS bigint)", &integers},
+   };
+   for (const Case& c : cases) {
+      std::string indexed = std::string("SELECT v FROM w WHERE ") + c.condition + " ORDER BY v";
+      // The same condition on `column + 0`, which no index answers.
+      std::string scanned = indexed;
+      for (const std::string column : {" k ", " s "})
+         for (size_t at = 0; (at = scanned.find(column, at)) != std::string::npos; at += 4) scanned.replace(at, 3, " (" + column.substr(1, 1) + " + 0) ");
+      ASSERT_NE(scanned, indexed);
+      con.query("PREPARE indexed AS " + indexed);
+      kiln::Result explained = con.query("EXPLAIN EXECUTE indexed(0, 10)");
+      std::string planText;
+      for (size_t i = 0; i < explained.rowCount(); ++i) planText += explained.getString(i, 0) + "\n";
+      EXPECT_NE(planText.find("IndexScan w"), std::string::npos) << planText;
+      con.query("DEALLOCATE indexed");
+      auto index = con.prepare(indexed), scan = con.prepare(scanned);
+      EXPECT_EQ(rowsPerRange(index, *c.values), rowsPerRange(scan, *c.values)) << indexed;
    }
 }
