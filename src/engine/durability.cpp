@@ -19,6 +19,7 @@ Durability::Durability(std::string directory, Catalog& catalog) : directory_(std
    std::error_code error;
    fs::create_directories(directory_, error);
    if (error || !fs::is_directory(directory_)) throw Error("58030", "could not create database directory \"" + directory_ + "\": " + error.message());
+   lock_ = std::make_unique<DirectoryLock>(directory_);
    // Recovery: the newest checkpoint (checkpoint.<N> covers the log files up to wal.<N>; an
    // older one finishing late, from a process that crashed, changes nothing), then the log
    // files after it, in order.
@@ -151,6 +152,7 @@ void Durability::checkpoint(bool wait) {
    if (child < 0) throw Error("58030", "could not start the checkpoint process");
    if (child == 0) {
       // The child sees the database as it is now (copy-on-write) and writes it out.
+      lock_->leaveToParent();
       int status = 0;
       try {
          writeCheckpoint(catalog_, covers, checkpointPath(covers));

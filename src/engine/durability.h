@@ -12,6 +12,7 @@
 #include <string>
 
 #include "storage/catalog.h"
+#include "storage/directory_lock.h"
 #include "storage/redo_log_file.h"
 
 namespace kiln {
@@ -42,6 +43,7 @@ class Durability {
    static constexpr uint64_t checkpointAfterBytes = uint64_t(256) << 20;
 
    std::string directory_;
+   std::unique_ptr<DirectoryLock> lock_;  // held while open; goes last
    Catalog& catalog_;
    uint64_t sequence_ = 0;  // the log file written now: wal.<sequence>
    std::unique_ptr<RedoLogFile> log_;

@@ -67,6 +67,28 @@ TEST(Durability, CommitsWithoutSynchronousCommitSurviveAClose) {
    std::filesystem::remove_all(directory);
 }
 
+TEST(Durability, ADatabaseIsOpenOnceAtATime) {
+   // A second open would write logs and checkpoints beside the first's: it fails with 55006 and
+   // changes nothing; once the first is closed, the database opens again.
+   std::string directory = freshDirectory("in_use");
+   {
+      kiln::Database db(directory);
+      kiln::Connection(db).query("CREATE TABLE t (a INTEGER)");
+      kiln::Connection(db).query("CHECKPOINT");
+      try {
+         kiln::Database again(directory);
+         FAIL() << "a database open elsewhere was opened again";
+      } catch (const kiln::Error& error) {
+         EXPECT_EQ(error.sqlstate(), "55006");
+         EXPECT_NE(std::string(error.what()).find("in use by another process (PID "), std::string::npos) << error.what();
+      }
+      kiln::Connection(db).query("INSERT INTO t VALUES (1)");
+   }
+   kiln::Database db(directory);
+   EXPECT_EQ(kiln::Connection(db).query("SELECT count(*) FROM t").getInt64(0, 0), 1);
+   std::filesystem::remove_all(directory);
+}
+
 TEST(Durability, CheckpointAndLogRecoverTogether) {
    std::string directory = freshDirectory("checkpoint");
    {
