@@ -323,11 +323,15 @@ class Connection {
    std::shared_ptr<const ResultData> savepointStatement(int kind, const std::string& name);
    /// After the block's changes were committed or undone: forgets it and lets other connections run.
    void endTransaction();
+   /// Waits until no other connection's transaction runs (55P03 past lock_timeout, 57014 when
+   /// cancelled meanwhile).
+   void waitForTurn();
 
    Database& database_;
    bool inTransaction_ = false;
    bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) or ROLLBACK TO may follow
    bool timing_ = true;
+   int64_t lockTimeoutMs_ = 0;  // SET lock_timeout; 0: no limit
    int64_t transactionTime_ = 0;  // now(): see TransactionClock
    std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
    std::shared_ptr<SequenceSession> sequences_;  // what currval() and lastval() read

@@ -8,6 +8,7 @@
 #include "common/time_zone.h"
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
+#include "engine/lock_timeout_setting.h"
 #include "engine/time_zone_setting.h"
 #include "storage/redo.h"
 #include "storage/sequence.h"
@@ -129,9 +130,10 @@ std::vector<Result> Connection::queryAll(const std::string& sql) {
 std::shared_ptr<const ResultData> Connection::statement(const std::function<std::shared_ptr<ResultData>()>& work) {
    using Clock = std::chrono::steady_clock;
    DatabaseImpl& db = database_.impl();
+   cancelRequested_.store(false, std::memory_order_relaxed);
    // Each statement runs in the connection's transaction, or in one of its own (autocommit).
    if (!inTransaction_) {
-      db.turns.acquire(this);
+      waitForTurn();
       transactionTime_ = TransactionClock::unread;
    }
    if (aborted_) throw abortedBlock();
@@ -139,7 +141,6 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    auto start = timing_ ? Clock::now() : Clock::time_point();
    std::shared_ptr<ResultData> data;
    uint64_t durableAt = 0;
-   cancelRequested_.store(false, std::memory_order_relaxed);
    StatementInterrupt interrupt(cancelRequested_);
    TransactionClock clock(transactionTime_);
    TimeZone::Scope zone(*timeZone_);
@@ -274,6 +275,11 @@ std::vector<Result> Connection::run(const std::string& sql) {
                results.emplace_back(tagged("SET"));
                continue;
             }
+            if (name == "lock_timeout") {
+               lockTimeoutMs_ = lockTimeoutSetting(set);
+               results.emplace_back(tagged("SET"));
+               continue;
+            }
             if (name != "synchronous_commit") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
             std::string value;
             if (set.n_args == 1 && set.args[0]->node_case == PG_QUERY__NODE__NODE_A_CONST) {
@@ -289,9 +295,10 @@ std::vector<Result> Connection::run(const std::string& sql) {
          }
          case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
             std::string name = node.variable_show_stmt->name;
-            if (name != "timezone") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
+            if (name != "timezone" && name != "lock_timeout") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
             auto data = tagged("SHOW");
-            data->setTextRows("TimeZone", {timeZone_->name()});
+            if (name == "timezone") data->setTextRows("TimeZone", {timeZone_->name()});
+            else data->setTextRows("lock_timeout", {lockTimeoutText(lockTimeoutMs_)});
             results.emplace_back(std::move(data));
             continue;
          }
@@ -370,7 +377,8 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_START:
          // As in PostgreSQL, BEGIN inside a transaction block only warns.
          if (!inTransaction_) {
-            db.turns.acquire(this);
+            cancelRequested_.store(false, std::memory_order_relaxed);
+            waitForTurn();
             inTransaction_ = true;
             aborted_ = false;
             transactionTime_ = TransactionClock::unread;
@@ -433,6 +441,16 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
       // Like any failing statement in a block (an unknown savepoint, say), it aborts the block.
       aborted_ = true;
       throw;
+   }
+}
+
+void Connection::waitForTurn() {
+   using Clock = std::chrono::steady_clock;
+   Clock::time_point deadline = lockTimeoutMs_ > 0 ? Clock::now() + std::chrono::milliseconds(lockTimeoutMs_) : Clock::time_point::max();
+   switch (database_.impl().turns.acquire(this, deadline, cancelRequested_)) {
+      case SerialTurns::Wait::Taken: return;
+      case SerialTurns::Wait::TimedOut: throw Error("55P03", "canceling statement due to lock timeout");
+      case SerialTurns::Wait::Cancelled: throw Error("57014", "canceling statement due to user request");
    }
 }
 

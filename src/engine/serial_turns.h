@@ -4,6 +4,7 @@
 // More spinners would take the processors from the one whose turn it is.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -13,19 +14,33 @@ namespace kiln {
 
 class SerialTurns {
    public:
-   /// Waits until no other connection's transaction runs, then makes `connection` the owner.
-   void acquire(const void* connection) {
-      if (owner_.load(std::memory_order_relaxed) == connection) return;
-      if (tryTake(connection)) return;
+   enum class Wait { Taken, TimedOut, Cancelled };
+
+   /// Waits until no other connection's transaction runs, then makes `connection` the owner; gives
+   /// up at `deadline`, or once `*cancel` is set.
+   Wait acquire(const void* connection, std::chrono::steady_clock::time_point deadline, const std::atomic<bool>& cancel) {
+      if (owner_.load(std::memory_order_relaxed) == connection) return Wait::Taken;
+      if (tryTake(connection)) return Wait::Taken;
       if (!spinning_.exchange(true)) {
          bool taken = spin(connection);
          spinning_.store(false);
-         if (taken) return;
+         if (taken) return Wait::Taken;
       }
       std::unique_lock lock(mutex_);
       waiting_.fetch_add(1);
-      released_.wait(lock, [&] { return tryTake(connection); });
+      Wait outcome = Wait::Taken;
+      while (!tryTake(connection)) {
+         // A cancel may come from a signal handler, which cannot notify: a sleeper looks now and then.
+         auto now = std::chrono::steady_clock::now();
+         if (cancel.load(std::memory_order_relaxed)) outcome = Wait::Cancelled;
+         else if (now >= deadline) outcome = Wait::TimedOut;
+         if (outcome != Wait::Taken) break;
+         released_.wait_until(lock, std::min(deadline, now + cancelCheckInterval));
+      }
       waiting_.fetch_sub(1);
+      // A notification this waiter took without taking the turn goes on to the next one.
+      if (outcome != Wait::Taken && owner_.load() == nullptr && waiting_.load() > 0) released_.notify_one();
+      return outcome;
    }
 
    /// Ends `connection`'s turn (if it has it).
@@ -39,6 +54,7 @@ class SerialTurns {
 
    private:
    static constexpr std::chrono::microseconds spinTime{50};
+   static constexpr std::chrono::milliseconds cancelCheckInterval{20};
 
    void wakeOne() {
       { std::lock_guard lock(mutex_); }

@@ -1,0 +1,20 @@
+// SET lock_timeout: how long a statement waits for its turn (another connection's transaction to
+// end) before it fails with 55P03, as PostgreSQL's waits for a lock; 0, the default, waits on.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <pg_query/pg_query.pb-c.h>
+
+namespace kiln {
+
+/// The milliseconds SET lock_timeout gives, in PostgreSQL's forms: a number of milliseconds, or a
+/// string with a unit (us, ms, s, min, h, d); DEFAULT and RESET give 0. Throws 22023 for anything
+/// else or a value past 0 .. 2147483647 ms.
+int64_t lockTimeoutSetting(const PgQuery__VariableSetStmt& set);
+
+/// SHOW lock_timeout: "0", or the value in the largest unit that shows it exactly ("1500ms", "2s").
+std::string lockTimeoutText(int64_t milliseconds);
+
+}  // namespace kiln
