@@ -332,6 +332,7 @@ class Connection {
    bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) or ROLLBACK TO may follow
    bool timing_ = true;
    int64_t lockTimeoutMs_ = 0;  // SET lock_timeout; 0: no limit
+   std::string synchronousCommit_ = "on";  // SET synchronous_commit, as SHOW gives it
    int64_t transactionTime_ = 0;  // now(): see TransactionClock
    std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
    std::shared_ptr<SequenceSession> sequences_;  // what currval() and lastval() read

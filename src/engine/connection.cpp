@@ -9,6 +9,7 @@
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/lock_timeout_setting.h"
+#include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
 #include "storage/redo.h"
 #include "storage/sequence.h"
@@ -29,13 +30,13 @@ int characterPosition(const std::string& sql, int bytePosition) {
 }
 
 /// Appends the transaction's redo records to the log; returns the position to wait for before
-/// reporting the commit (0: nothing to wait for).
-uint64_t commitLog(DatabaseImpl& db) {
+/// reporting the commit (0: nothing to wait for, as without synchronous commit).
+uint64_t commitLog(DatabaseImpl& db, bool synchronous) {
    std::string& records = db.pendingRedo.buffer();
    uint64_t position = 0;
-   if (db.durability && !records.empty()) position = db.durability->commit(records);
+   if (db.durability && !records.empty()) position = db.durability->commit(records, synchronous);
    records.clear();
-   return position;
+   return synchronous ? position : 0;
 }
 
 /// Group commit: the commit is reported once the log is on disk up to its record.
@@ -54,7 +55,7 @@ void undoAfter(DatabaseImpl& db, size_t mark) {
       for (Sequence* sequence : db.catalog.sequences()) sequence->unlogged = true;
       BinaryWriter states;
       encodeSequenceStates(db.catalog, states);
-      waitDurable(db, db.durability->commit(states.buffer()));
+      waitDurable(db, db.durability->commit(states.buffer(), true));
    }
 }
 
@@ -152,7 +153,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       if (data->timeZone != timeZone_) data->timeZone = timeZone_;
       // What the statement changed, for the log (a database on disk).
       if (db.durability) encodeRedo(db.undo, mark, db.undo.mark(), db.catalog, db.pendingRedo);
-      if (!inTransaction_) durableAt = commitLog(db);
+      if (!inTransaction_) durableAt = commitLog(db, synchronousCommit_ != "off");
    } catch (...) {
       // A failing statement changes nothing; in a transaction block, the block is aborted.
       undoAfter(db, mark);
@@ -281,24 +282,18 @@ std::vector<Result> Connection::run(const std::string& sql) {
                continue;
             }
             if (name != "synchronous_commit") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
-            std::string value;
-            if (set.n_args == 1 && set.args[0]->node_case == PG_QUERY__NODE__NODE_A_CONST) {
-               const PgQuery__AConst& c = *set.args[0]->a_const;
-               if (c.val_case == PG_QUERY__A__CONST__VAL_SVAL) value = c.sval->sval;
-               if (c.val_case == PG_QUERY__A__CONST__VAL_BOOLVAL) value = c.boolval->boolval ? "on" : "off";
-            }
-            if (value != "on" && value != "off" && value != "true" && value != "false")
-               throw Error("22023", "invalid value for parameter \"synchronous_commit\": \"" + value + "\"");
-            if (db.durability) db.durability->synchronousCommit = value == "on" || value == "true";
+            synchronousCommit_ = synchronousCommitSetting(set);
             results.emplace_back(tagged("SET"));
             continue;
          }
          case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
             std::string name = node.variable_show_stmt->name;
-            if (name != "timezone" && name != "lock_timeout") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
+            if (name != "timezone" && name != "lock_timeout" && name != "synchronous_commit")
+               throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
             auto data = tagged("SHOW");
             if (name == "timezone") data->setTextRows("TimeZone", {timeZone_->name()});
-            else data->setTextRows("lock_timeout", {lockTimeoutText(lockTimeoutMs_)});
+            else if (name == "lock_timeout") data->setTextRows("lock_timeout", {lockTimeoutText(lockTimeoutMs_)});
+            else data->setTextRows("synchronous_commit", {synchronousCommit_});
             results.emplace_back(std::move(data));
             continue;
          }
@@ -391,7 +386,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
             uint64_t durableAt = 0;
             if (commit) {
                try {
-                  durableAt = commitLog(db);
+                  durableAt = commitLog(db, synchronousCommit_ != "off");
                } catch (...) {
                   // Not logged, not committed.
                   undoTransaction(db);

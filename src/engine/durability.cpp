@@ -74,7 +74,7 @@ std::string Durability::logPath(uint64_t sequence) const { return directory_ + "
 
 std::string Durability::checkpointPath(uint64_t sequence) const { return directory_ + "/checkpoint." + std::to_string(sequence); }
 
-uint64_t Durability::commit(const std::string& records) {
+uint64_t Durability::commit(const std::string& records, bool synchronous) {
    uint64_t position, fileBytes;
    {
       std::lock_guard lock(syncMutex_);
@@ -83,7 +83,9 @@ uint64_t Durability::commit(const std::string& records) {
       // Without synchronous commit no one waits to write the record: it goes to the file now (the
       // operating system keeps it should the process die). A record that cannot be written is
       // not committed.
-      if (!synchronousCommit && !syncing_) {
+      if (!synchronous && syncing_) {
+         unwrittenAsynchronous_ = true;  // the waiter syncing now writes it after its sync
+      } else if (!synchronous) {
          try {
             log_->writeWaiting();
          } catch (...) {
@@ -101,7 +103,6 @@ uint64_t Durability::commit(const std::string& records) {
 }
 
 void Durability::waitDurable(uint64_t position) {
-   if (!synchronousCommit) return;
    std::unique_lock lock(syncMutex_);
    while (syncedUpTo_ < position) {
       if (syncing_) {
@@ -128,9 +129,24 @@ void Durability::waitDurable(uint64_t position) {
       }
       lock.lock();
       syncedUpTo_ = std::max(syncedUpTo_, target);
+      if (unwrittenAsynchronous_) writeAsynchronous(lock);
       syncing_ = false;
       synced_.notify_all();
    }
+}
+
+void Durability::writeAsynchronous(std::unique_lock<std::mutex>& lock) {
+   unwrittenAsynchronous_ = false;
+   log_->takeWaiting(batch_);
+   lock.unlock();
+   bool written = true;
+   try {
+      log_->write(batch_);
+   } catch (const Error&) {
+      written = false;  // this waiter's own commit is durable; the next one tries again
+   }
+   lock.lock();
+   if (!written) log_->putBack(batch_);
 }
 
 void Durability::checkpoint(bool wait) {

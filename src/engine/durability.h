@@ -5,7 +5,6 @@
 
 #include <sys/types.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -24,8 +23,9 @@ class Durability {
    ~Durability();
 
    /// Appends a committed transaction's redo records to the log (a large log starts a
-   /// checkpoint); returns the log position the transaction is durable at.
-   uint64_t commit(const std::string& records);
+   /// checkpoint); returns the log position the transaction is durable at. Without `synchronous`
+   /// commit no one will wait for the position: the records are written to the file now.
+   uint64_t commit(const std::string& records, bool synchronous);
    /// Group commit: waits until the log is on disk up to `position`. Called after the
    /// transaction's turn, so that the next transactions run meanwhile; the first waiter writes
    /// and syncs for all.
@@ -33,12 +33,14 @@ class Durability {
    /// Writes a checkpoint (in a child process); `wait`: until it is on disk.
    void checkpoint(bool wait);
 
-   std::atomic<bool> synchronousCommit{true};  // SET synchronous_commit (in a turn); read by waiters
 
    private:
    std::string logPath(uint64_t sequence) const;
    std::string checkpointPath(uint64_t sequence) const;
    void finishCheckpoint(bool wait);
+   /// After a sync: writes the records of commits without synchronous commit that came during it
+   /// (they found the file busy). Called by the syncing waiter, holding `lock`.
+   void writeAsynchronous(std::unique_lock<std::mutex>& lock);
 
    static constexpr uint64_t checkpointAfterBytes = uint64_t(256) << 20;
 
@@ -55,6 +57,7 @@ class Durability {
    uint64_t syncedUpTo_ = 0;  // on disk
    uint64_t fileStart_ = 0;   // where the current log file starts
    bool syncing_ = false;     // a waiter writes and syncs; the others wait for it
+   bool unwrittenAsynchronous_ = false;  // a commit without synchronous commit came while syncing
    std::string batch_;        // the records it writes (its memory serves the next)
    uint64_t checkpointCovers_ = 0;
 };
