@@ -229,6 +229,7 @@ struct TableInfo {
 
 class DatabaseImpl;
 struct PreparedStatementImpl;
+struct SessionSettings;
 class TimeZone;
 struct SequenceSession;
 class Connection;
@@ -326,6 +327,9 @@ class Connection {
    /// Waits until no other connection's transaction runs (55P03 past lock_timeout, 57014 when
    /// cancelled meanwhile).
    void waitForTurn();
+   /// What SET changed, as one value (a transaction block puts it back on ROLLBACK).
+   SessionSettings settings() const;
+   void useSettings(const SessionSettings& settings);
 
    Database& database_;
    bool inTransaction_ = false;

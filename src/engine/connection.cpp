@@ -9,6 +9,7 @@
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/lock_timeout_setting.h"
+#include "engine/session_settings.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
 #include "storage/redo.h"
@@ -63,6 +64,24 @@ void undoAfter(DatabaseImpl& db, size_t mark) {
 void undoTransaction(DatabaseImpl& db) {
    db.pendingRedo.buffer().clear();
    undoAfter(db, 0);
+}
+
+/// Applies SET to `now`, and to `atCommit` too when given (a SET in a transaction block, which
+/// COMMIT keeps). Throws for an unknown parameter or a bad value, changing neither.
+void changeSetting(const PgQuery__VariableSetStmt& set, SessionSettings& now, SessionSettings* atCommit) {
+   std::string name = set.name;
+   std::function<void(SessionSettings&)> change;
+   if (name == "timezone") {
+      change = [zone = timeZoneSetting(set)](SessionSettings& s) { s.timeZone = zone; };
+   } else if (name == "lock_timeout") {
+      change = [ms = lockTimeoutSetting(set)](SessionSettings& s) { s.lockTimeoutMs = ms; };
+   } else if (name == "synchronous_commit") {
+      change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
+   } else {
+      throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
+   }
+   change(now);
+   if (atCommit) change(*atCommit);
 }
 
 Error abortedBlock() { return Error("25P02", "current transaction is aborted, commands ignored until end of transaction block"); }
@@ -269,24 +288,19 @@ std::vector<Result> Connection::run(const std::string& sql) {
             }));
             continue;
          case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: {
+            if (aborted_) throw abortedBlock();
             const PgQuery__VariableSetStmt& set = *node.variable_set_stmt;
-            std::string name = set.name;
-            if (name == "timezone") {
-               timeZone_ = timeZoneSetting(set);
-               results.emplace_back(tagged("SET"));
-               continue;
+            // SET LOCAL outside a block has no effect (PostgreSQL warns).
+            if (!set.is_local || inTransaction_) {
+               SessionSettings now = settings();
+               changeSetting(set, now, inTransaction_ && !set.is_local ? &db.settingsAtCommit : nullptr);
+               useSettings(now);
             }
-            if (name == "lock_timeout") {
-               lockTimeoutMs_ = lockTimeoutSetting(set);
-               results.emplace_back(tagged("SET"));
-               continue;
-            }
-            if (name != "synchronous_commit") throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
-            synchronousCommit_ = synchronousCommitSetting(set);
             results.emplace_back(tagged("SET"));
             continue;
          }
          case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
+            if (aborted_) throw abortedBlock();
             std::string name = node.variable_show_stmt->name;
             if (name != "timezone" && name != "lock_timeout" && name != "synchronous_commit")
                throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
@@ -374,6 +388,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
          if (!inTransaction_) {
             cancelRequested_.store(false, std::memory_order_relaxed);
             waitForTurn();
+            db.settingsAtBegin = db.settingsAtCommit = settings();
             inTransaction_ = true;
             aborted_ = false;
             transactionTime_ = TransactionClock::unread;
@@ -384,6 +399,8 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
          bool commit = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT && !aborted_;
          if (inTransaction_) {
             uint64_t durableAt = 0;
+            // The block's SETs stay if it commits (its SET LOCALs end with it); ROLLBACK undoes them.
+            SessionSettings after = commit ? db.settingsAtCommit : db.settingsAtBegin;
             if (commit) {
                try {
                   durableAt = commitLog(db, synchronousCommit_ != "off");
@@ -391,6 +408,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
                   // Not logged, not committed.
                   undoTransaction(db);
                   endTransaction();
+                  useSettings(db.settingsAtBegin);
                   throw;
                }
                db.undo.clear();
@@ -398,6 +416,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
                undoTransaction(db);
             }
             endTransaction();
+            useSettings(after);
             waitDurable(db, durableAt);
          }
          return transactionResult(commit ? PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT : PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK);
@@ -419,7 +438,7 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
    if (aborted_ && !rollback) throw abortedBlock();
    try {
       if (define) {
-         db.savepoints.define(name, db.undo.mark(), db.pendingRedo.buffer().size());
+         db.savepoints.define({name, db.undo.mark(), db.pendingRedo.buffer().size(), settings(), db.settingsAtCommit});
          return tagged("SAVEPOINT");
       }
       if (!rollback) {
@@ -430,6 +449,8 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
       undoAfter(db, savepoint.undoMark);
       // What was undone must never reach the log.
       db.pendingRedo.buffer().resize(savepoint.redoSize);
+      useSettings(savepoint.settings);
+      db.settingsAtCommit = savepoint.settingsAtCommit;
       aborted_ = false;
       return tagged("ROLLBACK");
    } catch (...) {
@@ -437,6 +458,14 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
       aborted_ = true;
       throw;
    }
+}
+
+SessionSettings Connection::settings() const { return {timeZone_, lockTimeoutMs_, synchronousCommit_}; }
+
+void Connection::useSettings(const SessionSettings& settings) {
+   timeZone_ = settings.timeZone;
+   lockTimeoutMs_ = settings.lockTimeoutMs;
+   synchronousCommit_ = settings.synchronousCommit;
 }
 
 void Connection::waitForTurn() {

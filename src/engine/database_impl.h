@@ -24,6 +24,9 @@ class DatabaseImpl {
    BinaryWriter pendingRedo;
    /// The running transaction block's savepoints.
    Savepoints savepoints;
+   /// The settings of the connection running a block when it began (ROLLBACK puts them back), and
+   /// those its COMMIT keeps (its SETs, not its SET LOCALs).
+   SessionSettings settingsAtBegin, settingsAtCommit;
 
    /// The transactions' turns on the one writer.
    SerialTurns turns;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/session_settings.h"
+
 namespace kiln {
 
 class Savepoints {
@@ -13,10 +15,11 @@ class Savepoints {
       std::string name;
       size_t undoMark;  // the undo log's mark when it was set
       size_t redoSize;  // the size of the transaction's redo records then
+      SessionSettings settings, settingsAtCommit;  // the connection's then, and those COMMIT would keep
    };
 
    /// SAVEPOINT name.
-   void define(std::string name, size_t undoMark, size_t redoSize) { stack_.push_back({std::move(name), undoMark, redoSize}); }
+   void define(Savepoint savepoint) { stack_.push_back(std::move(savepoint)); }
    /// ROLLBACK TO name: destroys the savepoints set after it and returns it (it stays defined).
    /// Throws 3B001 when there is none of that name.
    const Savepoint& rollbackTo(const std::string& name);

@@ -5,7 +5,6 @@
 namespace kiln {
 
 std::shared_ptr<const TimeZone> timeZoneSetting(const PgQuery__VariableSetStmt& set) {
-   if (set.is_local) throw Error("0A000", "SET LOCAL TIME ZONE is not supported yet");
    if (set.kind != PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE || set.n_args == 0) return TimeZone::utc();
    if (set.n_args != 1) throw Error("22023", "SET TIME ZONE takes only one argument");
    const PgQuery__Node& arg = *set.args[0];

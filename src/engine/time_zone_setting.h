@@ -11,7 +11,7 @@ namespace kiln {
 
 /// The session's new time zone: a string or number (TimeZone::forSetting), INTERVAL '...' (a
 /// fixed offset without days or months), or LOCAL / DEFAULT / RESET (UTC, kiln's default).
-/// Throws 22023 for a zone it does not know, 0A000 for SET LOCAL.
+/// Throws 22023 for a zone it does not know.
 std::shared_ptr<const TimeZone> timeZoneSetting(const PgQuery__VariableSetStmt& set);
 
 }  // namespace kiln

@@ -1,0 +1,19 @@
+// What SET changes for a connection, as one value. A transaction block keeps the values to go back
+// to (ROLLBACK, ROLLBACK TO a savepoint) and those COMMIT keeps: SET LOCAL lasts to the block's end.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace kiln {
+
+class TimeZone;
+
+struct SessionSettings {
+   std::shared_ptr<const TimeZone> timeZone;
+   int64_t lockTimeoutMs = 0;
+   std::string synchronousCommit = "on";
+};
+
+}  // namespace kiln
