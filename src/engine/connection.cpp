@@ -292,6 +292,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
             const PgQuery__VariableSetStmt& set = *node.variable_set_stmt;
             // SET LOCAL outside a block has no effect (PostgreSQL warns).
             if (!set.is_local || inTransaction_) {
+               if (inTransaction_ && !db.settingsKept) db.keepSettings(settings());
                SessionSettings now = settings();
                changeSetting(set, now, inTransaction_ && !set.is_local ? &db.settingsAtCommit : nullptr);
                useSettings(now);
@@ -388,7 +389,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
          if (!inTransaction_) {
             cancelRequested_.store(false, std::memory_order_relaxed);
             waitForTurn();
-            db.settingsAtBegin = db.settingsAtCommit = settings();
+            db.settingsKept = false;
             inTransaction_ = true;
             aborted_ = false;
             transactionTime_ = TransactionClock::unread;
@@ -400,7 +401,9 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
          if (inTransaction_) {
             uint64_t durableAt = 0;
             // The block's SETs stay if it commits (its SET LOCALs end with it); ROLLBACK undoes them.
-            SessionSettings after = commit ? db.settingsAtCommit : db.settingsAtBegin;
+            bool setsToEnd = db.settingsKept;
+            SessionSettings after;
+            if (setsToEnd) after = commit ? db.settingsAtCommit : db.settingsAtBegin;
             if (commit) {
                try {
                   durableAt = commitLog(db, synchronousCommit_ != "off");
@@ -408,7 +411,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
                   // Not logged, not committed.
                   undoTransaction(db);
                   endTransaction();
-                  useSettings(db.settingsAtBegin);
+                  if (setsToEnd) useSettings(db.settingsAtBegin);
                   throw;
                }
                db.undo.clear();
@@ -416,7 +419,7 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
                undoTransaction(db);
             }
             endTransaction();
-            useSettings(after);
+            if (setsToEnd) useSettings(after);
             waitDurable(db, durableAt);
          }
          return transactionResult(commit ? PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT : PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK);
@@ -438,6 +441,7 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
    if (aborted_ && !rollback) throw abortedBlock();
    try {
       if (define) {
+         if (!db.settingsKept) db.keepSettings(settings());
          db.savepoints.define({name, db.undo.mark(), db.pendingRedo.buffer().size(), settings(), db.settingsAtCommit});
          return tagged("SAVEPOINT");
       }

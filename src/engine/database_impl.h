@@ -25,8 +25,14 @@ class DatabaseImpl {
    /// The running transaction block's savepoints.
    Savepoints savepoints;
    /// The settings of the connection running a block when it began (ROLLBACK puts them back), and
-   /// those its COMMIT keeps (its SETs, not its SET LOCALs).
+   /// those its COMMIT keeps (its SETs, not its SET LOCALs); kept from the block's first SET or
+   /// SAVEPOINT on (`settingsKept`), so that a block without them copies nothing.
    SessionSettings settingsAtBegin, settingsAtCommit;
+   bool settingsKept = false;
+   void keepSettings(const SessionSettings& now) {
+      settingsAtBegin = settingsAtCommit = now;
+      settingsKept = true;
+   }
 
    /// The transactions' turns on the one writer.
    SerialTurns turns;
