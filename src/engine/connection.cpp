@@ -71,7 +71,9 @@ void undoTransaction(DatabaseImpl& db) {
 void changeSetting(const PgQuery__VariableSetStmt& set, SessionSettings& now, SessionSettings* atCommit) {
    std::string name = set.name;
    std::function<void(SessionSettings&)> change;
-   if (name == "timezone") {
+   if (set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL) {
+      change = [](SessionSettings& s) { s = SessionSettings{TimeZone::utc()}; };
+   } else if (name == "timezone") {
       change = [zone = timeZoneSetting(set)](SessionSettings& s) { s.timeZone = zone; };
    } else if (name == "lock_timeout") {
       change = [ms = lockTimeoutSetting(set)](SessionSettings& s) { s.lockTimeoutMs = ms; };
@@ -297,7 +299,8 @@ std::vector<Result> Connection::run(const std::string& sql) {
                changeSetting(set, now, inTransaction_ && !set.is_local ? &db.settingsAtCommit : nullptr);
                useSettings(now);
             }
-            results.emplace_back(tagged("SET"));
+            bool reset = set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET || set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL;
+            results.emplace_back(tagged(reset ? "RESET" : "SET"));
             continue;
          }
          case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
