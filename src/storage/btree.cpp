@@ -43,13 +43,12 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
    if (node.leaf) {
       if (!insertIntoLeaf(node, key, row, holder)) return nullptr;
       appended = node.keys.end()[-1] == key;  // equal keys go after those there
-      if (node.keys.size() <= capacity && key.isInline() && (!low || low->isInline()) && (!high || high->isInline())) {
-         hint_.leaf = &node;
-         hint_.hasLow = low != nullptr;
-         hint_.hasHigh = high != nullptr;
-         if (low) hint_.low = *low;
-         if (high) hint_.high = *high;
-      }
+      // A key at the end of its leaf may be one of a run, whose next keys come here too (keys
+      // anywhere come at random). A leaf that splits takes fewer keys from now on.
+      if (node.keys.size() > capacity)
+         hints_.forget(&node);
+      else if (appended)
+         hints_.note(&node, low, high);
    } else {
       size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
       NodeKey childSeparator;
@@ -114,12 +113,11 @@ int64_t BTree::findUnique(const NodeKey& key) const {
 
 bool BTree::add(const NodeKey& key, size_t row, int64_t* holder) {
    NodeKey separator;
-   if (hint_.covers(key) && hint_.leaf->keys.size() < capacity) {
-      if (!insertIntoLeaf(*hint_.leaf, key, row, holder)) return false;
+   if (Node* leaf = hints_.find(key); leaf && leaf->keys.size() < capacity) {
+      if (!insertIntoLeaf(*leaf, key, row, holder)) return false;
       ++size_;
       return true;
    }
-   hint_.leaf = nullptr;  // the leaf of this insert (unless it splits) becomes the hint
    if (auto sibling = insertInto(*root_, key, row, separator, holder, nullptr, nullptr)) {
       auto root = std::make_unique<Node>();
       root->leaf = false;
@@ -167,7 +165,7 @@ bool BTree::eraseFrom(Node& node, const NodeKey& key, size_t row) {
             // Its range goes to a neighbour: the separator between them is dropped.
             if (!node.keys.empty()) node.keys.erase(node.keys.begin() + long(child > 0 ? child - 1 : 0));
             node.children.erase(node.children.begin() + long(child));
-            hint_.leaf = nullptr;  // it may have been the leaf that went
+            hints_.forget(&gone);
             lastInsert_ = {};
          }
          return true;

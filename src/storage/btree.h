@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 #include "common/fixed_vector.h"
+#include "storage/leaf_hints.h"
 #include "storage/node_key.h"
 
 namespace kiln {
@@ -91,16 +92,6 @@ class BTree {
          return visit(row), true;
    }
 
-   // The leaf of the last insert and the range of keys it takes: keys that come in order (a
-   // statement's rows, the lines of one order) go straight to it while it has room. Kept for
-   // keys held inside NodeKey only (copying its bounds costs no allocation).
-   struct InsertHint {
-      Node* leaf = nullptr;
-      NodeKey low, high;
-      bool hasLow = false, hasHigh = false;
-      bool covers(const NodeKey& key) const { return leaf && (!hasLow || !(key < low)) && (!hasHigh || key < high); }
-   };
-
    // Where the last key went into a leaf, and whether right after the one before it (a run of
    // ascending keys): the leaf's split point (insertInto).
    struct LastInsert {
@@ -111,7 +102,7 @@ class BTree {
 
    std::unique_ptr<Node> root_;
    size_t size_ = 0;
-   InsertHint hint_;
+   LeafHints<Node> hints_;
    LastInsert lastInsert_;
 };
 

@@ -346,3 +346,53 @@ TEST(BTree, AscendingRunsInsideTheTreeFillTheirLeaves) {
    for (size_t row = 0; row < keys; ++row) shuffled.insert(keyOf(int64_t(random())), row);
    EXPECT_LT(shuffled.leafCount(), keys / (kiln::BTree::capacity / 3));
 }
+
+TEST(BTree, ManyInterleavedRunsKeepTheirLeavesApart) {
+   // More runs of ascending keys than the tree remembers leaves for (a leaf per run it inserted
+   // into lately), mixed with keys anywhere, duplicates, and the oldest keys of a run erased until
+   // leaves go: every key lands where a search finds it, in order, each remembered leaf taking
+   // only keys of its own range.
+   kiln::BTree tree;
+   std::multimap<std::string, size_t> reference;
+   std::mt19937 random(41);
+   constexpr size_t ranges = 100;
+   std::vector<int64_t> next(ranges, 0), oldest(ranges, 0);
+   size_t row = 0;
+   for (int run = 0; run < 8000; ++run) {
+      size_t range = random() % ranges;
+      for (int64_t i = 0, length = 1 + int64_t(random() % 15); i < length; ++i, ++row) {
+         int64_t value = int64_t(range) * 1'000'000;
+         switch (random() % 10) {
+            case 0: value += int64_t(random() % uint64_t(next[range] + 1)); break;  // anywhere in the range
+            case 1: value += std::max<int64_t>(0, next[range] - 1); break;         // the last key again
+            default: value += next[range]++;
+         }
+         std::string key = keyOf(value);
+         tree.insert(key, row);
+         reference.emplace(key, row);
+      }
+      if (random() % 4 == 0) {
+         size_t gone = random() % ranges;
+         for (int k = 0; k < 40 && oldest[gone] < next[gone]; ++k, ++oldest[gone]) {
+            std::string key = keyOf(int64_t(gone) * 1'000'000 + oldest[gone]);
+            for (auto [it, end] = reference.equal_range(key); it != end; it = reference.erase(it)) tree.erase(key, it->second);
+         }
+      }
+   }
+   ASSERT_EQ(tree.size(), reference.size());
+   std::vector<std::string> expected, actual;
+   for (auto& [key, at] : reference) expected.push_back(key);
+   std::map<size_t, std::string> keyOfRow;
+   for (auto& [key, at] : reference) keyOfRow[at] = key;
+   tree.scan(nullptr, true, nullptr, true, [&](size_t at) { actual.push_back(keyOfRow.at(at)); });
+   ASSERT_EQ(actual, expected);
+   for (int trial = 0; trial < 500; ++trial) {
+      size_t range = random() % ranges;
+      std::string low = keyOf(int64_t(range) * 1'000'000 + int64_t(random() % uint64_t(next[range] + 2)));
+      std::string high = keyOf(int64_t(range) * 1'000'000 + int64_t(random() % uint64_t(next[range] + 2)));
+      std::multiset<size_t> expectedRows, actualRows;
+      for (auto it = reference.lower_bound(low); it != reference.end() && it->first <= high; ++it) expectedRows.insert(it->second);
+      tree.scan(&low, true, &high, true, [&](size_t at) { actualRows.insert(at); });
+      ASSERT_EQ(actualRows, expectedRows) << "trial " << trial;
+   }
+}
