@@ -67,7 +67,7 @@ bool KeySlots::erase(const Key& key, int64_t row) {
 }
 
 void KeySlots::startGrowth() {
-   while (old_.slots) migrateSome();
+   finishGrowth();
    // Twice the size when mostly live, the same size when mostly erased slots.
    size_t capacity = current_.live * 4 > current_.capacity ? current_.capacity * 2 : current_.capacity;
    old_ = current_;

@@ -61,6 +61,14 @@ class KeySlots {
    size_t size() const { return current_.live + old_.live; }
    /// True while entries remain to be moved from the old array.
    bool growing() const { return old_.slots != nullptr; }
+   /// Moves the next few entries of the old array; frees it once it is empty. Lookups call it
+   /// too: without inserts (a table that stopped growing) the old array would stay, and every
+   /// lookup of a key in it would miss the cache twice, once in each array.
+   void migrateSome();
+   /// Moves all entries of the old array (after many inserts at once).
+   void finishGrowth() {
+      while (old_.slots) migrateSome();
+   }
 
    private:
    struct Slot {
@@ -86,8 +94,6 @@ class KeySlots {
    }
    static Array allocate(size_t capacity);
    static void release(Array& array);
-   /// Moves the next few entries of the old array; frees it once it is empty.
-   void migrateSome();
    void startGrowth();
 
    Array current_, old_;

@@ -149,6 +149,8 @@ int64_t UniqueIndex::lookUp(const Table& table, ValueAt valueAt) const {
       encode(orderedKey_);
       return ordered_.findUnique(orderedKey_);
    }
+   if (slots_.growing()) [[unlikely]]
+      slots_.migrateSome();
    KeySlots::Key key;
    keyOf(valueAt, key);
    return slots_.find(key, [&](int64_t candidate) { return packed_ || rowHasKey(table, size_t(candidate), valueAt); });
@@ -160,6 +162,7 @@ void UniqueIndex::hashAll(const Table& table) const {
       keyOf([&](size_t i) -> const void* { return table.column(columns_[i]).rawAt(row); }, key);
       slots_.add(key, int64_t(row));
    });
+   slots_.finishGrowth();
    hashed_ = true;
 }
 
@@ -202,6 +205,8 @@ void UniqueIndex::erase(const Table& table, size_t row) {
 
 int64_t UniqueIndex::find(const Table& table, const char* keyRow) const {
    if (hashed_) {
+      if (slots_.growing()) [[unlikely]]
+         slots_.migrateSome();
       KeySlots::Key key;
       keyOfKeyRow(keyRow, key);
       return slots_.find(key, [&](int64_t candidate) {
