@@ -310,6 +310,7 @@ class Connection {
 
    private:
    friend class PreparedStatement;
+   friend class ConnectionSettings;
    std::vector<Result> run(const std::string& sql);
    /// Runs `work` as one statement: in the connection's transaction or autocommitted, undone
    /// if it fails.
@@ -339,6 +340,7 @@ class Connection {
    std::string synchronousCommit_ = "on";  // SET synchronous_commit, as SHOW gives it
    int64_t transactionTime_ = 0;  // now(): see TransactionClock
    std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
+   std::vector<std::pair<std::string, std::string>> passiveSettings_;  // settings kiln only keeps (SET, SHOW)
    std::shared_ptr<SequenceSession> sequences_;  // what currval() and lastval() read
    std::atomic<bool> cancelRequested_{false};
 };

@@ -77,9 +77,10 @@ bool Expr::equals(const Expr& o) const {
 
 namespace {
 
-/// random(), identity counters and sequences: two calls are two values.
+/// random(), identity counters, sequences and settings (set_config changes what current_setting
+/// reads): two calls are two values.
 bool isVolatileFunction(FunctionId id) {
-   return id == FunctionId::Random || id == FunctionId::NextIdentity || (id >= FunctionId::SequenceNext && id <= FunctionId::SequenceSet);
+   return id == FunctionId::Random || id == FunctionId::NextIdentity || (id >= FunctionId::SequenceNext && id <= FunctionId::SetConfig);
 }
 
 }  // namespace
@@ -217,6 +218,8 @@ const char* functionName(FunctionId id) {
       case FunctionId::SequenceCurrent: return "currval";
       case FunctionId::SequenceLast: return "lastval";
       case FunctionId::SequenceSet: return "setval";
+      case FunctionId::CurrentSetting: return "current_setting";
+      case FunctionId::SetConfig: return "set_config";
       case FunctionId::RegexMatch: return "textregexeq";
       case FunctionId::RegexReplace: return "regexp_replace";
       case FunctionId::RegexCount: return "regexp_count";

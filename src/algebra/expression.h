@@ -119,6 +119,8 @@ enum class FunctionId : uint8_t {
    SequenceCurrent,   // `sequence` (the name is a constant first argument); volatile as Random
    SequenceLast,
    SequenceSet,
+   CurrentSetting,  // current_setting(name[, missing_ok]): the connection's setting as SHOW gives it
+   SetConfig,       // set_config(name, value, is_local): SET from a query; volatile as Random
    // Regular expressions: the constant is the flags (text, see RegexFlags).
    RegexMatch,    // (s, pattern): s ~ pattern
    RegexReplace,  // (s, pattern, replacement)

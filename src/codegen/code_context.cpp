@@ -153,6 +153,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_sequence_current", "l:p"},
       {"kiln_sequence_last", "l:"},
       {"kiln_sequence_set", "l:plc"},
+      {"kiln_current_setting", "c:pcpp"},
+      {"kiln_set_config", "v:ppcpp"},
    };
    return prototypes;
 }

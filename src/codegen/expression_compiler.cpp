@@ -152,6 +152,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    if (e.functionId() == FunctionId::Concat || e.functionId() == FunctionId::ConcatWs || e.functionId() == FunctionId::Format) return compileConcat(e, args);
    if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
    if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArrayContains) return compileArrayFunction(e, args);
+   if (e.functionId() == FunctionId::CurrentSetting || e.functionId() == FunctionId::SetConfig) return compileSettingFunction(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -364,6 +365,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::SequenceNext: return cx_.callRuntime("kiln_sequence_next", {sequenceAddress(e)});
          case FunctionId::SequenceCurrent: return cx_.callRuntime("kiln_sequence_current", {sequenceAddress(e)});
          case FunctionId::SequenceLast: return cx_.callRuntime("kiln_sequence_last", {});
+         case FunctionId::CurrentSetting:
+         case FunctionId::SetConfig: break;  // compileSettingFunction
          case FunctionId::SequenceSet: {
             llvm::Value* called = args.size() > 2 ? b.CreateZExt(args[2].value, cx_.i8()) : cx_.int8(1);
             return cx_.callRuntime("kiln_sequence_set", {sequenceAddress(e), args[1].value, called});
@@ -413,6 +416,30 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
       llvm::Value* empty = b.CreateICmpEQ(b.CreateTrunc(b.CreateExtractValue(args[1].value, 0), cx_.i32()), cx_.int32(0));
       result.isNull = result.isNull ? b.CreateOr(result.isNull, empty) : empty;
    }
+   return result;
+}
+
+SqlValue ExpressionCompiler::compileSettingFunction(const Expr& e, const std::vector<SqlValue>& args) {
+   auto& b = cx_.builder();
+   llvm::Value* out = cx_.entryAlloca(cx_.stringType());
+   if (e.functionId() == FunctionId::SetConfig) {
+      // Not strict, as PostgreSQL's: a NULL name fails, a NULL value resets, a NULL is_local is false.
+      llvm::Value* none = llvm::ConstantPointerNull::get(cx_.ptr());
+      auto addressOrNone = [&](const SqlValue& v) { return b.CreateSelect(ops_.isNull(v), none, ops_.stringAddress(v.value)); };
+      llvm::Value* isLocal = b.CreateAnd(b.CreateNot(ops_.isNull(args[2])), args[2].value);
+      cx_.callRuntime("kiln_set_config", {addressOrNone(args[0]), addressOrNone(args[1]), b.CreateZExt(isLocal, cx_.i8()), out, ops_.arena()});
+      return {b.CreateLoad(cx_.stringType(), out), nullptr, e.type};
+   }
+   // Strict; with missing_ok, an unknown name is NULL too.
+   llvm::Value* found = cx_.entryAlloca(cx_.i8());
+   b.CreateStore(cx_.int8(1), found);
+   llvm::Value* missingOk = args.size() > 1 ? b.CreateZExt(args[1].value, cx_.i8()) : cx_.int8(0);
+   SqlValue result = ops_.guardNulls(args, e.type, [&] {
+      b.CreateStore(cx_.callRuntime("kiln_current_setting", {ops_.stringAddress(args[0].value), missingOk, out, ops_.arena()}), found);
+      return b.CreateLoad(cx_.stringType(), out);
+   });
+   llvm::Value* missing = b.CreateICmpEQ(b.CreateLoad(cx_.i8(), found), cx_.int8(0));
+   result.isNull = result.isNull ? b.CreateOr(result.isNull, missing) : missing;
    return result;
 }
 

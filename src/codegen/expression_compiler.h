@@ -24,6 +24,8 @@ class ExpressionCompiler {
    SqlValue compileFunction(const Expr& e);
    /// GREATEST or LEAST: the extreme of the non-NULL arguments.
    SqlValue compileExtremum(const Expr& e, const std::vector<SqlValue>& args);
+   /// current_setting and set_config: calls into the running connection's settings.
+   SqlValue compileSettingFunction(const Expr& e, const std::vector<SqlValue>& args);
    /// concat or concat_ws: the non-NULL arguments joined.
    SqlValue compileConcat(const Expr& e, const std::vector<SqlValue>& args);
    /// ~, regexp_replace, regexp_count, regexp_substr (regex_expressions.cpp).

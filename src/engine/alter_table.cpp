@@ -456,7 +456,7 @@ void setNotNull(DatabaseImpl& database, Table& table, const Action& action) {
 
 std::shared_ptr<ResultData> alterTable(DatabaseImpl& database, AlterTableStatement& alter) {
    auto result = std::make_shared<ResultData>();
-   result->statusTag = "ALTER TABLE";
+   result->statusTag = alter.tag;
    if (alter.table.empty()) return result;  // IF EXISTS, and there is no such table
    Table* table = database.catalog.findTable(alter.table);
    if (!table) throw Error("42P01", "relation \"" + alter.table + "\" does not exist");

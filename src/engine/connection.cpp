@@ -8,6 +8,7 @@
 #include "common/time_zone.h"
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
+#include "engine/connection_settings.h"
 #include "engine/lock_timeout_setting.h"
 #include "engine/session_settings.h"
 #include "engine/synchronous_commit_setting.h"
@@ -64,26 +65,6 @@ void undoAfter(DatabaseImpl& db, size_t mark) {
 void undoTransaction(DatabaseImpl& db) {
    db.pendingRedo.buffer().clear();
    undoAfter(db, 0);
-}
-
-/// Applies SET to `now`, and to `atCommit` too when given (a SET in a transaction block, which
-/// COMMIT keeps). Throws for an unknown parameter or a bad value, changing neither.
-void changeSetting(const PgQuery__VariableSetStmt& set, SessionSettings& now, SessionSettings* atCommit) {
-   std::string name = set.name;
-   std::function<void(SessionSettings&)> change;
-   if (set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL) {
-      change = [](SessionSettings& s) { s = SessionSettings{TimeZone::utc()}; };
-   } else if (name == "timezone") {
-      change = [zone = timeZoneSetting(set)](SessionSettings& s) { s.timeZone = zone; };
-   } else if (name == "lock_timeout") {
-      change = [ms = lockTimeoutSetting(set)](SessionSettings& s) { s.lockTimeoutMs = ms; };
-   } else if (name == "synchronous_commit") {
-      change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
-   } else {
-      throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
-   }
-   change(now);
-   if (atCommit) change(*atCommit);
 }
 
 Error abortedBlock() { return Error("25P02", "current transaction is aborted, commands ignored until end of transaction block"); }
@@ -167,6 +148,8 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    TransactionClock clock(transactionTime_);
    TimeZone::Scope zone(*timeZone_);
    SequenceSession::Scope sequences(*sequences_);
+   ConnectionSettings settingsAccess(*this);
+   SettingsAccess::Scope settingsScope(settingsAccess);
    try {
       data = work();
       // Its timestamptz values are shown in the zone it ran in (a reused result has it: no
@@ -178,6 +161,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    } catch (...) {
       // A failing statement changes nothing; in a transaction block, the block is aborted.
       undoAfter(db, mark);
+      settingsAccess.undoStatement();
       if (inTransaction_) {
          aborted_ = true;
       } else {
@@ -292,13 +276,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
          case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: {
             if (aborted_) throw abortedBlock();
             const PgQuery__VariableSetStmt& set = *node.variable_set_stmt;
-            // SET LOCAL outside a block has no effect (PostgreSQL warns).
-            if (!set.is_local || inTransaction_) {
-               if (inTransaction_ && !db.settingsKept) db.keepSettings(settings());
-               SessionSettings now = settings();
-               changeSetting(set, now, inTransaction_ && !set.is_local ? &db.settingsAtCommit : nullptr);
-               useSettings(now);
-            }
+            ConnectionSettings(*this).apply(set);
             bool reset = set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET || set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL;
             results.emplace_back(tagged(reset ? "RESET" : "SET"));
             continue;
@@ -306,12 +284,10 @@ std::vector<Result> Connection::run(const std::string& sql) {
          case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
             if (aborted_) throw abortedBlock();
             std::string name = node.variable_show_stmt->name;
-            if (name != "timezone" && name != "lock_timeout" && name != "synchronous_commit")
-               throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
+            auto setting = ConnectionSettings(*this).shown(name);
+            if (!setting) throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
             auto data = tagged("SHOW");
-            if (name == "timezone") data->setTextRows("TimeZone", {timeZone_->name()});
-            else if (name == "lock_timeout") data->setTextRows("lock_timeout", {lockTimeoutText(lockTimeoutMs_)});
-            else data->setTextRows("synchronous_commit", {synchronousCommit_});
+            data->setTextRows(setting->first, {setting->second});
             results.emplace_back(std::move(data));
             continue;
          }
@@ -467,12 +443,13 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
    }
 }
 
-SessionSettings Connection::settings() const { return {timeZone_, lockTimeoutMs_, synchronousCommit_}; }
+SessionSettings Connection::settings() const { return {timeZone_, lockTimeoutMs_, synchronousCommit_, passiveSettings_}; }
 
 void Connection::useSettings(const SessionSettings& settings) {
    timeZone_ = settings.timeZone;
    lockTimeoutMs_ = settings.lockTimeoutMs;
    synchronousCommit_ = settings.synchronousCommit;
+   passiveSettings_ = settings.passive;
 }
 
 void Connection::waitForTurn() {

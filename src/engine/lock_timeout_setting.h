@@ -14,6 +14,9 @@ namespace kiln {
 /// else or a value past 0 .. 2147483647 ms.
 int64_t lockTimeoutSetting(const PgQuery__VariableSetStmt& set);
 
+/// The milliseconds in `text` for the timeout setting `name`, read as lock_timeout's strings are.
+int64_t millisecondsSetting(const std::string& name, const std::string& text);
+
 /// SHOW lock_timeout: "0", or the value in the largest unit that shows it exactly ("1500ms", "2s").
 std::string lockTimeoutText(int64_t milliseconds);
 

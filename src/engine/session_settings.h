@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kiln {
 
@@ -14,6 +16,7 @@ struct SessionSettings {
    std::shared_ptr<const TimeZone> timeZone;
    int64_t lockTimeoutMs = 0;
    std::string synchronousCommit = "on";
+   std::vector<std::pair<std::string, std::string>> passive;  // passive_settings.h: those SET changed
 };
 
 }  // namespace kiln

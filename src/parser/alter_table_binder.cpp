@@ -7,6 +7,7 @@
 #include "parser/expression_binder.h"
 #include "parser/foreign_key_binder.h"
 #include "parser/pg_parser.h"
+#include "parser/session_identity.h"
 #include "parser/type_rules.h"
 
 namespace kiln {
@@ -102,7 +103,36 @@ void addForeignKeys(const PgQuery__AlterTableStmt& alter, const Table& table, Al
 
 }  // namespace
 
+namespace {
+
+/// ALTER TABLE, SEQUENCE or VIEW ... OWNER TO: the one role owns everything already, so only it
+/// (by name, or as CURRENT_USER and its kin) may be named; another is 42704, as an unknown role is.
+bool changesOwnerOnly(const PgQuery__AlterTableStmt& alter, const Catalog& catalog) {
+   if (alter.n_cmds == 0) return false;
+   for (size_t i = 0; i < alter.n_cmds; ++i)
+      if (alter.cmds[i]->alter_table_cmd->subtype != PG_QUERY__ALTER_TABLE_TYPE__AT_ChangeOwner) return false;
+   const PgQuery__RangeVar& relation = *alter.relation;
+   std::string name = relation.relname;
+   bool exists = catalog.findTable(name) || catalog.findView(name) || catalog.findSequence(name);
+   if (!exists && !alter.missing_ok) throw Error("42P01", "relation \"" + name + "\" does not exist", relation.location + 1);
+   for (size_t i = 0; i < alter.n_cmds; ++i) {
+      const PgQuery__RoleSpec& role = *alter.cmds[i]->alter_table_cmd->newowner;
+      if (role.roletype == PG_QUERY__ROLE_SPEC_TYPE__ROLESPEC_CSTRING && std::string(role.rolename) != sessionUser)
+         throw Error("42704", "role \"" + std::string(role.rolename) + "\" does not exist", role.location + 1);
+      if (role.roletype == PG_QUERY__ROLE_SPEC_TYPE__ROLESPEC_PUBLIC) throw Error("42704", "role \"public\" does not exist", role.location + 1);
+   }
+   return true;
+}
+
+}  // namespace
+
 AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const Catalog& catalog) {
+   if (changesOwnerOnly(alter, catalog)) {
+      AlterTableStatement result;
+      if (alter.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) result.tag = "ALTER SEQUENCE";
+      if (alter.objtype == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) result.tag = "ALTER VIEW";
+      return result;
+   }
    if (alter.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) throw Error("0A000", "only ALTER TABLE is supported, not ALTER of other kinds of objects");
    AlterTableStatement result;
    result.table = tableName(*alter.relation, alter.missing_ok, catalog);

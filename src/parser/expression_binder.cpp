@@ -1,3 +1,4 @@
+#include "parser/session_identity.h"
 #include "parser/expression_binder.h"
 
 #include <algorithm>
@@ -17,10 +18,6 @@ namespace kiln {
 
 namespace {
 
-/// What current_user, current_database() and current_schema() answer.
-constexpr const char* sessionUser = "kiln";
-constexpr const char* databaseName = "kiln";
-constexpr const char* schemaName = "public";
 
 ExprPtr makeExpr(ExprKind kind, SqlType type, bool nullable, int position) {
    auto e = std::make_unique<Expr>(kind, type);
@@ -1220,6 +1217,20 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       if (args[1]->type.id == TypeId::Timestamp) return make(FunctionId::AtTimeZone, SqlType::timestampTz());
       if (args[1]->type.id == TypeId::TimestampTz) return make(FunctionId::AtTimeZone, SqlType::timestamp());
       throw noSuchFunction();
+   }
+   if (name == "current_setting" && (n == 1 || n == 2)) {
+      requireStrings({0});
+      if (n == 2) args[1] = coerce(std::move(args[1]), SqlType::boolean());
+      auto e = make(FunctionId::CurrentSetting, SqlType::text());
+      e->nullable = true;  // missing_ok and no such setting
+      return e;
+   }
+   if (name == "set_config" && n == 3) {
+      requireStrings({0, 1});
+      args[2] = coerce(std::move(args[2]), SqlType::boolean());
+      auto e = make(FunctionId::SetConfig, SqlType::text());
+      e->nullable = false;  // a NULL value resets the setting; the new value comes back
+      return e;
    }
    if (name == "md5" && n == 1) {
       requireStrings({0});

@@ -95,6 +95,7 @@ struct AlterTableStatement {
       std::vector<ForeignKey> foreignKeys;
    };
    std::string table;  // empty: ALTER TABLE IF EXISTS of a table that does not exist
+   const char* tag = "ALTER TABLE";  // ALTER SEQUENCE and ALTER VIEW ... OWNER TO answer as themselves
    std::vector<Action> actions;
 };
 

@@ -278,4 +278,9 @@ int64_t kiln_sequence_next(kiln::Sequence* sequence);
 int64_t kiln_sequence_current(const kiln::Sequence* sequence);
 int64_t kiln_sequence_last();
 int64_t kiln_sequence_set(kiln::Sequence* sequence, int64_t value, bool isCalled);
+
+// current_setting(name, missing_ok): false (a NULL) for a name it does not know when missingOk.
+bool kiln_current_setting(const GermanString* name, bool missingOk, GermanString* out, StringHeap* arena);
+// set_config(name, value, is_local): `name` or `value` null for a NULL (a NULL value resets).
+void kiln_set_config(const GermanString* name, const GermanString* value, bool isLocal, GermanString* out, StringHeap* arena);
 }

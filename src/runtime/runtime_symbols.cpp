@@ -153,6 +153,8 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_sequence_current),
       KILN_SYMBOL(kiln_sequence_last),
       KILN_SYMBOL(kiln_sequence_set),
+      KILN_SYMBOL(kiln_current_setting),
+      KILN_SYMBOL(kiln_set_config),
    };
    return symbols;
 }

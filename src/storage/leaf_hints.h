@@ -1,8 +1,8 @@
 // The leaves that recent inserts into a B+-tree went to, each with the range of keys it takes,
 // so that an insert into one of them skips the descent from the root (a cache miss or more per
-// level). Keys often come as several interleaved ascending runs: TPC-C's orders and order lines
-// count up in each of 50 districts, and a transaction picks one at random. One remembered leaf
-// serves a single run; these serve as many runs as they hold leaves.
+// level). Keys often come as several interleaved ascending runs: order numbers counting up in
+// each of many districts, a transaction picking one at random. One remembered leaf serves a
+// single run; these serve as many runs as they hold leaves.
 // A remembered range is never wider than its leaf's: a leaf that splits (its range shrinks) or
 // goes must be forgotten. Ranges are kept for keys held inside NodeKey only (no allocation).
 #pragma once

@@ -205,6 +205,24 @@ Outcome echo(MetaContext& context, std::string_view arguments) {
    return Outcome::Ok;
 }
 
+/// psql's \restrict KEY and \unrestrict KEY.
+Outcome restriction(MetaContext& context, const std::string& command, const std::vector<std::string>& arguments) {
+   if (arguments.size() != 1) return fail(context, command + ": missing required argument");
+   const std::string& key = arguments[0];
+   std::string& restricted = context.settings.restrictKey;
+   if (command == "\\unrestrict") {
+      if (restricted.empty()) return fail(context, command + ": not currently in restricted mode");
+      if (key != restricted) return fail(context, command + ": wrong key");
+      restricted.clear();
+      return Outcome::Ok;
+   }
+   if (!restricted.empty()) return fail(context, "backslash commands are restricted; only \\unrestrict is allowed");
+   if (!std::all_of(key.begin(), key.end(), [](unsigned char c) { return std::isalnum(c); }))
+      return fail(context, command + ": restrict key may only contain alphanumeric characters");
+   restricted = key;
+   return Outcome::Ok;
+}
+
 }  // namespace
 
 Outcome runMetaCommand(std::string_view line, MetaContext& context) {
@@ -216,6 +234,8 @@ Outcome runMetaCommand(std::string_view line, MetaContext& context) {
    std::vector<std::string> words = splitWords(line);
    std::string command = words.empty() ? "" : words[0];
    std::vector<std::string> arguments(words.begin() + (words.empty() ? 0 : 1), words.end());
+   if (command == "\\restrict" || command == "\\unrestrict") return restriction(context, command, arguments);
+   if (!context.settings.restrictKey.empty()) return fail(context, "backslash commands are restricted; only \\unrestrict is allowed");
    if (command == "\\q" || command == "\\quit") return Outcome::Quit;
    if (command == "\\?") {
       context.out << helpText;

@@ -344,6 +344,30 @@ COPY 2$
 $
 EOF
 
+# psql's \restrict (pg_dump's scripts begin with it): until \unrestrict with the same key, SQL
+# runs and every other meta-command is refused.
+printf '%s\n' '\restrict k3y' 'SELECT 1 AS one;' '\unrestrict wrong' '\unrestrict k3y' '\echo free' >"$tmp/restricted.sql"
+expect "\\unrestrict needs the key \\restrict gave" 1 "$kiln" -f "$tmp/restricted.sql" <<'EOF'
+ one $
+-----$
+   1$
+(1 row)$
+$
+EOF
+expectStderr "a wrong key leaves the shell restricted" <<'EOF'
+\unrestrict: wrong key$
+EOF
+printf '%s\n' '\restrict k3y' '\timing' >"$tmp/restricted.sql"
+expect "other meta-commands are refused while restricted" 1 "$kiln" -f "$tmp/restricted.sql" <<'EOF'
+EOF
+expectStderr "the refusal says why" <<'EOF'
+backslash commands are restricted; only \unrestrict is allowed$
+EOF
+printf '%s\n' '\restrict k3y' '\unrestrict k3y' '\echo free' >"$tmp/restricted.sql"
+expect "\\unrestrict with the key lifts the restriction" 0 "$kiln" -f "$tmp/restricted.sql" <<'EOF'
+free$
+EOF
+
 if ((failures > 0)); then
    echo "$failures shell test(s) failed"
    exit 1

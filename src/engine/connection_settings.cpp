@@ -1,0 +1,132 @@
+#include "engine/connection_settings.h"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+#include "common/time_zone.h"
+#include "engine/database_impl.h"
+#include "engine/lock_timeout_setting.h"
+#include "engine/passive_settings.h"
+#include "engine/synchronous_commit_setting.h"
+#include "engine/time_zone_setting.h"
+
+namespace kiln {
+
+namespace {
+
+[[noreturn]] void unrecognized(const std::string& name) { throw Error("42704", "unrecognized configuration parameter \"" + name + "\""); }
+
+/// The value of a setting kiln only keeps (passive_settings.h): the connection's, or the default.
+std::string passiveValue(const PassiveSettingValues& values, const PassiveSetting& setting) {
+   for (auto& [name, value] : values)
+      if (name == setting.name) return value;
+   return setting.defaultValue;
+}
+
+/// Applies SET to `now`, and to `atCommit` too when given (a SET in a transaction block, which
+/// COMMIT keeps). Throws for an unknown parameter or a bad value, changing neither.
+void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawValue, SessionSettings& now, SessionSettings* atCommit) {
+   std::string name = asciiLowercase(set.name);
+   bool reset = set.kind != PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE;
+   std::function<void(SessionSettings&)> change;
+   if (set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL) {
+      change = [](SessionSettings& s) { s = SessionSettings{TimeZone::utc(), 0, "on", {}}; };
+   } else if (name == "timezone") {
+      change = [zone = timeZoneSetting(set)](SessionSettings& s) { s.timeZone = zone; };
+   } else if (name == "lock_timeout") {
+      change = [ms = lockTimeoutSetting(set)](SessionSettings& s) { s.lockTimeoutMs = ms; };
+   } else if (name == "synchronous_commit") {
+      change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
+   } else if (std::optional<PassiveSetting> passive = findPassiveSetting(name); passive || name.find('.') != std::string::npos) {
+      // A name with a dot is an application's own (myapp.user_id): any text, '' once reset.
+      std::string text = reset ? "" : rawValue ? *rawValue : flattenedSetValue(set, name == "search_path");
+      std::string value = !passive ? text : reset ? passive->defaultValue : passiveSettingValue(*passive, text);
+      change = [name, value](SessionSettings& s) {
+         auto& values = s.passive;
+         auto it = std::find_if(values.begin(), values.end(), [&](auto& entry) { return entry.first == name; });
+         if (it == values.end()) values.push_back({name, value});
+         else it->second = value;
+      };
+   } else {
+      unrecognized(set.name);
+   }
+   change(now);
+   if (atCommit) change(*atCommit);
+}
+
+}  // namespace
+
+void ConnectionSettings::apply(const PgQuery__VariableSetStmt& set, const std::string* rawValue) {
+   Connection& c = connection_;
+   // SET LOCAL outside a block has no effect (PostgreSQL warns).
+   if (set.is_local && !c.inTransaction_) {
+      SessionSettings scratch = c.settings();
+      changeSetting(set, rawValue, scratch, nullptr);  // still checks the value
+      return;
+   }
+   DatabaseImpl& db = c.database_.impl();
+   if (c.inTransaction_ && !db.settingsKept) db.keepSettings(c.settings());
+   SessionSettings now = c.settings();
+   changeSetting(set, rawValue, now, c.inTransaction_ && !set.is_local ? &db.settingsAtCommit : nullptr);
+   c.useSettings(now);
+}
+
+std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(const std::string& name) const {
+   const Connection& c = connection_;
+   std::string key = asciiLowercase(name);
+   if (key == "timezone") return std::pair<std::string, std::string>{"TimeZone", c.timeZone_->name()};
+   if (key == "lock_timeout") return std::pair<std::string, std::string>{"lock_timeout", lockTimeoutText(c.lockTimeoutMs_)};
+   if (key == "synchronous_commit") return std::pair<std::string, std::string>{"synchronous_commit", c.synchronousCommit_};
+   if (std::optional<PassiveSetting> passive = findPassiveSetting(key)) return std::pair<std::string, std::string>{passive->name, passiveValue(c.passiveSettings_, *passive)};
+   for (auto& [custom, value] : c.passiveSettings_)
+      if (custom == key) return std::pair<std::string, std::string>{key, value};
+   return std::nullopt;
+}
+
+std::optional<std::string> ConnectionSettings::current(const std::string& name, bool missingOk) {
+   if (auto value = shown(name)) return value->second;
+   if (missingOk) return std::nullopt;
+   unrecognized(name);
+}
+
+std::string ConnectionSettings::set(const std::string& name, const std::optional<std::string>& value, bool isLocal) {
+   // As the SET statement with the value as a string constant would be.
+   std::string lowered = asciiLowercase(name);
+   PgQuery__String text = PG_QUERY__STRING__INIT;
+   text.sval = const_cast<char*>(value ? value->c_str() : "");
+   PgQuery__AConst constant = PG_QUERY__A__CONST__INIT;
+   constant.val_case = PG_QUERY__A__CONST__VAL_SVAL;
+   constant.sval = &text;
+   PgQuery__Node node = PG_QUERY__NODE__INIT;
+   node.node_case = PG_QUERY__NODE__NODE_A_CONST;
+   node.a_const = &constant;
+   PgQuery__Node* args[] = {&node};
+   PgQuery__VariableSetStmt set = PG_QUERY__VARIABLE_SET_STMT__INIT;
+   set.kind = value ? PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE : PG_QUERY__VARIABLE_SET_KIND__VAR_RESET;
+   set.name = const_cast<char*>(lowered.c_str());
+   set.n_args = value ? 1 : 0;
+   set.args = args;
+   set.is_local = isLocal;
+   const std::string* raw = value ? &*value : nullptr;
+   if (isLocal && !connection_.inTransaction_) {
+      // It would last to the end of the statement's own transaction (PostgreSQL's): the value
+      // comes back, nothing stays.
+      SessionSettings saved = connection_.settings(), changed = saved;
+      changeSetting(set, raw, changed, nullptr);
+      connection_.useSettings(changed);
+      std::string shownValue = *current(lowered, false);
+      connection_.useSettings(saved);
+      return shownValue;
+   }
+   if (!connection_.inTransaction_ && !beforeStatement_) beforeStatement_ = connection_.settings();
+   apply(set, raw);
+   return *current(lowered, false);
+}
+
+void ConnectionSettings::undoStatement() {
+   if (beforeStatement_) connection_.useSettings(*beforeStatement_);
+   beforeStatement_.reset();
+}
+
+}  // namespace kiln
