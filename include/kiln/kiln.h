@@ -328,6 +328,8 @@ class Connection {
    /// Waits until no other connection's transaction runs (55P03 past lock_timeout, 57014 when
    /// cancelled meanwhile).
    void waitForTurn();
+   /// 57014, saying whether statement_timeout or a cancel() stopped the statement.
+   Error cancelled() const;
    /// What SET changed, as one value (a transaction block puts it back on ROLLBACK).
    SessionSettings settings() const;
    void useSettings(const SessionSettings& settings);
@@ -337,12 +339,14 @@ class Connection {
    bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) or ROLLBACK TO may follow
    bool timing_ = true;
    int64_t lockTimeoutMs_ = 0;  // SET lock_timeout; 0: no limit
+   int64_t statementTimeoutMs_ = 0;  // SET statement_timeout; 0: no limit
    std::string synchronousCommit_ = "on";  // SET synchronous_commit, as SHOW gives it
    int64_t transactionTime_ = 0;  // now(): see TransactionClock
    std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
    std::vector<std::pair<std::string, std::string>> passiveSettings_;  // settings kiln only keeps (SET, SHOW)
    std::shared_ptr<SequenceSession> sequences_;  // what currval() and lastval() read
    std::atomic<bool> cancelRequested_{false};
+   std::atomic<bool> statementTimedOut_{false};  // the cancel came from statement_timeout
 };
 
 /// Splits SQL text into statements at top-level ';' (respecting quotes and comments).

@@ -9,7 +9,7 @@
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/connection_settings.h"
-#include "engine/lock_timeout_setting.h"
+#include "engine/timeout_settings.h"
 #include "engine/session_settings.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
@@ -134,6 +134,19 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    using Clock = std::chrono::steady_clock;
    DatabaseImpl& db = database_.impl();
    cancelRequested_.store(false, std::memory_order_relaxed);
+   statementTimedOut_.store(false, std::memory_order_relaxed);
+   // statement_timeout counts from here, a wait for the turn included (as PostgreSQL's).
+   struct Watched {
+      StatementWatchdog* watchdog = nullptr;
+      const void* owner = nullptr;
+      ~Watched() {
+         if (watchdog) watchdog->disarm(owner);
+      }
+   } watched;
+   if (statementTimeoutMs_ > 0) {
+      db.watchdog.arm(this, Clock::now() + std::chrono::milliseconds(statementTimeoutMs_), cancelRequested_, statementTimedOut_);
+      watched = {&db.watchdog, this};
+   }
    // Each statement runs in the connection's transaction, or in one of its own (autocommit).
    if (!inTransaction_) {
       waitForTurn();
@@ -168,6 +181,13 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
          db.undo.clear();
          db.pendingRedo.buffer().clear();
          db.turns.release(this);
+      }
+      if (statementTimedOut_.load(std::memory_order_relaxed)) {
+         try {
+            throw;
+         } catch (const Error& error) {
+            if (error.sqlstate() == "57014") throw cancelled();
+         }
       }
       throw;
    }
@@ -443,11 +463,12 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
    }
 }
 
-SessionSettings Connection::settings() const { return {timeZone_, lockTimeoutMs_, synchronousCommit_, passiveSettings_}; }
+SessionSettings Connection::settings() const { return {timeZone_, lockTimeoutMs_, statementTimeoutMs_, synchronousCommit_, passiveSettings_}; }
 
 void Connection::useSettings(const SessionSettings& settings) {
    timeZone_ = settings.timeZone;
    lockTimeoutMs_ = settings.lockTimeoutMs;
+   statementTimeoutMs_ = settings.statementTimeoutMs;
    synchronousCommit_ = settings.synchronousCommit;
    passiveSettings_ = settings.passive;
 }
@@ -458,8 +479,12 @@ void Connection::waitForTurn() {
    switch (database_.impl().turns.acquire(this, deadline, cancelRequested_)) {
       case SerialTurns::Wait::Taken: return;
       case SerialTurns::Wait::TimedOut: throw Error("55P03", "canceling statement due to lock timeout");
-      case SerialTurns::Wait::Cancelled: throw Error("57014", "canceling statement due to user request");
+      case SerialTurns::Wait::Cancelled: throw cancelled();
    }
+}
+
+Error Connection::cancelled() const {
+   return Error("57014", statementTimedOut_.load(std::memory_order_relaxed) ? "canceling statement due to statement timeout" : "canceling statement due to user request");
 }
 
 void Connection::endTransaction() {

@@ -6,7 +6,7 @@
 
 #include "common/time_zone.h"
 #include "engine/database_impl.h"
-#include "engine/lock_timeout_setting.h"
+#include "engine/timeout_settings.h"
 #include "engine/passive_settings.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
@@ -31,11 +31,13 @@ void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawVa
    bool reset = set.kind != PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE;
    std::function<void(SessionSettings&)> change;
    if (set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL) {
-      change = [](SessionSettings& s) { s = SessionSettings{TimeZone::utc(), 0, "on", {}}; };
+      change = [](SessionSettings& s) { s = SessionSettings{TimeZone::utc(), 0, 0, "on", {}}; };
    } else if (name == "timezone") {
       change = [zone = timeZoneSetting(set)](SessionSettings& s) { s.timeZone = zone; };
    } else if (name == "lock_timeout") {
-      change = [ms = lockTimeoutSetting(set)](SessionSettings& s) { s.lockTimeoutMs = ms; };
+      change = [ms = timeoutSetting(set)](SessionSettings& s) { s.lockTimeoutMs = ms; };
+   } else if (name == "statement_timeout") {
+      change = [ms = timeoutSetting(set)](SessionSettings& s) { s.statementTimeoutMs = ms; };
    } else if (name == "synchronous_commit") {
       change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
    } else if (std::optional<PassiveSetting> passive = findPassiveSetting(name); passive || name.find('.') != std::string::npos) {
@@ -76,7 +78,8 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
    const Connection& c = connection_;
    std::string key = asciiLowercase(name);
    if (key == "timezone") return std::pair<std::string, std::string>{"TimeZone", c.timeZone_->name()};
-   if (key == "lock_timeout") return std::pair<std::string, std::string>{"lock_timeout", lockTimeoutText(c.lockTimeoutMs_)};
+   if (key == "lock_timeout") return std::pair<std::string, std::string>{"lock_timeout", timeoutText(c.lockTimeoutMs_)};
+   if (key == "statement_timeout") return std::pair<std::string, std::string>{"statement_timeout", timeoutText(c.statementTimeoutMs_)};
    if (key == "synchronous_commit") return std::pair<std::string, std::string>{"synchronous_commit", c.synchronousCommit_};
    if (std::optional<PassiveSetting> passive = findPassiveSetting(key)) return std::pair<std::string, std::string>{passive->name, passiveValue(c.passiveSettings_, *passive)};
    for (auto& [custom, value] : c.passiveSettings_)

@@ -6,6 +6,7 @@
 #include "engine/durability.h"
 #include "engine/savepoints.h"
 #include "engine/serial_turns.h"
+#include "engine/statement_watchdog.h"
 #include "storage/binary_io.h"
 #include "storage/catalog.h"
 #include "storage/undo_log.h"
@@ -36,6 +37,7 @@ class DatabaseImpl {
 
    /// The transactions' turns on the one writer.
    SerialTurns turns;
+   StatementWatchdog watchdog;  // statement_timeout
 };
 
 }  // namespace kiln

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstring>
 
-#include "engine/lock_timeout_setting.h"
+#include "engine/timeout_settings.h"
 #include "kiln/kiln.h"
 
 namespace kiln {
@@ -77,7 +77,7 @@ std::string flattenedSetValue(const PgQuery__VariableSetStmt& set, bool list) {
 
 std::string passiveSettingValue(const PassiveSetting& setting, const std::string& text) {
    std::string name = asciiLowercase(setting.name);
-   if (name == "statement_timeout" || name == "idle_in_transaction_session_timeout") return noTimeout(setting, text);
+   if (name == "idle_in_transaction_session_timeout") return noTimeout(setting, text);
    if (name == "client_encoding") {
       std::string value = asciiLowercase(text);
       value.erase(std::remove_if(value.begin(), value.end(), [](char c) { return c == '-' || c == '_'; }), value.end());
@@ -109,7 +109,6 @@ std::string passiveSettingValue(const PassiveSetting& setting, const std::string
 namespace {
 
 constexpr PassiveSetting settings[] = {
-   {"statement_timeout", "0"},
    {"idle_in_transaction_session_timeout", "0"},
    {"client_encoding", "UTF8"},
    {"standard_conforming_strings", "on"},

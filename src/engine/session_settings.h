@@ -15,6 +15,7 @@ class TimeZone;
 struct SessionSettings {
    std::shared_ptr<const TimeZone> timeZone;
    int64_t lockTimeoutMs = 0;
+   int64_t statementTimeoutMs = 0;
    std::string synchronousCommit = "on";
    std::vector<std::pair<std::string, std::string>> passive;  // passive_settings.h: those SET changed
 };

@@ -1,4 +1,4 @@
-#include "engine/lock_timeout_setting.h"
+#include "engine/timeout_settings.h"
 
 #include <cctype>
 #include <climits>
@@ -53,23 +53,24 @@ int64_t parseText(const std::string& name, const std::string& text) {
 
 int64_t millisecondsSetting(const std::string& name, const std::string& text) { return parseText(name, text); }
 
-int64_t lockTimeoutSetting(const PgQuery__VariableSetStmt& set) {
+int64_t timeoutSetting(const PgQuery__VariableSetStmt& set) {
+   std::string name = set.name;
    if (set.kind != PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE || set.n_args == 0) return 0;
-   if (set.n_args != 1) throw Error("22023", "SET lock_timeout takes only one argument");
+   if (set.n_args != 1) throw Error("22023", "SET " + name + " takes only one argument");
    const PgQuery__Node& arg = *set.args[0];
    if (arg.node_case == PG_QUERY__NODE__NODE_A_CONST) {
       const PgQuery__AConst& c = *arg.a_const;
       switch (c.val_case) {
-         case PG_QUERY__A__CONST__VAL_IVAL: return inRange("lock_timeout", double(c.ival->ival), std::to_string(c.ival->ival));
-         case PG_QUERY__A__CONST__VAL_FVAL: return parseText("lock_timeout", c.fval->fval);
-         case PG_QUERY__A__CONST__VAL_SVAL: return parseText("lock_timeout", c.sval->sval);
+         case PG_QUERY__A__CONST__VAL_IVAL: return inRange(name, double(c.ival->ival), std::to_string(c.ival->ival));
+         case PG_QUERY__A__CONST__VAL_FVAL: return parseText(name, c.fval->fval);
+         case PG_QUERY__A__CONST__VAL_SVAL: return parseText(name, c.sval->sval);
          default: break;
       }
    }
-   throw Error("22023", "parameter \"lock_timeout\" requires a numeric value");
+   throw Error("22023", "parameter \"" + name + "\" requires a numeric value");
 }
 
-std::string lockTimeoutText(int64_t milliseconds) {
+std::string timeoutText(int64_t milliseconds) {
    if (milliseconds == 0) return "0";
    for (const Unit& u : units)
       if (u.milliseconds >= 1 && milliseconds % int64_t(u.milliseconds) == 0) return std::to_string(milliseconds / int64_t(u.milliseconds)) + u.name;
