@@ -173,6 +173,7 @@ void addColumn(DatabaseImpl& database, Table& table, const Action& action, State
    auto column = std::make_unique<Column>(action.column.name, action.column.type, action.column.notNull);
    column->setDefaultSql(action.columnDefault.sql);
    column->setIdentity(action.columnDefault.identity);
+   *column->identityCounter() = action.columnDefault.identityStart;
    table.addColumn(std::move(column));
    database.undo.recordAddColumn(table);  // before filling it: a failing DEFAULT takes it out again
    fillAddedColumn(table, database.catalog, stats);

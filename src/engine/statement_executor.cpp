@@ -135,6 +135,7 @@ std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableState
       if (i < create.defaults.size()) {
          columns.back()->setDefaultSql(create.defaults[i].sql);
          columns.back()->setIdentity(create.defaults[i].identity);
+         *columns.back()->identityCounter() = create.defaults[i].identityStart;
       }
    }
    auto table = std::make_unique<Table>(create.name, std::move(columns), create.primaryKey);

@@ -1,4 +1,5 @@
 #include "parser/column_definition_binder.h"
+#include "parser/sequence_binder.h"
 
 #include <optional>
 
@@ -90,6 +91,7 @@ ColumnDefinition bindColumnDefinition(const PgQuery__ColumnDef& def, const std::
          if (!column.type.isInteger()) throw Error("22023", "identity column type must be smallint, integer, or bigint", constraint.location + 1);
          bool always = constraint.generated_when && std::string(constraint.generated_when) == "a";
          columnDefault.identity = always ? Column::Identity::Always : Column::Identity::ByDefault;
+         columnDefault.identityStart = identityStart(constraint.options, constraint.n_options, column.type.id);
          column.notNull = true;
       }
    }

@@ -46,6 +46,7 @@ struct Options {
    std::optional<std::optional<int64_t>> minValue, maxValue;  // set to nullopt by NO MINVALUE
    std::optional<bool> cycle;
    bool restart = false;
+   bool sequenceName = false;  // SEQUENCE NAME: an identity column's only
 };
 
 Options readOptions(PgQuery__Node* const* items, size_t count) {
@@ -78,6 +79,8 @@ Options readOptions(PgQuery__Node* const* items, size_t count) {
          if (*o.cache <= 0) throw invalid("CACHE (" + std::to_string(*o.cache) + ") must be greater than zero");
       } else if (name == "cycle") {
          o.cycle = option.arg->boolean->boolval;
+      } else if (name == "sequence_name") {
+         o.sequenceName = true;
       } else if (name == "owned_by") {
          // Ownership (dropping the sequence with its column) is not kept: accepted, as pg_dump writes it.
       } else {
@@ -137,12 +140,28 @@ void requirePublic(const PgQuery__RangeVar& relation) {
 
 }  // namespace
 
+int64_t identityStart(PgQuery__Node* const* options, size_t count, TypeId columnType) {
+   // As PostgreSQL reads them for the identity's sequence, whose type is the column's.
+   Options o = readOptions(options, count);
+   if (o.sequenceName) throw Error("0A000", "SEQUENCE NAME of an identity column is not supported yet");
+   Sequence s;
+   s.type = columnType;
+   o.type = o.type ? o.type : std::optional<TypeId>(columnType);
+   apply(o, s, true);
+   // kiln's identity counter counts up by one from its start, without bounds of its own.
+   bool counter = s.increment == 1 && !s.cycle && s.minValue == 1 && s.maxValue == typeMax(s.type) && s.type == columnType;
+   if (!counter) throw Error("0A000", "identity columns other than counting up by 1 from their START WITH are not supported yet");
+   return s.start;
+}
+
 CreateSequenceStatement bindCreateSequence(const PgQuery__CreateSeqStmt& create) {
    requirePublic(*create.sequence);
    CreateSequenceStatement result;
    result.sequence.name = create.sequence->relname;
    result.ifNotExists = create.if_not_exists;
-   apply(readOptions(create.options, create.n_options), result.sequence, true);
+   Options options = readOptions(create.options, create.n_options);
+   if (options.sequenceName) throw Error("42601", "invalid sequence option SEQUENCE NAME");
+   apply(options, result.sequence, true);
    return result;
 }
 
@@ -157,6 +176,7 @@ AlterSequenceStatement bindAlterSequence(const PgQuery__AlterSeqStmt& alter, con
       throw Error("42P01", "relation \"" + name + "\" does not exist", alter.sequence->location + 1);
    }
    Options options = readOptions(alter.options, alter.n_options);
+   if (options.sequenceName) throw Error("42601", "invalid sequence option SEQUENCE NAME");
    result.name = name;
    result.definition = *sequence;
    result.restart = options.restart;

@@ -22,6 +22,7 @@ namespace kiln {
 struct ColumnDefault {
    std::string sql;
    Column::Identity identity = Column::Identity::None;
+   int64_t identityStart = 1;  // GENERATED ... AS IDENTITY (START WITH n)
 };
 
 /// The CHECK constraints a plan tests: it yields each one's value (a boolean, NULL passing) from
