@@ -59,6 +59,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_regex_substring", "c:ppp"},
       {"kiln_regex_replace", "v:ppppp"},
       {"kiln_random", "d:"},
+      {"kiln_check_interrupt", "v:"},
       {"kiln_ascii", "i:p"},
       {"kiln_chr", "v:lp"},
       {"kiln_translate", "v:ppppp"},
@@ -322,6 +323,11 @@ llvm::Value* CodeContext::ifThenElse(llvm::Value* condition, const std::function
    phi->addIncoming(a, thenEnd);
    phi->addIncoming(b, elseEnd);
    return phi;
+}
+
+void CodeContext::checkInterruptEvery4096(llvm::Value* i) {
+   llvm::Value* mask = int64(4095);
+   ifThen(builder_->CreateICmpEQ(builder_->CreateAnd(builder_->CreateZExtOrTrunc(i, i64()), mask), mask), [&] { callRuntime("kiln_check_interrupt", {}); });
 }
 
 void CodeContext::forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body) {

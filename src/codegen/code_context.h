@@ -91,6 +91,10 @@ class CodeContext {
    void emitUnreachable(const std::function<void()>& emit);
    /// for (i = begin; i < end; ++i) body(i)
    void forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body);
+   /// In a loop whose iterations may come by the billion for one row of the pipeline's source (a
+   /// nested loop join's inner rows, a series): every 4096th iteration (`i` counts them) stops a
+   /// cancelled statement, which the pipeline's blocks of source rows alone would let run on.
+   void checkInterruptEvery4096(llvm::Value* i);
    /// Raises a run-time error (RuntimeError code) when `condition` holds.
    void errorIf(llvm::Value* condition, int32_t code);
 

@@ -1,5 +1,7 @@
 #include "runtime/helpers.h"
 
+#include "common/statement_interrupt.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -469,6 +471,8 @@ __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling) {
    if (r != 0 && ceiling && a > 0) ++q;
    return q;
 }
+
+void kiln_check_interrupt() { StatementInterrupt::check(); }
 
 double kiln_random() {
    // A forked child (a snapshot query) would repeat its parent's sequence: it seeds anew.

@@ -196,6 +196,8 @@ __int128 kiln_i128_div_rounded(__int128 a, __int128 b);
 __int128 kiln_i128_div_floor(__int128 a, __int128 b, bool ceiling);
 /// random(): uniform in [0, 1), from a generator of the calling thread.
 double kiln_random();
+// Throws 57014 when the running statement was cancelled (StatementInterrupt).
+void kiln_check_interrupt();
 // Double precision functions with PostgreSQL's errors (float.c)
 double kiln_sqrt(double x);
 double kiln_cbrt(double x);

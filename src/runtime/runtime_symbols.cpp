@@ -58,6 +58,7 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_regex_substring),
       KILN_SYMBOL(kiln_regex_replace),
       KILN_SYMBOL(kiln_random),
+      KILN_SYMBOL(kiln_check_interrupt),
       KILN_SYMBOL(kiln_ascii),
       KILN_SYMBOL(kiln_chr),
       KILN_SYMBOL(kiln_translate),

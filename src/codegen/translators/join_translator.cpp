@@ -240,6 +240,7 @@ class JoinTranslator : public Translator {
             llvm::Value* rows = cx.callRuntime("kiln_rowbuffer_rows", {table});
             llvm::Value* count = cx.callRuntime("kiln_rowbuffer_size", {table});
             cx.forRange(cx.int64(0), count, [&](llvm::Value* i) {
+               cx.checkInterruptEvery4096(i);
                llvm::Value* entry = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i));
                bindPartner(entry);
                llvm::Value* partner = residualHolds();

@@ -68,6 +68,7 @@ class SeriesTranslator : public Translator {
          llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
          b.CreateCondBr(b.CreateAnd(inRange, b.CreateNot(done)), body, after);
          b.SetInsertPoint(body);
+         cx.checkInterruptEvery4096(position);
          llvm::Type* type = cx.valueType(series_.output->type);
          values.set(series_.output, {b.CreateTrunc(current, type), series_.output->nullable ? cx.boolean(false) : nullptr, series_.output->type});
          setOrdinality(values, position);

@@ -113,6 +113,22 @@ TEST(StatementTimeout, ItCountsTheWaitForTheTurnAndIsNotALockTimeout) {
    EXPECT_EQ(waiter.query("SELECT string_agg(CAST(a AS text), ',' ORDER BY a) FROM t").getString(0, 0), "1,4");
 }
 
+TEST(StatementTimeout, RowsMadeByTheBillionFromOneSourceRowStopSoon) {
+   // A nested loop join's inner rows and a series: the pipeline's blocks of source rows are
+   // one row, or a few, each making billions.
+   kiln::Database db;
+   kiln::Connection connection(db);
+   connection.query("CREATE TABLE x AS SELECT g FROM generate_series(1, 100000) g");
+   connection.query("SET statement_timeout = '50ms'");
+   for (const char* slow : {"SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b",
+                            "SELECT count(*) FROM generate_series(1, 100000000000) a",
+                            "SELECT count(*) FROM x a, x b WHERE a.g + b.g = 7"}) {
+      auto start = Clock::now();
+      EXPECT_EQ(failure([&] { connection.query(slow); }), timedOut) << slow;
+      EXPECT_LT(Clock::now() - start, std::chrono::seconds(2)) << slow;
+   }
+}
+
 TEST(StatementTimeout, ZeroAndRollbackLeaveStatementsUnlimited) {
    kiln::Database db;
    kiln::Connection connection(db);
