@@ -14,6 +14,7 @@
 #include "parser/expression_binder.h"
 #include "parser/on_conflict_binder.h"
 #include "parser/pg_parser.h"
+#include "parser/schema_names.h"
 #include "parser/returning_binder.h"
 #include "parser/type_rules.h"
 #include "parser/update_delete_binder.h"
@@ -157,6 +158,7 @@ DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
       result.ifExists = drop.missing_ok;
       for (size_t i = 0; i < drop.n_objects; ++i) {
          const PgQuery__List& names = *drop.objects[i]->list;
+         if (!inPublicSchema(names, drop.missing_ok)) continue;
          std::string name = stringOf(names.items[names.n_items - 1]);
          const Table* table = catalog.tableWithIndex(name);
          if (!table) {
@@ -180,6 +182,7 @@ DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
    const char* wanted = views ? "view" : sequences ? "sequence" : "table";
    for (size_t i = 0; i < drop.n_objects; ++i) {
       const PgQuery__List& names = *drop.objects[i]->list;
+      if (!inPublicSchema(names, drop.missing_ok)) continue;
       std::string name = stringOf(names.items[names.n_items - 1]);
       const char* found = catalog.findView(name) ? "view" : catalog.findSequence(name) ? "sequence" : catalog.findTable(name) ? "table" : nullptr;
       if (found && std::string(found) != wanted) throw Error("42809", "\"" + name + "\" is not a " + wanted);
@@ -502,6 +505,7 @@ QueryPlan* planOf(Statement& statement) {
 }
 
 Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
+   checkSchemas(node);
    switch (node.node_case) {
       case PG_QUERY__NODE__NODE_SELECT_STMT:
          if (node.select_stmt->into_clause) return bindCreateTableAs(node, *node.select_stmt->into_clause, false, catalog, parameterTypes);
