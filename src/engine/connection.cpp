@@ -18,7 +18,6 @@
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
-#include "parser/schema_names.h"
 #include "parser/type_rules.h"
 
 namespace kiln {
@@ -248,7 +247,6 @@ std::vector<Result> Connection::run(const std::string& sql) {
    double parseMs = timing_ ? std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size())) : 0;
    for (size_t i = 0; i < script.size(); ++i) {
       const PgQuery__Node& node = script.statement(i);
-      checkSchemas(node);
       switch (node.node_case) {
          case PG_QUERY__NODE__NODE_TRANSACTION_STMT: results.emplace_back(control(int(node.transaction_stmt->kind), node.transaction_stmt->savepoint_name)); continue;
          case PG_QUERY__NODE__NODE_PREPARE_STMT: {

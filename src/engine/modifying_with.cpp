@@ -8,6 +8,7 @@
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
+#include "parser/schema_names.h"
 
 namespace kiln {
 
@@ -204,6 +205,7 @@ bool hasModifyingWith(const PgQuery__Node& node) {
 }
 
 std::shared_ptr<ResultData> runModifyingWith(DatabaseImpl& database, const PgQuery__Node& node, const std::string& text) {
+   checkSchemas(node);  // (other statements: when bound)
    const PgQuery__WithClause& with = **withOf(const_cast<PgQuery__Node&>(node));
    if (with.recursive) throw Error("0A000", "data-modifying statements in WITH RECURSIVE are not supported yet", with.location + 1);
    ReturnedTables returned(database.catalog);

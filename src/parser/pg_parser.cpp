@@ -80,6 +80,12 @@ bool visitMessages(ProtobufCMessage* message, const std::function<bool(ProtobufC
    if (!visit(*message)) return false;
    const ProtobufCMessageDescriptor& descriptor = *message->descriptor;
    char* base = reinterpret_cast<char*>(message);
+   if (&descriptor == &pg_query__node__descriptor) {
+      // A Node is one of some 250 kinds (a oneof): straight to the one it is, not past the others.
+      auto& node = *reinterpret_cast<PgQuery__Node*>(message);
+      const ProtobufCFieldDescriptor* field = protobuf_c_message_descriptor_get_field(&descriptor, unsigned(node.node_case));
+      return !field || field->type != PROTOBUF_C_TYPE_MESSAGE || visitMessages(*reinterpret_cast<ProtobufCMessage**>(base + field->offset), visit);
+   }
    for (unsigned i = 0; i < descriptor.n_fields; ++i) {
       const ProtobufCFieldDescriptor& field = descriptor.fields[i];
       if (field.type != PROTOBUF_C_TYPE_MESSAGE) continue;
