@@ -32,6 +32,9 @@ inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Val
    auto& b = cx.builder();
    llvm::Value* matched = cx.entryAlloca(cx.i1(), "matched");
    b.CreateStore(cx.boolean(false), matched);
+   // Matches, counted so that a key repeated millions of times lets a cancel in (every 4096th).
+   llvm::Value* matches = firstOnly ? nullptr : cx.entryAlloca(cx.i64(), "matches");
+   if (matches) b.CreateStore(cx.int64(0), matches);
    llvm::Value* directory = b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::directoryOffset));
    llvm::Value* mask = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), table, ChainedHashTable::maskOffset));
    llvm::Value* word = b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), directory, b.CreateAnd(hash, mask)));
@@ -60,7 +63,13 @@ inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Val
       cx.ifThen(keysEqual(entry), [&] {
          b.CreateStore(cx.boolean(true), matched);
          onMatch(entry);
-         if (firstOnly) b.CreateBr(done);
+         if (firstOnly) {
+            b.CreateBr(done);
+            return;
+         }
+         llvm::Value* count = b.CreateAdd(b.CreateLoad(cx.i64(), matches), cx.int64(1));
+         b.CreateStore(count, matches);
+         cx.checkInterruptEvery4096(count);
       });
    });
    b.CreateBr(next);
