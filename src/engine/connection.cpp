@@ -18,6 +18,7 @@
 #include "engine/statement_executor.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
+#include "parser/schema_names.h"
 #include "parser/type_rules.h"
 
 namespace kiln {
@@ -122,10 +123,16 @@ Result Connection::query(const std::string& sql) {
 }
 
 std::vector<Result> Connection::queryAll(const std::string& sql) {
+   // Any error in a transaction block aborts it, as in PostgreSQL: also one of a statement that
+   // runs outside statement() (SET, SHOW, CREATE SCHEMA, a syntax error).
    try {
       return run(sql);
    } catch (Error& error) {
       if (error.position() > 0) error.setPosition(characterPosition(sql, error.position()));
+      if (inTransaction_) aborted_ = true;
+      throw;
+   } catch (...) {
+      if (inTransaction_) aborted_ = true;
       throw;
    }
 }
@@ -286,6 +293,17 @@ std::vector<Result> Connection::run(const std::string& sql) {
             })));
             continue;
          }
+         case PG_QUERY__NODE__NODE_CREATE_SCHEMA_STMT:
+            if (aborted_) throw abortedBlock();
+            checkCreateSchema(*node.create_schema_stmt);
+            results.emplace_back(tagged("CREATE SCHEMA"));
+            continue;
+         case PG_QUERY__NODE__NODE_DROP_STMT:
+            if (node.drop_stmt->remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) break;
+            if (aborted_) throw abortedBlock();
+            checkDropSchema(*node.drop_stmt);
+            results.emplace_back(tagged("DROP SCHEMA"));
+            continue;
          case PG_QUERY__NODE__NODE_CHECK_POINT_STMT:
             if (inTransaction_) throw Error("25001", "CHECKPOINT cannot run inside a transaction block");
             results.emplace_back(statement([&] {

@@ -59,4 +59,26 @@ bool inPublicSchema(const PgQuery__List& names, bool missingOk) {
    throw Error("3F000", "schema \"" + name + "\" does not exist");
 }
 
+void checkCreateSchema(const PgQuery__CreateSchemaStmt& create) {
+   std::string name = *create.schemaname ? create.schemaname : "";
+   if (name.empty()) throw Error("0A000", "CREATE SCHEMA AUTHORIZATION is not supported: kiln has one role and one schema, public");
+   if (name == "public") {
+      if (create.n_schema_elts) throw Error("0A000", "CREATE SCHEMA with elements is not supported yet");
+      if (!create.if_not_exists) throw Error("42P06", "schema \"public\" already exists");
+      return;
+   }
+   if (name.rfind("pg_", 0) == 0)
+      throw Error("42939", "unacceptable schema name \"" + name + "\"", 0, "The prefix \"pg_\" is reserved for system schemas.");
+   throw Error("0A000", "schemas other than public are not supported yet");
+}
+
+void checkDropSchema(const PgQuery__DropStmt& drop) {
+   for (size_t i = 0; i < drop.n_objects; ++i) {
+      const PgQuery__Node& object = *drop.objects[i];
+      std::string name = object.node_case == PG_QUERY__NODE__NODE_STRING ? object.string->sval : "";
+      if (name == "public") throw Error("0A000", "DROP SCHEMA public is not supported: kiln's tables are all in it");
+      if (!drop.missing_ok) throw Error("3F000", "schema \"" + name + "\" does not exist");
+   }
+}
+
 }  // namespace kiln

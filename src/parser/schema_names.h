@@ -17,4 +17,12 @@ void checkSchemas(const PgQuery__Node& statement);
 /// schema unless `missingOk` (DROP ... IF EXISTS), which gets false.
 bool inPublicSchema(const PgQuery__List& names, bool missingOk);
 
+/// CREATE SCHEMA: of public, which exists, nothing to do (IF NOT EXISTS) or 42P06; of another
+/// schema 0A000 (not supported yet), with PostgreSQL's 42939 for a reserved pg_ name first.
+void checkCreateSchema(const PgQuery__CreateSchemaStmt& create);
+
+/// DROP SCHEMA: public cannot go (0A000); another schema does not exist (3F000, nothing to do with
+/// IF EXISTS).
+void checkDropSchema(const PgQuery__DropStmt& drop);
+
 }  // namespace kiln
