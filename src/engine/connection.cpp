@@ -322,6 +322,12 @@ std::vector<Result> Connection::run(const std::string& sql) {
          case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
             if (aborted_) throw abortedBlock();
             std::string name = node.variable_show_stmt->name;
+            if (name == "all") {
+               auto data = tagged("SHOW");
+               data->setTextTable({"name", "setting", "description"}, ConnectionSettings(*this).all());
+               results.emplace_back(std::move(data));
+               continue;
+            }
             auto setting = ConnectionSettings(*this).shown(name);
             if (!setting) throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
             auto data = tagged("SHOW");

@@ -87,6 +87,20 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
    return std::nullopt;
 }
 
+std::vector<std::vector<std::string>> ConnectionSettings::all() const {
+   std::vector<std::vector<std::string>> rows;
+   auto add = [&](const std::string& name, const char* description) { rows.push_back({shown(name)->first, shown(name)->second, description}); };
+   add("lock_timeout", "How long a statement waits for another connection's transaction to end: 0, no limit.");
+   add("statement_timeout", "How long a statement may run: 0, no limit.");
+   add("synchronous_commit", "Whether a commit waits until its log record is on disk.");
+   add("timezone", "The time zone timestamptz values are shown and read in.");
+   for (const PassiveSetting& setting : passiveSettings()) add(setting.name, setting.description);
+   for (auto& [name, value] : connection_.passiveSettings_)
+      if (!findPassiveSetting(name)) rows.push_back({name, value, ""});
+   std::sort(rows.begin(), rows.end(), [](auto& a, auto& b) { return asciiLowercase(a[0]) < asciiLowercase(b[0]); });
+   return rows;
+}
+
 std::optional<std::string> ConnectionSettings::current(const std::string& name, bool missingOk) {
    if (auto value = shown(name)) return value->second;
    if (missingOk) return std::nullopt;

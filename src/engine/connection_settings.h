@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <pg_query/pg_query.pb-c.h>
 
@@ -26,6 +27,9 @@ class ConnectionSettings final : public SettingsAccess {
    void apply(const PgQuery__VariableSetStmt& set, const std::string* rawValue = nullptr);
    /// SHOW `name`: the column's name and the value; nullopt for a name it does not know.
    std::optional<std::pair<std::string, std::string>> shown(const std::string& name) const;
+   /// SHOW ALL: name, value and description of each setting, in name order (an application's own
+   /// without a description).
+   std::vector<std::vector<std::string>> all() const;
 
    std::optional<std::string> current(const std::string& name, bool missingOk) override;
    std::string set(const std::string& name, const std::optional<std::string>& value, bool isLocal) override;

@@ -108,21 +108,23 @@ std::string passiveSettingValue(const PassiveSetting& setting, const std::string
 
 namespace {
 
-constexpr PassiveSetting settings[] = {
-   {"idle_in_transaction_session_timeout", "0"},
-   {"client_encoding", "UTF8"},
-   {"standard_conforming_strings", "on"},
-   {"check_function_bodies", "on"},
-   {"xmloption", "content"},
-   {"client_min_messages", "notice"},
-   {"row_security", "on"},
-   {"default_tablespace", ""},
-   {"default_table_access_method", "heap"},
-   {"search_path", "\"$user\", public"},
-   {"application_name", ""},
+const std::vector<PassiveSetting> settings = {
+   {"application_name", "", "The name the application gives itself."},
+   {"check_function_bodies", "on", "Whether CREATE FUNCTION checks bodies (kiln has no functions to create)."},
+   {"client_encoding", "UTF8", "The character set of the client's text: UTF8."},
+   {"client_min_messages", "notice", "The least important messages sent to the client (kiln sends none below errors)."},
+   {"default_table_access_method", "heap", "How new tables store their rows: heap, kiln's columns in memory."},
+   {"default_tablespace", "", "Where new tables go: kiln has one place for everything."},
+   {"idle_in_transaction_session_timeout", "0", "How long a session may idle in an open transaction: no limit."},
+   {"row_security", "on", "Whether row security policies apply (kiln has none)."},
+   {"search_path", "\"$user\", public", "The schemas searched for unqualified names (kiln's one schema is public)."},
+   {"standard_conforming_strings", "on", "Backslashes in '...' strings are plain characters."},
+   {"xmloption", "content", "How XML text is read (kiln has no XML type)."},
 };
 
 }  // namespace
+
+const std::vector<PassiveSetting>& passiveSettings() { return settings; }
 
 std::optional<PassiveSetting> findPassiveSetting(const std::string& lowercaseName) {
    for (const PassiveSetting& setting : settings)

@@ -16,7 +16,11 @@ namespace kiln {
 struct PassiveSetting {
    const char* name;        // as SHOW's column names it (PostgreSQL's spelling)
    const char* defaultValue;  // as SHOW gives it
+   const char* description;   // for SHOW ALL
 };
+
+/// All of them, in name order.
+const std::vector<PassiveSetting>& passiveSettings();
 
 /// The setting named `lowercaseName` (names are case-insensitive), if it is one of these.
 std::optional<PassiveSetting> findPassiveSetting(const std::string& lowercaseName);

@@ -70,13 +70,22 @@ const std::string& ResultData::status() const {
 }
 
 void ResultData::setTextRows(const std::string& column, const std::vector<std::string>& lines) {
+   std::vector<std::vector<std::string>> table;
+   for (auto& line : lines) table.push_back({line});
+   setTextTable({column}, table);
+}
+
+void ResultData::setTextTable(const std::vector<std::string>& columns, const std::vector<std::vector<std::string>>& table) {
    hasRows = true;
-   names = {column};
-   layout = RowLayout::make({{SqlType::text(), false}});
+   names = columns;
+   layout = RowLayout::make(std::vector<std::pair<SqlType, bool>>(columns.size(), {SqlType::text(), false}));
    rows = RowBuffer(layout.size);
-   for (auto& line : lines) {
-      GermanString s = GermanString::make(strings.store(line));
-      std::memcpy(rows.append(), &s, sizeof(s));
+   for (auto& cells : table) {
+      char* row = rows.append();
+      for (size_t c = 0; c < columns.size(); ++c) {
+         GermanString s = GermanString::make(strings.store(cells[c]));
+         std::memcpy(row + layout.fields[c].offset, &s, sizeof(s));
+      }
    }
 }
 

@@ -53,6 +53,8 @@ struct ResultData {
    const std::string& status() const;
    /// A result built from text cells (EXPLAIN, SHOW, ...): one TEXT column.
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
+   /// A result of text columns `columns`, a row per entry of `table` (one cell per column).
+   void setTextTable(const std::vector<std::string>& columns, const std::vector<std::vector<std::string>>& table);
    size_t rowCount() const { return rows.size(); }
    SqlType typeOf(size_t column) const {
       if (column >= layout.fields.size()) [[unlikely]]
