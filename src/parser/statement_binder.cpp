@@ -504,6 +504,36 @@ QueryPlan* planOf(Statement& statement) {
       statement);
 }
 
+namespace {
+
+/// What an unsupported statement is, as the user wrote it (a restored dump names them: COMMENT ON,
+/// GRANT, CREATE FUNCTION, ...).
+std::string unsupportedStatementName(const PgQuery__Node& node) {
+   switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_COMMENT_STMT: return "COMMENT ON";
+      case PG_QUERY__NODE__NODE_GRANT_STMT: return node.grant_stmt->is_grant ? "GRANT" : "REVOKE";
+      case PG_QUERY__NODE__NODE_GRANT_ROLE_STMT: return node.grant_role_stmt->is_grant ? "GRANT of a role" : "REVOKE of a role";
+      case PG_QUERY__NODE__NODE_ALTER_DEFAULT_PRIVILEGES_STMT: return "ALTER DEFAULT PRIVILEGES";
+      case PG_QUERY__NODE__NODE_CREATE_FUNCTION_STMT: return "CREATE FUNCTION";
+      case PG_QUERY__NODE__NODE_DO_STMT: return "DO";
+      case PG_QUERY__NODE__NODE_CREATE_DOMAIN_STMT: return "CREATE DOMAIN";
+      case PG_QUERY__NODE__NODE_COMPOSITE_TYPE_STMT:
+      case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT: return "CREATE TYPE";
+      case PG_QUERY__NODE__NODE_CREATE_TRIG_STMT: return "CREATE TRIGGER";
+      case PG_QUERY__NODE__NODE_CREATE_ROLE_STMT: return "CREATE ROLE";
+      case PG_QUERY__NODE__NODE_CREATE_EXTENSION_STMT: return "CREATE EXTENSION";
+      case PG_QUERY__NODE__NODE_CREATE_POLICY_STMT: return "CREATE POLICY";
+      case PG_QUERY__NODE__NODE_CREATE_PUBLICATION_STMT: return "CREATE PUBLICATION";
+      case PG_QUERY__NODE__NODE_ALTER_OWNER_STMT: return "ALTER ... OWNER TO of this kind of object";
+      case PG_QUERY__NODE__NODE_LOCK_STMT: return "LOCK";
+      case PG_QUERY__NODE__NODE_CLUSTER_STMT: return "CLUSTER";
+      case PG_QUERY__NODE__NODE_REINDEX_STMT: return "REINDEX";
+      default: return "this kind of statement";
+   }
+}
+
+}  // namespace
+
 Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
    checkSchemas(node);
    switch (node.node_case) {
@@ -539,7 +569,7 @@ Statement bindStatement(const PgQuery__Node& node, const std::string& text, cons
             for (const Table* table : catalog.tables()) result.tables.push_back(const_cast<Table*>(table));
          return result;
       }
-      default: throw Error("0A000", "this kind of statement is not supported yet");
+      default: throw Error("0A000", unsupportedStatementName(node) + " is not supported yet");
    }
 }
 
