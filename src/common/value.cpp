@@ -18,6 +18,10 @@
 
 namespace kiln {
 
+int64_t integerMinimum(TypeId type) { return type == TypeId::SmallInt ? INT16_MIN : type == TypeId::Integer ? INT32_MIN : INT64_MIN; }
+
+int64_t integerMaximum(TypeId type) { return type == TypeId::SmallInt ? INT16_MAX : type == TypeId::Integer ? INT32_MAX : INT64_MAX; }
+
 namespace text {
 
 static std::string_view trim(std::string_view s) {
@@ -55,11 +59,8 @@ static bool parseSimpleDigits(std::string_view s, int64_t& out) {
 }
 
 int64_t parseInteger(std::string_view input, SqlType type) {
-   if (int64_t fast; parseSimpleDigits(input, fast)) {
-      int64_t lo = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
-      int64_t hi = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
-      if (fast >= lo && fast <= hi) return fast;
-   }
+   int64_t lo = integerMinimum(type.id), hi = integerMaximum(type.id);
+   if (int64_t fast; parseSimpleDigits(input, fast) && fast >= lo && fast <= hi) return fast;
    std::string_view s = trim(input);
    std::string_view digits = s;
    bool negative = false;
@@ -75,8 +76,6 @@ int64_t parseInteger(std::string_view input, SqlType type) {
       if (magnitude > (unsigned __int128)1 << 64) break;
    }
    __int128 value = negative ? -(__int128)magnitude : (__int128)magnitude;
-   int64_t lo = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
-   int64_t hi = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
    if (value < lo || value > hi)
       throw Error("22003", "value \"" + std::string(input) + "\" is out of range for type " + type.toString());
    return int64_t(value);

@@ -52,6 +52,10 @@ Value parseValue(std::string_view text, SqlType type);
 /// PostgreSQL's output form of a value ("" for NULL).
 std::string formatValue(const Value& value);
 
+/// The range of SMALLINT, INTEGER or BIGINT.
+int64_t integerMinimum(TypeId type);
+int64_t integerMaximum(TypeId type);
+
 /// The text-to-type conversions, one per storage class, shared by COPY, CAST and literals.
 namespace text {
 bool parseBool(std::string_view text);

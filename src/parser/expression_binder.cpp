@@ -615,6 +615,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
             if (op != "-") throw Error("42883", "operator does not exist: " + op + " " + operand->type.toString(), position);
             if (operand->kind == ExprKind::Constant && !operand->constant.isNull) {
                Value v = operand->constant;
+               if (v.type.isInteger() && v.integer == integerMinimum(v.type.id)) throw Error("22003", v.type.toString() + " out of range", position);
                if (v.type.isInteger()) v.integer = -v.integer;
                else if (v.type.id == TypeId::Decimal) v.decimal = -v.decimal;
                else if (v.type.isFloat()) v.floating = -v.floating;
