@@ -132,14 +132,15 @@ double parseDouble(std::string_view input, SqlType type) {
    errno = 0;
    double value = std::strtod(s.c_str(), &end);
    if (end != s.c_str() + s.size() || lower.find_first_of("xnp") != std::string::npos) invalidSyntax(type.toString(), input);
+   if (type.id == TypeId::Real) {
+      // Read as a float at once, as PostgreSQL's float4in (through a double, it would round twice).
+      errno = 0;
+      float single = std::strtof(s.c_str(), &end);
+      value = single;
+   }
    // Like PostgreSQL: overflow, and underflow all the way to zero, are out of range.
    if (errno == ERANGE && (std::isinf(value) || value == 0))
       throw Error("22003", "\"" + s + "\" is out of range for type " + type.toString());
-   if (type.id == TypeId::Real) {
-      if (std::isfinite(value) && (std::fabs(value) > std::numeric_limits<float>::max() || (value != 0 && float(value) == 0)))
-         throw Error("22003", "\"" + s + "\" is out of range for type real");
-      return double(float(value));
-   }
    return value;
 }
 
@@ -220,6 +221,12 @@ std::string formatDouble(double value, bool singlePrecision) {
    if (exponent < 0) return out + "0." + std::string(size_t(-exponent - 1), '0') + digits;
    if (digits.size() <= size_t(exponent) + 1) return out + digits + std::string(size_t(exponent) + 1 - digits.size(), '0');
    return out + digits.substr(0, size_t(exponent) + 1) + "." + digits.substr(size_t(exponent) + 1);
+}
+
+void padToLength(std::string& text, SqlType type) {
+   if (type.id != TypeId::Char || !type.length || text.size() >= type.length * 4) return;
+   int64_t characters = characterCount(text);
+   if (characters < int64_t(type.length)) text.append(size_t(int64_t(type.length) - characters), ' ');
 }
 
 }  // namespace text

@@ -36,6 +36,7 @@ enum class RuntimeError : int32_t {
    NullArrayStart,
    DateOutOfRange,
    IntervalOutOfRange,
+   FloatUnderflow,
 };
 
 }  // namespace kiln
