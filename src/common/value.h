@@ -71,6 +71,8 @@ int64_t parseMoment(std::string_view text, SqlType type);
 Interval parseInterval(std::string_view text);
 /// Checks length limits of CHAR(n)/VARCHAR(n); CHAR drops trailing blanks.
 std::string_view fitString(std::string_view text, SqlType type);
+/// The blanks that CHAR(n) keeps without them and shows: `text` padded to n characters.
+void padToLength(std::string& text, SqlType type);
 std::string formatDouble(double value, bool singlePrecision);
 }  // namespace text
 
