@@ -561,6 +561,9 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    aggregateOverDomains(aggregates);
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
+   // Only a correlated aggregate without GROUP BY, computed per outer row, can read outer values after grouping.
+   if (having && !aggregateRow && isCorrelated(*having))
+      throw Error("0A000", "an outer query's value in HAVING of a subquery is not supported yet here", having->position);
    std::vector<const IU*> counts;
    for (auto& a : aggregates)
       if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar) counts.push_back(a.output);

@@ -297,6 +297,9 @@ class SelectBinder {
    std::unordered_set<const IU*> lateValues_;
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
    bool beforeAggregation_ = false;
+   /// How many outer joins the FROM item being bound is on the nullable side of: an inner join's
+   /// ON conjunct reading outer values is a correlated condition like WHERE's only outside them.
+   int nullableSides_ = 0;
    Recursion* recursion_ = nullptr;
    std::unique_ptr<OutputComparison> compared_;
    SubqueryUse use_ = SubqueryUse::Rows;  // EXISTS: a LIMIT above 0 without OFFSET changes nothing

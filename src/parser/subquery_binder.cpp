@@ -66,15 +66,6 @@ ExprPtr negation(ExprPtr c) {
    return e;
 }
 
-/// The parts of a conjunction (a row's = is one AND of its pairs); of another condition, itself.
-std::vector<ExprPtr> conjunctsOf(ExprPtr e) {
-   std::vector<ExprPtr> parts;
-   if (e->kind != ExprKind::And) parts.push_back(std::move(e));
-   else
-      for (auto& child : e->children) parts.push_back(std::move(child));
-   return parts;
-}
-
 }  // namespace
 
 bool SelectBinder::isCorrelated(const Expr& e) const {
@@ -530,7 +521,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       } else if (any) {
          // A row's = is not FALSE where none of its pairs is; a pair of values that cannot be NULL
          // is not FALSE where it is TRUE: an equality the join hashes.
-         for (ExprPtr& part : conjunctsOf(std::move(comparison)))
+         for (ExprPtr& part : Expr::conjuncts(std::move(comparison)))
             conditions.push_back(part->nullable ? truthTest(negation(std::move(part)), false, true) : std::move(part));
       } else {
          conditions.push_back(truthTest(std::move(comparison), false, true));
