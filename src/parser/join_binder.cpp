@@ -11,13 +11,15 @@ namespace kiln {
 
 namespace {
 
-/// NATURAL JOIN's columns: the names of the left side's columns [leftStart, rightStart) that the
-/// right side's (the rest) has too, in the left's order.
-/// Whether `op` reads the working table of a recursive query.
-bool readsWorkTable(const Operator& op) {
-   return op.kind == OperatorKind::WorkTableScan || std::any_of(op.children.begin(), op.children.end(), [](auto& c) { return readsWorkTable(*c); });
+/// Whether `op` reads the work table of `source`, the recursive query being bound (not another
+/// recursive CTE's, which is finished where this one reads it).
+bool readsWorkTable(const Operator& op, const RecursiveUnion* source) {
+   if (op.kind == OperatorKind::WorkTableScan && static_cast<const WorkTableScan&>(op).source == source) return true;
+   return std::any_of(op.children.begin(), op.children.end(), [&](auto& c) { return readsWorkTable(*c, source); });
 }
 
+/// NATURAL JOIN's columns: the names of the left side's columns [leftStart, rightStart) that the
+/// right side's (the rest) has too, in the left's order.
 std::vector<std::string> commonColumnNames(const std::vector<ScopeColumn>& columns, size_t leftStart, size_t rightStart) {
    std::vector<std::string> names;
    for (size_t l = leftStart; l < rightStart; ++l) {
@@ -165,7 +167,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
    }
    if (rightJoin) std::swap(left, right);
    if (recursion_ && (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) &&
-       (readsWorkTable(*right) || (kind == JoinKind::FullOuter && readsWorkTable(*left))))
+       (readsWorkTable(*right, recursion_->source) || (kind == JoinKind::FullOuter && readsWorkTable(*left, recursion_->source))))
       throw Error("42P19", "recursive reference to query \"" + recursion_->name + "\" must not appear within an outer join");
    if (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) {
       // The outer join's inner side (a full join: both sides) may now be NULL.
