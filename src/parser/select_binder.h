@@ -99,9 +99,9 @@ class SelectBinder {
    void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
-   /// `readsOuter`: it may read the enclosing query's values (its conditions on them become this
-   /// query's correlation).
-   std::unique_ptr<Operator> bindDerivedTable(const PgQuery__RangeSubselect& derived, bool readsOuter);
+   /// It may read the enclosing query's values: `directlyInFrom`, its conditions on them become
+   /// this query's correlation; inside a JOIN, only where no condition reads them.
+   std::unique_ptr<Operator> bindDerivedTable(const PgQuery__RangeSubselect& derived, bool directlyInFrom);
    // Joins (join_binder.cpp)
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
    /// Which column an unqualified USING column name means: the left's, the right's (RIGHT JOIN)
