@@ -1,0 +1,54 @@
+// A generated statement as a tree of text pieces. The tree is what the shrinker works on: it
+// leaves out optional parts, drops list items, and puts a smaller piece of the same shape, or a
+// plain constant, where a larger one was, for as long as the difference it chases remains.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kiln::fuzz {
+
+struct SqlNode;
+using NodePtr = std::shared_ptr<SqlNode>;
+
+/// Literal text or a child node.
+struct Piece {
+   Piece(const char* text) : text(text) {}
+   Piece(std::string text) : text(std::move(text)) {}
+   Piece(NodePtr node) : node(std::move(node)) {}
+   std::string text;
+   NodePtr node;
+};
+
+struct SqlNode {
+   std::vector<Piece> pieces;
+   /// Nodes of one shape may stand for one another: an expression's shape is its type
+   /// ("integer"), a query's the types of its columns, a FROM item's "from". Empty: none.
+   std::string shape;
+   /// Texts that may replace the whole node: a constant of the expression's type, NULL.
+   std::vector<std::string> simpler;
+   /// May be left out entirely (a WHERE clause, DISTINCT, a LIMIT).
+   bool optional = false;
+   bool dropped = false;
+   /// A list: its pieces are nodes, printed with `separator` between them; the shrinker may
+   /// drop items as long as `minItems` remain.
+   bool isList = false;
+   std::string separator;
+   size_t minItems = 0;
+
+   std::string print() const;
+   NodePtr clone() const;
+   /// This node and all below it, parents before children.
+   void collect(std::vector<SqlNode*>& out);
+};
+
+/// A node of plain pieces.
+NodePtr node(std::vector<Piece> pieces);
+/// An optional node (leaving it out must leave valid SQL).
+NodePtr optionalNode(std::vector<Piece> pieces);
+NodePtr list(std::vector<NodePtr> items, std::string separator, size_t minItems);
+/// A node with a shape (see SqlNode::shape).
+NodePtr shaped(std::string shape, std::vector<Piece> pieces);
+
+}  // namespace kiln::fuzz
