@@ -1,6 +1,7 @@
 // Compares kiln's outcomes of a script with PostgreSQL's, statement by statement, and says how
 // the case ended: the same, not supported by kiln (0A000 where PostgreSQL answered), skipped
-// (PostgreSQL ran out of time or resources), or a failure with a signature of what differed.
+// (PostgreSQL ran out of time or resources), an error only one system met because the other
+// never evaluated the expression, or a failure with a signature of what differed.
 #pragma once
 
 #include "fuzz_case.h"
@@ -12,7 +13,7 @@
 namespace kiln::fuzz {
 
 struct Verdict {
-   enum class Kind { Same, Unsupported, Skipped, Failure };
+   enum class Kind { Same, Unsupported, Skipped, EvaluatedByOne, Failure };
    Kind kind = Kind::Same;
    /// A failure's kind, which a shrunk case must keep: "rows differ", "kiln 22003, PostgreSQL
    /// answered", "crash (killed by signal SIGSEGV)", ...

@@ -28,6 +28,9 @@ Context Context::insideAggregate() const {
    Context c = *this;
    c.grouped = nullptr;
    c.windows = false;
+   // An aggregate of only an outer query's columns belongs to that query (PostgreSQL's rule),
+   // which would turn it into an aggregate query: none in reach.
+   c.outer.clear();
    ++c.depth;
    return c;
 }
@@ -72,7 +75,13 @@ NodePtr Generator::typed(const Type& type, std::vector<Piece> pieces) {
    return n;
 }
 
-NodePtr Generator::literal(const Type& type) { return typed(type, {values_.literal(type)}); }
+NodePtr Generator::constant(const Type& type, std::string text) {
+   NodePtr n = typed(type, {std::move(text)});
+   n->constant = true;
+   return n;
+}
+
+NodePtr Generator::literal(const Type& type) { return constant(type, values_.literal(type)); }
 
 NodePtr Generator::column(const Type& type, const Context& context, bool allowOuter) {
    std::vector<const Column*> candidates;
@@ -113,11 +122,13 @@ NodePtr Generator::smallInteger(int lo, int hi, const Context& context) {
    if (random_.chance(15))
       if (NodePtr c = column(Type::of(Kind::Int2), context, false)) return typed(Type::of(Kind::Int4), {"(", c, " % 10)"});
    int value = values_.smallInt(lo, hi);
-   return typed(Type::of(Kind::Int4), {value < 0 ? "(" + std::to_string(value) + ")" : std::to_string(value)});
+   return constant(Type::of(Kind::Int4), value < 0 ? "(" + std::to_string(value) + ")" : std::to_string(value));
 }
 
 NodePtr Generator::leaf(const Type& type, const Context& context) {
-   if (random_.chance(4)) return typed(type, {nullLiteral(type)});
+   // NULL constants in arithmetic: see the null-arithmetic switch.
+   bool arithmetic = type.isNumber() || type.kind == Kind::Interval;
+   if (random_.chance(4) && (!arithmetic || switches_.nullArithmetic)) return constant(type, nullLiteral(type));
    if (random_.chance(70))
       if (NodePtr c = column(type, context)) return c;
    return literal(type);
@@ -153,6 +164,7 @@ NodePtr Generator::expr(const Type& type, const Context& context) {
 }
 
 NodePtr Generator::generic(const Type& type, const Context& context) {
+   if (type.kind == Kind::Char && !switches_.charInExpressions) return nullptr;
    auto e = [&] { return expr(type, context); };
    return choose({
       {20,
@@ -188,7 +200,7 @@ NodePtr Generator::generic(const Type& type, const Context& context) {
           if (random_.chance(30)) args.push_back(e());
           return typed(type, {random_.chance(50) ? "GREATEST(" : "LEAST(", list(std::move(args), ", ", 1), ")"});
        }},
-      {context.depth < maxDepth - 1 ? 8 : 0, [&] { return scalarSubquery(type, context); }},
+      {context.subqueries && context.depth < maxDepth - 1 ? 8 : 0, [&] { return scalarSubquery(type, context); }},
       {context.aggregates() ? 40 : 0, [&] { return aggregate(type, context); }},
       {context.windows ? 25 : 0, [&] { return window(type, context); }},
       {15, [&] { return cast(type, context); }},
@@ -223,8 +235,11 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
          sources.push_back(Type::character(4));
          sources.push_back(Type::arrayOf(Type::of(Kind::Int4)));
          break;
-      case Kind::Varchar:
-      case Kind::Char: add({Kind::Text, Kind::Int4}); break;
+      case Kind::Varchar: add({Kind::Text, Kind::Int4}); break;
+      case Kind::Char:
+         // Text may be multibyte: see the multibyte-char switch.
+         add({switches_.multibyteChar ? Kind::Text : Kind::Int4, Kind::Int4});
+         break;
       case Kind::Date: add({Kind::Timestamp, Kind::TimestampTz}); break;
       case Kind::Timestamp: add({Kind::Date, Kind::TimestampTz}); break;
       case Kind::TimestampTz: add({Kind::Date, Kind::Timestamp}); break;
@@ -241,10 +256,12 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
       target = Type::numeric(precision, type.scale).sql();
    }
    // Text in the target's input syntax, now and then: the input functions get a say.
-   if (sources.empty() || random_.chance(20)) return typed(type, {"CAST(", quoted(values_.text(type)), " AS ", target, ")"});
+   if (sources.empty() || random_.chance(20)) return constant(type, "CAST(" + quoted(values_.text(type)) + " AS " + target + ")");
    Type from = random_.pick(sources);
    // A float shows its shortest exact text; computed ones could differ in the last digit.
    NodePtr value = from.isFloat() ? leaf(from, context) : expr(from, context);
+   if (from.kind == Kind::Float4 && type.kind != Kind::Float4 && !switches_.realConstantCasts) value = column(from, context);
+   if (!value) return nullptr;
    return typed(type, random_.chance(50) ? std::vector<Piece>{"CAST(", value, " AS ", target, ")"}
                                          : std::vector<Piece>{"(", value, ")::", target});
 }

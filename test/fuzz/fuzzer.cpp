@@ -8,7 +8,21 @@
 
 namespace kiln::fuzz {
 
-Fuzzer::Run Fuzzer::run(const Case& c) {
+namespace {
+
+size_t setupStatements(const Case& c) {
+   size_t count = 0;
+   for (const Table& table : c.tables) count += table.setupStatements().size();
+   return count;
+}
+
+bool dataException(const Outcome& outcome) {
+   return outcome.status == Outcome::Status::Error && (outcome.sqlstate.starts_with("21") || outcome.sqlstate.starts_with("22"));
+}
+
+}  // namespace
+
+Fuzzer::Run Fuzzer::runAndCompare(const Case& c) {
    std::vector<ScriptStatement> script = c.script();
    std::vector<std::string> statements;
    for (const ScriptStatement& s : script) statements.push_back(s.sql);
@@ -18,6 +32,35 @@ Fuzzer::Run Fuzzer::run(const Case& c) {
    r.postgres = postgres_.run(statements);
    r.kiln = kiln.finish();
    r.verdict = compare(script, r.kiln, r.postgres);
+   return r;
+}
+
+bool Fuzzer::evaluatedByOne(const Case& c, const Run& r) {
+   size_t at = r.verdict.statement, setup = setupStatements(c);
+   if (at < setup || at >= r.kiln.size() || at >= r.postgres.size()) return false;
+   const Outcome& k = r.kiln[at];
+   const Outcome& p = r.postgres[at];
+   if (!(dataException(k) && p.ok()) && !(dataException(p) && k.ok())) return false;
+
+   std::vector<std::string> deferred;
+   for (const ScriptStatement& s : c.script(true)) deferred.push_back(s.sql);
+   Outcomes unfolded = postgres_.run(deferred);
+   if (at < unfolded.size() && (k.ok() ? unfolded[at].ok() : dataException(unfolded[at]))) return true;
+
+   Case empty = c.clone();
+   for (Table& table : empty.tables) table.rows.clear();
+   Run e = runAndCompare(empty);
+   size_t same = setupStatements(empty) + (at - setup);
+   if (same >= e.kiln.size() || same >= e.postgres.size()) return false;
+   const Outcome& failing = k.ok() ? e.postgres[same] : e.kiln[same];
+   const Outcome& other = k.ok() ? e.kiln[same] : e.postgres[same];
+   const Outcome& before = k.ok() ? p : k;
+   return failing.failedWith(before.sqlstate) && other.ok();
+}
+
+Fuzzer::Run Fuzzer::run(const Case& c) {
+   Run r = runAndCompare(c);
+   if (r.verdict.kind == Verdict::Kind::Failure && evaluatedByOne(c, r)) r.verdict.kind = Verdict::Kind::EvaluatedByOne;
    return r;
 }
 
@@ -45,6 +88,7 @@ bool Fuzzer::runCase(uint64_t index) {
          ++statistics_.unsupportedMessages[r.kiln[r.verdict.statement].message.substr(0, 100)];
          return true;
       case Verdict::Kind::Skipped: ++statistics_.skipped; return true;
+      case Verdict::Kind::EvaluatedByOne: ++statistics_.evaluatedByOne; return true;
       case Verdict::Kind::Failure: break;
    }
    ++statistics_.failures;

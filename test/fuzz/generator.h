@@ -40,6 +40,7 @@ struct Context {
    /// aggregates (the others only inside them).
    const Scope* grouped = nullptr;
    bool windows = false;  // window functions allowed
+   bool subqueries = true;  // subqueries allowed
    int depth = 0;
 
    bool aggregates() const { return grouped != nullptr; }
@@ -87,6 +88,8 @@ class Generator {
    NodePtr leaf(const Type& type, const Context& context);
    NodePtr column(const Type& type, const Context& context, bool allowOuter = true);
    NodePtr literal(const Type& type);
+   /// A constant of `type` written as `text` (see SqlNode::constant).
+   NodePtr constant(const Type& type, std::string text);
    NodePtr generic(const Type& type, const Context& context);
    NodePtr cast(const Type& type, const Context& context);
    NodePtr scalarSubquery(const Type& type, const Context& context);
@@ -116,6 +119,9 @@ class Generator {
    NodePtr timeExpr(const Context& context);
    NodePtr intervalExpr(const Context& context);
    NodePtr arrayExpr(const Type& type, const Context& context);
+   /// An element for an array of `element`: text as text, for a varchar column would make
+   /// PostgreSQL resolve a varchar[] that no text[] operator takes.
+   NodePtr element(const Type& element, const Context& context);
    std::string timeZoneName();
 
    // predicates.cpp

@@ -114,14 +114,19 @@ NodePtr Generator::intervalExpr(const Context& context) {
           Type from = Type::of(random_.chance(70) ? Kind::Timestamp : Kind::TimestampTz);
           return typed(iv, {"age(", expr(from, context), ", ", expr(from, context), ")"});
        }},
-      {6, [&] { return typed(iv, {"CAST(", quoted(values_.text(iv)), " AS interval)"}); }},
+      {6, [&] { return constant(iv, "CAST(" + quoted(values_.text(iv)) + " AS interval)"); }},
    });
 }
 
+NodePtr Generator::element(const Type& type, const Context& context) {
+   NodePtr value = expr(type, context);
+   return type.kind == Kind::Text ? typed(type, {"CAST(", value, " AS text)"}) : value;
+}
+
 NodePtr Generator::arrayExpr(const Type& type, const Context& context) {
-   Type element = type.elementType();
+   Type elementType = type.elementType();
    auto a = [&] { return expr(type, context); };
-   auto x = [&] { return expr(element, context); };
+   auto x = [&] { return element(elementType, context); };
    return choose({
       {15,
        [&] {
@@ -147,19 +152,19 @@ NodePtr Generator::arrayExpr(const Type& type, const Context& context) {
              default: return typed(type, {"array_replace(", a(), ", ", x(), ", ", x(), ")"});
           }
        }},
-      {element.kind == Kind::Text ? 5 : 0,
-       [&] { return typed(type, {"string_to_array(", expr(element, context), ", ", quoted(random_.chance(50) ? "," : " "), ")"}); }},
+      {elementType.kind == Kind::Text ? 5 : 0,
+       [&] { return typed(type, {"string_to_array(", expr(elementType, context), ", ", quoted(random_.chance(50) ? "," : " "), ")"}); }},
       {5,
        [&] {
           return typed(type, {"(", a(), ")[", smallInteger(-1, 3, context), ":", smallInteger(0, 5, context), "]"});
        }},
-      {context.depth < maxDepth - 1 ? 4 : 0,
+      {context.subqueries && context.depth < maxDepth - 1 ? 4 : 0,
        [&] {
           QueryRequest request;
-          request.types = {element};
+          request.types = {elementType};
           request.requireOrder = true;
           Query q = query(request, context.subquery());
-          return typed(type, {"ARRAY(", q.sql, ")"});
+          return typed(type, {"CAST(ARRAY(", q.sql, ") AS ", type.sql(), ")"});
        }},
       {5, [&] { return cast(type, context); }},
    });

@@ -65,7 +65,7 @@ NodePtr Generator::integerExpr(const Type& type, const Context& context) {
                 return random_.chance(50) ? typed(type, {"array_length(", a, ", 1)"}) : typed(type, {"cardinality(", a, ")"});
              }
              case 5:
-                return typed(type, {"array_position(", expr(Type::arrayOf(type), context), ", ", e(), ")"});
+                return typed(type, {"array_position(", expr(Type::arrayOf(type), context), ", ", element(type, context), ")"});
              case 6: {
                 Type other = typeInReach(context, [](const Type&) { return true; });
                 return typed(type, {random_.chance(50) ? "num_nulls(" : "num_nonnulls(", e(), ", ", expr(other, context), ")"});
@@ -105,6 +105,12 @@ NodePtr Generator::numericExpr(const Type& type, const Context& context) {
       int scale = int(random_.between(0, std::min(8, precision - 1)));
       return withDigits(precision, scale);
    };
+   // What round and trunc take: see the round-beyond-scale switch.
+   auto toRound = [&](int precision) -> NodePtr {
+      int least = switches_.roundBeyondScale ? 0 : s;
+      if (least > std::min(8, precision - 1)) return nullptr;
+      return withDigits(precision, int(random_.between(least, std::min(8, precision - 1))));
+   };
    return choose({
       {25,
        [&]() -> NodePtr {
@@ -133,7 +139,7 @@ NodePtr Generator::numericExpr(const Type& type, const Context& context) {
       {5, [&] { return typed(type, {"abs(", withDigits(p, s), ")"}); }},
       {12,
        [&]() -> NodePtr {
-          NodePtr x = anyScale(std::min(p, 30));
+          NodePtr x = toRound(std::min(p, 30));
           if (!x) return nullptr;
           return typed(type, {random_.chance(60) ? "round(" : "trunc(", x, ", ", std::to_string(s), ")"});
        }},
@@ -184,12 +190,20 @@ NodePtr Generator::floatExpr(const Type& type, const Context& context) {
    bool float8 = type.kind == Kind::Float8;
    auto f8 = [&] { return expr(Type::of(Kind::Float8), context); };
    return choose({
-      {30, [&] { return typed(type, {"(", e(), random_.pick(std::vector<std::string>{" + ", " - ", " * ", " / "}), e(), ")"}); }},
-      {float8 ? 10 : 0,
+      {25, [&] { return typed(type, {"(", e(), random_.pick(std::vector<std::string>{" + ", " - ", " * "}), e(), ")"}); }},
+      {5,
        [&] {
+          // Dividing by a constant of magnitude >= 1 cannot overflow: see float-range-checks.
+          NodePtr divisor = switches_.floatRangeChecks ? e() : constant(type, random_.pick(std::vector<std::string>{"2", "3", "10", "-4", "1.5"}) + "::" + type.sql());
+          return typed(type, {"(", e(), " / ", divisor, ")"});
+       }},
+      {float8 ? 10 : 0,
+       [&]() -> NodePtr {
           Type other = random_.pick(std::vector<Type>{Type::of(Kind::Float4), Type::of(Kind::Int4), someNumeric()});
-          std::string op = random_.pick(std::vector<std::string>{" + ", " - ", " * ", " / "});
-          NodePtr x = expr(other, context);
+          std::string op = random_.pick(std::vector<std::string>{" + ", " - ", " * "});
+          // A real constant would be widened by kiln's constant folding: see real-constant-casts.
+          NodePtr x = other.kind == Kind::Float4 && !switches_.realConstantCasts ? column(other, context) : expr(other, context);
+          if (!x) return nullptr;
           return random_.chance(50) ? typed(type, {"(", e(), op, x, ")"}) : typed(type, {"(", x, op, e(), ")"});
        }},
       {5,

@@ -80,13 +80,13 @@ NodePtr Generator::condition(const Context& context) {
           std::string test = random_.pick(std::vector<std::string>{" IS TRUE", " IS NOT TRUE", " IS FALSE", " IS NOT FALSE", " IS UNKNOWN"});
           return typed(boolean, {"(", c(), test, ")"});
        }},
-      {inner.depth < maxDepth - 1 ? 12 : 0, [&] { return subqueryPredicate(inner); }},
+      {inner.subqueries && inner.depth < maxDepth - 1 ? 12 : 0, [&] { return subqueryPredicate(inner); }},
       {4,
        [&] {
           Type array = Type::arrayOf(Type::of(random_.chance(60) ? Kind::Int4 : Kind::Text));
           if (random_.chance(50)) {
              std::string op = random_.pick(std::vector<std::string>{" = ", " <> ", " < ", " >= "});
-             return typed(boolean, {"(", expr(array.elementType(), inner), op, random_.chance(60) ? "ANY (" : "ALL (", expr(array, inner), "))"});
+             return typed(boolean, {"(", element(array.elementType(), inner), op, random_.chance(60) ? "ANY (" : "ALL (", expr(array, inner), "))"});
           }
           std::string op = random_.pick(std::vector<std::string>{" @> ", " <@ ", " && ", " = ", " < "});
           return typed(boolean, {"(", expr(array, inner), op, expr(array, inner), ")"});
@@ -109,7 +109,8 @@ NodePtr Generator::subqueryPredicate(const Context& context) {
    // Now and then a subquery that reads nothing of the enclosing query, with a constant on the
    // left of IN, ANY or ALL.
    bool uncorrelated = random_.chance(30);
-   Context inner = uncorrelated ? Context{nullptr, {}, nullptr, false, context.depth + 1} : context.subquery();
+   Context inner = context.subquery();
+   if (uncorrelated) inner.outer.clear();
    switch (random_.below(4)) {
       case 0: {
          Query q = query(QueryRequest{}, inner);

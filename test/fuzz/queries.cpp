@@ -111,7 +111,12 @@ Query Generator::select(const QueryRequest& request, const Context& outer) {
    items.windows = !grouped && random_.chance(25);
 
    std::vector<NodePtr> selectItems;
-   for (size_t i = 0; i < types.size(); ++i) selectItems.push_back(node({expr(types[i], items), " AS c" + std::to_string(i)}));
+   for (size_t i = 0; i < types.size(); ++i) {
+      // Without grouping keys, an aggregate makes the query read its rows: PostgreSQL skips
+      // the scan of `SELECT 1 FROM t HAVING true`, and with it any error the scan would raise.
+      NodePtr item = grouped && groupScope.columns.empty() && i == 0 ? aggregate(types[i], items.deeper()) : nullptr;
+      selectItems.push_back(node({item ? item : expr(types[i], items), " AS c" + std::to_string(i)}));
+   }
    if (grouped && !groupScope.columns.empty() && request.types.empty() && random_.chance(30)) {
       selectItems.push_back(node({"GROUPING(", groupScope.columns[0].sql, ") AS c" + std::to_string(types.size())}));
       types.push_back(Type::of(Kind::Int4));
@@ -123,7 +128,11 @@ Query Generator::select(const QueryRequest& request, const Context& outer) {
    pieces.push_back(from);
    if (random_.chance(60)) pieces.push_back(optionalNode({" WHERE ", condition(row)}));
    if (groupBy) pieces.push_back(groupBy);
-   if (grouped && random_.chance(30)) pieces.push_back(optionalNode({" HAVING ", condition(items.deeper())}));
+   if (grouped && random_.chance(30)) {
+      Context having = items.deeper();
+      if (!switches_.correlatedOnHaving) having.outer.clear();
+      pieces.push_back(optionalNode({" HAVING ", condition(having)}));
+   }
 
    Query q;
    q.types = types;
@@ -178,8 +187,10 @@ NodePtr Generator::fromItem(Scope& scope, const Context& outer, int depth) {
       {depth < 2 ? 25 : 0,
        [&]() -> NodePtr {
           Scope left, right;
-          NodePtr l = fromItem(left, outer, depth + 1);
-          NodePtr r = fromItem(right, outer, depth + 1);
+          Context sides = outer;
+          if (!switches_.correlatedDerivedInJoin) sides.outer.clear();
+          NodePtr l = fromItem(left, sides, depth + 1);
+          NodePtr r = fromItem(right, sides, depth + 1);
           static const std::vector<std::string> kinds = {"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "CROSS JOIN", "INNER JOIN"};
           std::string kind = kinds[random_.weighted({25, 25, 10, 15, 8, 5})];
           for (const Scope* side : {&left, &right}) {
@@ -247,6 +258,7 @@ NodePtr Generator::joinCondition(const Scope& left, const Scope& right, bool equ
    Context context = outer;
    context.row = &both;
    context.depth = outer.depth + 1;
+   if (!switches_.correlatedOnHaving) context.outer.clear();
    if (equalities.empty() || random_.chance(15)) return condition(context);
    if (random_.chance(40)) equalities.push_back(condition(context));
    return list(std::move(equalities), " AND ", 1);
@@ -273,7 +285,7 @@ NodePtr Generator::valuesList(Scope& scope) {
    std::vector<NodePtr> rows;
    for (int r = int(random_.between(1, 4)); r > 0; --r) {
       std::vector<NodePtr> values;
-      for (const Type& t : types) values.push_back(random_.chance(10) ? typed(t, {nullLiteral(t)}) : literal(t));
+      for (const Type& t : types) values.push_back(random_.chance(10) ? constant(t, nullLiteral(t)) : literal(t));
       rows.push_back(node({"(", list(std::move(values), ", ", types.size()), ")"}));
    }
    std::string alias = newAlias();
@@ -289,6 +301,7 @@ NodePtr Generator::withClause(const Context& outer) {
    bool recursive = false;
    for (int i = int(random_.between(1, 2)); i > 0; --i) {
       std::string name = "w" + std::to_string(ctes_.size() + 1);
+      if (recursive && !switches_.ctesAfterRecursive) break;
       if (random_.chance(30)) {
          // WITH RECURSIVE w(c0, c1): a counter and a value computed from the row before.
          recursive = true;

@@ -81,6 +81,7 @@ bool Shrinker::shrinkStatements(Case& current) {
                t->pieces = {Piece(simpler)};
                t->simpler.clear();
                t->isList = false;
+               t->constant = true;
                return true;
             });
             if (changed) break;

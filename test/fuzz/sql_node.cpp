@@ -2,9 +2,9 @@
 
 namespace kiln::fuzz {
 
-std::string SqlNode::print() const {
+std::string SqlNode::print(bool deferConstants) const {
    if (dropped) return "";
-   std::string out;
+   std::string out = deferConstants && constant ? "(SELECT " : "";
    bool first = true;
    for (const Piece& piece : pieces) {
       if (!piece.node) {
@@ -16,9 +16,9 @@ std::string SqlNode::print() const {
          if (!first) out += separator;
          first = false;
       }
-      out += piece.node->print();
+      out += piece.node->print(deferConstants);
    }
-   return out;
+   return deferConstants && constant ? out + ")" : out;
 }
 
 NodePtr SqlNode::clone() const {

@@ -28,6 +28,9 @@ struct SqlNode {
    std::string shape;
    /// Texts that may replace the whole node: a constant of the expression's type, NULL.
    std::vector<std::string> simpler;
+   /// A constant: print(true) writes it as a scalar subquery, which PostgreSQL does not fold
+   /// when it plans the query.
+   bool constant = false;
    /// May be left out entirely (a WHERE clause, DISTINCT, a LIMIT).
    bool optional = false;
    bool dropped = false;
@@ -37,7 +40,7 @@ struct SqlNode {
    std::string separator;
    size_t minItems = 0;
 
-   std::string print() const;
+   std::string print(bool deferConstants = false) const;
    NodePtr clone() const;
    /// This node and all below it, parents before children.
    void collect(std::vector<SqlNode*>& out);

@@ -3,6 +3,8 @@
 // of the table it changed, which compares its effects.
 #include "generator.h"
 
+#include <algorithm>
+
 namespace kiln::fuzz {
 
 void Generator::generateTables() {
@@ -28,7 +30,9 @@ void Generator::generateTables() {
       }
       table.primaryKey = random_.chance(60);
       if (random_.chance(30)) table.indexedColumns.push_back("k");
-      if (random_.chance(15) && table.columns.size() > 2) table.indexedColumns.push_back(random_.pick(table.columns).name);
+      // Two unnamed indexes on one column are named alike in kiln (FINDINGS.md 6).
+      std::string indexed = random_.pick(table.columns).name;
+      if (random_.chance(15) && (table.indexedColumns.empty() || indexed != "k")) table.indexedColumns.push_back(indexed);
 
       int rows = random_.chance(5) ? 0 : int(random_.between(1, 10));
       for (int r = 0; r < rows; ++r) {
@@ -67,6 +71,7 @@ NodePtr Generator::returning(const Table& table, const std::string& alias) {
    Scope scope = scopeOf(table, alias);
    Context context;
    context.row = &scope;
+   context.subqueries = switches_.returningSubqueries;
    std::vector<NodePtr> items;
    for (int i = int(random_.between(1, 3)); i > 0; --i) items.push_back(expr(typeInReach(context, [](const Type&) { return true; }), context));
    return optionalNode({" RETURNING ", list(std::move(items), ", ", 1)});
@@ -81,7 +86,10 @@ NodePtr Generator::insertStatement(const Table& table) {
 
    Context constant;
    NodePtr source;
-   if (random_.chance(25)) {
+   // ON CONFLICT goes with VALUES only: with a query's rows, which of two rows with one key is
+   // inserted depends on their order.
+   bool fromQuery = random_.chance(25);
+   if (fromQuery) {
       QueryRequest request;
       for (size_t c : columns) request.types.push_back(table.columns[c].type);
       source = query(request, constant).sql;
@@ -100,7 +108,7 @@ NodePtr Generator::insertStatement(const Table& table) {
       source = node({"VALUES ", list(std::move(rows), ", ", 1)});
    }
    std::vector<Piece> pieces = {"INSERT INTO " + table.name + " AS x (" + names + ") ", source};
-   if (table.primaryKey && random_.chance(40)) {
+   if (table.primaryKey && !fromQuery && random_.chance(40)) {
       if (random_.chance(40)) {
          pieces.push_back(" ON CONFLICT (id) DO NOTHING");
       } else {
@@ -109,9 +117,12 @@ NodePtr Generator::insertStatement(const Table& table) {
          Context context;
          context.row = &scope;
          std::vector<NodePtr> sets;
+         std::vector<size_t> targets;
          for (int i = int(random_.between(1, 2)); i > 0 && table.columns.size() > 1; --i) {
-            const TableColumn& target = table.columns[size_t(random_.between(1, int64_t(table.columns.size()) - 1))];
-            sets.push_back(node({target.name + " = ", expr(target.type, context)}));
+            size_t target = size_t(random_.between(1, int64_t(table.columns.size()) - 1));
+            if (std::find(targets.begin(), targets.end(), target) != targets.end()) continue;
+            targets.push_back(target);
+            sets.push_back(node({table.columns[target].name + " = ", expr(table.columns[target].type, context)}));
          }
          if (sets.empty()) sets.push_back(node({"id = excluded.id"}));
          pieces.insert(pieces.end(), {" ON CONFLICT (id) DO UPDATE SET ", list(std::move(sets), ", ", 1)});

@@ -32,6 +32,7 @@ void Statistics::print(std::ostream& out, double seconds) const {
    out << "  kiln: not supported 0A000 " << unsupported << "\n";
    printTop(out, unsupportedMessages, nullptr, 12);
    out << "  skipped (PostgreSQL out of time or resources): " << skipped << "\n";
+   out << "  a data exception in one system only, which the other did not evaluate: " << evaluatedByOne << "\n";
    out << "  failures:                 " << failures << "\n";
    if (!bothFailedStates.empty()) {
       out << "  errors in both systems, by PostgreSQL's SQLSTATE:\n";

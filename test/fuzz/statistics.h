@@ -15,6 +15,7 @@ struct Statistics {
    uint64_t bothFailed = 0;  // among `same`: the last statement failed in both, alike
    uint64_t unsupported = 0;
    uint64_t skipped = 0;
+   uint64_t evaluatedByOne = 0;  // a data exception only one system met (see comparison.h)
    uint64_t failures = 0;
    std::map<std::string, uint64_t> unsupportedMessages;  // kiln's 0A000 messages
    std::map<std::string, uint64_t> bothFailedStates;     // PostgreSQL's SQLSTATE

@@ -16,6 +16,22 @@ const std::vector<Switches::Entry>& Switches::entries() {
       {"infinite-moments", &Switches::infiniteMoments, "no 'infinity' for dates and timestamps"},
       {"numeric-division", &Switches::numericDivision,
        "numeric division has a static scale (documented difference: 20 decimals)"},
+      {"multibyte-char", &Switches::multibyteChar, "char(n) of multibyte text is padded to n bytes (FINDINGS.md 1)"},
+      {"real-limits", &Switches::realLimits, "'3.4028235e+38'::real (the largest real) is out of range (FINDINGS.md 2)"},
+      {"float-range-checks", &Switches::floatRangeChecks,
+       "float products that underflow, quotients that overflow, are no error (FINDINGS.md 3)"},
+      {"round-beyond-scale", &Switches::roundBeyondScale, "round/trunc(numeric, d) keep the input's scale when d is larger (FINDINGS.md 4)"},
+      {"mixed-sign-intervals", &Switches::mixedSignIntervals, "'-1 mons 39 days 18:38:55' prints a '+' before the time (FINDINGS.md 5)"},
+      {"correlated-on-having", &Switches::correlatedOnHaving, "outer columns in HAVING or ON of a subquery: XX000 (FINDINGS.md 9)"},
+      {"correlated-derived-in-join", &Switches::correlatedDerivedInJoin,
+       "a derived table in a JOIN reading an outer column: 42P01 (FINDINGS.md 10)"},
+      {"returning-subqueries", &Switches::returningSubqueries, "RETURNING with a subquery has the tag SELECT n (FINDINGS.md 11)"},
+      {"interval-aggregates", &Switches::intervalAggregates, "no sum, avg, min or max of intervals: 42883 (FINDINGS.md 7)"},
+      {"char-in-expressions", &Switches::charInExpressions, "char(n) loses its length through COALESCE, CASE, concat (FINDINGS.md 12)"},
+      {"real-constant-casts", &Switches::realConstantCasts, "'299.6'::real::float8 is 299.6 (FINDINGS.md 13)"},
+      {"null-arithmetic", &Switches::nullArithmetic, "arithmetic on NULL raises overflow errors (FINDINGS.md 8)"},
+      {"timestamp-limits", &Switches::timestampLimits, "date_trunc below the first timestamp is no error (FINDINGS.md 14)"},
+      {"ctes-after-recursive", &Switches::ctesAfterRecursive, "a CTE reading a recursive one in an outer join: 42P19 (FINDINGS.md 15)"},
    };
    return all;
 }

@@ -18,6 +18,20 @@ struct Switches {
    bool wideNumeric = false;
    bool infiniteMoments = false;
    bool numericDivision = false;
+   bool multibyteChar = false;
+   bool realLimits = false;
+   bool floatRangeChecks = false;
+   bool roundBeyondScale = false;
+   bool mixedSignIntervals = false;
+   bool correlatedOnHaving = false;
+   bool correlatedDerivedInJoin = false;
+   bool returningSubqueries = false;
+   bool intervalAggregates = false;
+   bool charInExpressions = false;
+   bool realConstantCasts = false;
+   bool nullArithmetic = false;
+   bool timestampLimits = false;
+   bool ctesAfterRecursive = false;
 
    struct Entry {
       const char* name;

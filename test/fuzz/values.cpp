@@ -99,13 +99,19 @@ std::string ValueSource::floating(bool single) {
    static const std::vector<std::string> singles = {
       "NaN", "Infinity", "-Infinity", "-0", "0", "1.5", "-2.25", "0.1", "3.4028235e+38", "-3.4028235e+38", "1e-45",
       "1.1754944e-38", "123456.79", "0.33333334", "3"};
-   if (random_.chance(40)) return random_.pick(single ? singles : doubles);
+   if (random_.chance(40)) {
+      std::string value = random_.pick(single ? singles : doubles);
+      if (!switches_.realLimits && value.ends_with("3.4028235e+38")) value.replace(value.size() - 13, 13, "3.4028234e+38");
+      // The smallest floats, whose products underflow.
+      if (!switches_.floatRangeChecks && (value.find("e-3") != std::string::npos || value.find("e-4") != std::string::npos)) value = "1e-10";
+      return value;
+   }
    std::string value = std::to_string(random_.between(-999, 999));
    if (random_.chance(60)) value += "." + digits(int(random_.between(1, single ? 3 : 6)));
    return value;
 }
 
-std::string ValueSource::string(int maxLength) {
+std::string ValueSource::string(int maxLength, bool ascii) {
    std::string value;
    switch (random_.below(8)) {
       case 0:
@@ -123,16 +129,20 @@ std::string ValueSource::string(int maxLength) {
          [[fallthrough]];
       default: value = random_.pick(plainWords());
    }
+   if (ascii)
+      for (char& c : value)
+         if (static_cast<unsigned char>(c) >= 0x80) c = '?';
    return maxLength > 0 ? firstCharacters(value, maxLength) : value;
 }
 
 std::string ValueSource::date() {
    static const std::vector<std::string> extremes = {"2000-01-01", "1970-01-01", "1999-12-31", "2000-02-29", "2024-02-29",
-                                                     "0001-01-01", "9999-12-31", "1900-03-01", "0001-12-31 BC",
-                                                     "4714-11-24 BC", "294276-12-31"};
+                                                     "0001-01-01", "9999-12-31", "1900-03-01", "0001-12-31 BC"};
+   static const std::vector<std::string> limits = {"4714-11-24 BC", "294276-12-31"};
    static const std::vector<std::string> far = {"5874897-12-31", "294277-01-01", "1000000-06-15"};
    if (switches_.infiniteMoments && random_.chance(5)) return random_.chance(50) ? "infinity" : "-infinity";
    if (switches_.farDates && random_.chance(10)) return random_.pick(far);
+   if (switches_.timestampLimits && random_.chance(5)) return random_.pick(limits);
    if (random_.chance(35)) return random_.pick(extremes);
    return ordinaryDate();
 }
@@ -159,10 +169,11 @@ std::string ValueSource::time() {
 std::string ValueSource::timestamp(bool withZone) {
    static const std::vector<std::string> extremes = {
       "2000-01-01 00:00:00", "1970-01-01 00:00:00", "2024-02-29 12:34:56.789012", "0001-01-01 00:00:00",
-      "9999-12-31 23:59:59.999999", "294276-12-31 23:59:59.999999", "4714-11-24 00:00:00 BC", "2021-03-28 02:30:00",
-      "2021-10-31 02:30:00", "1999-12-31 23:59:59.5"};
+      "9999-12-31 23:59:59.999999", "2021-03-28 02:30:00", "2021-10-31 02:30:00", "1999-12-31 23:59:59.5", "0001-01-01 00:00:00 BC"};
+   static const std::vector<std::string> limits = {"294276-12-31 23:59:59.999999", "4714-11-24 00:00:00 BC"};
    if (switches_.infiniteMoments && random_.chance(5)) return random_.chance(50) ? "infinity" : "-infinity";
    // The extremes get no zone offset, which could push them out of range.
+   if (switches_.timestampLimits && random_.chance(5)) return random_.pick(limits);
    if (random_.chance(30)) return random_.pick(extremes);
    std::string value = ordinaryDate() + " " + time();
    if (withZone && random_.chance(60)) value += random_.pick(std::vector<std::string>{"+00", "+02", "-05:30", "+14", "Z", " UTC"});
@@ -174,12 +185,18 @@ std::string ValueSource::interval() {
       "0", "1 day", "-1 day", "1 mon", "1 year 2 mons 3 days 04:05:06.789", "-178000000 years", "178000000 years",
       "2147483647 days", "-2147483647 days", "00:00:00.000001", "1 day -00:00:01", "-1 mons +1 day", "30 days", "24:00:00",
       "2562047788:00:54.775807"};
-   if (random_.chance(35)) return random_.pick(extremes);
+   if (random_.chance(35)) {
+      std::string value = random_.pick(extremes);
+      return switches_.mixedSignIntervals || value != "-1 mons +1 day" ? value : "-1 mons -1 day";
+   }
+   // Fields of one sign unless the mixed-sign-intervals switch is on.
+   bool negative = random_.chance(30);
+   auto sign = [&] { return (switches_.mixedSignIntervals ? random_.chance(30) : negative) ? -1 : 1; };
    std::string value;
-   if (random_.chance(50)) value += std::to_string(random_.between(-30, 30)) + " mons ";
-   if (random_.chance(50)) value += std::to_string(random_.between(-40, 40)) + " days ";
+   if (random_.chance(50)) value += std::to_string(sign() * random_.between(0, 30)) + " mons ";
+   if (random_.chance(50)) value += std::to_string(sign() * random_.between(0, 40)) + " days ";
    char buffer[40];
-   std::snprintf(buffer, sizeof buffer, "%s%02d:%02d:%02d", random_.chance(20) ? "-" : "", int(random_.between(0, 30)),
+   std::snprintf(buffer, sizeof buffer, "%s%02d:%02d:%02d", sign() < 0 ? "-" : "", int(random_.between(0, 30)),
                  int(random_.between(0, 59)), int(random_.between(0, 59)));
    return value + buffer;
 }
@@ -217,9 +234,9 @@ std::string ValueSource::text(const Type& type) {
       case Kind::Numeric: return numeric(type);
       case Kind::Float4: return floating(true);
       case Kind::Float8: return floating(false);
-      case Kind::Text: return string(0);
-      case Kind::Varchar:
-      case Kind::Char: return string(type.length);
+      case Kind::Text: return string(0, false);
+      case Kind::Varchar: return string(type.length, false);
+      case Kind::Char: return string(type.length, !switches_.multibyteChar);
       case Kind::Date: return date();
       case Kind::Timestamp: return timestamp(false);
       case Kind::TimestampTz: return timestamp(true);

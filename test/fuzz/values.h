@@ -31,7 +31,8 @@ class ValueSource {
    std::string integer(int64_t min, int64_t max);
    std::string numeric(const Type& type);
    std::string floating(bool single);
-   std::string string(int maxLength);
+   /// Text of at most `maxLength` characters (0: any); only ASCII when `ascii`.
+   std::string string(int maxLength, bool ascii);
    std::string date();
    /// A date between 1990 and 2030.
    std::string ordinaryDate();
