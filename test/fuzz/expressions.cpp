@@ -71,7 +71,9 @@ std::string shapeOf(const Type& type) {
 
 NodePtr Generator::typed(const Type& type, std::vector<Piece> pieces) {
    NodePtr n = shaped(shapeOf(type), std::move(pieces));
-   n->simpler = {simplestLiteral(type), nullLiteral(type)};
+   n->simpler = {simplestLiteral(type)};
+   // Nor may the shrinker bring in NULLs where arithmetic would meet finding 8.
+   if (!(type.isNumber() || type.kind == Kind::Interval) || switches_.nullArithmetic) n->simpler.push_back(nullLiteral(type));
    return n;
 }
 

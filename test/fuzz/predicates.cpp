@@ -124,7 +124,17 @@ NodePtr Generator::subqueryPredicate(const Context& context) {
          bool constant = uncorrelated && random_.chance(60);
          NodePtr left = constant ? literal(t) : expr(t, context);
          int form = int(random_.below(4));
-         if (form == 1 && constant && !switches_.notInNullConstant) form = 0;
+         // A constant NOT IN meets a known bug (also a constant expression such as to_date(...)):
+         // without the not-in-null-constant switch, NOT IN reads a column on its left.
+         if (form == 1 && !switches_.notInNullConstant) {
+            left = column(t, context);
+            if (left) {
+               left->simpler.clear();  // nor may the shrinker make it a constant
+            } else {
+               form = 0;
+               left = constant ? literal(t) : expr(t, context);
+            }
+         }
          switch (form) {
             case 0: return typed(boolean, {"(", left, " IN (", q.sql, "))"});
             case 1: return typed(boolean, {"(", left, " NOT IN (", q.sql, "))"});
