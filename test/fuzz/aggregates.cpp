@@ -94,7 +94,7 @@ NodePtr Generator::aggregate(const Type& type, const Context& context) {
          break;
       case Kind::Array:
          add(25, [&] {
-            NodePtr value = x(type.elementType());
+            NodePtr value = element(type.elementType(), inner);
             return filtered({"array_agg(", distinct(), value, " ORDER BY ", value, direction(random_), ")"});
          });
          break;

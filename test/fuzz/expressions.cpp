@@ -72,8 +72,10 @@ std::string shapeOf(const Type& type) {
 NodePtr Generator::typed(const Type& type, std::vector<Piece> pieces) {
    NodePtr n = shaped(shapeOf(type), std::move(pieces));
    n->simpler = {simplestLiteral(type)};
-   // Nor may the shrinker bring in NULLs where arithmetic would meet finding 8.
-   if (!(type.isNumber() || type.kind == Kind::Interval) || switches_.nullArithmetic) n->simpler.push_back(nullLiteral(type));
+   // Nor may the shrinker bring in NULLs where arithmetic would meet finding 8, nor conditions
+   // that are constantly NULL, with which PostgreSQL skips what kiln evaluates.
+   bool arithmetic = type.isNumber() || type.kind == Kind::Interval;
+   if ((!arithmetic || switches_.nullArithmetic) && type.kind != Kind::Bool) n->simpler.push_back(nullLiteral(type));
    return n;
 }
 
@@ -228,7 +230,10 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
       case Kind::Int2:
       case Kind::Int4:
       case Kind::Int8: add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4, Kind::Float8}); break;
-      case Kind::Numeric: add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float8}); break;
+      case Kind::Numeric:
+         add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric});
+         if (switches_.numericNan) add({Kind::Float8});
+         break;
       case Kind::Float4:
       case Kind::Float8: add({Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4, Kind::Float8}); break;
       case Kind::Text:

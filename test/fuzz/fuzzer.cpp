@@ -42,9 +42,9 @@ bool Fuzzer::evaluatedByOne(const Case& c, const Run& r) {
    const Outcome& p = r.postgres[at];
    if (!(dataException(k) && p.ok()) && !(dataException(p) && k.ok())) return false;
 
-   std::vector<std::string> deferred;
-   for (const ScriptStatement& s : c.script(true)) deferred.push_back(s.sql);
-   Outcomes unfolded = postgres_.run(deferred);
+   std::vector<std::string> statements;
+   for (const ScriptStatement& s : c.script(true)) statements.push_back(s.sql);
+   Outcomes unfolded = postgres_.run(statements);
    if (at < unfolded.size() && (k.ok() ? unfolded[at].ok() : dataException(unfolded[at]))) return true;
 
    Case empty = c.clone();

@@ -41,9 +41,9 @@ class Fuzzer {
    /// Runs `c` and compares.
    Run runAndCompare(const Case& c);
    /// True when the data exception only one system raised in `r` comes from an expression the
-   /// other did not evaluate (see comparison.h): PostgreSQL answers as kiln does once it can no
-   /// longer fold the constants when it plans the query, or the failing system raises the
-   /// error over empty tables too (folding constants), and the other does not.
+   /// other did not evaluate (see comparison.h): PostgreSQL answers as kiln does when it runs the
+   /// statement unfolded (SqlNode::print), or the failing system raises the error over empty
+   /// tables too (folding constants), and the other does not.
    bool evaluatedByOne(const Case& c, const Run& r);
    void reportFailure(uint64_t index, const Case& c, const Run& first);
 

@@ -321,7 +321,9 @@ NodePtr Generator::withClause(const Context& outer) {
          continue;
       }
       Query q = query(QueryRequest{}, outer);
-      definitions.push_back(node({name, columnList(q.types.size()), " AS (", q.sql, ")"}));
+      NodePtr as = node({" AS ("});
+      as->unfolded = " AS NOT MATERIALIZED (";
+      definitions.push_back(node({name, columnList(q.types.size()), as, q.sql, ")"}));
       ctes_.push_back({name, q.types});
    }
    return optionalNode({recursive ? "WITH RECURSIVE " : "WITH ", list(std::move(definitions), ", ", 1), " "});

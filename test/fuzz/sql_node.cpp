@@ -2,9 +2,10 @@
 
 namespace kiln::fuzz {
 
-std::string SqlNode::print(bool deferConstants) const {
+std::string SqlNode::print(bool unfolded) const {
    if (dropped) return "";
-   std::string out = deferConstants && constant ? "(SELECT " : "";
+   if (unfolded && !this->unfolded.empty()) return this->unfolded;
+   std::string out = unfolded && constant ? "(SELECT " : "";
    bool first = true;
    for (const Piece& piece : pieces) {
       if (!piece.node) {
@@ -16,9 +17,9 @@ std::string SqlNode::print(bool deferConstants) const {
          if (!first) out += separator;
          first = false;
       }
-      out += piece.node->print(deferConstants);
+      out += piece.node->print(unfolded);
    }
-   return deferConstants && constant ? out + ")" : out;
+   return unfolded && constant ? out + ")" : out;
 }
 
 NodePtr SqlNode::clone() const {

@@ -31,6 +31,9 @@ struct SqlNode {
    /// A constant: print(true) writes it as a scalar subquery, which PostgreSQL does not fold
    /// when it plans the query.
    bool constant = false;
+   /// What print(true) writes instead of the pieces, when not empty (`AS NOT MATERIALIZED (`
+   /// for a CTE, which PostgreSQL then computes only as far as it is read, as kiln does).
+   std::string unfolded;
    /// May be left out entirely (a WHERE clause, DISTINCT, a LIMIT).
    bool optional = false;
    bool dropped = false;
@@ -40,7 +43,9 @@ struct SqlNode {
    std::string separator;
    size_t minItems = 0;
 
-   std::string print(bool deferConstants = false) const;
+   /// The SQL; `unfolded`: as PostgreSQL should run it to evaluate what kiln does (see the
+   /// `constant` and `unfolded` fields).
+   std::string print(bool unfolded = false) const;
    NodePtr clone() const;
    /// This node and all below it, parents before children.
    void collect(std::vector<SqlNode*>& out);

@@ -32,6 +32,7 @@ const std::vector<Switches::Entry>& Switches::entries() {
       {"null-arithmetic", &Switches::nullArithmetic, "arithmetic on NULL raises overflow errors (FINDINGS.md 8)"},
       {"timestamp-limits", &Switches::timestampLimits, "date_trunc below the first timestamp is no error (FINDINGS.md 14)"},
       {"ctes-after-recursive", &Switches::ctesAfterRecursive, "a CTE reading a recursive one in an outer join: 42P19 (FINDINGS.md 15)"},
+      {"numeric-nan", &Switches::numericNan, "'NaN'::float8::numeric fails: no numeric NaN (FINDINGS.md 16)"},
    };
    return all;
 }

@@ -32,6 +32,7 @@ struct Switches {
    bool nullArithmetic = false;
    bool timestampLimits = false;
    bool ctesAfterRecursive = false;
+   bool numericNan = false;
 
    struct Entry {
       const char* name;

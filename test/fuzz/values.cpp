@@ -183,8 +183,7 @@ std::string ValueSource::timestamp(bool withZone) {
 std::string ValueSource::interval() {
    static const std::vector<std::string> extremes = {
       "0", "1 day", "-1 day", "1 mon", "1 year 2 mons 3 days 04:05:06.789", "-178000000 years", "178000000 years",
-      "2147483647 days", "-2147483647 days", "00:00:00.000001", "1 day -00:00:01", "-1 mons +1 day", "30 days", "24:00:00",
-      "2562047788:00:54.775807"};
+      "2147483647 days", "-2147483647 days", "00:00:00.000001", "1 day -00:00:01", "-1 mons +1 day", "30 days", "24:00:00"};
    if (random_.chance(35)) {
       std::string value = random_.pick(extremes);
       return switches_.mixedSignIntervals || value != "-1 mons +1 day" ? value : "-1 mons -1 day";
