@@ -235,7 +235,10 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
          if (switches_.numericNan) add({Kind::Float8});
          break;
       case Kind::Float4:
-      case Kind::Float8: add({Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4, Kind::Float8}); break;
+      case Kind::Float8:
+         add({Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4});
+         if (type.kind == Kind::Float8 || switches_.realCasts) add({Kind::Float8});
+         break;
       case Kind::Text:
          add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Bool, Kind::Date, Kind::Timestamp, Kind::TimestampTz,
               Kind::Time, Kind::Interval, Kind::Varchar});

@@ -33,6 +33,9 @@ NodePtr Generator::condition(const Context& context) {
    auto c = [&] { return condition(inner); };
    auto anyType = [&] { return typeInReach(inner, [](const Type&) { return true; }); };
    auto stringType = [&] { return typeInReach(inner, [](const Type& t) { return t.isString(); }); };
+   auto regexSubject = [&] {
+      return typeInReach(inner, [&](const Type& t) { return t.isString() && (t.kind != Kind::Char || switches_.charRegex); });
+   };
    return choose({
       {30, [&] { return comparison(inner); }},
       {8, [&] { return typed(boolean, {"(", expr(anyType(), inner), random_.chance(50) ? " IS NULL)" : " IS NOT NULL)"}); }},
@@ -69,9 +72,9 @@ NodePtr Generator::condition(const Context& context) {
           static const std::vector<std::string> regexes = {"^a", "b$", "[a-c]+", "a.c", "(ab)+", "x|y", "[0-9]", "^$", "o", "A"};
           static const std::vector<std::string> similar = {"a%", "%(b|c)%", "_", "[a-c]*", "%"};
           if (random_.chance(25))
-             return typed(boolean, {"(", expr(stringType(), inner), " SIMILAR TO ", quoted(random_.pick(similar)), ")"});
+             return typed(boolean, {"(", expr(regexSubject(), inner), " SIMILAR TO ", quoted(random_.pick(similar)), ")"});
           std::string op = random_.pick(std::vector<std::string>{" ~ ", " ~* ", " !~ ", " !~* "});
-          return typed(boolean, {"(", expr(stringType(), inner), op, quoted(random_.pick(regexes)), ")"});
+          return typed(boolean, {"(", expr(regexSubject(), inner), op, quoted(random_.pick(regexes)), ")"});
        }},
       {1, [&] { return typed(boolean, {"starts_with(", expr(Type::of(Kind::Text), inner), ", ", expr(Type::of(Kind::Text), inner), ")"}); }},
       {10, [&] { return leaf(boolean, inner); }},

@@ -33,6 +33,8 @@ const std::vector<Switches::Entry>& Switches::entries() {
       {"timestamp-limits", &Switches::timestampLimits, "date_trunc below the first timestamp is no error (FINDINGS.md 14)"},
       {"ctes-after-recursive", &Switches::ctesAfterRecursive, "a CTE reading a recursive one in an outer join: 42P19 (FINDINGS.md 15)"},
       {"numeric-nan", &Switches::numericNan, "'NaN'::float8::numeric fails: no numeric NaN (FINDINGS.md 16)"},
+      {"real-casts", &Switches::realCasts, "double precision too large for real casts to Infinity (FINDINGS.md 17)"},
+      {"char-regex", &Switches::charRegex, "regular expressions and SIMILAR TO ignore char(n)'s padding (FINDINGS.md 18)"},
    };
    return all;
 }

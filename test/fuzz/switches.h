@@ -33,6 +33,8 @@ struct Switches {
    bool timestampLimits = false;
    bool ctesAfterRecursive = false;
    bool numericNan = false;
+   bool realCasts = false;
+   bool charRegex = false;
 
    struct Entry {
       const char* name;
