@@ -35,6 +35,12 @@ Context Context::insideAggregate() const {
    return c;
 }
 
+Context Context::operand(const Switches& switches) const {
+   Context c = *this;
+   c.moderateConstants = !switches.nullArithmetic;
+   return c;
+}
+
 Context Context::subquery() const {
    Context c;
    c.outer = outer;
@@ -85,7 +91,7 @@ NodePtr Generator::constant(const Type& type, std::string text) {
    return n;
 }
 
-NodePtr Generator::literal(const Type& type) { return constant(type, values_.literal(type)); }
+NodePtr Generator::literal(const Type& type, bool moderate) { return constant(type, values_.literal(type, moderate)); }
 
 NodePtr Generator::column(const Type& type, const Context& context, bool allowOuter) {
    std::vector<const Column*> candidates;
@@ -135,7 +141,7 @@ NodePtr Generator::leaf(const Type& type, const Context& context) {
    if (random_.chance(4) && (!arithmetic || switches_.nullArithmetic)) return constant(type, nullLiteral(type));
    if (random_.chance(70))
       if (NodePtr c = column(type, context)) return c;
-   return literal(type);
+   return literal(type, context.moderateConstants);
 }
 
 NodePtr Generator::expr(const Type& type, const Context& context) {

@@ -41,6 +41,9 @@ struct Context {
    const Scope* grouped = nullptr;
    bool windows = false;  // window functions allowed
    bool subqueries = true;  // subqueries allowed
+   /// Constants stay away from the types' limits (operands of arithmetic, unless the
+   /// null-arithmetic switch is on: FINDINGS.md 8).
+   bool moderateConstants = false;
    int depth = 0;
 
    bool aggregates() const { return grouped != nullptr; }
@@ -49,6 +52,8 @@ struct Context {
    Context insideAggregate() const;
    /// A subquery's context: this one's columns become outer ones.
    Context subquery() const;
+   /// An operand of arithmetic (see moderateConstants).
+   Context operand(const Switches& switches) const;
 };
 
 /// A generated query and what it returns.
@@ -87,7 +92,7 @@ class Generator {
    NodePtr expr(const Type& type, const Context& context);
    NodePtr leaf(const Type& type, const Context& context);
    NodePtr column(const Type& type, const Context& context, bool allowOuter = true);
-   NodePtr literal(const Type& type);
+   NodePtr literal(const Type& type, bool moderate = false);
    /// A constant of `type` written as `text` (see SqlNode::constant).
    NodePtr constant(const Type& type, std::string text);
    NodePtr generic(const Type& type, const Context& context);

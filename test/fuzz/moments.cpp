@@ -19,7 +19,9 @@ const std::vector<std::string>& truncationUnits() {
 
 }  // namespace
 
-NodePtr Generator::dateExpr(const Context& context) {
+NodePtr Generator::dateExpr(const Context& where) {
+   // Operands of arithmetic: see Context::moderateConstants.
+   const Context context = where.operand(switches_);
    Type date = Type::of(Kind::Date);
    return choose({
       {20,
@@ -37,7 +39,9 @@ NodePtr Generator::dateExpr(const Context& context) {
    });
 }
 
-NodePtr Generator::timestampExpr(const Context& context) {
+NodePtr Generator::timestampExpr(const Context& where) {
+   // Operands of arithmetic: see Context::moderateConstants.
+   const Context context = where.operand(switches_);
    Type ts = Type::of(Kind::Timestamp);
    auto iv = [&] { return expr(Type::of(Kind::Interval), context); };
    return choose({
@@ -55,7 +59,9 @@ NodePtr Generator::timestampExpr(const Context& context) {
    });
 }
 
-NodePtr Generator::timestampTzExpr(const Context& context) {
+NodePtr Generator::timestampTzExpr(const Context& where) {
+   // Operands of arithmetic: see Context::moderateConstants.
+   const Context context = where.operand(switches_);
    Type tz = Type::of(Kind::TimestampTz);
    return choose({
       {20,
@@ -77,7 +83,9 @@ NodePtr Generator::timestampTzExpr(const Context& context) {
    });
 }
 
-NodePtr Generator::timeExpr(const Context& context) {
+NodePtr Generator::timeExpr(const Context& where) {
+   // Operands of arithmetic: see Context::moderateConstants.
+   const Context context = where.operand(switches_);
    Type time = Type::of(Kind::Time);
    return choose({
       {20,
@@ -88,7 +96,9 @@ NodePtr Generator::timeExpr(const Context& context) {
    });
 }
 
-NodePtr Generator::intervalExpr(const Context& context) {
+NodePtr Generator::intervalExpr(const Context& where) {
+   // Operands of arithmetic: see Context::moderateConstants.
+   const Context context = where.operand(switches_);
    Type iv = Type::of(Kind::Interval);
    auto e = [&] { return expr(iv, context); };
    return choose({

@@ -24,7 +24,12 @@ NodePtr Generator::comparison(const Context& context) {
       else if (left.isMoment()) right = Type::of(random_.pick(std::vector<Kind>{Kind::Date, Kind::Timestamp, Kind::TimestampTz}));
       else if (left.isString()) right = random_.pick(std::vector<Type>{Type::of(Kind::Text), Type::varchar(8), Type::character(4)});
    }
-   return typed(boolean, {"(", expr(left, context), random_.pick(comparisonOperators()), expr(right, context), ")"});
+   NodePtr a = expr(left, context), b = expr(right, context);
+   // Not two constants: PostgreSQL decides such a condition when it plans, and skips what it
+   // guards (a WHERE that is false reads no rows), where kiln may still evaluate it.
+   if (a->constant && b->constant)
+      if (NodePtr c = column(right, context)) b = c;
+   return typed(boolean, {"(", a, random_.pick(comparisonOperators()), b, ")"});
 }
 
 NodePtr Generator::condition(const Context& context) {
@@ -96,13 +101,16 @@ NodePtr Generator::condition(const Context& context) {
        }},
       {3,
        [&] {
+          // Of columns and constants: PostgreSQL compares rows element by element and stops at
+          // the first that decides, kiln computes them all, so an element that fails would fail
+          // in kiln only.
           Type a = anyType(), b = anyType();
+          auto x = [&](const Type& t) { return leaf(t, inner); };
           if (random_.chance(50)) {
              std::string op = random_.pick(std::vector<std::string>{" = ", " <> ", " < ", " <= ", " > ", " >= "});
-             return typed(boolean, {"((", expr(a, inner), ", ", expr(b, inner), ")", op, "(", expr(a, inner), ", ", expr(b, inner), "))"});
+             return typed(boolean, {"((", x(a), ", ", x(b), ")", op, "(", x(a), ", ", x(b), "))"});
           }
-          return typed(boolean, {"((", expr(a, inner), ", ", expr(b, inner), ") IN ((", literal(a), ", ", literal(b), "), (",
-                                 expr(a, inner), ", ", expr(b, inner), ")))"});
+          return typed(boolean, {"((", x(a), ", ", x(b), ") IN ((", literal(a), ", ", literal(b), "), (", x(a), ", ", x(b), ")))"});
        }},
       {context.aggregates() ? 8 : 0, [&] { return aggregate(boolean, inner); }},
    });
@@ -124,19 +132,17 @@ NodePtr Generator::subqueryPredicate(const Context& context) {
          QueryRequest request;
          request.types = {t};
          Query q = query(request, inner);
-         bool constant = uncorrelated && random_.chance(60);
-         NodePtr left = constant ? literal(t) : expr(t, context);
          int form = int(random_.below(4));
-         // A constant NOT IN meets a known bug (also a constant expression such as to_date(...)):
-         // without the not-in-null-constant switch, NOT IN reads a column on its left.
-         if (form == 1 && !switches_.notInNullConstant) {
+         NodePtr left;
+         if (switches_.notInNullConstant) {
+            left = uncorrelated && random_.chance(60) ? literal(t) : expr(t, context);
+         } else {
+            // A constant on the left (also one such as to_date(...)) meets a known bug under
+            // NOT IN, <> ALL and NOT (= ANY): without the not-in-null-constant switch, the left
+            // side is a column, which the shrinker may not make a constant either.
             left = column(t, context);
-            if (left) {
-               left->simpler.clear();  // nor may the shrinker make it a constant
-            } else {
-               form = 0;
-               left = constant ? literal(t) : expr(t, context);
-            }
+            if (!left) return leaf(boolean, context);
+            left->simpler.clear();
          }
          switch (form) {
             case 0: return typed(boolean, {"(", left, " IN (", q.sql, "))"});

@@ -281,7 +281,10 @@ NodePtr Generator::derivedTable(Scope& scope, const Context& outer, bool lateral
 
 NodePtr Generator::valuesList(Scope& scope) {
    std::vector<Type> types;
-   for (int i = int(random_.between(1, 3)); i > 0; --i) types.push_back(anyType(false));
+   while (types.size() < size_t(random_.between(1, 3))) {
+      Type t = anyType(false);
+      if (t.kind != Kind::Char || switches_.charInExpressions) types.push_back(t);  // FINDINGS.md 12
+   }
    std::vector<NodePtr> rows;
    for (int r = int(random_.between(1, 4)); r > 0; --r) {
       std::vector<NodePtr> values;

@@ -5,7 +5,7 @@ namespace kiln::fuzz {
 const std::vector<Switches::Entry>& Switches::entries() {
    static const std::vector<Entry> all = {
       {"not-in-null-constant", &Switches::notInNullConstant,
-       "a constant NOT IN (SELECT k ...) where k has a NULL returns rows (PostgreSQL: none)"},
+       "a constant NOT IN (SELECT k ...) (or <> ALL) where k has a NULL returns rows (PostgreSQL: none)"},
       {"far-dates", &Switches::farDates, "dates beyond the timestamp range wrap when converted to timestamp"},
       {"negated-constants", &Switches::negatedConstants, "-(-2147483648)::int wraps in constant folding"},
       {"exponent-literals", &Switches::exponentLiterals, "numeric literals with exponents (1.5e3) are typed double"},
@@ -19,7 +19,7 @@ const std::vector<Switches::Entry>& Switches::entries() {
       {"multibyte-char", &Switches::multibyteChar, "char(n) of multibyte text is padded to n bytes (FINDINGS.md 1)"},
       {"real-limits", &Switches::realLimits, "'3.4028235e+38'::real (the largest real) is out of range (FINDINGS.md 2)"},
       {"float-range-checks", &Switches::floatRangeChecks,
-       "float products that underflow, quotients that overflow, are no error (FINDINGS.md 3)"},
+       "float products that underflow, quotients and degrees() that overflow, are no error (FINDINGS.md 3, 19)"},
       {"round-beyond-scale", &Switches::roundBeyondScale, "round/trunc(numeric, d) keep the input's scale when d is larger (FINDINGS.md 4)"},
       {"mixed-sign-intervals", &Switches::mixedSignIntervals, "'-1 mons 39 days 18:38:55' prints a '+' before the time (FINDINGS.md 5)"},
       {"correlated-on-having", &Switches::correlatedOnHaving, "outer columns in HAVING or ON of a subquery: XX000 (FINDINGS.md 9)"},

@@ -1,6 +1,7 @@
 #include "values.h"
 
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -246,8 +247,29 @@ std::string ValueSource::text(const Type& type) {
    return "";
 }
 
-std::string ValueSource::literal(const Type& type) {
-   std::string value = text(type);
+std::string ValueSource::moderate(const Type& type) {
+   switch (type.kind) {
+      case Kind::Int2:
+      case Kind::Int4:
+      case Kind::Int8: return std::to_string(random_.between(-100, 100));
+      case Kind::Numeric: {
+         int scale = type.precision ? type.scale : 2;
+         int whole = type.precision ? std::min(3, type.precision - scale) : 3;
+         std::string value = std::to_string(random_.between(0, whole > 0 ? int64_t(std::pow(10, whole)) - 1 : 0));
+         return (random_.chance(30) ? "-" : "") + value + (scale > 0 ? "." + digits(scale) : "");
+      }
+      case Kind::Float4:
+      case Kind::Float8: return std::to_string(random_.between(-999, 999)) + "." + digits(2);
+      case Kind::Date: return ordinaryDate();
+      case Kind::Timestamp:
+      case Kind::TimestampTz: return ordinaryDate() + " " + time();
+      case Kind::Interval: return std::to_string(random_.between(-40, 40)) + " days " + std::to_string(random_.between(0, 23)) + ":00:00";
+      default: return text(type);
+   }
+}
+
+std::string ValueSource::literal(const Type& type, bool moderate) {
+   std::string value = moderate ? this->moderate(type) : text(type);
    bool bare = false;
    switch (type.kind) {
       case Kind::Int4: bare = value != "-2147483648" || switches_.negatedConstants; break;
