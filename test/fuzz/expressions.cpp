@@ -128,6 +128,11 @@ Type Generator::typeInReach(const Context& context, const std::function<bool(con
    return t;
 }
 
+NodePtr Generator::shown(const Type& type, NodePtr value) {
+   if (type.kind != Kind::Interval || switches_.mixedSignIntervals) return value;
+   return typed(type, {"justify_interval(", value, ")"});
+}
+
 NodePtr Generator::smallInteger(int lo, int hi, const Context& context) {
    if (random_.chance(15))
       if (NodePtr c = column(Type::of(Kind::Int2), context, false)) return typed(Type::of(Kind::Int4), {"(", c, " % 10)"});
@@ -136,6 +141,12 @@ NodePtr Generator::smallInteger(int lo, int hi, const Context& context) {
 }
 
 NodePtr Generator::leaf(const Type& type, const Context& context) {
+   NodePtr made = anyLeaf(type, context);
+   made->rowColumn = rowColumn(context);
+   return made;
+}
+
+NodePtr Generator::anyLeaf(const Type& type, const Context& context) {
    // NULL constants in arithmetic: see the null-arithmetic switch.
    bool arithmetic = type.isNumber() || type.kind == Kind::Interval;
    if (random_.chance(4) && (!arithmetic || switches_.nullArithmetic)) return constant(type, nullLiteral(type));
@@ -144,7 +155,18 @@ NodePtr Generator::leaf(const Type& type, const Context& context) {
    return literal(type, context.moderateConstants);
 }
 
+std::string Generator::rowColumn(const Context& context) {
+   const Scope* visible = context.grouped ? context.grouped : context.row;
+   return visible && !visible->columns.empty() ? visible->columns[0].sql : "";
+}
+
 NodePtr Generator::expr(const Type& type, const Context& context) {
+   NodePtr made = composite(type, context);
+   if (made->rowColumn.empty()) made->rowColumn = rowColumn(context);
+   return made;
+}
+
+NodePtr Generator::composite(const Type& type, const Context& context) {
    if (context.depth >= maxDepth || random_.chance(30)) return leaf(type, context);
    Context inner = context.deeper();
    NodePtr made;
@@ -247,7 +269,8 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
          break;
       case Kind::Text:
          add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Bool, Kind::Date, Kind::Timestamp, Kind::TimestampTz,
-              Kind::Time, Kind::Interval, Kind::Varchar});
+              Kind::Time, Kind::Varchar});
+         if (switches_.mixedSignIntervals) add({Kind::Interval});
          sources.push_back(Type::character(4));
          sources.push_back(Type::arrayOf(Type::of(Kind::Int4)));
          break;

@@ -30,12 +30,12 @@ Case Case::clone() const {
    return copy;
 }
 
-std::vector<ScriptStatement> Case::script(bool unfolded) const {
+std::vector<ScriptStatement> Case::script(Unfold unfold) const {
    std::vector<ScriptStatement> out;
    for (const Table& table : tables)
       for (std::string& sql : table.setupStatements()) out.push_back({std::move(sql), false});
    for (const Statement& statement : statements)
-      if (!statement.sql->dropped) out.push_back({statement.sql->print(unfolded), statement.ordered});
+      if (!statement.sql->dropped) out.push_back({statement.sql->print(unfold), statement.ordered});
    return out;
 }
 

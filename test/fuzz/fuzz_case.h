@@ -45,8 +45,8 @@ struct Case {
 
    /// A deep copy (the shrinker edits copies).
    Case clone() const;
-   /// The tables' setup, then the statements (`unfolded`: see SqlNode::print).
-   std::vector<ScriptStatement> script(bool unfolded = false) const;
+   /// The tables' setup, then the statements.
+   std::vector<ScriptStatement> script(Unfold unfold = Unfold::None) const;
 };
 
 }  // namespace kiln::fuzz

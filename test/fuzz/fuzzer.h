@@ -22,6 +22,7 @@ struct FuzzerOptions {
    std::chrono::seconds shrinkTime{180};
    int shrinkAttempts = 3000;
    bool printCases = false;
+   bool shrink = true;
 };
 
 class Fuzzer {

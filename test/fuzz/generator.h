@@ -70,6 +70,7 @@ struct QueryRequest {
    bool topLevel = false;
    bool allowOrderLimit = true;
    bool requireOrder = false;  // ARRAY(subquery): the order of its rows shows
+   bool shown = false;  // its rows are what the statement returns
 };
 
 class Generator {
@@ -90,7 +91,11 @@ class Generator {
 
    // expressions.cpp
    NodePtr expr(const Type& type, const Context& context);
+   NodePtr composite(const Type& type, const Context& context);
+   /// A column of the rows `context` evaluates (see SqlNode::rowColumn).
+   std::string rowColumn(const Context& context);
    NodePtr leaf(const Type& type, const Context& context);
+   NodePtr anyLeaf(const Type& type, const Context& context);
    NodePtr column(const Type& type, const Context& context, bool allowOuter = true);
    NodePtr literal(const Type& type, bool moderate = false);
    /// A constant of `type` written as `text` (see SqlNode::constant).
@@ -100,6 +105,9 @@ class Generator {
    NodePtr scalarSubquery(const Type& type, const Context& context);
    /// A node of `type`'s shape, which the shrinker may replace by a constant of the type.
    NodePtr typed(const Type& type, std::vector<Piece> pieces);
+   /// `value` as the statement shows it: intervals with their signs made consistent by
+   /// justify_interval unless the mixed-sign-intervals switch is on (FINDINGS.md 5).
+   NodePtr shown(const Type& type, NodePtr value);
    /// A column type that some column in reach has, or a random column type.
    Type typeInReach(const Context& context, const std::function<bool(const Type&)>& wanted);
    bool hasColumn(const Context& context, const std::function<bool(const Type&)>& wanted) const;
@@ -131,6 +139,7 @@ class Generator {
 
    // predicates.cpp
    NodePtr condition(const Context& context);
+   NodePtr anyCondition(const Context& context);
    NodePtr comparison(const Context& context);
    NodePtr subqueryPredicate(const Context& context);
 

@@ -30,6 +30,7 @@ void usage(std::ostream& out) {
           "  --enable A,B|all    turn on switches (constructs off until known bugs are fixed)\n"
           "  --list-switches     print the switches and the bugs they wait for\n"
           "  --print             print every case's script\n"
+          "  --no-shrink         print failing cases as generated\n"
           "  --postgres CONN     libpq connection string\n";
 }
 
@@ -85,6 +86,8 @@ int main(int argc, char** argv) {
             return 0;
          } else if (arg == "--print") {
             options.printCases = true;
+         } else if (arg == "--no-shrink") {
+            options.shrink = false;
          } else if (arg == "--postgres") {
             connection = value();
          } else {

@@ -33,6 +33,12 @@ NodePtr Generator::comparison(const Context& context) {
 }
 
 NodePtr Generator::condition(const Context& context) {
+   NodePtr made = anyCondition(context);
+   if (made->rowColumn.empty()) made->rowColumn = rowColumn(context);
+   return made;
+}
+
+NodePtr Generator::anyCondition(const Context& context) {
    if (context.depth >= maxDepth) return leaf(boolean, context);
    Context inner = context.deeper();
    auto c = [&] { return condition(inner); };

@@ -51,6 +51,7 @@ Query Generator::query(const QueryRequest& request, const Context& outer) {
 Query Generator::setOperation(const QueryRequest& request, const Context& outer) {
    QueryRequest arm;
    arm.types = request.types;
+   arm.shown = request.shown;
    Query left = select(arm, outer);
    arm.types = left.types;
    Query right = select(arm, outer);
@@ -62,7 +63,7 @@ Query Generator::setOperation(const QueryRequest& request, const Context& outer)
    if (request.requireOrder || (request.topLevel && random_.chance(40))) {
       pieces.push_back(orderByAll(random_, q.types.size()));
       q.ordered = true;
-      if (request.topLevel && random_.chance(30)) pieces.push_back(optionalNode({" LIMIT ", std::to_string(random_.between(0, 4))}));
+      if (request.topLevel && random_.chance(30)) pieces.push_back(optionalNode({" LIMIT ", std::to_string(random_.between(1, 4))}));
    }
    q.sql = shaped(shapeOf(q.types), std::move(pieces));
    return q;
@@ -115,7 +116,8 @@ Query Generator::select(const QueryRequest& request, const Context& outer) {
       // Without grouping keys, an aggregate makes the query read its rows: PostgreSQL skips
       // the scan of `SELECT 1 FROM t HAVING true`, and with it any error the scan would raise.
       NodePtr item = grouped && groupScope.columns.empty() && i == 0 ? aggregate(types[i], items.deeper()) : nullptr;
-      selectItems.push_back(node({item ? item : expr(types[i], items), " AS c" + std::to_string(i)}));
+      if (!item) item = expr(types[i], items);
+      selectItems.push_back(node({request.shown ? shown(types[i], item) : item, " AS c" + std::to_string(i)}));
    }
    if (grouped && !groupScope.columns.empty() && request.types.empty() && random_.chance(30)) {
       selectItems.push_back(node({"GROUPING(", groupScope.columns[0].sql, ") AS c" + std::to_string(types.size())}));
@@ -145,7 +147,8 @@ Query Generator::select(const QueryRequest& request, const Context& outer) {
          pieces.push_back(" LIMIT 1");
          if (random_.chance(20)) pieces.push_back(optionalNode({" OFFSET ", std::to_string(random_.between(0, 2))}));
       } else if (!request.requireOrder && random_.chance(request.topLevel ? 40 : 60)) {
-         pieces.push_back(optionalNode({" LIMIT ", std::to_string(random_.between(0, 5))}));
+         // Not LIMIT 0: PostgreSQL then reads nothing, where kiln may still evaluate rows.
+         pieces.push_back(optionalNode({" LIMIT ", std::to_string(random_.between(1, 5))}));
          if (random_.chance(30)) pieces.push_back(optionalNode({" OFFSET ", std::to_string(random_.between(0, 3))}));
       }
    }

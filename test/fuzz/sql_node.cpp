@@ -2,10 +2,10 @@
 
 namespace kiln::fuzz {
 
-std::string SqlNode::print(bool unfolded) const {
+std::string SqlNode::print(Unfold unfold) const {
    if (dropped) return "";
-   if (unfolded && !this->unfolded.empty()) return this->unfolded;
-   std::string out = unfolded && constant ? "(SELECT " : "";
+   if (unfold != Unfold::None && !unfolded.empty()) return unfolded;
+   std::string out;
    bool first = true;
    for (const Piece& piece : pieces) {
       if (!piece.node) {
@@ -17,9 +17,11 @@ std::string SqlNode::print(bool unfolded) const {
          if (!first) out += separator;
          first = false;
       }
-      out += piece.node->print(unfolded);
+      out += piece.node->print(unfold);
    }
-   return unfolded && constant ? out + ")" : out;
+   if (unfold == Unfold::None || !constant) return out;
+   if (rowColumn.empty() || unfold == Unfold::WithSubqueries) return "(SELECT " + out + ")";
+   return "CASE WHEN " + rowColumn + " IS NULL THEN " + out + " ELSE " + out + " END";
 }
 
 NodePtr SqlNode::clone() const {

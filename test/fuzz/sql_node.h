@@ -12,6 +12,11 @@ namespace kiln::fuzz {
 struct SqlNode;
 using NodePtr = std::shared_ptr<SqlNode>;
 
+/// How SqlNode::print writes the statement: as generated, or unfolded for PostgreSQL to
+/// evaluate what kiln does (constants with their row column, or, where the shrinker has moved
+/// a constant away from its row, as scalar subqueries).
+enum class Unfold { None, WithRowColumns, WithSubqueries };
+
 /// Literal text or a child node.
 struct Piece {
    Piece(const char* text) : text(text) {}
@@ -28,10 +33,13 @@ struct SqlNode {
    std::string shape;
    /// Texts that may replace the whole node: a constant of the expression's type, NULL.
    std::vector<std::string> simpler;
-   /// A constant: print(true) writes it as a scalar subquery, which PostgreSQL does not fold
-   /// when it plans the query.
+   /// A constant: print(Unfold::...) writes it so that PostgreSQL can neither fold it when it
+   /// plans the query nor decide what it guards before reading rows: `CASE WHEN <rowColumn> IS
+   /// NULL THEN c ELSE c END`, or `(SELECT c)` where no column is in reach.
    bool constant = false;
-   /// What print(true) writes instead of the pieces, when not empty (`AS NOT MATERIALIZED (`
+   /// A column of the rows where the node is evaluated; empty: none in reach.
+   std::string rowColumn;
+   /// What an unfolded print writes instead of the pieces, when not empty (`AS NOT MATERIALIZED (`
    /// for a CTE, which PostgreSQL then computes only as far as it is read, as kiln does).
    std::string unfolded;
    /// May be left out entirely (a WHERE clause, DISTINCT, a LIMIT).
@@ -43,9 +51,7 @@ struct SqlNode {
    std::string separator;
    size_t minItems = 0;
 
-   /// The SQL; `unfolded`: as PostgreSQL should run it to evaluate what kiln does (see the
-   /// `constant` and `unfolded` fields).
-   std::string print(bool unfolded = false) const;
+   std::string print(Unfold unfold = Unfold::None) const;
    NodePtr clone() const;
    /// This node and all below it, parents before children.
    void collect(std::vector<SqlNode*>& out);

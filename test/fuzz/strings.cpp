@@ -33,7 +33,9 @@ NodePtr Generator::textExpr(const Type& type, const Context& context) {
       {5,
        [&] {
           // (text || array would be an array.)
-          Type other = typeInReach(context, [](const Type& t) { return !t.isFloat() && t.kind != Kind::Text && t.kind != Kind::Array; });
+          Type other = typeInReach(context, [&](const Type& t) {
+             return !t.isFloat() && t.kind != Kind::Text && t.kind != Kind::Array && (t.kind != Kind::Interval || switches_.mixedSignIntervals);
+          });
           return typed(type, {"(", s(), " || ", expr(other, context), ")"});
        }},
       {15,
@@ -62,7 +64,11 @@ NodePtr Generator::textExpr(const Type& type, const Context& context) {
        [&] {
           std::vector<NodePtr> args;
           for (int i = int(random_.between(1, 4)); i > 0; --i)
-             args.push_back(expr(typeInReach(context, [&](const Type& t) { return !t.isFloat() && (t.kind != Kind::Char || switches_.charInExpressions); }), context));
+             args.push_back(expr(typeInReach(context, [&](const Type& t) {
+                                    return !t.isFloat() && (t.kind != Kind::Char || switches_.charInExpressions) &&
+                                           (t.kind != Kind::Interval || switches_.mixedSignIntervals);
+                                 }),
+                                 context));
           if (random_.chance(50)) return typed(type, {"concat(", list(std::move(args), ", ", 1), ")"});
           return typed(type, {"concat_ws(", s(), ", ", list(std::move(args), ", ", 1), ")"});
        }},
