@@ -107,13 +107,6 @@ NodePtr Generator::column(const Type& type, const Context& context, bool allowOu
    return typed(type, {random_.pick(candidates)->sql});
 }
 
-bool Generator::hasColumn(const Context& context, const std::function<bool(const Type&)>& wanted) const {
-   if (const Scope* visible = context.grouped ? context.grouped : context.row)
-      for (const Column& c : visible->columns)
-         if (wanted(c.type)) return true;
-   return false;
-}
-
 Type Generator::typeInReach(const Context& context, const std::function<bool(const Type&)>& wanted) {
    std::vector<Type> candidates;
    if (const Scope* visible = context.grouped ? context.grouped : context.row)

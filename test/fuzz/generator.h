@@ -110,7 +110,6 @@ class Generator {
    NodePtr shown(const Type& type, NodePtr value);
    /// A column type that some column in reach has, or a random column type.
    Type typeInReach(const Context& context, const std::function<bool(const Type&)>& wanted);
-   bool hasColumn(const Context& context, const std::function<bool(const Type&)>& wanted) const;
    /// An integer constant between lo and hi, or now and then a small integer column (counts and
    /// positions for string functions).
    NodePtr smallInteger(int lo, int hi, const Context& context);

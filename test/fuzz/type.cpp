@@ -39,16 +39,6 @@ std::string Type::sql() const {
    return "?";
 }
 
-int Type::integerDigits() const {
-   switch (kind) {
-      case Kind::Int2: return 5;
-      case Kind::Int4: return 10;
-      case Kind::Int8: return 19;
-      case Kind::Numeric: return precision - scale;
-      default: return 0;
-   }
-}
-
 const std::vector<ColumnKind>& columnKinds() {
    static const std::vector<ColumnKind> all = {
       {"b", Type::of(Kind::Bool)},        {"i2", Type::of(Kind::Int2)},        {"i4", Type::of(Kind::Int4)},

@@ -53,8 +53,6 @@ struct Type {
    /// give the same text whichever of the equal values a system keeps. Not so for intervals
    /// ('1 day' = '24 hours'), nor for arrays of them.
    bool printsEqualValuesAlike() const { return kind != Kind::Interval; }
-   /// Digits before the point a value of this exact type may have (integers as numeric(p,0)).
-   int integerDigits() const;
 
    bool operator==(const Type&) const = default;
 };
