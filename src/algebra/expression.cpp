@@ -24,6 +24,16 @@ ExprPtr Expr::conjunction(std::vector<ExprPtr> parts) {
    return e;
 }
 
+ExprPtr Expr::caseWhen(ExprPtr condition, ExprPtr then, ExprPtr otherwise) {
+   auto e = std::make_unique<Expr>(ExprKind::Case, then->type);
+   e->nullable = !otherwise || then->nullable || otherwise->nullable;
+   e->hasElse = otherwise != nullptr;
+   e->children.push_back(std::move(condition));
+   e->children.push_back(std::move(then));
+   if (otherwise) e->children.push_back(std::move(otherwise));
+   return e;
+}
+
 std::vector<ExprPtr> Expr::conjuncts(ExprPtr e) {
    std::vector<ExprPtr> parts;
    if (e->kind != ExprKind::And) parts.push_back(std::move(e));

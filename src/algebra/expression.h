@@ -195,6 +195,8 @@ struct Expr {
    static std::vector<std::unique_ptr<Expr>> conjuncts(std::unique_ptr<Expr> e);
    /// `a = b`.
    static std::unique_ptr<Expr> equality(std::unique_ptr<Expr> a, std::unique_ptr<Expr> b);
+   /// CASE WHEN `condition` THEN `then` ELSE `otherwise` END; without `otherwise`, ELSE NULL.
+   static std::unique_ptr<Expr> caseWhen(std::unique_ptr<Expr> condition, std::unique_ptr<Expr> then, std::unique_ptr<Expr> otherwise = nullptr);
    static std::unique_ptr<Expr> constantOf(Value value);
 };
 

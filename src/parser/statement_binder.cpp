@@ -333,12 +333,15 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    Checks checks = yieldChecks(table, outputs, *plan);
    OnConflict onConflict;
    Checks updateChecks;
+   const IU* returnsRow = nullptr;
    if (insert.on_conflict_clause) {
-      onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, *plan, returned, catalog);
+      onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, insert.n_returning_list > 0, *plan, returned,
+                                  returnsRow, catalog);
       // An updated row's values after the statement are its new ones.
       if (onConflict.action == OnConflict::Action::Update) updateChecks = yieldChecks(table, returned, *plan);
    }
-   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan);
+   Returning returning =
+      bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan, returnsRow);
    return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict), std::move(checks), std::move(updateChecks)};
 }
 
