@@ -137,10 +137,13 @@ PreparedStatement& PreparedStatement::bind(size_t number, double value) { return
 
 PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
    SqlType type = typeOf(*impl_, number);
-   int64_t micros = value.time_since_epoch().count() - timestamp::unixEpochOffset;
+   // Timestamp::min() and max() are -infinity and infinity (as Result::getTimestamp gives them).
+   int64_t micros = value == Timestamp::max() ? timestamp::infinity : value == Timestamp::min() ? timestamp::minusInfinity : 0;
+   if (micros == 0 && __builtin_sub_overflow(value.time_since_epoch().count(), timestamp::unixEpochOffset, &micros))
+      throw Error("22008", "timestamp out of range");
    if (type.id != TypeId::Timestamp && type.id != TypeId::TimestampTz) return bind(number, timestamp::format(micros));
    micros = timestamp::round(micros, type.fractionalDigits());
-   if (!timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
+   if (timestamp::isFinite(micros) && !timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
    impl_->parameters.setInteger(number - 1, micros);
    return *this;
 }
