@@ -5,6 +5,7 @@
 #include "common/decimal.h"
 #include "common/time_zone.h"
 #include "common/timestamp.h"
+#include "common/utf8.h"
 #include "common/value.h"
 #include "engine/database_impl.h"
 #include "engine/prepared_statement_impl.h"
@@ -95,6 +96,7 @@ SqlType PreparedStatement::parameterType(size_t number) const { return typeOf(*i
 
 PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text) {
    SqlType type = typeOf(*impl_, number);
+   requireValidUtf8(text);  // as PostgreSQL checks every parameter in text format
    if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char) {
       impl_->parameters.setString(number - 1, text::fitString(text, type));  // may throw: the bound value stays
    } else {

@@ -364,14 +364,35 @@ char singleCharacter(const PgQuery__DefElem& option) {
    return text[0];
 }
 
-/// COPY's WITH options, PostgreSQL's defaults for the format filled in.
-CopyOptions copyOptions(const PgQuery__CopyStmt& copy) {
+/// The columns a FORCE_NULL or FORCE_NOT_NULL option names: of `table`, each among `columns` (those COPY reads).
+std::vector<size_t> forcedColumns(const PgQuery__DefElem& option, const Table& table, const std::vector<size_t>& columns) {
+   std::vector<size_t> forced = targetColumns(table, option.arg->list->n_items, option.arg->list->items);
+   std::string name = option.defname;
+   for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+   for (size_t c : forced)
+      if (std::find(columns.begin(), columns.end(), c) == columns.end())
+         throw Error("42P10", name + " column \"" + table.column(c).name() + "\" not referenced by COPY");
+   return forced;
+}
+
+/// COPY's WITH options, PostgreSQL's defaults for the format filled in; `table` and `columns`
+/// are what COPY FROM fills (nullptr for COPY TO).
+CopyOptions copyOptions(const PgQuery__CopyStmt& copy, const Table* table, const std::vector<size_t>* columns) {
    CopyOptions options;
    bool delimiterSet = false, nullSet = false, escapeSet = false;
+   std::vector<std::string> seen;
+   const PgQuery__DefElem *forceQuote = nullptr, *forceNull = nullptr, *forceNotNull = nullptr;
    for (size_t i = 0; i < copy.n_options; ++i) {
       const PgQuery__DefElem& option = *copy.options[i]->def_elem;
       std::string name = option.defname;
-      if (name == "format") {
+      if (std::find(seen.begin(), seen.end(), name) != seen.end()) throw Error("42601", "conflicting or redundant options", option.location + 1);
+      seen.push_back(name);
+      if (name == "force_null" || name == "force_not_null" || name == "force_quote") {
+         bool list = option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_LIST;
+         if (!list && !(name == "force_quote" && option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_A_STAR))
+            throw Error("22023", "argument to option \"" + name + "\" must be a list of column names", option.location + 1);
+         (name == "force_null" ? forceNull : name == "force_not_null" ? forceNotNull : forceQuote) = &option;
+      } else if (name == "format") {
          std::string format = optionText(option);
          if (format == "csv") options.csv = true;
          else if (format != "text") throw Error("22023", "COPY format \"" + format + "\" not recognized", option.location + 1);
@@ -397,6 +418,17 @@ CopyOptions copyOptions(const PgQuery__CopyStmt& copy) {
       if (!nullSet) options.nullString = "";
       if (!escapeSet) options.escape = options.quote;
    }
+   // As PostgreSQL's ProcessCopyOptions checks them, then the columns as BeginCopyFrom does.
+   bool from = table != nullptr;
+   if (forceQuote && !options.csv) throw Error("0A000", "COPY force quote available only in CSV mode");
+   if (forceQuote && from) throw Error("0A000", "COPY force quote only available using COPY TO");
+   if (forceNotNull && !options.csv) throw Error("0A000", "COPY force not null available only in CSV mode");
+   if (forceNotNull && !from) throw Error("0A000", "COPY force not null only available using COPY FROM");
+   if (forceNull && !options.csv) throw Error("0A000", "COPY force null available only in CSV mode");
+   if (forceNull && !from) throw Error("0A000", "COPY force null only available using COPY FROM");
+   if (forceQuote) throw Error("0A000", "COPY FORCE_QUOTE is not supported yet", forceQuote->location + 1);
+   if (forceNotNull) options.forceNotNull = forcedColumns(*forceNotNull, *table, *columns);
+   if (forceNull) options.forceNull = forcedColumns(*forceNull, *table, *columns);
    return options;
 }
 
@@ -406,7 +438,8 @@ CopyStatement bindCopyFrom(const PgQuery__CopyStmt& copy, const Catalog& catalog
    if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
    std::vector<size_t> columns = targetColumns(table, copy.n_attlist, copy.attlist);
    CopyDefaults defaults = bindCopyDefaults(table, columns, catalog);
-   return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", copyOptions(copy), std::nullopt, std::move(defaults)};
+   CopyOptions options = copyOptions(copy, &table, &columns);
+   return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", std::move(options), std::nullopt, std::move(defaults)};
 }
 
 /// The double-quoted form of an identifier.
@@ -418,7 +451,7 @@ std::string quotedName(const std::string& name) {
 
 CopyToStatement bindCopyTo(const PgQuery__CopyStmt& copy, const Catalog& catalog) {
    if (copy.is_program) throw Error("0A000", "COPY TO PROGRAM is not supported");
-   CopyToStatement result{nullptr, copy.filename ? copy.filename : "", copyOptions(copy)};
+   CopyToStatement result{nullptr, copy.filename ? copy.filename : "", copyOptions(copy, nullptr, nullptr)};
    if (copy.query) {
       if (copy.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "COPY (query) TO takes a SELECT or VALUES");
       result.plan = bindSelect(*copy.query->select_stmt, catalog);
