@@ -720,8 +720,8 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          for (auto& item : items) asStored.push_back(target == value->type && parameterWithoutModifier(item, *value));
          auto e = makeExpr(ExprKind::InList, SqlType::boolean(), value->nullable || anyNullable(items), position);
          e->negated = op == "<>";
-         e->children.push_back(coerce(std::move(value), target));
-         for (size_t i = 0; i < items.size(); ++i) e->children.push_back(asStored[i] ? std::move(items[i]) : coerce(std::move(items[i]), target));
+         e->children.push_back(coerceForComparison(std::move(value), target));
+         for (size_t i = 0; i < items.size(); ++i) e->children.push_back(asStored[i] ? std::move(items[i]) : coerceForComparison(std::move(items[i]), target));
          return e;
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
