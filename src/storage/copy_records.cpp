@@ -13,8 +13,6 @@ namespace {
 /// UTF-8 is checked this far ahead of the record being read.
 constexpr size_t validationWindow = 64 << 10;
 
-bool contains(const char* p, const char* end, char c) { return p < end && std::memchr(p, c, size_t(end - p)); }
-
 const char* find(const char* p, const char* end, char c) {
    auto* found = static_cast<const char*>(std::memchr(p, c, size_t(end - p)));
    return found ? found : end;
@@ -27,7 +25,20 @@ bool isHex(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c |
 }  // namespace
 
 CopyRecordReader::CopyRecordReader(const char* begin, const char* end, const CopyOptions& options, bool fromClient, LineEnd lineEnd)
-   : pos_(begin), end_(end), options_(options), lineEnd_(lineEnd), fromClient_(fromClient), validatedEnd_(begin) {}
+   : pos_(begin),
+     end_(end),
+     options_(options),
+     lineEnd_(lineEnd),
+     fromClient_(fromClient),
+     validatedEnd_(begin),
+     nextSpecial_{options.csv ? options.quote : '\\'},
+     nextCarriageReturn_{'\r'},
+     nextNewline_{'\n'} {}
+
+const char* CopyRecordReader::NextOccurrence::after(const char* p, const char* end) {
+   if (!at || at < p) at = find(p, end, c);
+   return at;
+}
 
 bool CopyRecordReader::next(std::vector<CopyField>& fields) {
    fields.clear();
@@ -73,8 +84,11 @@ bool CopyRecordReader::nextPlain(std::vector<CopyField>& fields) {
       --lineEnd;
       endLength = 2;
    }
-   if (contains(pos_, lineEnd, terminator == '\n' ? '\r' : '\n')) return false;
-   if (options_.csv ? contains(pos_, lineEnd, options_.quote) || (lineEnd > pos_ && *pos_ == '\\') : contains(pos_, lineEnd, '\\')) return false;
+   // Where these characters are next is kept while the lines before come: each byte is looked at
+   // once for each, not once per line.
+   NextOccurrence& stray = terminator == '\n' ? nextCarriageReturn_ : nextNewline_;
+   if (stray.after(pos_, end_) < lineEnd || nextSpecial_.after(pos_, end_) < lineEnd) return false;
+   if (options_.csv && lineEnd > pos_ && *pos_ == '\\') return false;
    finishRecord(lineEnd, lineEnd + endLength);
    for (const char* p = pos_;;) {
       const char* stop = find(p, lineEnd, options_.delimiter);

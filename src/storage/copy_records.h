@@ -75,6 +75,14 @@ class CopyRecordReader {
    const char* validatedEnd_;
    const char* invalidAt_ = nullptr;  // the first byte that is not UTF-8, once found
    std::optional<std::string_view> recordText_;
+   /// The next `c` at or after a position, kept while the reader is before it.
+   struct NextOccurrence {
+      char c;
+      const char* at = nullptr;
+      const char* after(const char* p, const char* end);
+   };
+   NextOccurrence nextSpecial_;  // the escape (text) or quote (CSV) character
+   NextOccurrence nextCarriageReturn_, nextNewline_;
    std::string scratch_;  // the record's fields without escapes or quotes
 };
 
