@@ -13,6 +13,7 @@ struct CopyOptions {
    char quote = '"';
    char escape = '"';
    bool header = false;
+   bool headerMatch = false;  // HEADER MATCH: the header line must name the columns read
    std::string nullString = "\\N";
    /// CSV FROM: the table columns whose NULL string is a value even unquoted (FORCE_NOT_NULL), and
    /// those where it is NULL even quoted (FORCE_NULL).

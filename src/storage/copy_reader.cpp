@@ -139,6 +139,20 @@ void parseChunk(const Table& table, const std::vector<size_t>& columns, const Co
    }
 }
 
+/// HEADER MATCH: the header's fields are the names of the columns read, as PostgreSQL checks them.
+void matchHeader(const Table& table, const std::vector<size_t>& columns, const std::vector<CopyField>& fields, const CopyOptions& options) {
+   if (fields.size() != columns.size())
+      throw Error("22P04", "wrong number of fields in header line: got " + std::to_string(fields.size()) + ", expected " + std::to_string(columns.size()));
+   for (size_t i = 0; i < columns.size(); ++i) {
+      const std::string& name = table.column(columns[i]).name();
+      std::string field = std::to_string(i + 1);
+      if (fields[i].null)
+         throw Error("22P04", "column name mismatch in header line field " + field + ": got null value (\"" + options.nullString + "\"), expected \"" + name + "\"");
+      if (fields[i].text != name)
+         throw Error("22P04", "column name mismatch in header line field " + field + ": got \"" + std::string(fields[i].text) + "\", expected \"" + name + "\"");
+   }
+}
+
 /// Splits the records in [begin, end) into about `parts` pieces, at line starts.
 std::vector<std::pair<const char*, const char*>> splitAtLines(const char* begin, const char* end, size_t parts, LineEnd lineEnd, bool csv) {
    std::vector<std::pair<const char*, const char*>> pieces;
@@ -166,14 +180,17 @@ uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* 
    // The header line, then the first line of data, which tells how lines end (for the pieces).
    size_t headerLines = 0;
    LineEnd lineEnd = LineEnd::Unknown;
-   if (begin < end) {
+   if (begin < end || options.headerMatch) {
       CopyRecordReader probe(begin, end, options, fromClient);
       std::vector<CopyField> fields;
       if (options.header) {
          try {
-            probe.next(fields);
+            // At the end of the data PostgreSQL reads an empty header line, one empty field.
+            if (!probe.next(fields)) fields.assign(1, CopyField{"", options.nullString.empty(), false});
+            if (options.headerMatch) matchHeader(table, columns, fields, options);
          } catch (const Error& error) {
-            fail(error, 1, "");
+            auto record = probe.recordText();
+            fail(error, 1, record ? ": \"" + shown(*record) + "\"" : "");
          }
          headerLines = probe.line();
          begin = probe.position();
