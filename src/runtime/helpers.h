@@ -38,6 +38,7 @@ enum class RuntimeError : int32_t {
    IntervalOutOfRange,
    CannotSubtractInfiniteDates,
    InfiniteExtractField,
+   FloatUnderflow,
 };
 
 }  // namespace kiln
