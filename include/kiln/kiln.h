@@ -183,7 +183,9 @@ class Result {
    /// DECIMAL as its unscaled integer (value = unscaled / 10^scale).
    __int128 getDecimalUnscaled(size_t row, size_t column) const;
    Interval getInterval(size_t row, size_t column) const;
-   /// TIMESTAMP, TIMESTAMPTZ (the instant), or DATE as its midnight.
+   /// TIMESTAMP, TIMESTAMPTZ (the instant), or DATE as its midnight; -infinity and infinity as
+   /// Timestamp::min() and Timestamp::max(). 22008 past 294247-01-10 04:00:54.775807, the last
+   /// moment a Timestamp holds (and for a date past the timestamp range).
    Timestamp getTimestamp(size_t row, size_t column) const;
    /// Any value as PostgreSQL prints it ("" for NULL): 12.30, 1998-09-02, t, 1 year 2 mons.
    std::string getString(size_t row, size_t column) const;
@@ -249,7 +251,7 @@ class PreparedStatement {
    /// scale (others get its text form).
    PreparedStatement& bindDecimal(size_t number, __int128 unscaled, unsigned scale);
    /// A TIMESTAMP or TIMESTAMPTZ (the instant) parameter without a detour through text (others
-   /// get its text form).
+   /// get its text form); Timestamp::min() and Timestamp::max() are -infinity and infinity.
    PreparedStatement& bind(size_t number, Timestamp value);
    PreparedStatement& bindNull(size_t number);
    Result execute();

@@ -128,6 +128,10 @@ void Expr::collectIUs(std::vector<const IU*>& out) const {
    for (auto& c : children) c->collectIUs(out);
 }
 
+bool castCanMakeNull(SqlType from, SqlType to) {
+   return (from.id == TypeId::Timestamp || from.id == TypeId::TimestampTz) && to.id == TypeId::Time;
+}
+
 const char* comparisonName(CompareOp op) {
    static const char* names[] = {"=", "<>", "<", "<=", ">", ">=", "IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
    return names[size_t(op)];
@@ -245,6 +249,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::RegexSubstring: return "substring";
       case FunctionId::Md5: return "md5";
       case FunctionId::Age: return "age";
+      case FunctionId::IsFinite: return "isfinite";
       case FunctionId::ToChar: return "to_char";
       case FunctionId::AtTimeZone: return "timezone";
       case FunctionId::Random: return "random";

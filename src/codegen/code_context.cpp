@@ -131,6 +131,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_timestamptz_to_date", "i:l"},
       {"kiln_timestamp_to_timestamptz", "l:l"},
       {"kiln_timestamptz_to_timestamp", "l:l"},
+      {"kiln_timestamptz_to_time", "l:l"},
+      {"kiln_date_to_timestamptz_for_comparison", "l:i"},
       {"kiln_timestamp_at_zone", "l:lp"},
       {"kiln_timestamptz_at_zone", "l:lp"},
       {"kiln_timestamp_at_offset", "l:lp"},

@@ -40,7 +40,9 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
    switch (e.kind) {
       case ExprKind::ColumnRef: return values_.get(e.iu);
       case ExprKind::Constant: return ops_.constant(e.constant);
-      case ExprKind::Cast: return ops_.cast(compile(*e.children[0]), e.type, e.negated);
+      case ExprKind::Cast:
+         if (e.op == castForComparison) return ops_.dateForComparison(compile(*e.children[0]), e.type);
+         return ops_.cast(compile(*e.children[0]), e.type, e.negated);
       case ExprKind::Arithmetic: {
          SqlValue a = compile(*e.children[0]);
          SqlValue c = compile(*e.children[1]);
@@ -153,6 +155,9 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
    if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArrayContains) return compileArrayFunction(e, args);
    if (e.functionId() == FunctionId::CurrentSetting || e.functionId() == FunctionId::SetConfig) return compileSettingFunction(e, args);
+   if ((e.functionId() >= FunctionId::ExtractYear && e.functionId() <= FunctionId::ExtractEpoch && e.functionId() != FunctionId::ExtractInterval) ||
+       e.functionId() == FunctionId::IsFinite)
+      return compileDatetimeFunction(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -313,28 +318,12 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ExtractIsoYear:
          case FunctionId::ExtractDecade:
          case FunctionId::ExtractCentury:
-         case FunctionId::ExtractMillennium: {
-            int field = int(e.functionId()) - int(FunctionId::ExtractYear);
-            return cx_.callRuntime("kiln_extract", {args[0].value, cx_.int32(field)});
-         }
+         case FunctionId::ExtractMillennium:
          case FunctionId::ExtractHour:
          case FunctionId::ExtractMinute:
-         case FunctionId::ExtractSecond: {
-            if (args[0].type.id == TypeId::Time) {
-               // A time is its own time of day, up to 24:00:00 (hour 24).
-               llvm::Value* t = args[0].value;
-               llvm::Value* field = e.functionId() == FunctionId::ExtractHour     ? b.CreateSDiv(t, cx_.int64(timestamp::microsPerHour))
-                                    : e.functionId() == FunctionId::ExtractMinute ? b.CreateSRem(b.CreateSDiv(t, cx_.int64(timestamp::microsPerMinute)), cx_.int64(60))
-                                                                                  : b.CreateSRem(t, cx_.int64(timestamp::microsPerMinute));
-               return b.CreateSExtOrTrunc(field, cx_.valueType(e.type));
-            }
-            int field = int(e.functionId()) - int(FunctionId::ExtractHour);
-            return b.CreateSExtOrTrunc(cx_.callRuntime("kiln_timestamp_field", {args[0].value, cx_.int32(field)}), cx_.valueType(e.type));
-         }
-         case FunctionId::ExtractEpoch: {  // in 128 bits: the epoch's offset could overflow 64
-            int64_t sinceEpoch = args[0].type.id == TypeId::Time ? 0 : timestamp::unixEpochOffset;
-            return b.CreateAdd(b.CreateSExt(args[0].value, cx_.i128()), cx_.int128(sinceEpoch));
-         }
+         case FunctionId::ExtractSecond:
+         case FunctionId::ExtractEpoch:
+         case FunctionId::IsFinite: break;  // compileDatetimeFunction
          case FunctionId::DateTrunc: {
             const char* helper = args[0].type.id == TypeId::TimestampTz ? "kiln_timestamptz_trunc" : "kiln_date_trunc";
             return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
@@ -414,8 +403,10 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    };
    SqlValue result = ops_.guardNulls(args, e.type, compute);
    if (e.functionId() == FunctionId::ToChar && !args[0].type.isNumeric()) {
-      // to_char of a date or time with an empty pattern is NULL, as in PostgreSQL (of a number '').
+      // to_char of a date or time with an empty pattern is NULL, as in PostgreSQL (of a number ''),
+      // and so is to_char of an infinite timestamp.
       llvm::Value* empty = b.CreateICmpEQ(b.CreateTrunc(b.CreateExtractValue(args[1].value, 0), cx_.i32()), cx_.int32(0));
+      if (args[0].type.id != TypeId::Interval) empty = b.CreateOr(empty, ops_.isInfiniteTimestamp(args[0].value));
       result.isNull = result.isNull ? b.CreateOr(result.isNull, empty) : empty;
    }
    return result;

@@ -261,9 +261,13 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(from, days) : b_.CreateAdd(from, days);
       llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
       if (result.id == TypeId::Date) {
+         // An infinite date stays infinite, as in PostgreSQL.
+         llvm::Value* infinite = isInfiniteDate(dateSide.value);
          llvm::Value* outside = b_.CreateOr(b_.CreateICmpSLT(v, cx_.int64(date::firstDay)), b_.CreateICmpSGE(v, cx_.int64(date::endDay)));
-         errorUnlessNull(outside, nullFlag, int32_t(RuntimeError::DateOutOfRange));
+         errorUnlessNull(b_.CreateAnd(outside, b_.CreateNot(infinite)), nullFlag, int32_t(RuntimeError::DateOutOfRange));
+         return {b_.CreateSelect(infinite, dateSide.value, b_.CreateTrunc(v, cx_.i32())), nullFlag, result};
       }
+      errorUnlessNull(b_.CreateOr(isInfiniteDate(a.value), isInfiniteDate(b.value)), nullFlag, int32_t(RuntimeError::CannotSubtractInfiniteDates));
       return {b_.CreateTrunc(v, cx_.i32()), nullFlag, result};
    }
    if (result.id == TypeId::Timestamp || result.id == TypeId::TimestampTz || result.id == TypeId::Time) {
@@ -704,27 +708,34 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       return b_.CreateFPToSI(rounded, targetType);
    }
    if (from.id == TypeId::Date && target.id == TypeId::Timestamp) {
-      // The midnight of every date but the far future is a timestamp.
+      // The midnight of every date but the far future is a timestamp; infinities stay infinite.
       llvm::Value* days = b_.CreateSExt(v.value, cx_.i64());
-      cx_.errorIf(b_.CreateICmpSGE(days, cx_.int64(timestamp::end / interval::microsPerDay)), int32_t(RuntimeError::DateOutOfRangeForTimestamp));
-      return b_.CreateMul(days, cx_.int64(interval::microsPerDay));
+      llvm::Value* infinite = b_.CreateICmpEQ(v.value, cx_.int32(date::infinity));
+      llvm::Value* minusInfinite = b_.CreateICmpEQ(v.value, cx_.int32(date::minusInfinity));
+      cx_.errorIf(b_.CreateAnd(b_.CreateICmpSGE(days, cx_.int64(timestamp::endDay)), b_.CreateNot(infinite)), int32_t(RuntimeError::DateOutOfRangeForTimestamp));
+      llvm::Value* midnight = b_.CreateMul(days, cx_.int64(interval::microsPerDay));
+      return b_.CreateSelect(infinite, cx_.int64(timestamp::infinity), b_.CreateSelect(minusInfinite, cx_.int64(timestamp::minusInfinity), midnight));
    }
    // Between timestamptz and the others, the session's time zone decides.
    if (from.id == TypeId::Date && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_date_to_timestamptz", {v.value});
    if (from.id == TypeId::TimestampTz && target.id == TypeId::Date) return cx_.callRuntime("kiln_timestamptz_to_date", {v.value});
    if (from.id == TypeId::Timestamp && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_timestamp_to_timestamptz", {v.value});
-   if (from.id == TypeId::TimestampTz && (target.id == TypeId::Timestamp || target.id == TypeId::Time)) {
-      SqlValue local{cx_.callRuntime("kiln_timestamptz_to_timestamp", {v.value}), nullptr, SqlType::timestamp()};
-      return castValue(local, target, explicitCast);
-   }
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Timestamp) return cx_.callRuntime("kiln_timestamptz_to_timestamp", {v.value});
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Time) return cx_.callRuntime("kiln_timestamptz_to_time", {v.value});
    if (from.id == TypeId::Timestamp && (target.id == TypeId::Date || target.id == TypeId::Time)) {
       // Floor division: the day a timestamp before 2000 falls on is the one it started.
       llvm::Value* perDay = cx_.int64(interval::microsPerDay);
       llvm::Value* quotient = b_.CreateSDiv(v.value, perDay);
       llvm::Value* before = b_.CreateICmpSLT(b_.CreateSRem(v.value, perDay), cx_.int64(0));
       llvm::Value* day = b_.CreateSub(quotient, b_.CreateZExt(before, cx_.i64()));
-      if (target.id == TypeId::Date) return b_.CreateTrunc(day, targetType);
-      return b_.CreateSub(v.value, b_.CreateMul(day, perDay));
+      if (target.id == TypeId::Date) {
+         // An infinite timestamp is the infinite date.
+         llvm::Value* finite = b_.CreateTrunc(day, targetType);
+         llvm::Value* infinite = b_.CreateICmpEQ(v.value, cx_.int64(timestamp::infinity));
+         llvm::Value* minusInfinite = b_.CreateICmpEQ(v.value, cx_.int64(timestamp::minusInfinity));
+         return b_.CreateSelect(infinite, cx_.int32(date::infinity), b_.CreateSelect(minusInfinite, cx_.int32(date::minusInfinity), finite));
+      }
+      return b_.CreateSub(v.value, b_.CreateMul(day, perDay));  // an infinite timestamp's is NULL (cast)
    }
    if (from.isFloat() && target.id == TypeId::Decimal) {
       llvm::Value* r = cx_.callRuntime("kiln_double_to_decimal", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
@@ -737,7 +748,35 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
 SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
    if (v.type == target) return v;
    if (v.type.id == TypeId::Unknown) return cast({v.value, v.isNull, SqlType::text()}, target, explicitCast);
-   return guardNulls({v}, target, [&] { return roundFraction(castValue(v, target, explicitCast), target); });
+   SqlValue result = guardNulls({v}, target, [&] { return roundFraction(castValue(v, target, explicitCast), target); });
+   if (castCanMakeNull(v.type, target)) {
+      // The time of day of an infinite timestamp is NULL, as PostgreSQL's timestamp_time.
+      llvm::Value* infinite = isInfiniteTimestamp(v.value);
+      result.isNull = result.isNull ? b_.CreateOr(result.isNull, infinite) : infinite;
+   }
+   return result;
+}
+
+SqlValue SqlOps::dateForComparison(const SqlValue& v, SqlType target) {
+   return guardNulls({v}, target, [&]() -> llvm::Value* {
+      if (target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_date_to_timestamptz_for_comparison", {v.value});
+      // As timestamp::fromDateForComparison: a day past the range just above it.
+      llvm::Value* days = b_.CreateSExt(v.value, cx_.i64());
+      llvm::Value* beyond = b_.CreateAnd(b_.CreateICmpSGE(days, cx_.int64(timestamp::endDay)), b_.CreateICmpNE(v.value, cx_.int32(date::infinity)));
+      llvm::Value* above = b_.CreateAdd(days, cx_.int64(timestamp::end - timestamp::endDay));
+      llvm::Value* midnight = b_.CreateSelect(beyond, above, b_.CreateMul(days, cx_.int64(interval::microsPerDay)));
+      llvm::Value* infinite = b_.CreateICmpEQ(v.value, cx_.int32(date::infinity));
+      llvm::Value* minusInfinite = b_.CreateICmpEQ(v.value, cx_.int32(date::minusInfinity));
+      return b_.CreateSelect(infinite, cx_.int64(timestamp::infinity), b_.CreateSelect(minusInfinite, cx_.int64(timestamp::minusInfinity), midnight));
+   });
+}
+
+llvm::Value* SqlOps::isInfiniteDate(llvm::Value* days) {
+   return b_.CreateOr(b_.CreateICmpEQ(days, cx_.int32(date::infinity)), b_.CreateICmpEQ(days, cx_.int32(date::minusInfinity)));
+}
+
+llvm::Value* SqlOps::isInfiniteTimestamp(llvm::Value* micros) {
+   return b_.CreateOr(b_.CreateICmpEQ(micros, cx_.int64(timestamp::infinity)), b_.CreateICmpEQ(micros, cx_.int64(timestamp::minusInfinity)));
 }
 
 llvm::Value* SqlOps::canonicalFloat(llvm::Value* value) {

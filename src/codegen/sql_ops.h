@@ -46,6 +46,11 @@ class SqlOps {
    SqlValue logicalNot(const SqlValue& a);
 
    SqlValue cast(const SqlValue& v, SqlType target, bool explicitCast);
+   /// A DATE as a value to compare with TIMESTAMP or TIMESTAMPTZ ones (castForComparison).
+   SqlValue dateForComparison(const SqlValue& v, SqlType target);
+   /// i1: whether a non-NULL DATE (an i32) or TIMESTAMP / TIMESTAMPTZ (an i64) is ±infinity.
+   llvm::Value* isInfiniteDate(llvm::Value* days);
+   llvm::Value* isInfiniteTimestamp(llvm::Value* micros);
 
    /// Mixes the value (and its NULL flag) into `seed`.
    llvm::Value* hash(const SqlValue& v, llvm::Value* seed);

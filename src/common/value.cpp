@@ -159,10 +159,7 @@ int32_t parseDate(std::string_view input) {
       int y = digits(0, 4), m = digits(5, 2), d = digits(8, 2);
       if (y >= 1 && m >= 0 && d >= 0 && date::isValid(y, unsigned(m), unsigned(d))) return date::fromCivil(y, unsigned(m), unsigned(d));
    }
-   bool outOfRange = false;
-   if (auto days = date::parse(input, outOfRange)) return *days;
-   if (outOfRange) throw Error("22008", "date/time field value out of range: \"" + std::string(input) + "\"");
-   invalidSyntax("date", input, "22007");
+   return date::parse(input);
 }
 
 int64_t parseMoment(std::string_view input, SqlType type) {

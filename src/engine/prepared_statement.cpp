@@ -5,6 +5,7 @@
 #include "common/decimal.h"
 #include "common/time_zone.h"
 #include "common/timestamp.h"
+#include "common/utf8.h"
 #include "common/value.h"
 #include "engine/database_impl.h"
 #include "engine/prepared_statement_impl.h"
@@ -95,6 +96,7 @@ SqlType PreparedStatement::parameterType(size_t number) const { return typeOf(*i
 
 PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text) {
    SqlType type = typeOf(*impl_, number);
+   requireValidUtf8(text);  // as PostgreSQL checks every parameter in text format
    if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char) {
       impl_->parameters.setString(number - 1, text::fitString(text, type));  // may throw: the bound value stays
    } else {
@@ -137,10 +139,13 @@ PreparedStatement& PreparedStatement::bind(size_t number, double value) { return
 
 PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
    SqlType type = typeOf(*impl_, number);
-   int64_t micros = value.time_since_epoch().count() - timestamp::unixEpochOffset;
+   // Timestamp::min() and max() are -infinity and infinity (as Result::getTimestamp gives them).
+   int64_t micros = value == Timestamp::max() ? timestamp::infinity : value == Timestamp::min() ? timestamp::minusInfinity : 0;
+   if (micros == 0 && __builtin_sub_overflow(value.time_since_epoch().count(), timestamp::unixEpochOffset, &micros))
+      throw Error("22008", "timestamp out of range");
    if (type.id != TypeId::Timestamp && type.id != TypeId::TimestampTz) return bind(number, timestamp::format(micros));
    micros = timestamp::round(micros, type.fractionalDigits());
-   if (!timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
+   if (timestamp::isFinite(micros) && !timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
    impl_->parameters.setInteger(number - 1, micros);
    return *this;
 }

@@ -80,7 +80,12 @@ Timestamp Result::getTimestamp(size_t row, size_t column) const {
    if (v.type.id == TypeId::Timestamp || v.type.id == TypeId::TimestampTz) micros = v.isNull ? 0 : v.integer;
    else if (v.type.id == TypeId::Date) micros = v.isNull ? 0 : timestamp::fromDate(int32_t(v.integer));
    else throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not a timestamp");
-   return Timestamp(std::chrono::microseconds(micros + timestamp::unixEpochOffset));
+   if (micros == timestamp::infinity) return Timestamp::max();
+   if (micros == timestamp::minusInfinity) return Timestamp::min();
+   int64_t sinceUnixEpoch;
+   // The last 30 years of the range are past what a Timestamp holds.
+   if (__builtin_add_overflow(micros, timestamp::unixEpochOffset, &sinceUnixEpoch)) throw Error("22008", "timestamp out of range");
+   return Timestamp(std::chrono::microseconds(sinceUnixEpoch));
 }
 
 std::string Result::getString(size_t row, size_t column) const {

@@ -12,6 +12,9 @@ namespace kiln::folding {
 /// `explicitCast` allows the lossy forms of CAST (string truncation).
 std::optional<Value> convert(const Value& value, SqlType target, bool explicitCast);
 
+/// A DATE literal as the value it compares as with a TIMESTAMP or TIMESTAMPTZ (castForComparison).
+Value dateForComparison(const Value& date, SqlType target);
+
 /// Folds `date ± integer`, `timestamp ± interval` (also timestamptz and time), `interval +
 /// timestamp`, `timestamp - timestamp`, `time - time` and `date + time` over literals (a date among
 /// timestamps converted already); nullopt otherwise. Time zones are the session's.

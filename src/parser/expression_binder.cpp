@@ -205,7 +205,7 @@ ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
       }
    }
    if (!types::canCast(e->type, target)) throw Error("42804", "cannot convert " + e->type.toString() + " to " + target.toString(), e->position);
-   auto c = makeExpr(ExprKind::Cast, target, e->nullable, e->position);
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable || castCanMakeNull(e->type, target), e->position);
    c->children.push_back(std::move(e));
    return c;
 }
@@ -232,7 +232,7 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
    if (!types::canCast(e->type, target))
       throw Error("42846", "cannot cast type " + e->type.toString() + " to " + target.toString(), position);
    if (e->type == target) return e;
-   auto c = makeExpr(ExprKind::Cast, target, e->nullable, position);
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable || castCanMakeNull(e->type, target), position);
    c->negated = true;  // marks an explicit cast: strings are truncated rather than rejected
    c->children.push_back(std::move(e));
    return c;
@@ -253,8 +253,23 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
    // where VARCHAR against CHAR compares as CHAR.
    bool textMeetsChar = (a->type.id == TypeId::Text && b->type.id == TypeId::Char) || (a->type.id == TypeId::Char && b->type.id == TypeId::Text);
    if (textMeetsChar) target = SqlType::text();
-   a = coerce(std::move(a), *target);
-   b = coerce(std::move(b), *target);
+   a = coerceForComparison(std::move(a), *target);
+   b = coerceForComparison(std::move(b), *target);
+}
+
+ExprPtr ExpressionBinder::coerceForComparison(ExprPtr e, SqlType target) {
+   if (e->type.id != TypeId::Date || (target.id != TypeId::Timestamp && target.id != TypeId::TimestampTz)) return coerce(std::move(e), target);
+   // A date meets a timestamp as PostgreSQL compares them: never out of range.
+   if (e->kind == ExprKind::Constant) {
+      int position = e->position;
+      e = Expr::constantOf(folding::dateForComparison(e->constant, target));
+      e->position = position;
+      return e;
+   }
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable, e->position);
+   c->op = castForComparison;
+   c->children.push_back(std::move(e));
+   return c;
 }
 
 ExprPtr ExpressionBinder::bindCondition(const PgQuery__Node& node, const char* clause) {
@@ -717,8 +732,8 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          for (auto& item : items) asStored.push_back(target == value->type && parameterWithoutModifier(item, *value));
          auto e = makeExpr(ExprKind::InList, SqlType::boolean(), value->nullable || anyNullable(items), position);
          e->negated = op == "<>";
-         e->children.push_back(coerce(std::move(value), target));
-         for (size_t i = 0; i < items.size(); ++i) e->children.push_back(asStored[i] ? std::move(items[i]) : coerce(std::move(items[i]), target));
+         e->children.push_back(coerceForComparison(std::move(value), target));
+         for (size_t i = 0; i < items.size(); ++i) e->children.push_back(asStored[i] ? std::move(items[i]) : coerceForComparison(std::move(items[i]), target));
          return e;
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
@@ -874,9 +889,21 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
       for (char ch : field->constant.string) unit.push_back(char(std::tolower(static_cast<unsigned char>(ch))));
       ExprPtr value = bind(*call.args[1]);
       if (name == "date_trunc") return bindDateTrunc(unit, std::move(value), position);
+      // PostgreSQL's date_part of a date is that of its midnight as a timestamp.
+      if (name == "date_part" && value->type.id == TypeId::Date) value = coerce(std::move(value), SqlType::timestamp());
       ExprPtr e = bindExtract(unit, std::move(value), name, position);
       // date_part is double precision, extract numeric (PostgreSQL 14 on).
-      return name == "date_part" ? coerce(std::move(e), SqlType::double_()) : std::move(e);
+      if (name != "date_part") return e;
+      TypeId of = e->children[0]->type.id;
+      if (e->kind == ExprKind::Function && (of == TypeId::Date || of == TypeId::Timestamp || of == TypeId::TimestampTz)) {
+         // Computed as extract's type (kept in the constant), then converted: an infinity's is
+         // ±Infinity or NULL, which extract's type cannot hold (ExpressionCompiler::compileExtract).
+         e->constant = Value::null(e->type);
+         e->type = SqlType::double_();
+         e->nullable = true;
+         return e;
+      }
+      return coerce(std::move(e), SqlType::double_());
    }
    for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
    return bindFunction(name, std::move(args), position);
@@ -928,14 +955,13 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
       }
       throw Error("0A000", "unit \"" + unit + "\" not supported for type interval", position);
    }
-   // A timestamptz's fields are those of its local time; its epoch is the instant's.
-   if (value->type.id == TypeId::TimestampTz && unit != "epoch") value = coerce(std::move(value), SqlType::timestamp());
    bool isTime = value->type.id == TypeId::Time;
    bool isTimestamp = value->type.id == TypeId::Timestamp || value->type.id == TypeId::TimestampTz;
    if (!isTimestamp && !isTime && value->type.id != TypeId::Date)
       throw Error("42883", "function " + name + "(unknown, " + value->type.toString() + ") does not exist", position);
    auto make = [&](FunctionId id, SqlType type, ExprPtr argument) {
-      auto e = makeExpr(ExprKind::Function, type, argument->nullable, position);
+      // Some fields of an infinite date or timestamp are NULL.
+      auto e = makeExpr(ExprKind::Function, type, argument->nullable || argument->type.id != TypeId::Time, position);
       e->op = uint8_t(id);
       e->children.push_back(std::move(argument));
       return e;
@@ -952,6 +978,8 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
       if (isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type time without time zone", position);
       return make(id, SqlType::integer(), isTimestamp ? coerce(std::move(value), SqlType::date()) : std::move(value));
    }
+   // A date's epoch is its midnight's in UTC, in whole seconds (for any date, as PostgreSQL's extract_date).
+   if (unit == "epoch" && value->type.id == TypeId::Date) return make(FunctionId::ExtractEpoch, SqlType::bigInt(), std::move(value));
    // The fields of the time of day, as numbers of the precision PostgreSQL prints.
    static const std::tuple<const char*, FunctionId, SqlType> timeFields[] = {
       {"hour", FunctionId::ExtractHour, SqlType::integer()},          {"minute", FunctionId::ExtractMinute, SqlType::integer()},
@@ -960,6 +988,9 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
    for (auto& [fieldName, id, type] : timeFields) {
       if (unit != fieldName) continue;
       if (!isTimestamp && !isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type date", position);
+      // A timestamptz's fields are those of its local time (which may be past the timestamp
+      // range), its epoch the instant's.
+      if (value->type.id == TypeId::TimestampTz && id != FunctionId::ExtractEpoch) value = coerce(std::move(value), SqlType::time());
       return make(id, type, std::move(value));
    }
    throw Error("22023", "unit \"" + unit + "\" not recognized for type " + value->type.toString(), position);
@@ -1210,6 +1241,12 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
          arg = coerce(std::move(arg), SqlType::timestamp());
       }
       return make(FunctionId::Age, SqlType::interval());
+   }
+   if (name == "isfinite" && n == 1) {
+      TypeId id = args[0]->type.id;
+      if (id == TypeId::Unknown) throw Error("42725", "function isfinite(unknown) is not unique", position);
+      if (id != TypeId::Date && id != TypeId::Timestamp && id != TypeId::TimestampTz && id != TypeId::Interval && id != TypeId::Time) throw noSuchFunction();
+      return make(FunctionId::IsFinite, SqlType::boolean());
    }
    if (name == "to_char" && n == 2) {
       requireStrings({1});

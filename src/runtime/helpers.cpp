@@ -65,6 +65,10 @@ void kiln_error(int32_t code) {
       case RuntimeError::NullArrayStart: throw Error("22004", "initial position must not be null");
       case RuntimeError::DateOutOfRange: throw Error("22008", "date out of range");
       case RuntimeError::IntervalOutOfRange: throw Error("22008", "interval out of range");
+      case RuntimeError::CannotSubtractInfiniteDates: throw Error("22008", "cannot subtract infinite dates");
+      case RuntimeError::InfiniteExtractField:
+         // PostgreSQL's numeric holds the answer, Infinity; kiln's decimals cannot (date_part's double can).
+         throw Error("0A000", "extract of this field from an infinite date or timestamp is not supported: use date_part");
       case RuntimeError::NthValueNotPositive: throw Error("22016", "argument of nth_value must be greater than zero");
    }
    throw Error("XX000", "unknown run-time error");
@@ -550,6 +554,7 @@ __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale) 
 }
 
 int32_t kiln_extract(int32_t days, int32_t field) {
+   if (!date::isFinite(days)) return 0;  // the field is NULL or ±Infinity (codegen/datetime_expressions.cpp)
    int64_t y;
    unsigned m, d;
    date::toCivil(days, y, m, d);
@@ -577,8 +582,7 @@ int32_t kiln_extract(int32_t days, int32_t field) {
 }
 
 int64_t kiln_date_add_interval_micros(int32_t days, const Interval* interval, int32_t sign) {
-   int64_t moved = date::addMonths(days, sign * interval->months) + int64_t(sign) * interval->days;
-   return moved * interval::microsPerDay + sign * interval->micros;
+   return timestamp::addInterval(timestamp::fromDate(days), *interval, sign);
 }
 
 int64_t kiln_parse_moment(const GermanString* s, int32_t typeId) { return text::parseMoment(s->view(), typeOf(typeId)); }
@@ -645,11 +649,18 @@ int64_t kiln_timestamptz_trunc(int64_t utc, int32_t unit) { return timestamptz::
 
 int64_t kiln_date_to_timestamptz(int32_t days) { return timestamptz::fromDate(days, TimeZone::current()); }
 
+int64_t kiln_date_to_timestamptz_for_comparison(int32_t days) { return timestamptz::fromDateForComparison(days, TimeZone::current()); }
+
 int32_t kiln_timestamptz_to_date(int64_t utc) { return timestamptz::toDate(utc, TimeZone::current()); }
 
-int64_t kiln_timestamp_to_timestamptz(int64_t local) { return TimeZone::current().toUtc(local); }
+int64_t kiln_timestamp_to_timestamptz(int64_t local) { return timestamptz::fromTimestamp(local, TimeZone::current()); }
 
-int64_t kiln_timestamptz_to_timestamp(int64_t utc) { return TimeZone::current().toLocal(utc); }
+int64_t kiln_timestamptz_to_timestamp(int64_t utc) { return timestamptz::toTimestamp(utc, TimeZone::current()); }
+
+int64_t kiln_timestamptz_to_time(int64_t utc) {
+   // Of the local time, which may be past the timestamp range; an infinity's is NULL (SqlOps::cast).
+   return timestamp::isFinite(utc) ? timestamp::timeOfDay(TimeZone::current().toLocal(utc)) : 0;
+}
 
 void kiln_format_time(int64_t time, GermanString* out, StringHeap* arena) { storeString(out, time_of_day::format(time), arena); }
 

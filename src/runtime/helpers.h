@@ -36,6 +36,8 @@ enum class RuntimeError : int32_t {
    NullArrayStart,
    DateOutOfRange,
    IntervalOutOfRange,
+   CannotSubtractInfiniteDates,
+   InfiniteExtractField,
    FloatUnderflow,
 };
 
@@ -212,7 +214,8 @@ __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale);
 
 // Dates
 int32_t kiln_extract(int32_t days, int32_t field);
-/// The date's midnight moved by ± the interval, in microseconds since 2000-01-01, with its time part.
+/// The date's midnight moved by ± the interval, in microseconds since 2000-01-01, with its time
+/// part, as `date ± interval` computes it (22008 out of range).
 int64_t kiln_date_add_interval_micros(int32_t days, const kiln::Interval* interval, int32_t sign);
 
 // Timestamps (microseconds since 2000-01-01)
@@ -241,9 +244,12 @@ void kiln_format_timestamptz(int64_t utc, GermanString* out, StringHeap* arena);
 int64_t kiln_timestamptz_add_interval(int64_t utc, const kiln::Interval* interval, int32_t sign);
 int64_t kiln_timestamptz_trunc(int64_t utc, int32_t unit);
 int64_t kiln_date_to_timestamptz(int32_t days);
+/// The date as a value to compare with timestamptz ones (timestamptz::fromDateForComparison).
+int64_t kiln_date_to_timestamptz_for_comparison(int32_t days);
 int32_t kiln_timestamptz_to_date(int64_t utc);
 int64_t kiln_timestamp_to_timestamptz(int64_t local);
 int64_t kiln_timestamptz_to_timestamp(int64_t utc);
+int64_t kiln_timestamptz_to_time(int64_t utc);
 
 // AT TIME ZONE (at_time_zone.cpp): a timestamp in the zone -> the instant; an instant -> the
 // zone's local time. The zone is a name, or an interval (an offset east of Greenwich).

@@ -137,6 +137,8 @@ const std::vector<std::pair<const char*, void*>>& runtimeSymbols() {
       KILN_SYMBOL(kiln_timestamptz_to_date),
       KILN_SYMBOL(kiln_timestamp_to_timestamptz),
       KILN_SYMBOL(kiln_timestamptz_to_timestamp),
+      KILN_SYMBOL(kiln_timestamptz_to_time),
+      KILN_SYMBOL(kiln_date_to_timestamptz_for_comparison),
       KILN_SYMBOL(kiln_format_time),
       KILN_SYMBOL(kiln_time_add_interval),
       KILN_SYMBOL(kiln_format_timestamp),

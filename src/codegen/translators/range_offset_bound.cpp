@@ -75,7 +75,7 @@ InRange floatInRange(CodeContext& cx, const SqlValue& current, const Value& dist
 }
 
 /// DATE ± INTERVAL, in microseconds: a time part in the interval counts, as dates are
-/// compared as timestamps at midnight.
+/// compared as timestamps at midnight (PostgreSQL's in_range_date_interval).
 InRange dateInRange(CodeContext& cx, const SqlValue& current, const Value& distance, bool sub, bool less) {
    auto& b = cx.builder();
    llvm::Value* slot = cx.entryAlloca(cx.intervalType());
@@ -87,7 +87,7 @@ InRange dateInRange(CodeContext& cx, const SqlValue& current, const Value& dista
    llvm::Value* bound = cx.callRuntime("kiln_date_add_interval_micros", {current.value, slot, cx.int32(sub ? -1 : 1)});
    return [&cx, bound, less](llvm::Value* value) {
       auto& b = cx.builder();
-      llvm::Value* micros = b.CreateMul(b.CreateSExt(value, cx.i64()), cx.int64(86'400'000'000));
+      llvm::Value* micros = SqlOps(cx).cast({value, nullptr, SqlType::date()}, SqlType::timestamp(), false).value;
       return less ? b.CreateICmpSLE(micros, bound) : b.CreateICmpSGE(micros, bound);
    };
 }
