@@ -109,8 +109,18 @@ char* kiln_group_in_key_order(GroupsInKeyOrder* groups, ChainedHashTable* table,
    return groups->lastEntry;
 }
 
-bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, bool isString) {
-   return sets->insert(set, isString ? static_cast<const GermanString*>(value)->view() : std::string_view(static_cast<const char*>(value), size_t(width)));
+bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, int32_t kind) {
+   switch (kiln::DistinctKind(kind)) {
+      case kiln::DistinctKind::Bytes: return sets->insert(set, std::string_view(static_cast<const char*>(value), size_t(width)));
+      case kiln::DistinctKind::String: return sets->insert(set, static_cast<const GermanString*>(value)->view());
+      case kiln::DistinctKind::Numeric: {
+         // The packed bytes without the display scale: equal values, equal bytes.
+         std::string bytes(static_cast<const GermanString*>(value)->view());
+         if (bytes.size() >= 4) bytes[2] = bytes[3] = 0;
+         return sets->insert(set, bytes);
+      }
+   }
+   return false;
 }
 
 void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep) {

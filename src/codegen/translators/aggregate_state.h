@@ -68,7 +68,7 @@ struct AggregateState {
    static SqlType averageAccumulator(const AggregateCall& call);
 };
 
-/// a + b for integers or decimals of one type, raising the type's overflow error.
+/// a + b for integers or decimals of one type, raising the type's overflow error; NUMERICs exactly.
 SqlValue checkedAdd(CodeContext& cx, const SqlValue& a, const SqlValue& b);
 
 }  // namespace kiln
