@@ -47,14 +47,6 @@ int compareElements(const Value& a, const Value& b) {
    return 0;
 }
 
-/// An element's text as equal elements share it: for NUMERIC without its display scale (1.10 is
-/// 1.1); other types' canonical texts are equal when their values are.
-std::optional<std::string> equalityKey(std::optional<std::string> element, SqlType type) {
-   if (!element || type.id != TypeId::Numeric) return element;
-   Numeric value = Numeric::parse(*element);
-   return value.withScale(int(std::max<int64_t>(-value.exponent(), 0))).toString();
-}
-
 void storeArray(GermanString* out, const array_text::Elements& elements, StringHeap* arena) {
    storeString(out, array_text::join(elements), arena);
 }
@@ -63,12 +55,8 @@ void storeArray(GermanString* out, const array_text::Elements& elements, StringH
 
 uint64_t kiln_array_hash(const GermanString* array, int64_t elementType) {
    SqlType type = unpackType(uint64_t(elementType));
-   uint64_t h = 0x2545F4914F6CDD1DULL;
-   for (auto& e : array_text::split(array->view())) {
-      std::optional<std::string> key = equalityKey(std::move(e), type);
-      h = mixBits(h ^ (key ? hashBytes(key->data(), key->size()) : 0x5bd1e995u));
-   }
-   return h;
+   std::string text = array_text::equalityText(array->view(), type);
+   return mixBits(hashBytes(text.data(), text.size()));
 }
 
 int32_t kiln_array_compare(const GermanString* a, const GermanString* b, int64_t elementType) {
@@ -139,9 +127,9 @@ bool kiln_array_contains(const GermanString* a, const GermanString* b, int64_t e
    array_text::Elements left = array_text::split(a->view()), right = array_text::split(b->view());
    std::unordered_set<std::string> inLeft;
    for (auto& e : left)
-      if (e) inLeft.insert(*equalityKey(std::move(e), type));
+      if (e) inLeft.insert(*array_text::equalityText(std::move(e), type));
    for (auto& e : right) {
-      bool found = e && inLeft.count(*equalityKey(std::move(e), type));
+      bool found = e && inLeft.count(*array_text::equalityText(std::move(e), type));
       if (overlap && found) return true;
       if (!overlap && !found) return false;
    }
@@ -223,9 +211,9 @@ void kiln_array_add(const GermanString* array, const GermanString* element, int6
 int32_t kiln_array_position(const GermanString* array, const GermanString* element, int64_t elementType, int64_t start) {
    SqlType type = unpackType(uint64_t(elementType));
    array_text::Elements elements = array_text::split(array->view());
-   std::optional<std::string> wanted = equalityKey(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
+   std::optional<std::string> wanted = array_text::equalityText(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
    for (int64_t i = std::max<int64_t>(start, 1); i <= int64_t(elements.size()); ++i)
-      if (equalityKey(elements[size_t(i - 1)], type) == wanted) return int32_t(i);
+      if (array_text::equalityText(elements[size_t(i - 1)], type) == wanted) return int32_t(i);
    return 0;
 }
 
@@ -233,10 +221,10 @@ void kiln_array_replace(const GermanString* array, const GermanString* element, 
                         bool remove, GermanString* out, StringHeap* arena) {
    SqlType type = unpackType(uint64_t(elementType));
    array_text::Elements elements = array_text::split(array->view()), result;
-   std::optional<std::string> wanted = equalityKey(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
+   std::optional<std::string> wanted = array_text::equalityText(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
    std::optional<std::string> by = replacement ? std::optional<std::string>(elementText(replacement, uint64_t(elementType))) : std::nullopt;
    for (auto& e : elements) {
-      if (equalityKey(e, type) != wanted)
+      if (array_text::equalityText(e, type) != wanted)
          result.push_back(std::move(e));
       else if (!remove)
          result.push_back(by);

@@ -15,6 +15,7 @@
 #include <openssl/evp.h>
 #include <pthread.h>
 
+#include "common/array_text.h"
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/hash_mix.h"
@@ -119,6 +120,8 @@ bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int
          if (bytes.size() >= 4) bytes[2] = bytes[3] = 0;
          return sets->insert(set, bytes);
       }
+      case kiln::DistinctKind::NumericArray:
+         return sets->insert(set, kiln::array_text::equalityText(static_cast<const GermanString*>(value)->view(), kiln::SqlType::numeric()));
    }
    return false;
 }

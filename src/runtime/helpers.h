@@ -21,8 +21,8 @@
 namespace kiln {
 
 /// How kiln_distinct_insert compares values: by their `width` bytes, as strings (GermanStrings),
-/// or as NUMERIC values (GermanStrings whose scale does not count).
-enum class DistinctKind : int32_t { Bytes, String, Numeric };
+/// as NUMERIC values (GermanStrings whose scale does not count), or as arrays of NUMERIC.
+enum class DistinctKind : int32_t { Bytes, String, Numeric, NumericArray };
 
 /// The operations of kiln_numeric_unary.
 enum class NumericUnary : int32_t { Negate, Absolute, Sign, Round, Truncate, Ceiling, Floor, SquareRoot, Exp, Ln, Log10 };

@@ -327,7 +327,10 @@ class AggregateTranslator : public Translator {
             width = int32_t(physicalSize(argument.type));
          }
          llvm::Value* set = fieldAddress(cx, entry, layout_.fields[size_t(state.distinctSet)]);
-         DistinctKind kind = !bytes ? DistinctKind::Bytes : argument.type.id == TypeId::Numeric ? DistinctKind::Numeric : DistinctKind::String;
+         DistinctKind kind = !bytes                                ? DistinctKind::Bytes
+                             : argument.type.id == TypeId::Numeric ? DistinctKind::Numeric
+                             : argument.type.isArray() && argument.type.element == TypeId::Numeric ? DistinctKind::NumericArray
+                                                                                                   : DistinctKind::String;
          llvm::Value* isNew = cx.callRuntime("kiln_distinct_insert", {cx.loadSlot(distinctSlot_), set, value, cx.int32(width), cx.int32(int32_t(kind))});
          cx.ifThen(b.CreateICmpNE(isNew, cx.int8(0)), accumulate);
       });
