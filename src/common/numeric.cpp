@@ -473,7 +473,7 @@ Numeric Numeric::fitted(int precision, int scale) const {
    auto fieldOverflow = [&](const std::string& detail) {
       return Error("22003", "numeric field overflow", 0, "A field with precision " + std::to_string(precision) + ", scale " + std::to_string(scale) + detail);
    };
-   if (isNaN()) return *this;
+   if (isNaN()) throw Error("0A000", "NaN in a " + SqlType::decimal(unsigned(precision), unsigned(scale)).toString() + " value is not supported yet");
    if (isInfinite()) throw fieldOverflow(" cannot hold an infinite value.");
    Numeric n = rounded(scale);
    int integerDigits = precision - scale;

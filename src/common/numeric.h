@@ -81,7 +81,8 @@ class Numeric {
    /// value * 10^scale rounded half away from zero, when that fits in 128 bits.
    std::optional<__int128> toUnscaled(int scale) const;
    /// As stored in a NUMERIC(precision, scale): rounded to the scale; 22003 "numeric field
-   /// overflow" when it needs more digits, or is infinite. NaN stays NaN.
+   /// overflow" when it needs more digits, or is infinite; 0A000 for NaN, which kiln's
+   /// fixed-point NUMERIC(precision, scale) cannot hold.
    Numeric fitted(int precision, int scale) const;
 
    friend Numeric operator+(const Numeric& a, const Numeric& b);

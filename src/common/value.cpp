@@ -106,7 +106,8 @@ __int128 parseDecimal(std::string_view input, SqlType type) {
    __int128 out = 0;
    switch (decimal::parse(input, type.precision, type.scale, out)) {
       case decimal::ParseStatus::Ok: return out;
-      case decimal::ParseStatus::Malformed: invalidSyntax("numeric", input);
+      // NaN and the infinities, which NUMERIC(p,s) cannot hold, get their own errors.
+      case decimal::ParseStatus::Malformed: return *Numeric::parse(input).fitted(int(type.precision), int(type.scale)).toUnscaled(int(type.scale));
       case decimal::ParseStatus::Overflow: throw numericFieldOverflow(type);
    }
    return out;

@@ -51,7 +51,6 @@ std::optional<Value> convertNumeric(const Value& value, SqlType target) {
    if (target.isInteger()) return Value::ofInteger(target, n.toInteger(target));
    if (target.isFloat()) return Value::ofDouble(target, n.toDouble(target.id == TypeId::Real));
    if (target.id == TypeId::Decimal) {
-      if (n.isNaN()) throw Error("0A000", "NaN in a " + target.toString() + " value is not supported yet");
       return Value::ofDecimal(target, *n.fitted(target.precision, target.scale).toUnscaled(target.scale));
    }
    return std::nullopt;

@@ -557,7 +557,6 @@ double kiln_i128_to_double(__int128 value, int32_t scale) {
 }
 
 __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale) {
-   if (std::isnan(value) || std::isinf(value)) throw Error("22003", "cannot convert infinity or NaN to numeric");
    return text::parseDecimal(text::formatDouble(value, false), SqlType::decimal(unsigned(precision), unsigned(scale)));
 }
 

@@ -83,9 +83,7 @@ __int128 kiln_numeric_to_decimal(const GermanString* value, int32_t precision, i
          if (unscaled < bound && unscaled > -bound) return unscaled;
       }
    }
-   Numeric n = valueOf(value);
-   if (n.isNaN()) throw Error("0A000", "NaN in a numeric(" + std::to_string(precision) + "," + std::to_string(scale) + ") value is not supported yet");
-   return *n.fitted(precision, scale).toUnscaled(scale);
+   return *valueOf(value).fitted(precision, scale).toUnscaled(scale);
 }
 
 void kiln_numeric_parse(const GermanString* text, GermanString* out, StringHeap* arena) { store(out, Numeric::parse(text->view()), arena); }
