@@ -266,10 +266,28 @@ class PreparedStatement {
    std::shared_ptr<PreparedStatementImpl> impl_;
 };
 
+/// How a database on disk is opened.
+struct OpenOptions {
+   /// Opens a database whose log or checkpoint is damaged, which otherwise fails with XX001
+   /// (data_corrupted): restores what comes before the damage, writes a checkpoint of it, and
+   /// moves every file it did not use, unchanged, into a folder damaged-<time> in the database
+   /// directory. Database::recoveryReport() says what was restored and what left out.
+   bool forceRecovery = false;
+   /// checkpoint_timeout: a commit this long after the last checkpoint starts one.
+   std::chrono::seconds checkpointTimeout{300};
+   /// max_wal_size: a commit that brings the log since the last checkpoint to half of this many
+   /// bytes starts one (the log on disk holds two checkpoints' worth).
+   uint64_t maxWalSize = uint64_t(1) << 30;
+
+   /// Sets checkpoint_timeout or max_wal_size from text, as PostgreSQL reads it ("5min", "1GB");
+   /// throws 22023 for a bad value, 42704 for another name.
+   void set(const std::string& name, const std::string& value);
+};
+
 /// A database. Database() or Database(":memory:") is in memory.
 class Database {
    public:
-   explicit Database(const std::string& path = ":memory:");
+   explicit Database(const std::string& path = ":memory:", const OpenOptions& options = {});
    ~Database();
    Database(const Database&) = delete;
    Database& operator=(const Database&) = delete;
@@ -277,11 +295,16 @@ class Database {
    std::vector<TableInfo> tables() const;
    /// Throws Error 42P01 when there is no such table.
    TableInfo table(const std::string& name) const;
+   /// After OpenOptions::forceRecovery: what was damaged, what was restored and what left out,
+   /// and where the files it did not use went. Empty when nothing was damaged.
+   std::string recoveryReport() const;
+   const OpenOptions& options() const { return options_; }
 
    DatabaseImpl& impl() { return *impl_; }
 
    private:
    std::unique_ptr<DatabaseImpl> impl_;
+   OpenOptions options_;
 };
 
 /// A session on a Database. Statements run in autocommit mode until BEGIN; transactions of

@@ -24,6 +24,14 @@ ExprPtr Expr::conjunction(std::vector<ExprPtr> parts) {
    return e;
 }
 
+std::vector<ExprPtr> Expr::conjuncts(ExprPtr e) {
+   std::vector<ExprPtr> parts;
+   if (e->kind != ExprKind::And) parts.push_back(std::move(e));
+   else
+      for (auto& child : e->children) parts.push_back(std::move(child));
+   return parts;
+}
+
 ExprPtr Expr::equality(ExprPtr a, ExprPtr b) {
    auto e = std::make_unique<Expr>(ExprKind::Comparison, SqlType::boolean());
    e->op = uint8_t(CompareOp::Eq);

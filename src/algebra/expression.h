@@ -192,6 +192,8 @@ struct Expr {
    const Expr& withoutPrecisionCast() const;
    /// The AND of `parts`: nullptr for none, the one part alone.
    static std::unique_ptr<Expr> conjunction(std::vector<std::unique_ptr<Expr>> parts);
+   /// The parts of a conjunction (a row's = is one AND of its pairs); of another condition, itself.
+   static std::vector<std::unique_ptr<Expr>> conjuncts(std::unique_ptr<Expr> e);
    /// `a = b`.
    static std::unique_ptr<Expr> equality(std::unique_ptr<Expr> a, std::unique_ptr<Expr> b);
    static std::unique_ptr<Expr> constantOf(Value value);

@@ -162,10 +162,12 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Lower: return ops_.callStringHelper("kiln_lower", {address(0)}, true);
          case FunctionId::Length: return cx_.callRuntime("kiln_length", {address(0)});
          case FunctionId::OctetLength: {
-            // CHAR(n) counts its padding, as PostgreSQL does.
+            // CHAR(n) counts its padding to n characters, as PostgreSQL does.
             llvm::Value* length = b.CreateTrunc(b.CreateExtractValue(args[0].value, 0), cx_.i32());
-            if (args[0].type.id == TypeId::Char && args[0].type.length)
-               length = b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, length, cx_.int32(args[0].type.length));
+            if (args[0].type.id == TypeId::Char && args[0].type.length) {
+               llvm::Value* padding = b.CreateSub(cx_.int32(args[0].type.length), cx_.callRuntime("kiln_length", {address(0)}));
+               length = b.CreateAdd(length, b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, padding, cx_.int32(0)));
+            }
             return length;
          }
          case FunctionId::Trim:

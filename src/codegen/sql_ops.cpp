@@ -105,16 +105,54 @@ SqlValue SqlOps::guardNulls(const std::vector<SqlValue>& inputs, SqlType resultT
    return {value, anyNull, resultType};
 }
 
-llvm::Value* SqlOps::checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type) {
+void SqlOps::errorUnlessNull(llvm::Value* condition, llvm::Value* isNull, int32_t code) {
+   cx_.errorIf(isNull ? b_.CreateAnd(condition, b_.CreateNot(isNull)) : condition, code);
+}
+
+llvm::Value* SqlOps::checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type, llvm::Value* isNull) {
    llvm::Value* result = b_.CreateBinaryIntrinsic(id, a, b);
-   cx_.errorIf(b_.CreateExtractValue(result, 1), outOfRangeCode(type));
+   errorUnlessNull(b_.CreateExtractValue(result, 1), isNull, outOfRangeCode(type));
    return b_.CreateExtractValue(result, 0);
 }
 
-llvm::Value* SqlOps::checkedIntervalOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b) {
+llvm::Value* SqlOps::checkedIntervalOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, llvm::Value* isNull) {
    llvm::Value* result = b_.CreateBinaryIntrinsic(id, a, b);
-   cx_.errorIf(b_.CreateExtractValue(result, 1), int32_t(RuntimeError::IntervalOutOfRange));
+   errorUnlessNull(b_.CreateExtractValue(result, 1), isNull, int32_t(RuntimeError::IntervalOutOfRange));
    return b_.CreateExtractValue(result, 0);
+}
+
+llvm::Value* SqlOps::isInfinite(llvm::Value* x) {
+   return b_.CreateFCmpOEQ(b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), llvm::ConstantFP::getInfinity(x->getType()));
+}
+
+llvm::Value* SqlOps::floatArithmetic(ArithOp op, llvm::Value* a, llvm::Value* b, SqlType type, llvm::Value* isNull) {
+   llvm::Type* t = a->getType();
+   llvm::Value* zero = llvm::ConstantFP::get(t, 0.0);
+   auto isZero = [&](llvm::Value* x) { return b_.CreateFCmpOEQ(x, zero); };
+   auto nonzero = [&](llvm::Value* x) { return b_.CreateFCmpUNE(x, zero); };
+   llvm::Value* r;
+   llvm::Value *overflow, *underflow = nullptr;
+   switch (op) {
+      case ArithOp::Div:
+         // NaN / 0 is NaN, as in PostgreSQL.
+         errorUnlessNull(b_.CreateAnd(isZero(b), b_.CreateFCmpORD(a, a)), isNull, codeDivisionByZero);
+         r = b_.CreateFDiv(a, b);
+         overflow = b_.CreateAnd(isInfinite(r), b_.CreateNot(isInfinite(a)));
+         underflow = b_.CreateAnd(isZero(r), b_.CreateAnd(nonzero(a), b_.CreateNot(isInfinite(b))));
+         break;
+      case ArithOp::Mul:
+         r = b_.CreateFMul(a, b);
+         overflow = b_.CreateAnd(isInfinite(r), b_.CreateNot(b_.CreateOr(isInfinite(a), isInfinite(b))));
+         underflow = b_.CreateAnd(isZero(r), b_.CreateAnd(nonzero(a), nonzero(b)));
+         break;
+      default:
+         r = op == ArithOp::Add ? b_.CreateFAdd(a, b) : b_.CreateFSub(a, b);
+         overflow = b_.CreateAnd(isInfinite(r), b_.CreateNot(b_.CreateOr(isInfinite(a), isInfinite(b))));
+         break;
+   }
+   errorUnlessNull(overflow, isNull, outOfRangeCode(type));
+   if (underflow) errorUnlessNull(underflow, isNull, int32_t(RuntimeError::FloatUnderflow));
+   return r;
 }
 
 llvm::Value* SqlOps::divideRounded(llvm::Value* v, __int128 divisor) {
@@ -223,11 +261,12 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       llvm::Value* days = b_.CreateSExt(other.value, cx_.i64());
       llvm::Value* from = b_.CreateSExt(dateSide.value, cx_.i64());
       llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(from, days) : b_.CreateAdd(from, days);
+      llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
       if (result.id == TypeId::Date) {
          llvm::Value* outside = b_.CreateOr(b_.CreateICmpSLT(v, cx_.int64(date::firstDay)), b_.CreateICmpSGE(v, cx_.int64(date::endDay)));
-         cx_.errorIf(outside, int32_t(RuntimeError::DateOutOfRange));
+         errorUnlessNull(outside, nullFlag, int32_t(RuntimeError::DateOutOfRange));
       }
-      return {b_.CreateTrunc(v, cx_.i32()), a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr, result};
+      return {b_.CreateTrunc(v, cx_.i32()), nullFlag, result};
    }
    if (result.id == TypeId::Timestamp || result.id == TypeId::TimestampTz || result.id == TypeId::Time) {
       // timestamp, timestamptz or time ± interval, interval + any of them, and date + time (the
@@ -276,15 +315,15 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       for (unsigned i = 0; i < 3; ++i) {
          llvm::Value* x = b_.CreateExtractValue(a.value, i), *y = b_.CreateExtractValue(b.value, i);
          auto id = op == ArithOp::Sub ? llvm::Intrinsic::ssub_with_overflow : llvm::Intrinsic::sadd_with_overflow;
-         v = b_.CreateInsertValue(v, checkedIntervalOp(id, x, y), i);
+         v = b_.CreateInsertValue(v, checkedIntervalOp(id, x, y, nullFlag), i);
       }
       return {v, nullFlag, result};
    }
    if (result.isInteger()) {
       switch (op) {
-         case ArithOp::Add: return {checkedIntegerOp(llvm::Intrinsic::sadd_with_overflow, a.value, b.value, result), nullFlag, result};
-         case ArithOp::Sub: return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, a.value, b.value, result), nullFlag, result};
-         case ArithOp::Mul: return {checkedIntegerOp(llvm::Intrinsic::smul_with_overflow, a.value, b.value, result), nullFlag, result};
+         case ArithOp::Add: return {checkedIntegerOp(llvm::Intrinsic::sadd_with_overflow, a.value, b.value, result, nullFlag), nullFlag, result};
+         case ArithOp::Sub: return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, a.value, b.value, result, nullFlag), nullFlag, result};
+         case ArithOp::Mul: return {checkedIntegerOp(llvm::Intrinsic::smul_with_overflow, a.value, b.value, result, nullFlag), nullFlag, result};
          case ArithOp::Div:
          case ArithOp::Mod:
             return guardNulls({a, b}, result, [&] {
@@ -303,25 +342,11 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
          case ArithOp::Concat: break;
       }
    }
-   if (result.isFloat()) {
-      if (op == ArithOp::Div) {
-         return guardNulls({a, b}, result, [&] {
-            cx_.errorIf(b_.CreateFCmpOEQ(b.value, llvm::ConstantFP::get(b.value->getType(), 0.0)), codeDivisionByZero);
-            return b_.CreateFDiv(a.value, b.value);
-         });
-      }
-      llvm::Value* v = op == ArithOp::Add ? b_.CreateFAdd(a.value, b.value) : op == ArithOp::Sub ? b_.CreateFSub(a.value, b.value)
-                                                                                                  : b_.CreateFMul(a.value, b.value);
-      // PostgreSQL reports overflow where finite inputs give an infinite result.
-      auto isInf = [&](llvm::Value* x) {
-         return b_.CreateFCmpOEQ(b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), llvm::ConstantFP::getInfinity(x->getType()));
-      };
-      cx_.errorIf(b_.CreateAnd(isInf(v), b_.CreateNot(b_.CreateOr(isInf(a.value), isInf(b.value)))), outOfRangeCode(result));
-      return {v, nullFlag, result};
-   }
+   if (result.isFloat()) return {floatArithmetic(op, a.value, b.value, result, nullFlag), nullFlag, result};
    if (result.id == TypeId::Decimal) {
-      if (op == ArithOp::Div || op == ArithOp::Mod) return guardNulls({a, b}, result, [&] { return decimalArithmetic(op, a, b, result); });
-      return {decimalArithmetic(op, a, b, result), nullFlag, result};
+      // Its checks must not see a NULL's value (nor can its runtime calls).
+      if (nullFlag) return guardNulls({a, b}, result, [&] { return decimalArithmetic(op, a, b, result); });
+      return {decimalArithmetic(op, a, b, result), nullptr, result};
    }
    if (result.id == TypeId::Numeric) {
       static const char* const helpers[] = {"kiln_numeric_add", "kiln_numeric_subtract", "kiln_numeric_multiply", "kiln_numeric_divide",
@@ -339,13 +364,13 @@ SqlValue SqlOps::negate(const SqlValue& a) {
       llvm::Value* v = a.value;
       for (unsigned i = 0; i < 3; ++i) {
          llvm::Value* field = b_.CreateExtractValue(a.value, i);
-         v = b_.CreateInsertValue(v, checkedIntervalOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(field->getType(), 0), field), i);
+         v = b_.CreateInsertValue(v, checkedIntervalOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(field->getType(), 0), field, a.isNull), i);
       }
       return {v, a.isNull, t};
    }
    if (t.id == TypeId::Decimal) return {b_.CreateNeg(a.value), a.isNull, t};
    if (t.id == TypeId::Numeric) return guardNulls({a}, t, [&] { return numericUnary(NumericUnary::Negate, a.value); });
-   return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(a.value->getType(), 0), a.value, t), a.isNull, t};
+   return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(a.value->getType(), 0), a.value, t, a.isNull), a.isNull, t};
 }
 
 llvm::Value* SqlOps::stringAddress(llvm::Value* string) {
@@ -725,7 +750,15 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       }
       return b_.CreateFPTrunc(d, targetType);
    }
-   if (from.isFloat() && target.isFloat()) return from.id == TypeId::Real ? b_.CreateFPExt(v.value, targetType) : b_.CreateFPTrunc(v.value, targetType);
+   if (from.id == TypeId::Real && target.id == TypeId::Double) return b_.CreateFPExt(v.value, targetType);
+   if (from.id == TypeId::Double && target.id == TypeId::Real) {
+      // PostgreSQL's float8 to float4: a finite value that becomes infinite, or a nonzero one zero, is out of range.
+      llvm::Value* single = b_.CreateFPTrunc(v.value, targetType);
+      cx_.errorIf(b_.CreateAnd(isInfinite(single), b_.CreateNot(isInfinite(v.value))), outOfRangeCode(target));
+      cx_.errorIf(b_.CreateAnd(b_.CreateFCmpOEQ(single, llvm::ConstantFP::get(targetType, 0.0)), b_.CreateFCmpUNE(v.value, llvm::ConstantFP::get(v.value->getType(), 0.0))),
+                  int32_t(RuntimeError::FloatUnderflow));
+      return single;
+   }
    if (from.isFloat() && target.isInteger()) {
       llvm::Value* rounded = b_.CreateUnaryIntrinsic(llvm::Intrinsic::rint, b_.CreateFPExt(v.value, cx_.f64()));
       unsigned bits = target.id == TypeId::SmallInt ? 16 : target.id == TypeId::Integer ? 32 : 64;

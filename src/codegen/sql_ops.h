@@ -81,9 +81,17 @@ class SqlOps {
    llvm::Value* numericHelper(const std::string& name, const std::vector<SqlValue>& values);
 
    private:
-   llvm::Value* checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type);
+   /// Raises `code` where `condition` holds for a value that is not NULL (`isNull`: its flag, or
+   /// null when it cannot be NULL): a NULL's value is whatever the operations before it left.
+   void errorUnlessNull(llvm::Value* condition, llvm::Value* isNull, int32_t code);
+   /// a op b with the type's out-of-range error on overflow (unless the result is NULL).
+   llvm::Value* checkedIntegerOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, SqlType type, llvm::Value* isNull = nullptr);
    /// One field of an interval sum or difference: 22008 "interval out of range" on overflow.
-   llvm::Value* checkedIntervalOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b);
+   llvm::Value* checkedIntervalOp(llvm::Intrinsic::ID id, llvm::Value* a, llvm::Value* b, llvm::Value* isNull);
+   /// +, -, * or / of two floats with PostgreSQL's checks: overflow where finite inputs give an
+   /// infinite result, underflow where nonzero ones give zero.
+   llvm::Value* floatArithmetic(ArithOp op, llvm::Value* a, llvm::Value* b, SqlType type, llvm::Value* isNull);
+   llvm::Value* isInfinite(llvm::Value* x);
    llvm::Value* decimalArithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType resultType);
    /// a * b for 128-bit values, raising numeric overflow when the product does not fit.
    llvm::Value* checkedMultiply(llvm::Value* a, llvm::Value* b);

@@ -132,10 +132,7 @@ std::string elementOutput(const Value& value) {
    if (value.type.id == TypeId::TimestampTz && !value.isNull) return timestamptz::format(value.integer, *TimeZone::utc());
    std::string text = formatValue(value);
    // CHAR(n) keeps its padding inside arrays, as in PostgreSQL.
-   if (value.type.id == TypeId::Char && value.type.length) {
-      int64_t characters = characterCount(text);
-      if (characters < int64_t(value.type.length)) text.append(size_t(int64_t(value.type.length) - characters), ' ');
-   }
+   text::padToLength(text, value.type);
    return text;
 }
 

@@ -125,13 +125,14 @@ std::optional<Interval> parse(std::string_view text) {
 
 std::string format(const Interval& value) {
    std::string out;
-   // After a negative part, a positive one shows its sign: "-2 mons +70 days" (PostgreSQL's).
+   // Right after a negative part, a positive one shows its sign: "-2 mons +70 days 01:00:00"
+   // (PostgreSQL's EncodeInterval: each nonzero part decides for the next one only).
    bool afterNegative = false;
    auto part = [&](int64_t amount, const char* singular, const char* plural) {
       if (amount == 0) return;
       if (!out.empty()) out += ' ';
       out += (afterNegative && amount > 0 ? "+" : "") + std::to_string(amount) + ' ' + (amount == 1 ? singular : plural);
-      afterNegative |= amount < 0;
+      afterNegative = amount < 0;
    };
    part(value.months / 12, "year", "years");
    part(value.months % 12, "mon", "mons");

@@ -17,6 +17,10 @@
 
 namespace kiln {
 
+int64_t integerMinimum(TypeId type) { return type == TypeId::SmallInt ? INT16_MIN : type == TypeId::Integer ? INT32_MIN : INT64_MIN; }
+
+int64_t integerMaximum(TypeId type) { return type == TypeId::SmallInt ? INT16_MAX : type == TypeId::Integer ? INT32_MAX : INT64_MAX; }
+
 namespace text {
 
 static std::string_view trim(std::string_view s) {
@@ -54,11 +58,8 @@ static bool parseSimpleDigits(std::string_view s, int64_t& out) {
 }
 
 int64_t parseInteger(std::string_view input, SqlType type) {
-   if (int64_t fast; parseSimpleDigits(input, fast)) {
-      int64_t lo = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
-      int64_t hi = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
-      if (fast >= lo && fast <= hi) return fast;
-   }
+   int64_t lo = integerMinimum(type.id), hi = integerMaximum(type.id);
+   if (int64_t fast; parseSimpleDigits(input, fast) && fast >= lo && fast <= hi) return fast;
    std::string_view s = trim(input);
    std::string_view digits = s;
    bool negative = false;
@@ -74,8 +75,6 @@ int64_t parseInteger(std::string_view input, SqlType type) {
       if (magnitude > (unsigned __int128)1 << 64) break;
    }
    __int128 value = negative ? -(__int128)magnitude : (__int128)magnitude;
-   int64_t lo = type.id == TypeId::SmallInt ? INT16_MIN : type.id == TypeId::Integer ? INT32_MIN : INT64_MIN;
-   int64_t hi = type.id == TypeId::SmallInt ? INT16_MAX : type.id == TypeId::Integer ? INT32_MAX : INT64_MAX;
    if (value < lo || value > hi)
       throw Error("22003", "value \"" + std::string(input) + "\" is out of range for type " + type.toString());
    return int64_t(value);
@@ -133,14 +132,15 @@ double parseDouble(std::string_view input, SqlType type) {
    errno = 0;
    double value = std::strtod(s.c_str(), &end);
    if (end != s.c_str() + s.size() || lower.find_first_of("xnp") != std::string::npos) invalidSyntax(type.toString(), input);
+   if (type.id == TypeId::Real) {
+      // Read as a float at once, as PostgreSQL's float4in (through a double, it would round twice).
+      errno = 0;
+      float single = std::strtof(s.c_str(), &end);
+      value = single;
+   }
    // Like PostgreSQL: overflow, and underflow all the way to zero, are out of range.
    if (errno == ERANGE && (std::isinf(value) || value == 0))
       throw Error("22003", "\"" + s + "\" is out of range for type " + type.toString());
-   if (type.id == TypeId::Real) {
-      if (std::isfinite(value) && (std::fabs(value) > std::numeric_limits<float>::max() || (value != 0 && float(value) == 0)))
-         throw Error("22003", "\"" + s + "\" is out of range for type real");
-      return double(float(value));
-   }
    return value;
 }
 
@@ -221,6 +221,12 @@ std::string formatDouble(double value, bool singlePrecision) {
    if (exponent < 0) return out + "0." + std::string(size_t(-exponent - 1), '0') + digits;
    if (digits.size() <= size_t(exponent) + 1) return out + digits + std::string(size_t(exponent) + 1 - digits.size(), '0');
    return out + digits.substr(0, size_t(exponent) + 1) + "." + digits.substr(size_t(exponent) + 1);
+}
+
+void padToLength(std::string& text, SqlType type) {
+   if (type.id != TypeId::Char || !type.length || text.size() >= type.length * 4) return;
+   int64_t characters = characterCount(text);
+   if (characters < int64_t(type.length)) text.append(size_t(int64_t(type.length) - characters), ' ');
 }
 
 }  // namespace text

@@ -57,6 +57,10 @@ Value parseValue(std::string_view text, SqlType type);
 /// PostgreSQL's output form of a value ("" for NULL).
 std::string formatValue(const Value& value);
 
+/// The range of SMALLINT, INTEGER or BIGINT.
+int64_t integerMinimum(TypeId type);
+int64_t integerMaximum(TypeId type);
+
 /// The text-to-type conversions, one per storage class, shared by COPY, CAST and literals.
 namespace text {
 bool parseBool(std::string_view text);
@@ -72,6 +76,8 @@ int64_t parseMoment(std::string_view text, SqlType type);
 Interval parseInterval(std::string_view text);
 /// Checks length limits of CHAR(n)/VARCHAR(n); CHAR drops trailing blanks.
 std::string_view fitString(std::string_view text, SqlType type);
+/// The blanks that CHAR(n) keeps without them and shows: `text` padded to n characters.
+void padToLength(std::string& text, SqlType type);
 std::string formatDouble(double value, bool singlePrecision);
 }  // namespace text
 

@@ -103,6 +103,16 @@ std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::
    return std::nullopt;
 }
 
+/// Rethrows the exception being handled, one that is not an Error as users see it: running out of
+/// memory is 53200.
+[[noreturn]] void rethrowAsError() {
+   try {
+      throw;
+   } catch (const std::bad_alloc&) {
+      throw Error("53200", "out of memory");
+   }
+}
+
 }  // namespace
 
 Connection::Connection(Database& database)
@@ -133,7 +143,7 @@ std::vector<Result> Connection::queryAll(const std::string& sql) {
       throw;
    } catch (...) {
       if (inTransaction_) aborted_ = true;
-      throw;
+      rethrowAsError();
    }
 }
 
@@ -196,7 +206,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
             if (error.sqlstate() == "57014") throw cancelled();
          }
       }
-      throw;
+      rethrowAsError();
    }
    if (!inTransaction_) {
       db.undo.clear();

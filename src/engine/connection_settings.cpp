@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "common/time_zone.h"
+#include "engine/checkpoint_settings.h"
 #include "engine/database_impl.h"
 #include "engine/timeout_settings.h"
 #include "engine/passive_settings.h"
@@ -38,6 +39,8 @@ void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawVa
       change = [ms = timeoutSetting(set)](SessionSettings& s) { s.lockTimeoutMs = ms; };
    } else if (name == "statement_timeout") {
       change = [ms = timeoutSetting(set)](SessionSettings& s) { s.statementTimeoutMs = ms; };
+   } else if (std::find(std::begin(checkpointSettingNames), std::end(checkpointSettingNames), name) != std::end(checkpointSettingNames)) {
+      throw Error("55P02", "parameter \"" + name + "\" cannot be changed now");
    } else if (name == "synchronous_commit") {
       change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
    } else if (std::optional<PassiveSetting> passive = findPassiveSetting(name); passive || name.find('.') != std::string::npos) {
@@ -81,6 +84,7 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
    if (key == "lock_timeout") return std::pair<std::string, std::string>{"lock_timeout", timeoutText(c.lockTimeoutMs_)};
    if (key == "statement_timeout") return std::pair<std::string, std::string>{"statement_timeout", timeoutText(c.statementTimeoutMs_)};
    if (key == "synchronous_commit") return std::pair<std::string, std::string>{"synchronous_commit", c.synchronousCommit_};
+   if (auto text = checkpointSettingText(c.database_.options(), key)) return std::pair<std::string, std::string>{key, *text};
    if (std::optional<PassiveSetting> passive = findPassiveSetting(key)) return std::pair<std::string, std::string>{passive->name, passiveValue(c.passiveSettings_, *passive)};
    for (auto& [custom, value] : c.passiveSettings_)
       if (custom == key) return std::pair<std::string, std::string>{key, value};
@@ -93,6 +97,8 @@ std::vector<std::vector<std::string>> ConnectionSettings::all() const {
    add("lock_timeout", "How long a statement waits for another connection's transaction to end: 0, no limit.");
    add("statement_timeout", "How long a statement may run: 0, no limit.");
    add("synchronous_commit", "Whether a commit waits until its log record is on disk.");
+   add("checkpoint_timeout", "How long after a checkpoint a commit starts the next one (a database on disk).");
+   add("max_wal_size", "How much log kept on disk, two checkpoints' worth, makes a commit start a checkpoint.");
    add("timezone", "The time zone timestamptz values are shown and read in.");
    for (const PassiveSetting& setting : passiveSettings()) add(setting.name, setting.description);
    for (auto& [name, value] : connection_.passiveSettings_)

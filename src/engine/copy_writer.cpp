@@ -49,7 +49,13 @@ std::string copyLine(const ResultData& result, size_t row, const CopyOptions& op
    for (size_t c = 0; c < result.layout.fields.size(); ++c) {
       if (c) line += options.delimiter;
       Value value = result.value(row, c);
-      line += value.isNull ? options.nullString : field(formatValue(value), options);
+      if (value.isNull) {
+         line += options.nullString;
+         continue;
+      }
+      std::string text = formatValue(value);
+      text::padToLength(text, value.type);  // CHAR(n) as its output shows it
+      line += field(text, options);
    }
    return line;
 }

@@ -65,10 +65,12 @@ TableInfo describe(const Catalog& catalog, const Table& table) {
 
 }  // namespace
 
-Database::Database(const std::string& path) : impl_(std::make_unique<DatabaseImpl>()) {
+Database::Database(const std::string& path, const OpenOptions& options) : impl_(std::make_unique<DatabaseImpl>()), options_(options) {
    keepFreedHeapMemory();
-   if (path != ":memory:" && !path.empty()) impl_->durability = std::make_unique<Durability>(path, impl_->catalog);
+   if (path != ":memory:" && !path.empty()) impl_->durability = std::make_unique<Durability>(path, impl_->catalog, options);
 }
+
+std::string Database::recoveryReport() const { return impl_->durability ? impl_->durability->recoveryReport() : std::string(); }
 
 Database::~Database() = default;
 

@@ -3,62 +3,44 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
+#include <chrono>
 #include <filesystem>
 
-#include "storage/binary_io.h"
+#include "common/timestamp.h"
 #include "storage/checkpoint.h"
-#include "storage/redo.h"
+#include "storage/recovery.h"
 #include "storage/statistics.h"
 
 namespace kiln {
 
 namespace fs = std::filesystem;
 
-Durability::Durability(std::string directory, Catalog& catalog) : directory_(std::move(directory)), catalog_(catalog) {
+namespace {
+
+int64_t steadyMicros() {
+   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/// Now, as a TIMESTAMPTZ.
+int64_t wallClock() {
+   auto sinceUnixEpoch = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch());
+   return sinceUnixEpoch.count() - timestamp::unixEpochOffset;
+}
+
+}  // namespace
+
+Durability::Durability(std::string directory, Catalog& catalog, const OpenOptions& options)
+   : directory_(std::move(directory)), catalog_(catalog), options_(options), lastCheckpointTime_(steadyMicros()) {
    std::error_code error;
    fs::create_directories(directory_, error);
    if (error || !fs::is_directory(directory_)) throw Error("58030", "could not create database directory \"" + directory_ + "\": " + error.message());
    lock_ = std::make_unique<DirectoryLock>(directory_);
-   // Recovery: the newest checkpoint (checkpoint.<N> covers the log files up to wal.<N>; an
-   // older one finishing late, from a process that crashed, changes nothing), then the log
-   // files after it, in order.
-   auto numbered = [&](const std::string& prefix) {
-      std::vector<uint64_t> numbers;
-      for (auto& entry : fs::directory_iterator(directory_)) {
-         std::string name = entry.path().filename().string();
-         if (name.size() > prefix.size() && name.rfind(prefix, 0) == 0 && name.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
-            numbers.push_back(std::stoull(name.substr(prefix.size())));
-      }
-      std::sort(numbers.begin(), numbers.end());
-      return numbers;
-   };
-   uint64_t covered = 0;
-   std::vector<uint64_t> checkpoints = numbered("checkpoint.");
-   if (!checkpoints.empty()) covered = readCheckpoint(checkpointPath(checkpoints.back()), catalog_);
-   for (uint64_t older : checkpoints)
-      if (older < covered) fs::remove(checkpointPath(older), error);
-   std::vector<uint64_t> logs = numbered("wal.");
-   std::sort(logs.begin(), logs.end());
-   bool intact = true;
-   for (uint64_t sequence : logs) {
-      sequence_ = std::max(sequence_, sequence);
-      if (sequence <= covered) {
-         fs::remove(logPath(sequence), error);  // a checkpoint finished but its logs were not removed yet
-         continue;
-      }
-      if (!intact) {
-         // After a damaged record nothing later can be applied.
-         fs::remove(logPath(sequence), error);
-         continue;
-      }
-      intact = RedoLogFile::replay(logPath(sequence), [&](const char* data, size_t size) {
-         BinaryReader in(data, size);
-         applyRedo(in, catalog_);
-      });
-   }
-   sequence_ = std::max(sequence_, covered) + 1;
-   log_ = std::make_unique<RedoLogFile>(logPath(sequence_));
+   RecoveryOutcome recovered = recoverDirectory(directory_, catalog_, options.forceRecovery);
+   recoveryReport_ = std::move(recovered.forcedReport);
+   newestCheckpoint_ = recovered.newestCheckpoint;
+   previousCheckpoint_ = recovered.previousCheckpoint;
+   sequence_ = recovered.nextLogSequence;
+   log_ = std::make_unique<RedoLogFile>(logFile(directory_, sequence_), sequence_);
    for (const Table* table : catalog_.tables()) analyzeTable(const_cast<Table&>(*table));
 }
 
@@ -70,16 +52,12 @@ Durability::~Durability() {
    }
 }
 
-std::string Durability::logPath(uint64_t sequence) const { return directory_ + "/wal." + std::to_string(sequence); }
-
-std::string Durability::checkpointPath(uint64_t sequence) const { return directory_ + "/checkpoint." + std::to_string(sequence); }
-
 uint64_t Durability::commit(const std::string& records, bool synchronous) {
    uint64_t position, fileBytes;
    {
       std::lock_guard lock(syncMutex_);
       size_t before = log_->waitingBytes();
-      log_->append(records);
+      log_->append(records, wallClock());
       // Without synchronous commit no one waits to write the record: it goes to the file now (the
       // operating system keeps it should the process die). A record that cannot be written is
       // not committed.
@@ -93,12 +71,13 @@ uint64_t Durability::commit(const std::string& records, bool synchronous) {
             throw;
          }
       }
-      written_ += records.size() + 8;
+      written_ += log_->frameBytes(records.size());
       position = written_;
       fileBytes = written_ - fileStart_;
    }
    finishCheckpoint(false);
-   if (fileBytes > checkpointAfterBytes && checkpointer_ < 0) checkpoint(false);
+   if (checkpointer_ < 0 && (fileBytes >= options_.maxWalSize / 2 || steadyMicros() - lastCheckpointTime_ >= options_.checkpointTimeout.count() * 1'000'000))
+      checkpoint(false);
    return position;
 }
 
@@ -159,11 +138,13 @@ void Durability::checkpoint(bool wait) {
       synced_.wait(lock, [&] { return !syncing_; });
       log_->sync();
       syncedUpTo_ = written_;
-      log_ = std::make_unique<RedoLogFile>(logPath(++sequence_));
+      ++sequence_;
+      log_ = std::make_unique<RedoLogFile>(logFile(directory_, sequence_), sequence_);
       fileStart_ = written_;
       synced_.notify_all();
    }
    uint64_t covers = sequence_ - 1;
+   lastCheckpointTime_ = steadyMicros();
    pid_t child = ::fork();
    if (child < 0) throw Error("58030", "could not start the checkpoint process");
    if (child == 0) {
@@ -171,7 +152,7 @@ void Durability::checkpoint(bool wait) {
       lock_->leaveToParent();
       int status = 0;
       try {
-         writeCheckpoint(catalog_, covers, checkpointPath(covers));
+         writeCheckpoint(catalog_, covers, checkpointFile(directory_, covers));
       } catch (...) {
          status = 1;
       }
@@ -192,10 +173,14 @@ void Durability::finishCheckpoint(bool wait) {
       if (wait) throw Error("58030", "the checkpoint could not be written");
       return;
    }
+   // The previous checkpoint and the log from it on stay: should the new checkpoint be found
+   // damaged, they still restore everything.
+   previousCheckpoint_ = newestCheckpoint_;
+   newestCheckpoint_ = checkpointCovers_;
    std::error_code error;
-   for (uint64_t sequence = 1; sequence <= checkpointCovers_; ++sequence) {
-      fs::remove(logPath(sequence), error);
-      if (sequence < checkpointCovers_) fs::remove(checkpointPath(sequence), error);
+   for (uint64_t sequence = 1; sequence <= previousCheckpoint_; ++sequence) {
+      fs::remove(logFile(directory_, sequence), error);
+      if (sequence < previousCheckpoint_) fs::remove(checkpointFile(directory_, sequence), error);
    }
 }
 

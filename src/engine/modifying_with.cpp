@@ -191,7 +191,7 @@ std::shared_ptr<ResultData> runReturningSubquery(DatabaseImpl& database, const P
    for (const Table* table : tablesRead(*computed))
       if (table == changed) throw Error("0A000", "a subquery in RETURNING that reads the table the statement changes is not supported yet");
    std::shared_ptr<ResultData> result = executeStatement(database, *computed);
-   result->statusTag = rows->status();
+   result->copyStatus(*rows);
    result->rowsAffected = rows->rowsAffected;
    return result;
 }

@@ -98,7 +98,7 @@ std::string Result::getString(size_t row, size_t column) const {
    TimeZone::Scope zone(data.timeZone ? *data.timeZone : *TimeZone::utc());
    std::string text = bytes ? type.isArray() ? array_text::shownInZone(*bytes, type) : std::string(*bytes) : formatValue(data.value(row, column));
    // CHAR(n) is stored without its trailing blanks and shown padded, as PostgreSQL does.
-   if (type.id == TypeId::Char && !data.isNull(row, column) && text.size() < type.length) text.append(type.length - text.size(), ' ');
+   if (!data.isNull(row, column)) text::padToLength(text, type);
    return text;
 }
 

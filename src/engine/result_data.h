@@ -51,6 +51,11 @@ struct ResultData {
       count_ = count;
    }
    const std::string& status() const;
+   /// Another result's status tag, as it is written out.
+   void copyStatus(const ResultData& other) {
+      statusTag = other.status();
+      countedVerb_ = nullptr;
+   }
    /// A result built from text cells (EXPLAIN, SHOW, ...): one TEXT column.
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
    /// A result of text columns `columns`, a row per entry of `table` (one cell per column).

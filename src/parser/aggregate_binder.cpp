@@ -79,9 +79,11 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
          nullable = false;
       } else if (name == "sum" || name == "avg") {
          if (in.id == TypeId::Unknown) throw noSuchFunction();
-         if (!in.isNumeric()) throw noSuchFunction();
+         if (!in.isNumeric() && in.id != TypeId::Interval) throw noSuchFunction();
          aggregate.function = name == "sum" ? AggregateFunction::Sum : AggregateFunction::Avg;
-         if (in.isFloat())
+         if (in.id == TypeId::Interval)
+            type = in;
+         else if (in.isFloat())
             type = name == "sum" ? in : SqlType::double_();
          else if (name == "sum")
             type = in.id == TypeId::SmallInt || in.id == TypeId::Integer ? SqlType::bigInt() : in.id == TypeId::Numeric ? in : SqlType::decimal(38, in.scale);
@@ -103,7 +105,7 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
          type = arg->type;
       } else {
          if (in.id == TypeId::Unknown) arg = coerce(std::move(arg), SqlType::text());
-         if (arg->type.id == TypeId::Interval || arg->type.id == TypeId::Boolean) throw noSuchFunction();
+         if (arg->type.id == TypeId::Boolean) throw noSuchFunction();
          aggregate.function = name == "min" ? AggregateFunction::Min : AggregateFunction::Max;
          type = arg->type;
       }

@@ -36,6 +36,8 @@ ExprPtr ExpressionBinder::bindArrayConstructor(const PgQuery__AArrayExpr& array,
    if (target && target->isArray()) {
       element = target->elementType();
    } else {
+      // Elements all of one type give it with its modifiers, as PostgreSQL's select_common_typmod.
+      if (!elements.empty()) element = elements[0]->type;
       for (auto& e : elements) {
          auto common = types::common(element, e->type);
          if (!common) throw Error("42804", "ARRAY types " + element.toString() + " and " + e->type.toString() + " cannot be matched", e->position);

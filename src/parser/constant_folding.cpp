@@ -87,6 +87,14 @@ std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool e
       return Value::ofString(target, std::string(text::fitString(s, target)));
    }
    if ((from.id == TypeId::Numeric && target.isNumeric()) || (target.id == TypeId::Numeric && from.isNumeric())) return convertNumeric(value, target);
+   if (from.isFloat() && target.isFloat()) {
+      // A real's text is its shortest form, not its value: convert the value, as at run time.
+      if (target.id == TypeId::Double) return Value::ofDouble(target, value.floating);
+      float single = float(value.floating);
+      if (std::isinf(single) && !std::isinf(value.floating)) throw Error("22003", "value out of range: overflow");
+      if (single == 0 && value.floating != 0) throw Error("22003", "value out of range: underflow");
+      return Value::ofDouble(target, single);
+   }
    if (from.isNumeric() && (target.id == TypeId::Decimal || target.isFloat())) return parseValue(formatValue(value), target);
    if (from.isNumeric() && target.isInteger()) {
       __int128 whole;

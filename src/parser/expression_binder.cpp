@@ -171,7 +171,9 @@ void compareDateAsDate(ExprPtr& left, ExprPtr& right, CompareOp op) {
 /// The type COALESCE, GREATEST and LEAST unify their arguments to; `what` names the construct in
 /// the error.
 SqlType commonArgumentType(const std::vector<ExprPtr>& args, const char* what) {
-   SqlType type = SqlType::unknown();
+   // Arguments all of one type give it with its modifiers (COALESCE of a CHAR(4) is CHAR(4)), as
+   // PostgreSQL's select_common_typmod.
+   SqlType type = args.empty() ? SqlType::unknown() : args[0]->type;
    for (auto& arg : args) {
       auto common = types::common(type, arg->type);
       if (!common) throw Error("42804", std::string(what) + " types " + type.toString() + " and " + arg->type.toString() + " cannot be matched", arg->position);
@@ -187,6 +189,15 @@ std::string stringOf(const PgQuery__Node* node) { return node && node->node_case
 std::string bareColumnName(const PgQuery__Node& node) {
    if (node.node_case != PG_QUERY__NODE__NODE_COLUMN_REF || node.column_ref->n_fields != 1) return "";
    return stringOf(node.column_ref->fields[0]);
+}
+
+ExprPtr ExpressionBinder::withPadding(ExprPtr e) {
+   if (e->type.id != TypeId::Char || !e->type.length) return e;
+   auto padded = makeExpr(ExprKind::Function, SqlType::text(), e->nullable, e->position);
+   padded->op = uint8_t(FunctionId::RPad);
+   padded->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::bigInt(), int64_t(e->type.length))));
+   padded->children.insert(padded->children.begin(), std::move(e));
+   return padded;
 }
 
 ExprPtr ExpressionBinder::assign(ExprPtr e, SqlType target, const std::string& column) {
@@ -649,6 +660,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
             if (op != "-") throw Error("42883", "operator does not exist: " + op + " " + operand->type.toString(), position);
             if (operand->kind == ExprKind::Constant && !operand->constant.isNull) {
                Value v = operand->constant;
+               if (v.type.isInteger() && v.integer == integerMinimum(v.type.id)) throw Error("22003", v.type.toString() + " out of range", position);
                if (v.type.isInteger()) v.integer = -v.integer;
                else if (v.type.id == TypeId::Decimal) v.decimal = -v.decimal;
                else if (v.type.id == TypeId::Numeric) v = Value::ofNumeric(-v.numeric());
@@ -1132,6 +1144,10 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       if (withSeparator) requireStrings({0});
       // Any type goes, written as its output function writes it: booleans as t and f.
       for (size_t i = withSeparator; i < n; ++i) {
+         if (args[i]->type.id == TypeId::Char && args[i]->type.length) {
+            args[i] = withPadding(std::move(args[i]));
+            continue;
+         }
          if (args[i]->type.id != TypeId::Boolean) {
             if (!args[i]->type.isString()) args[i] = coerce(std::move(args[i]), SqlType::text());
             continue;

@@ -102,6 +102,9 @@ class ExpressionBinder {
    static ExprPtr arrayOfElementTexts(const IU* texts, SqlType type, int position);
    /// CAST(e AS target); 42846 when there is no such cast.
    static ExprPtr cast(ExprPtr e, SqlType target, int position);
+   /// A CHAR(n) value as text with the blanks its output shows (rpad to n); others as they are:
+   /// concat and the regular expression operators see char(n) padded, as in PostgreSQL.
+   static ExprPtr withPadding(ExprPtr e);
    /// Converts both sides to their common type; 42883/42804 naming `what` when there is none.
    static void unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position);
    /// (a, b, ...) op (c, d, ...) for rows of equal length, compared pair by pair from the left as

@@ -11,13 +11,15 @@ namespace kiln {
 
 namespace {
 
-/// NATURAL JOIN's columns: the names of the left side's columns [leftStart, rightStart) that the
-/// right side's (the rest) has too, in the left's order.
-/// Whether `op` reads the working table of a recursive query.
-bool readsWorkTable(const Operator& op) {
-   return op.kind == OperatorKind::WorkTableScan || std::any_of(op.children.begin(), op.children.end(), [](auto& c) { return readsWorkTable(*c); });
+/// Whether `op` reads the work table of `source`, the recursive query being bound (not another
+/// recursive CTE's, which is finished where this one reads it).
+bool readsWorkTable(const Operator& op, const RecursiveUnion* source) {
+   if (op.kind == OperatorKind::WorkTableScan && static_cast<const WorkTableScan&>(op).source == source) return true;
+   return std::any_of(op.children.begin(), op.children.end(), [&](auto& c) { return readsWorkTable(*c, source); });
 }
 
+/// NATURAL JOIN's columns: the names of the left side's columns [leftStart, rightStart) that the
+/// right side's (the rest) has too, in the left's order.
 std::vector<std::string> commonColumnNames(const std::vector<ScopeColumn>& columns, size_t leftStart, size_t rightStart) {
    std::vector<std::string> names;
    for (size_t l = leftStart; l < rightStart; ++l) {
@@ -102,10 +104,13 @@ ExprPtr SelectBinder::bindUsing(const std::vector<std::string>& names, size_t le
 
 std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinExpr) {
    size_t leftStart = scope_.columns().size();
-   auto left = bindFromItem(*joinExpr.larg);
-   size_t rightStart = scope_.columns().size();
    bool rightJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_RIGHT;
    bool fullJoin = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_FULL;
+   bool leftNullable = rightJoin || fullJoin, rightNullable = joinExpr.jointype != PG_QUERY__JOIN_TYPE__JOIN_INNER && !rightJoin;
+   nullableSides_ += leftNullable;
+   auto left = bindFromItem(*joinExpr.larg);
+   nullableSides_ -= leftNullable;
+   size_t rightStart = scope_.columns().size();
    JoinKind kind = joinExpr.jointype == PG_QUERY__JOIN_TYPE__JOIN_INNER ? JoinKind::Inner : fullJoin ? JoinKind::FullOuter : JoinKind::LeftOuter;
    const PgQuery__RangeSubselect* lateral = lateralSubquery(*joinExpr.rarg);
    if (lateral && (rightJoin || fullJoin)) {
@@ -130,7 +135,9 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       if (joinExpr.alias) aliasJoin(*joinExpr.alias, leftStart);
       return joined;
    }
+   nullableSides_ += rightNullable;
    auto right = bindFromItem(*joinExpr.rarg);
+   nullableSides_ -= rightNullable;
    auto merged = std::make_unique<Map>();
    std::vector<const IU*> usingColumns;
 
@@ -149,9 +156,18 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       binder.collectAggregates(nullptr, "JOIN conditions");
       condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
    }
+   if (condition && isCorrelated(*condition)) {
+      // An outer query's value in ON: an inner join's conjuncts reading it are conditions of the
+      // subquery as WHERE's are, unless the join may be NULL-extended by an outer join around it.
+      if (kind != JoinKind::Inner || nullableSides_ > 0)
+         throw Error("0A000", "an outer query's value in the ON condition of an outer join in a subquery is not supported yet", condition->position);
+      std::vector<ExprPtr> local;
+      for (ExprPtr& conjunct : Expr::conjuncts(std::move(condition))) (isCorrelated(*conjunct) ? correlated_ : local).push_back(std::move(conjunct));
+      condition = Expr::conjunction(std::move(local));
+   }
    if (rightJoin) std::swap(left, right);
    if (recursion_ && (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) &&
-       (readsWorkTable(*right) || (kind == JoinKind::FullOuter && readsWorkTable(*left))))
+       (readsWorkTable(*right, recursion_->source) || (kind == JoinKind::FullOuter && readsWorkTable(*left, recursion_->source))))
       throw Error("42P19", "recursive reference to query \"" + recursion_->name + "\" must not appear within an outer join");
    if (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) {
       // The outer join's inner side (a full join: both sides) may now be NULL.

@@ -38,7 +38,7 @@ ExprPtr ExpressionBinder::bindRegexOperator(const std::string& op, ExprPtr value
    if (!isStringOrUnknown(*value) || !isStringOrUnknown(*pattern))
       throw Error("42883", "operator does not exist: " + value->type.toString() + " " + op + " " + pattern->type.toString(), position);
    std::vector<ExprPtr> args;
-   args.push_back(coerce(std::move(value), SqlType::text()));
+   args.push_back(coerce(withPadding(std::move(value)), SqlType::text()));
    args.push_back(coerce(std::move(pattern), SqlType::text()));
    ExprPtr match = regexCall(FunctionId::RegexMatch, SqlType::boolean(), std::move(args), op.ends_with('*') ? "i" : "", position);
    if (op[0] != '!') return match;

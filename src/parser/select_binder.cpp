@@ -145,8 +145,6 @@ void SelectBinder::bindFrom() {
          bindLateral(*lateral, root_, 0, JoinKind::Inner, nullptr);
          continue;
       }
-      // A derived table directly in FROM may read the enclosing query's values (not in a JOIN,
-      // where an outer join would have to keep its rows per outer row).
       auto item = node.node_case == PG_QUERY__NODE__NODE_RANGE_SUBSELECT ? bindDerivedTable(*node.range_subselect, true) : bindFromItem(node);
       if (!root_) {
          root_ = std::move(item);
@@ -251,13 +249,14 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
    }
 }
 
-std::unique_ptr<Operator> SelectBinder::bindDerivedTable(const PgQuery__RangeSubselect& derived, bool readsOuter) {
+std::unique_ptr<Operator> SelectBinder::bindDerivedTable(const PgQuery__RangeSubselect& derived, bool directlyInFrom) {
    if (!derived.alias) throw Error("42601", "subquery in FROM must have an alias");
-   SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, readsOuter ? scope_.outer() : nullptr, this);
+   SelectBinder inner(*derived.subquery->select_stmt, catalog_, ius_, nullptr, scope_.outer(), this);
    Bound bound = inner.bind();
    // Its conditions on the enclosing query's values are this query's: as if they were in WHERE.
-   if (bound.row || !bound.deferred.empty())
-      throw Error("0A000", "this derived table that reads the enclosing query's values is not supported yet");
+   // Inside a JOIN they are not (an outer join keeps rows they would remove).
+   if (bound.row || !bound.deferred.empty() || (!directlyInFrom && !bound.correlated.empty()))
+      throw Error("0A000", std::string("a derived table ") + (directlyInFrom ? "" : "inside JOIN ") + "that reads the enclosing query's values this way is not supported yet");
    for (auto& condition : bound.correlated) correlated_.push_back(std::move(condition));
    addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
    // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
@@ -561,6 +560,9 @@ SelectBinder::Bound SelectBinder::bind() {
    }
    aggregateOverDomains(aggregates);
    bool aggregateRow = !correlated_.empty() && keys.empty() && !aggregates.empty();
+   // Only a correlated aggregate without GROUP BY, computed per outer row, can read outer values after grouping.
+   if (having && !aggregateRow && isCorrelated(*having))
+      throw Error("0A000", "an outer query's value in HAVING of a subquery is not supported yet here", having->position);
    std::vector<const IU*> counts;
    for (auto& a : aggregates)
       if (a.function == AggregateFunction::Count || a.function == AggregateFunction::CountStar) counts.push_back(a.output);

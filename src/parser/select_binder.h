@@ -99,9 +99,9 @@ class SelectBinder {
    void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
-   /// `readsOuter`: it may read the enclosing query's values (its conditions on them become this
-   /// query's correlation).
-   std::unique_ptr<Operator> bindDerivedTable(const PgQuery__RangeSubselect& derived, bool readsOuter);
+   /// It may read the enclosing query's values: `directlyInFrom`, its conditions on them become
+   /// this query's correlation; inside a JOIN, only where no condition reads them.
+   std::unique_ptr<Operator> bindDerivedTable(const PgQuery__RangeSubselect& derived, bool directlyInFrom);
    // Joins (join_binder.cpp)
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
    /// Which column an unqualified USING column name means: the left's, the right's (RIGHT JOIN)
@@ -297,6 +297,9 @@ class SelectBinder {
    std::unordered_set<const IU*> lateValues_;
    std::vector<std::pair<const IU*, const IU*>> domains_;  // an outer query's IU, its domain here
    bool beforeAggregation_ = false;
+   /// How many outer joins the FROM item being bound is on the nullable side of: an inner join's
+   /// ON conjunct reading outer values is a correlated condition like WHERE's only outside them.
+   int nullableSides_ = 0;
    Recursion* recursion_ = nullptr;
    std::unique_ptr<OutputComparison> compared_;
    SubqueryUse use_ = SubqueryUse::Rows;  // EXISTS: a LIMIT above 0 without OFFSET changes nothing

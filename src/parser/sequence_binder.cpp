@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "common/value.h"
 #include "parser/pg_parser.h"
 #include "parser/type_rules.h"
 
@@ -14,13 +15,6 @@ namespace {
 
 const char* typeName(TypeId type) { return type == TypeId::SmallInt ? "smallint" : type == TypeId::Integer ? "integer" : "bigint"; }
 
-int64_t typeMin(TypeId type) {
-   return type == TypeId::SmallInt ? INT16_MIN : type == TypeId::Integer ? INT32_MIN : std::numeric_limits<int64_t>::min();
-}
-
-int64_t typeMax(TypeId type) {
-   return type == TypeId::SmallInt ? INT16_MAX : type == TypeId::Integer ? INT32_MAX : std::numeric_limits<int64_t>::max();
-}
 
 Error invalid(const std::string& message) { return Error("22023", message); }
 
@@ -102,17 +96,17 @@ void apply(const Options& o, Sequence& s, bool creating) {
    // A bound left at its type's default follows a new type (or, when creating, the direction).
    if (o.maxValue && *o.maxValue) {
       s.maxValue = **o.maxValue;
-   } else if (creating || o.maxValue || (o.type && s.maxValue == typeMax(oldType))) {
-      s.maxValue = ascending ? typeMax(s.type) : -1;
+   } else if (creating || o.maxValue || (o.type && s.maxValue == integerMaximum(oldType))) {
+      s.maxValue = ascending ? integerMaximum(s.type) : -1;
    }
    if (o.minValue && *o.minValue) {
       s.minValue = **o.minValue;
-   } else if (creating || o.minValue || (o.type && s.minValue == typeMin(oldType))) {
-      s.minValue = ascending ? 1 : typeMin(s.type);
+   } else if (creating || o.minValue || (o.type && s.minValue == integerMinimum(oldType))) {
+      s.minValue = ascending ? 1 : integerMinimum(s.type);
    }
-   if (s.maxValue < typeMin(s.type) || s.maxValue > typeMax(s.type))
+   if (s.maxValue < integerMinimum(s.type) || s.maxValue > integerMaximum(s.type))
       throw invalid("MAXVALUE (" + std::to_string(s.maxValue) + ") is out of range for sequence data type " + typeName(s.type));
-   if (s.minValue < typeMin(s.type) || s.minValue > typeMax(s.type))
+   if (s.minValue < integerMinimum(s.type) || s.minValue > integerMaximum(s.type))
       throw invalid("MINVALUE (" + std::to_string(s.minValue) + ") is out of range for sequence data type " + typeName(s.type));
    if (s.minValue >= s.maxValue)
       throw invalid("MINVALUE (" + std::to_string(s.minValue) + ") must be less than MAXVALUE (" + std::to_string(s.maxValue) + ")");
@@ -149,7 +143,7 @@ int64_t identityStart(PgQuery__Node* const* options, size_t count, TypeId column
    o.type = o.type ? o.type : std::optional<TypeId>(columnType);
    apply(o, s, true);
    // kiln's identity counter counts up by one from its start, without bounds of its own.
-   bool counter = s.increment == 1 && !s.cycle && s.minValue == 1 && s.maxValue == typeMax(s.type) && s.type == columnType;
+   bool counter = s.increment == 1 && !s.cycle && s.minValue == 1 && s.maxValue == integerMaximum(s.type) && s.type == columnType;
    if (!counter) throw Error("0A000", "identity columns other than counting up by 1 from their START WITH are not supported yet");
    return s.start;
 }

@@ -9,6 +9,7 @@
 #include "parser/check_constraint_binder.h"
 #include "parser/column_default.h"
 #include "parser/column_definition_binder.h"
+#include "parser/constraint_names.h"
 #include "parser/copy_defaults_binder.h"
 #include "parser/foreign_key_binder.h"
 #include "parser/expression_binder.h"
@@ -125,16 +126,21 @@ CreateIndexStatement bindCreateIndex(const PgQuery__IndexStmt& create, const Cat
    else if (method != "btree")
       throw Error("42704", "access method \"" + method + "\" does not exist");
    if (create.where_clause) throw Error("0A000", "partial indexes are not supported yet");
-   std::string defaultName = table.name();
+   std::string columnNames;
    for (size_t i = 0; i < create.n_index_params; ++i) {
       const PgQuery__IndexElem& element = *create.index_params[i]->index_elem;
       if (!element.name || !*element.name) throw Error("0A000", "indexes on expressions are not supported yet");
       int column = table.findColumn(element.name);
       if (column < 0) throw Error("42703", "column \"" + std::string(element.name) + "\" does not exist");
       result.columns.push_back(size_t(column));
-      defaultName += "_" + std::string(element.name);
+      columnNames += (i ? "_" : "") + std::string(element.name);
    }
-   if (result.name.empty()) result.name = defaultName + (result.unique ? "_key" : "_idx");
+   if (result.name.empty()) {
+      // PostgreSQL's ChooseRelationName: table_columns_idx (also for UNIQUE: _key is a
+      // constraint's), then idx1, idx2, ... while taken.
+      result.name = objectName(table.name(), columnNames, "idx");
+      for (int pass = 1; catalog.hasRelationNamed(result.name); ++pass) result.name = objectName(table.name(), columnNames, "idx" + std::to_string(pass));
+   }
    if (result.unique && result.method == SecondaryIndex::Method::Hash) throw Error("0A000", "access method \"hash\" does not support unique indexes");
    return result;
 }
@@ -162,6 +168,7 @@ DropStatement bindDrop(const PgQuery__DropStmt& drop, const Catalog& catalog) {
          std::string name = stringOf(names.items[names.n_items - 1]);
          const Table* table = catalog.tableWithIndex(name);
          if (!table) {
+            if (catalog.hasRelationNamed(name)) throw Error("42809", "\"" + name + "\" is not an index");
             if (drop.missing_ok) continue;
             throw Error("42704", "index \"" + name + "\" does not exist");
          }

@@ -66,15 +66,6 @@ ExprPtr negation(ExprPtr c) {
    return e;
 }
 
-/// The parts of a conjunction (a row's = is one AND of its pairs); of another condition, itself.
-std::vector<ExprPtr> conjunctsOf(ExprPtr e) {
-   std::vector<ExprPtr> parts;
-   if (e->kind != ExprKind::And) parts.push_back(std::move(e));
-   else
-      for (auto& child : e->children) parts.push_back(std::move(child));
-   return parts;
-}
-
 }  // namespace
 
 bool SelectBinder::isCorrelated(const Expr& e) const {
@@ -487,11 +478,15 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    if (sub.row) joinAggregateRow(sub, joins);
    ExprPtr comparison;
    size_t width = 0;  // of the compared value or row
+   bool leftReadsColumns = false;  // x reads the outer query's tuples (it is not a constant)
    if (any || all) {
       ExpressionBinder binder = expressionBinder(joins);
       binder.collectAggregates(nullptr, "WHERE");
       std::vector<ExprPtr> left = binder.bindRow(*link.testexpr);
       width = left.size();
+      std::vector<const IU*> read;
+      for (const ExprPtr& value : left) value->collectIUs(read);
+      leftReadsColumns = !read.empty();
       requireSubqueryColumns(sub.row ? sub.row->values.size() : sub.columns.size(), width, position);
       std::vector<ExprPtr> right;
       for (size_t c = 0; c < width; ++c)
@@ -516,16 +511,17 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       // NOT (x op ANY S): no y with x op y not FALSE; NOT (x op ALL S): some y with x op y not
       // TRUE. Uncorrelated NOT IN of one value has a NULL-aware join of its own, which hashes x
       // and y; its NULL checks look at the whole subquery, so a correlated one (each outer row
-      // has its own S) and one of a row take the general form, hashed on the correlation.
+      // has its own S) and one of a row take the general form, hashed on the correlation, and so
+      // does a constant x (x = y reads the right side only, a filter there that keeps y IS NULL).
       if (any && !negated) {
          conditions.push_back(std::move(comparison));
-      } else if (any && compareOp == CompareOp::Eq && width == 1 && conditions.empty() && sub.deferred.empty()) {
+      } else if (any && compareOp == CompareOp::Eq && width == 1 && conditions.empty() && sub.deferred.empty() && leftReadsColumns) {
          conditions.push_back(std::move(comparison));
          kind = JoinKind::NullAwareAnti;
       } else if (any) {
          // A row's = is not FALSE where none of its pairs is; a pair of values that cannot be NULL
          // is not FALSE where it is TRUE: an equality the join hashes.
-         for (ExprPtr& part : conjunctsOf(std::move(comparison)))
+         for (ExprPtr& part : Expr::conjuncts(std::move(comparison)))
             conditions.push_back(part->nullable ? truthTest(negation(std::move(part)), false, true) : std::move(part));
       } else {
          conditions.push_back(truthTest(std::move(comparison), false, true));

@@ -59,6 +59,7 @@ void kiln_error(int32_t code) {
       case RuntimeError::NumericOverflow: throw Error("22003", "numeric field overflow");
       case RuntimeError::DoubleOutOfRange: throw Error("22003", "value out of range: overflow");
       case RuntimeError::RealOutOfRange: throw Error("22003", "value out of range: overflow");
+      case RuntimeError::FloatUnderflow: throw Error("22003", "value out of range: underflow");
       case RuntimeError::SubqueryReturnedRows: throw Error("21000", "more than one row returned by a subquery used as an expression");
       case RuntimeError::NtileNotPositive: throw Error("22014", "argument of ntile must be greater than zero");
       case RuntimeError::DateOutOfRangeForTimestamp: throw Error("22008", "date out of range for timestamp");

@@ -43,6 +43,7 @@ enum class RuntimeError : int32_t {
    NullArrayStart,
    DateOutOfRange,
    IntervalOutOfRange,
+   FloatUnderflow,
 };
 
 }  // namespace kiln

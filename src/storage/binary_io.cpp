@@ -4,7 +4,7 @@
 
 namespace kiln {
 
-uint32_t crc32(const void* data, size_t size) {
+uint32_t crc32(const void* data, size_t size, uint32_t previous) {
    static const auto table = [] {
       std::array<uint32_t, 256> t{};
       for (uint32_t i = 0; i < 256; ++i) {
@@ -14,7 +14,7 @@ uint32_t crc32(const void* data, size_t size) {
       }
       return t;
    }();
-   uint32_t c = 0xFFFFFFFFu;
+   uint32_t c = ~previous;
    const auto* p = static_cast<const unsigned char*>(data);
    for (size_t i = 0; i < size; ++i) c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
    return c ^ 0xFFFFFFFFu;

@@ -54,7 +54,8 @@ class BinaryReader {
    size_t position_ = 0;
 };
 
-/// CRC-32 (the zlib polynomial) of `data`.
-uint32_t crc32(const void* data, size_t size);
+/// CRC-32 (the zlib polynomial) of `data`; `previous`, the CRC of what comes before it, continues
+/// one over several pieces (crc32(b, crc32(a)) is the CRC of a then b).
+uint32_t crc32(const void* data, size_t size, uint32_t previous = 0);
 
 }  // namespace kiln

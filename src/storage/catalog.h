@@ -45,6 +45,8 @@ class Catalog {
    std::vector<const View*> views() const;
    /// The table with the index `name` (unique or not), nullptr if none has it.
    const Table* tableWithIndex(const std::string& name) const;
+   /// Whether a table, view, sequence or index has the name (one namespace, as pg_class).
+   bool hasRelationNamed(const std::string& name) const { return nameTaken(name) || tableWithIndex(name); }
 
    /// nullptr when there is no such sequence. Its counter changes through a const catalog:
    /// advancing it is not a change of the catalog.

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "storage/binary_io.h"
+#include "storage/file_sync.h"
 #include "storage/table_image.h"
 
 namespace kiln {
@@ -89,9 +90,13 @@ void writeCheckpoint(const Catalog& catalog, uint64_t coveredLogSequence, const 
       }
       written += size_t(n);
    }
-   ::fsync(fd);
+   if (::fsync(fd) != 0) {
+      ::close(fd);
+      throw Error("58030", "could not sync checkpoint: " + std::string(std::strerror(errno)));
+   }
    ::close(fd);
    if (::rename(temporary.c_str(), path.c_str()) != 0) throw Error("58030", "could not install checkpoint: " + std::string(std::strerror(errno)));
+   syncDirectoryOf(path);  // before the log files it covers may go
 }
 
 uint64_t readCheckpoint(const std::string& path, Catalog& catalog) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "storage/binary_io.h"
+#include "storage/file_sync.h"
 
 namespace kiln {
 
@@ -35,20 +36,47 @@ void writeAt(int fd, const char* data, size_t size, uint64_t offset, const std::
 
 }  // namespace
 
-RedoLogFile::RedoLogFile(const std::string& path) : path_(path) {
+RedoLogFile::RedoLogFile(const std::string& path, uint64_t sequence, size_t framePayload) : framePayload_(framePayload), path_(path) {
    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
    if (fd_ < 0) ioError("open log file", path);
+   syncDirectoryOf(path);
+   using namespace redo_log_format;
+   waiting_.append(magic, sizeof(magic));
+   uint32_t number = uint32_t(sequence);
+   waiting_.append(reinterpret_cast<const char*>(&number), 4);
+   uint32_t checksum = crc32(waiting_.data(), waiting_.size());
+   waiting_.append(reinterpret_cast<const char*>(&checksum), 4);
 }
 
 RedoLogFile::~RedoLogFile() {
    if (fd_ >= 0) ::close(fd_);
 }
 
-void RedoLogFile::append(const std::string& payload) {
-   uint32_t length = uint32_t(payload.size()), checksum = crc32(payload.data(), payload.size());
-   waiting_.append(reinterpret_cast<const char*>(&length), 4);
-   waiting_.append(reinterpret_cast<const char*>(&checksum), 4);
-   waiting_.append(payload);
+void RedoLogFile::append(const std::string& payload, int64_t commitTime) {
+   using namespace redo_log_format;
+   size_t from = 0;
+   do {
+      size_t piece = std::min(payload.size() - from, framePayload_);
+      bool last = from + piece == payload.size();
+      uint32_t length = uint32_t(commitTimeBytes + piece) | (last ? 0 : continued);
+      uint32_t checksum = crc32(&length, 4);
+      checksum = crc32(&commitTime, commitTimeBytes, checksum);
+      checksum = crc32(payload.data() + from, piece, checksum);
+      uint32_t complement = ~length;
+      waiting_.append(reinterpret_cast<const char*>(&length), 4);
+      waiting_.append(reinterpret_cast<const char*>(&checksum), 4);
+      waiting_.append(reinterpret_cast<const char*>(&commitTime), commitTimeBytes);
+      waiting_.append(payload, from, piece);
+      waiting_.append(reinterpret_cast<const char*>(&checksum), 4);
+      waiting_.append(reinterpret_cast<const char*>(&complement), 4);
+      from += piece;
+   } while (from < payload.size());
+}
+
+uint64_t RedoLogFile::frameBytes(size_t payloadBytes) const {
+   using namespace redo_log_format;
+   uint64_t frames = std::max<uint64_t>(1, (payloadBytes + framePayload_ - 1) / framePayload_);
+   return frames * (frameHeaderBytes + commitTimeBytes + frameTrailerBytes) + payloadBytes;
 }
 
 void RedoLogFile::takeWaiting(std::string& batch) {
@@ -85,50 +113,6 @@ void RedoLogFile::writeWaiting() {
 void RedoLogFile::sync() {
    writeWaiting();
    syncWritten();
-}
-
-bool RedoLogFile::replay(const std::string& path, const std::function<void(const char*, size_t)>& apply) {
-   int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
-   if (fd < 0) ioError("open log file", path);
-   std::vector<char> data;
-   char buffer[1 << 16];
-   for (ssize_t n; (n = ::read(fd, buffer, sizeof(buffer))) != 0;) {
-      if (n < 0) {
-         if (errno == EINTR) continue;
-         ::close(fd);
-         ioError("read log file", path);
-      }
-      data.insert(data.end(), buffer, buffer + n);
-   }
-   size_t position = 0;
-   bool intact = true;
-   while (position < data.size()) {
-      uint32_t length, checksum;
-      if (data.size() - position < 8) {
-         intact = false;
-         break;
-      }
-      std::memcpy(&length, data.data() + position, 4);
-      std::memcpy(&checksum, data.data() + position + 4, 4);
-      if (length == 0) {
-         // The zeros laid out ahead of the records: the end, unless something was written there.
-         intact = std::all_of(data.begin() + long(position), data.end(), [](char c) { return c == 0; });
-         break;
-      }
-      if (data.size() - position - 8 < length || crc32(data.data() + position + 8, length) != checksum) {
-         intact = false;
-         break;
-      }
-      apply(data.data() + position + 8, length);
-      position += 8 + length;
-   }
-   // A torn or corrupt tail is cut at the last complete record.
-   if (!intact && (::ftruncate(fd, off_t(position)) != 0 || ::fsync(fd) != 0)) {
-      ::close(fd);
-      ioError("cut the torn end of log file", path);
-   }
-   ::close(fd);
-   return intact;
 }
 
 }  // namespace kiln

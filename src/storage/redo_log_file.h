@@ -1,27 +1,32 @@
-// A redo log file: records of [u32 length][u32 CRC-32][payload]. Reading stops at the first record
-// that is incomplete or whose checksum is wrong (a torn or corrupt tail), and cuts it off.
-// The file is laid out with zeros ahead of the records (a length of 0 ends them): a commit then
+// A redo log file being written: a header, then a frame per committed transaction
+// (storage/redo_log_format.h); scanRedoLog (storage/redo_log_reader.h) reads one back.
+// The file is laid out with zeros ahead of the records (zeros end them): a commit then
 // overwrites blocks the file already has, and syncing it writes no file-system metadata.
 // Records are appended in memory and written in batches: a group commit writes what many
 // transactions appended with one write, outside their turns (a write to a file being synced waits
 // for the sync in the kernel).
 #pragma once
 
-#include <functional>
 #include <string>
+
+#include "storage/redo_log_format.h"
 
 namespace kiln {
 
 class RedoLogFile {
    public:
-   /// Creates `path`; a log file is never opened for writing again (an existing one is an error).
-   explicit RedoLogFile(const std::string& path);
+   /// Creates `path`, log file number `sequence`, and syncs the directory that holds it (the
+   /// records synced into it later must not lose their file); a log file is never opened for
+   /// writing again (an existing one is an error). Its header goes out with the first write.
+   /// `framePayload`: the most bytes of a transaction's records one frame takes.
+   RedoLogFile(const std::string& path, uint64_t sequence, size_t framePayload = redo_log_format::maxFramePayload);
    ~RedoLogFile();
    RedoLogFile(const RedoLogFile&) = delete;
    RedoLogFile& operator=(const RedoLogFile&) = delete;
 
-   /// Appends one record to those waiting to be written.
-   void append(const std::string& payload);
+   /// Appends one transaction's record to those waiting to be written; `commitTime` (a TIMESTAMP
+   /// WITH TIME ZONE value) is kept with it for what recovery reports.
+   void append(const std::string& payload, int64_t commitTime);
    /// Moves the waiting records to `batch` (emptied first) for write(); appending goes on meanwhile.
    void takeWaiting(std::string& batch);
    size_t waitingBytes() const { return waiting_.size(); }
@@ -37,12 +42,10 @@ class RedoLogFile {
    void sync();
    /// Writes the waiting records, not synced (nothing may be appended meanwhile).
    void writeWaiting();
-   /// The bytes of the records written.
+   /// The bytes a transaction's records of `payloadBytes` take in the file.
+   uint64_t frameBytes(size_t payloadBytes) const;
+   /// The bytes written: the header and the records.
    uint64_t size() const { return size_; }
-
-   /// Calls `apply` for each complete record of `path`, in order; cuts the file after the last
-   /// good one. Returns false when a bad record was found (and cut).
-   static bool replay(const std::string& path, const std::function<void(const char* data, size_t size)>& apply);
 
    private:
    int fd_ = -1;
@@ -50,6 +53,7 @@ class RedoLogFile {
    std::string spare_;       // writeWaiting's batch (its memory serves the next)
    uint64_t size_ = 0;       // the written records' bytes
    uint64_t allocated_ = 0;  // the file's bytes: the records, then zeros
+   size_t framePayload_;
    std::string path_;
 };
 

@@ -1,6 +1,6 @@
 // Crash test: a child process runs transactions on an on-disk database and reports each commit
 // as soon as COMMIT returns; the parent kills it with SIGKILL at a random moment, sometimes
-// leaves a torn record at the end of the log, reopens the database and checks that every
+// leaves a record cut short at the end of the log, reopens the database and checks that every
 // reported transaction is there and that no transaction is there in part. Many times over.
 //   kiln_crash_test [DIRECTORY] [ROUNDS]
 #include <signal.h>
@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "kiln/kiln.h"
+#include "storage/redo_log_reader.h"
 
 namespace {
 
@@ -86,19 +87,20 @@ int main(int argc, char** argv) {
       ::close(pipeFds[0]);
       ::waitpid(child, nullptr, 0);
       if (round % 3 == 0) {
-         // Damage after the last record, as a torn write leaves it (RedoLogFileTest tears a
-         // record at the end of the records themselves).
+         // A write cut short after the last record, as a crash in the middle of it leaves it.
          // The newest log file is the one with the highest number (wal.10 comes after wal.9).
-         std::filesystem::path newest;
-         unsigned long newestNumber = 0;
+         uint64_t newest = 0;
          for (auto& entry : std::filesystem::directory_iterator(directory)) {
             std::string name = entry.path().filename().string();
-            if (name.rfind("wal.", 0) != 0) continue;
-            unsigned long number = std::stoul(name.substr(4));
-            if (newest.empty() || number > newestNumber) newest = entry.path(), newestNumber = number;
+            if (name.rfind("wal.", 0) == 0) newest = std::max<uint64_t>(newest, std::stoull(name.substr(4)));
          }
-         static const char torn[] = "\x2a\x00\x00\x00garbage";
-         if (!newest.empty()) std::ofstream(newest, std::ios::app | std::ios::binary).write(torn, sizeof(torn) - 1);
+         std::string path = directory + "/wal." + std::to_string(newest);
+         uint64_t end = kiln::scanRedoLog(path, newest).goodEnd;
+         // In a file that has nothing yet, the write begins with the file's header.
+         std::string torn = end ? std::string("\x2a\x00\x00\x00\x12\x34\x56\x78partial", 15) : "kilnw";
+         std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+         file.seekp(std::streamoff(end));
+         file.write(torn.data(), std::streamsize(torn.size()));
       }
 
       kiln::Database db(directory);

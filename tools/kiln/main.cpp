@@ -34,6 +34,11 @@ Options:
   -c, --command=SQL      run SQL (or a backslash command), then exit; may be repeated
   -f, --file=FILE        run the statements in FILE ("-" for stdin), then exit; may be repeated
       --format=FORMAT    output format: table (default), csv or json
+      --force-recovery   open a damaged database: restore what comes before the damage and
+                         move the files not used, unchanged, into DBPATH/damaged-<time>/
+      --setting=NAME=VALUE
+                         a setting of the database while it is open: checkpoint_timeout
+                         (default 5min) or max_wal_size (default 1GB); may be repeated
   -h, --help             show this help, then exit
       --version          show the version, then exit
 
@@ -49,6 +54,7 @@ struct Input {
 
 struct Options {
    std::string databasePath = ":memory:";
+   OpenOptions open;
    Settings settings;
    std::vector<Input> inputs;
    bool help = false;
@@ -95,6 +101,16 @@ Options parseOptions(int argc, char** argv) {
             options.inputs.push_back({false, *sql});
          } else if (auto path = optionValue(arg, "-f", "--file", argc, argv, i)) {
             options.inputs.push_back({true, *path});
+         } else if (arg == "--force-recovery") {
+            options.open.forceRecovery = true;
+         } else if (auto setting = optionValue(arg, "", "--setting", argc, argv, i)) {
+            size_t equals = setting->find('=');
+            if (equals == std::string::npos) throw UsageError("--setting takes NAME=VALUE");
+            try {
+               options.open.set(setting->substr(0, equals), setting->substr(equals + 1));
+            } catch (const Error& error) {
+               throw UsageError(error.message() + (error.sqlstate() == "42704" ? " (--setting takes checkpoint_timeout or max_wal_size; set others with SET)" : ""));
+            }
          } else if (auto name = optionValue(arg, "", "--format", argc, argv, i)) {
             auto format = parseOutputFormat(*name);
             if (!format) throw UsageError("unknown output format \"" + *name + "\"; allowed formats are table, csv, json");
@@ -153,10 +169,14 @@ int run(int argc, char** argv) {
 
    std::unique_ptr<Database> database;
    try {
-      database = std::make_unique<Database>(options.databasePath);
+      database = std::make_unique<Database>(options.databasePath, options.open);
    } catch (const std::exception& error) {
       printError(error, "", std::cerr);
       return 1;
+   }
+   if (std::string report = database->recoveryReport(); !report.empty()) {
+      size_t lineEnd = report.find('\n');
+      std::cerr << "WARNING:  " << report.substr(0, lineEnd) << "\nDETAIL:  " << report.substr(lineEnd + 1) << "\n";
    }
 
    if (!options.inputs.empty()) {

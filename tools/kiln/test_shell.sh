@@ -376,6 +376,41 @@ expectStderr "COMMENT ON is named" <<'EOF'
 ERROR:  COMMENT ON is not supported yet$
 EOF
 
+# A damaged log keeps the database from opening (XX001, nothing changed); --force-recovery opens
+# it with what comes before the damage, says what it left out, and keeps the files it did not use.
+db="$tmp/damaged"
+"$kiln" "$db" -c "CREATE TABLE d (a INTEGER)" -c "INSERT INTO d SELECT g FROM generate_series(1, 1000) g" >/dev/null
+"$kiln" "$db" -c "INSERT INTO d VALUES (0)" >/dev/null
+printf '\xde\xad\xbe\xef' | dd of="$db/wal.1" bs=1 seek=200 conv=notrunc 2>/dev/null
+before=$(cd "$db" && md5sum wal.*)
+expect "a damaged database does not open" 1 "$kiln" "$db" -c "SELECT count(*) FROM d" <<'EOF'
+EOF
+if grep -q "^ERROR:  log file \"$db/wal.1\" is damaged at byte [0-9]*: " "$tmp/err" && grep -q "^HINT:  No file was changed." "$tmp/err" &&
+   [[ $(cd "$db" && md5sum wal.*) == "$before" ]]; then
+   echo "ok: it names the file and the byte, and changes nothing"
+else
+   echo "FAIL: it names the file and the byte, and changes nothing"; sed 's/^/   stderr: /' "$tmp/err"; failures=$((failures + 1))
+fi
+expect "--force-recovery opens it with what comes before the damage" 0 "$kiln" --force-recovery "$db" --format csv -c "SELECT count(*) FROM d" <<'EOF'
+count$
+0$
+EOF
+if grep -q "^WARNING:  database \"$db\" was damaged: " "$tmp/err" && grep -q "^DETAIL:  Restored 1 transaction, .* Left out: " "$tmp/err" &&
+   [[ $(cd "$db"/damaged-* && md5sum wal.*) == "$before" ]]; then
+   echo "ok: it says what it left out, and keeps the files"
+else
+   echo "FAIL: it says what it left out, and keeps the files"; sed 's/^/   stderr: /' "$tmp/err"; failures=$((failures + 1))
+fi
+expect "--setting takes the database's settings" 0 "$kiln" "$db" --setting checkpoint_timeout=2min --setting=max_wal_size=64MB --format csv \
+   -c "SHOW checkpoint_timeout" -c "SHOW max_wal_size" <<'EOF'
+checkpoint_timeout$
+2min$
+max_wal_size$
+64MB$
+EOF
+expect "--setting refuses others" 1 "$kiln" --setting statement_timeout=1s <<'EOF'
+EOF
+
 if ((failures > 0)); then
    echo "$failures shell test(s) failed"
    exit 1

@@ -105,15 +105,23 @@ std::vector<AggregateState> AggregateState::layOutAll(const std::vector<Aggregat
 
 SqlType AggregateState::averageAccumulator(const AggregateCall& call) {
    SqlType in = call.argument->type;
-   return in.isFloat() ? SqlType::double_() : in.id == TypeId::Numeric ? in : SqlType::decimal(38, in.scale);
+   return in.id == TypeId::Interval || in.id == TypeId::Numeric ? in : in.isFloat() ? SqlType::double_() : SqlType::decimal(38, in.scale);
 }
 
-SqlValue checkedAdd(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
+SqlValue addAccumulated(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
    auto& b = cx.builder();
    if (a.type.id == TypeId::Numeric) return numericAccumulate(cx, a, c);
+   if (a.type.id == TypeId::Interval) return SqlOps(cx).arithmetic(ArithOp::Add, a, c, a.type);  // field by field, checked
+   if (a.type.isFloat()) return {b.CreateFAdd(a.value, c.value), nullptr, a.type};
    llvm::Value* result = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, a.value, c.value);
    cx.errorIf(b.CreateExtractValue(result, 1), int32_t(a.type.id == TypeId::BigInt ? RuntimeError::BigIntOutOfRange : RuntimeError::NumericOverflow));
    return {b.CreateExtractValue(result, 0), nullptr, a.type};
+}
+
+CompareOp replacingComparison(AggregateFunction function, SqlType type) {
+   bool tieTakesNewer = type.id == TypeId::Interval || type.id == TypeId::Numeric || type.isFloat();
+   if (function == AggregateFunction::Min) return tieTakesNewer ? CompareOp::Le : CompareOp::Lt;
+   return tieTakesNewer ? CompareOp::Ge : CompareOp::Gt;
 }
 
 void AggregateState::accumulateSum(CodeContext& cx, llvm::Value* entry, const RowLayout::Field& field, const SqlValue& argument) {
@@ -121,7 +129,9 @@ void AggregateState::accumulateSum(CodeContext& cx, llvm::Value* entry, const Ro
    SqlType accumulator = field.type;
    SqlValue current = loadField(cx, entry, field);
    SqlValue sum{nullptr, nullptr, accumulator};
-   if (accumulator.isFloat()) {
+   if (accumulator.id == TypeId::Interval) {
+      sum = addAccumulated(cx, current, {argument.value, nullptr, accumulator});
+   } else if (accumulator.isFloat()) {
       sum.value = b.CreateFAdd(current.value, b.CreateFPExt(argument.value, current.value->getType()));
    } else if (accumulator.id == TypeId::Numeric) {
       sum = numericAccumulate(cx, current, argument);
@@ -129,7 +139,7 @@ void AggregateState::accumulateSum(CodeContext& cx, llvm::Value* entry, const Ro
       // 128 bits take 2^64 addends of 64 bits before they overflow: more rows than there can be.
       sum.value = b.CreateAdd(current.value, b.CreateSExt(argument.value, current.value->getType()));
    } else {
-      sum = checkedAdd(cx, current, {b.CreateSExt(argument.value, current.value->getType()), nullptr, accumulator});
+      sum = addAccumulated(cx, current, {b.CreateSExt(argument.value, current.value->getType()), nullptr, accumulator});
    }
    storeField(cx, entry, field, sum);
 }
@@ -206,9 +216,8 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
          case AggregateFunction::Max: {
             SqlValue current = loadField(cx, entry, valueField);
             llvm::Value* seen = b.CreateICmpNE(b.CreateLoad(cx.i8(), extraAddress), cx.int8(0));
-            CompareOp better = call.function == AggregateFunction::Min ? CompareOp::Lt : CompareOp::Gt;
             llvm::Value* replace = cx.ifThenElse(
-               seen, [&] { return ops.compareValues(better, argument.value, current.value, argument.type); },
+               seen, [&] { return ops.compareValues(replacingComparison(call.function, argument.type), argument.value, current.value, argument.type); },
                [&]() -> llvm::Value* { return cx.boolean(true); });
             cx.ifThen(replace, [&] {
                storeField(cx, entry, valueField, {argument.value, nullptr, argument.type});
@@ -290,6 +299,7 @@ SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLa
          SqlValue sum = v;
          sum.isNull = b.CreateICmpEQ(count, cx.int64(0));
          v = ops.guardNulls({sum}, type, [&]() -> llvm::Value* {
+            if (type.id == TypeId::Interval) return ops.arithmetic(ArithOp::Div, {sum.value, nullptr, type}, {count, nullptr, SqlType::bigInt()}, type).value;
             if (type.isFloat()) return b.CreateFDiv(sum.value, b.CreateSIToFP(count, cx.f64()));
             // The sum over the count as `/` divides them: PostgreSQL's avg.
             if (sum.type.id == TypeId::Numeric) return ops.callStringHelper("kiln_numeric_average", {ops.stringAddress(sum.value), count}, true);

@@ -68,7 +68,13 @@ struct AggregateState {
    static SqlType averageAccumulator(const AggregateCall& call);
 };
 
-/// a + b for integers or decimals of one type, raising the type's overflow error; NUMERICs exactly.
-SqlValue checkedAdd(CodeContext& cx, const SqlValue& a, const SqlValue& b);
+/// a + b of two sums of one type: floats as they are, intervals field by field, NUMERICs exactly,
+/// integers and decimals raising the type's overflow error.
+SqlValue addAccumulated(CodeContext& cx, const SqlValue& a, const SqlValue& b);
+
+/// The comparison of a new value with MIN's or MAX's so far under which the new one replaces it.
+/// Equal values that show differently ('1 mon' and '30 days', -0 and 0) end as PostgreSQL's do:
+/// its smaller/larger functions keep the earlier value only when it is strictly better.
+CompareOp replacingComparison(AggregateFunction function, SqlType type);
 
 }  // namespace kiln

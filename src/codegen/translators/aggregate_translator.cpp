@@ -239,7 +239,7 @@ class AggregateTranslator : public Translator {
          };
          auto addValues = [&] {
             SqlValue mine = loadField(cx, target, valueField), theirs = loadField(cx, partial, valueField);
-            SqlValue sum = valueField.type.isFloat() ? SqlValue{b.CreateFAdd(mine.value, theirs.value), nullptr, valueField.type} : checkedAdd(cx, mine, theirs);
+            SqlValue sum = addAccumulated(cx, mine, theirs);
             storeField(cx, target, valueField, sum);
          };
          // A field shared by several states is added once, by its owner.
@@ -267,10 +267,9 @@ class AggregateTranslator : public Translator {
                cx.ifThen(theirSeen, [&] {
                   llvm::Value* mySeenAddress = fieldAddress(cx, target, layout_.fields[state.extra]);
                   SqlValue mine = loadField(cx, target, valueField), theirs = loadField(cx, partial, valueField);
-                  CompareOp better = call.function == AggregateFunction::Min ? CompareOp::Lt : CompareOp::Gt;
                   llvm::Value* replace = cx.ifThenElse(
                      b.CreateICmpNE(b.CreateLoad(cx.i8(), mySeenAddress), cx.int8(0)),
-                     [&] { return ops.compareValues(better, theirs.value, mine.value, valueField.type); },
+                     [&] { return ops.compareValues(replacingComparison(call.function, valueField.type), theirs.value, mine.value, valueField.type); },
                      [&]() -> llvm::Value* { return cx.boolean(true); });
                   cx.ifThen(replace, [&] {
                      storeField(cx, target, valueField, theirs);

@@ -43,6 +43,15 @@ TEST_F(ResultTest, StatusTags) {
    EXPECT_EQ(empty.columnCount(), 0u);
 }
 
+TEST_F(ResultTest, ReturningWithASubqueryKeepsTheStatementsTag) {
+   con.query("CREATE TABLE ret (id INTEGER PRIMARY KEY, k INTEGER)");
+   Result inserted = con.query("INSERT INTO ret VALUES (1, 1), (2, 2) RETURNING (SELECT 1), id");
+   EXPECT_EQ(inserted.statusTag(), "INSERT 0 2");
+   EXPECT_EQ(inserted.rowCount(), 2u);
+   EXPECT_EQ(con.query("UPDATE ret SET k = 3 RETURNING (SELECT max(id) FROM (VALUES (7)) v(id))").statusTag(), "UPDATE 2");
+   EXPECT_EQ(con.query("DELETE FROM ret WHERE id = 1 RETURNING (SELECT 1)").statusTag(), "DELETE 1");
+}
+
 TEST_F(ResultTest, TypedGetters) {
    Result r = con.query("SELECT i, s, b, n, f, re, d, c, v, t, ok, iv FROM r ORDER BY i");
    ASSERT_EQ(r.rowCount(), 2u);

@@ -1,0 +1,131 @@
+#include "fuzzer.h"
+
+#include "generator.h"
+#include "kiln_runner.h"
+#include "random.h"
+#include "report.h"
+#include "shrinker.h"
+
+namespace kiln::fuzz {
+
+namespace {
+
+size_t setupStatements(const Case& c) {
+   size_t count = 0;
+   for (const Table& table : c.tables) count += table.setupStatements().size();
+   return count;
+}
+
+bool dataException(const Outcome& outcome) {
+   return outcome.status == Outcome::Status::Error && (outcome.sqlstate.starts_with("21") || outcome.sqlstate.starts_with("22"));
+}
+
+}  // namespace
+
+Fuzzer::Run Fuzzer::runAndCompare(const Case& c) {
+   std::vector<ScriptStatement> script = c.script();
+   std::vector<std::string> statements;
+   for (const ScriptStatement& s : script) statements.push_back(s.sql);
+   // kiln's child runs while PostgreSQL does.
+   KilnRun kiln(statements, options_.kilnTimeout);
+   Run r;
+   r.postgres = postgres_.run(statements);
+   r.kiln = kiln.finish();
+   r.verdict = compare(script, r.kiln, r.postgres);
+   return r;
+}
+
+bool Fuzzer::evaluatedByOne(const Case& c, const Run& r) {
+   size_t at = r.verdict.statement, setup = setupStatements(c);
+   if (at < setup || at >= r.kiln.size() || at >= r.postgres.size()) return false;
+   const Outcome& k = r.kiln[at];
+   const Outcome& p = r.postgres[at];
+   if (!(dataException(k) && p.ok()) && !(dataException(p) && k.ok())) return false;
+
+   for (Unfold unfold : {Unfold::WithRowColumns, Unfold::WithSubqueries}) {
+      std::vector<std::string> statements;
+      for (const ScriptStatement& s : c.script(unfold)) statements.push_back(s.sql);
+      Outcomes unfolded = postgres_.run(statements);
+      if (at >= unfolded.size()) break;
+      if (k.ok() ? unfolded[at].ok() : dataException(unfolded[at])) return true;
+      // A row column the shrinker has left out of reach (42703, 42P01, 42803): try subqueries.
+      if (!unfolded[at].sqlstate.starts_with("42")) break;
+   }
+
+   Case empty = c.clone();
+   for (Table& table : empty.tables) table.rows.clear();
+   Run e = runAndCompare(empty);
+   size_t same = setupStatements(empty) + (at - setup);
+   if (same >= e.kiln.size() || same >= e.postgres.size()) return false;
+   const Outcome& failing = k.ok() ? e.postgres[same] : e.kiln[same];
+   const Outcome& other = k.ok() ? e.kiln[same] : e.postgres[same];
+   const Outcome& before = k.ok() ? p : k;
+   return failing.failedWith(before.sqlstate) && other.ok();
+}
+
+Fuzzer::Run Fuzzer::run(const Case& c) {
+   Run r = runAndCompare(c);
+   if (r.verdict.kind == Verdict::Kind::Failure && evaluatedByOne(c, r)) r.verdict.kind = Verdict::Kind::EvaluatedByOne;
+   return r;
+}
+
+bool Fuzzer::runCase(uint64_t index) {
+   Random random(caseSeed(options_.seed, index));
+   Generator generator(random, options_.switches);
+   Case c = generator.generateCase();
+   if (options_.printCases) {
+      out_ << "-- case " << index << "\n";
+      for (const ScriptStatement& s : c.script()) out_ << s.sql << ";\n";
+   }
+   Run r = run(c);
+   ++statistics_.cases;
+   switch (r.verdict.kind) {
+      case Verdict::Kind::Same:
+         ++statistics_.same;
+         if (!r.verdict.bothFailedWith.empty() && !r.postgres.empty() && !r.postgres.back().ok()) {
+            ++statistics_.bothFailed;
+            ++statistics_.bothFailedStates[r.verdict.bothFailedWith];
+            statistics_.bothFailedExamples.emplace(r.verdict.bothFailedWith, r.postgres.back().message.substr(0, 100));
+         }
+         return true;
+      case Verdict::Kind::Unsupported:
+         ++statistics_.unsupported;
+         ++statistics_.unsupportedMessages[r.kiln[r.verdict.statement].message.substr(0, 100)];
+         return true;
+      case Verdict::Kind::Skipped: ++statistics_.skipped; return true;
+      case Verdict::Kind::EvaluatedByOne: ++statistics_.evaluatedByOne; return true;
+      case Verdict::Kind::Failure: break;
+   }
+   ++statistics_.failures;
+   reportFailure(index, c, r);
+   return false;
+}
+
+void Fuzzer::reportFailure(uint64_t index, const Case& c, const Run& first) {
+   out_ << "\n==== FAILURE: " << first.verdict.signature << " (seed " << options_.seed << ", case " << index << ")\n";
+   out_ << "     again: kiln_fuzz --seed " << options_.seed << " --case " << index;
+   if (options_.switches.describeOn() != "none") out_ << " --enable " << options_.switches.describeOn();
+   out_ << "\n";
+   Run again = run(c);
+   if (again.verdict.kind != Verdict::Kind::Failure || again.verdict.signature != first.verdict.signature) {
+      out_ << "     (a second run did not fail the same way: flaky; the case as generated)\n" << reproduction(c, first.verdict, first.kiln, first.postgres);
+      return;
+   }
+   if (!options_.shrink) {
+      out_ << reproduction(c, first.verdict, first.kiln, first.postgres);
+      return;
+   }
+   const std::string& signature = first.verdict.signature;
+   Shrinker shrinker(
+      [&](const Case& candidate) {
+         Run r = run(candidate);
+         return r.verdict.kind == Verdict::Kind::Failure && r.verdict.signature == signature;
+      },
+      options_.shrinkAttempts, options_.shrinkTime);
+   Case small = shrinker.shrink(c);
+   Run last = run(small);
+   out_ << "     (shrunk in " << shrinker.attempts() << " attempts)\n" << reproduction(small, last.verdict, last.kiln, last.postgres);
+   out_.flush();
+}
+
+}  // namespace kiln::fuzz

@@ -1,0 +1,57 @@
+// The fuzzing loop's unit of work: generate case N of a seed, run it on kiln and on PostgreSQL,
+// compare, and on a failure shrink it and print the reproduction.
+#pragma once
+
+#include "comparison.h"
+#include "fuzz_case.h"
+#include "outcome.h"
+#include "postgres_runner.h"
+#include "statistics.h"
+#include "switches.h"
+
+#include <chrono>
+#include <cstdint>
+#include <ostream>
+
+namespace kiln::fuzz {
+
+struct FuzzerOptions {
+   uint64_t seed = 1;
+   Switches switches;
+   std::chrono::milliseconds kilnTimeout{20000};
+   std::chrono::seconds shrinkTime{180};
+   int shrinkAttempts = 3000;
+   bool printCases = false;
+   bool shrink = true;
+};
+
+class Fuzzer {
+   public:
+   Fuzzer(const FuzzerOptions& options, PostgresSession& postgres, std::ostream& out) : options_(options), postgres_(postgres), out_(out) {}
+
+   /// Runs case `index` of the seed; false when it failed (the failure is printed).
+   bool runCase(uint64_t index);
+   const Statistics& statistics() const { return statistics_; }
+
+   private:
+   struct Run {
+      Outcomes kiln, postgres;
+      Verdict verdict;
+   };
+   Run run(const Case& c);
+   /// Runs `c` and compares.
+   Run runAndCompare(const Case& c);
+   /// True when the data exception only one system raised in `r` comes from an expression the
+   /// other did not evaluate (see comparison.h): PostgreSQL answers as kiln does when it runs the
+   /// statement unfolded (SqlNode::print), or the failing system raises the error over empty
+   /// tables too (folding constants), and the other does not.
+   bool evaluatedByOne(const Case& c, const Run& r);
+   void reportFailure(uint64_t index, const Case& c, const Run& first);
+
+   const FuzzerOptions& options_;
+   PostgresSession& postgres_;
+   std::ostream& out_;
+   Statistics statistics_;
+};
+
+}  // namespace kiln::fuzz
