@@ -175,6 +175,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::Log10: return "log";
       case FunctionId::LogBase: return "log";
       case FunctionId::Power: return "power";
+      case FunctionId::DivTruncated: return "div";
       case FunctionId::BitAnd: return "&";
       case FunctionId::BitOr: return "|";
       case FunctionId::BitXor: return "#";

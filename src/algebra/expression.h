@@ -65,13 +65,14 @@ enum class FunctionId : uint8_t {
    Ceil,
    Floor,
    Sign,
-   Sqrt,  // Sqrt to LogBase: double precision only
+   Sqrt,  // Sqrt to Power: of double precision, or of NUMERIC (its result scale PostgreSQL's)
    Cbrt,
    Exp,
    Ln,
    Log10,
    LogBase,  // (base, x)
    Power,
+   DivTruncated,  // div(a, b) of NUMERIC: the quotient truncated to an integer
    BitAnd,  // the integer operators &, |, #, ~, << and >> (shifts by an integer)
    BitOr,
    BitXor,
@@ -80,7 +81,7 @@ enum class FunctionId : uint8_t {
    ShiftRight,
    Gcd,          // integers
    Lcm,
-   WidthBucket,  // (operand, low, high, count): double precision, or decimals of one scale
+   WidthBucket,  // (operand, low, high, count): double precision, NUMERIC, or decimals of one scale
    MakeDate,
    Translate,
    QuoteLiteral,

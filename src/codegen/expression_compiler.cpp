@@ -222,6 +222,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Ascii: return cx_.callRuntime("kiln_ascii", {address(0)});
          case FunctionId::Chr: return ops_.callStringHelper("kiln_chr", {args[0].value}, false);
          case FunctionId::Abs: {
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Absolute, args[0].value);
             llvm::Value* v = args[0].value;
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v);
             llvm::Value* negative = b.CreateICmpSLT(v, llvm::ConstantInt::get(v->getType(), 0));
@@ -235,7 +236,12 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(round ? llvm::Intrinsic::rint : llvm::Intrinsic::trunc, args[0].value);
             SqlType in = args[0].type;
             int64_t digits = e.constant.isNull ? 0 : e.constant.integer;
+            if (e.type.id == TypeId::Numeric) {
+               int32_t clamped = int32_t(std::clamp<int64_t>(digits, -2 * Numeric::maxDisplayScale, 2 * Numeric::maxDisplayScale));
+               return ops_.numericUnary(round ? NumericUnary::Round : NumericUnary::Truncate, args[0].value, clamped);
+            }
             llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
+            if (digits > int64_t(in.scale)) return b.CreateTrunc(b.CreateMul(v, cx_.int128(decimal::pow10(unsigned(e.type.scale - in.scale)))), cx_.valueType(e.type));
             if (digits < int64_t(in.scale)) {
                int64_t drop = int64_t(in.scale) - digits;
                if (drop > 38) return llvm::ConstantInt::get(cx_.valueType(e.type), 0);
@@ -248,6 +254,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             return b.CreateTrunc(v, cx_.valueType(e.type));
          }
          case FunctionId::Sign: {
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Sign, args[0].value);
             llvm::Value* v = args[0].value;
             llvm::Type* type = cx_.valueType(e.type);
             bool isFloat = e.type.isFloat();
@@ -257,13 +264,26 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             auto constant = [&](int c) { return isFloat ? llvm::ConstantFP::get(type, c) : llvm::ConstantInt::getSigned(type, c); };
             return b.CreateSelect(positive, constant(1), b.CreateSelect(negative, constant(-1), constant(0)));
          }
-         case FunctionId::Sqrt: return cx_.callRuntime("kiln_sqrt", {args[0].value});
+         case FunctionId::Sqrt:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::SquareRoot, args[0].value);
+            return cx_.callRuntime("kiln_sqrt", {args[0].value});
          case FunctionId::Cbrt: return cx_.callRuntime("kiln_cbrt", {args[0].value});
-         case FunctionId::Exp: return cx_.callRuntime("kiln_exp", {args[0].value});
-         case FunctionId::Ln: return cx_.callRuntime("kiln_ln", {args[0].value});
-         case FunctionId::Log10: return cx_.callRuntime("kiln_log10", {args[0].value});
-         case FunctionId::LogBase: return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
-         case FunctionId::Power: return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
+         case FunctionId::Exp:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Exp, args[0].value);
+            return cx_.callRuntime("kiln_exp", {args[0].value});
+         case FunctionId::Ln:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Ln, args[0].value);
+            return cx_.callRuntime("kiln_ln", {args[0].value});
+         case FunctionId::Log10:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Log10, args[0].value);
+            return cx_.callRuntime("kiln_log10", {args[0].value});
+         case FunctionId::LogBase:
+            if (e.type.id == TypeId::Numeric) return ops_.numericHelper("kiln_numeric_log", {args[0], args[1]});
+            return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
+         case FunctionId::Power:
+            if (e.type.id == TypeId::Numeric) return ops_.numericHelper("kiln_numeric_power", {args[0], args[1]});
+            return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
+         case FunctionId::DivTruncated: return ops_.numericHelper("kiln_numeric_divide_truncated", {args[0], args[1]});
          case FunctionId::BitAnd: return b.CreateAnd(args[0].value, args[1].value);
          case FunctionId::BitOr: return b.CreateOr(args[0].value, args[1].value);
          case FunctionId::BitXor: return b.CreateXor(args[0].value, args[1].value);
@@ -277,6 +297,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          }
          case FunctionId::WidthBucket:
             if (args[0].type.isFloat()) return cx_.callRuntime("kiln_width_bucket_double", {args[0].value, args[1].value, args[2].value, args[3].value});
+            if (args[0].type.id == TypeId::Numeric)
+               return cx_.callRuntime("kiln_numeric_width_bucket", {address(0), address(1), address(2), args[3].value});
             return cx_.callRuntime("kiln_width_bucket_decimal", {b.CreateSExt(args[0].value, cx_.i128()), b.CreateSExt(args[1].value, cx_.i128()),
                                                                  b.CreateSExt(args[2].value, cx_.i128()), args[3].value});
          case FunctionId::Translate: return ops_.callStringHelper("kiln_translate", {address(0), address(1), address(2)}, true);
@@ -301,6 +323,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Floor: {
             bool ceiling = e.functionId() == FunctionId::Ceil;
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(ceiling ? llvm::Intrinsic::ceil : llvm::Intrinsic::floor, args[0].value);
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(ceiling ? NumericUnary::Ceiling : NumericUnary::Floor, args[0].value);
             llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
             v = cx_.callRuntime("kiln_i128_div_floor", {v, cx_.int128(decimal::pow10(args[0].type.scale)), cx_.int8(ceiling)});
             return b.CreateTrunc(v, cx_.valueType(e.type));
@@ -389,6 +412,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
                int32_t digits = shown == TypeId::Real ? 6 : 15;
                return ops_.callStringHelper("kiln_to_char_double", {value, cx_.int32(digits), address(1)}, true);
             }
+            if (shown == TypeId::Numeric) return ops_.callStringHelper("kiln_to_char_numeric", {address(0), address(1)}, true);
             if (args[0].type.isNumeric()) {
                llvm::Value* unscaled = b.CreateSExt(args[0].value, cx_.i128());
                int32_t scale = shown == TypeId::Decimal ? int32_t(args[0].type.scale) : 0;

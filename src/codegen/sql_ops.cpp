@@ -8,6 +8,7 @@
 #include "common/decimal.h"
 #include "common/interval.h"
 #include "common/timestamp.h"
+#include "common/packed_numeric.h"
 #include "common/packed_type.h"
 #include "common/physical_type.h"
 #include "runtime/helpers.h"
@@ -59,7 +60,8 @@ SqlValue SqlOps::constant(const Value& v) {
       case PhysicalType::Interval:
          return {llvm::ConstantStruct::get(cx_.intervalType(), {cx_.int32(v.interval.months), cx_.int32(v.interval.days), cx_.int64(v.interval.micros)}),
                  nullptr, type};
-      case PhysicalType::String: {
+      case PhysicalType::String:
+      case PhysicalType::Numeric: {
          if (type.id == TypeId::Unknown) type = SqlType::text();
          // Long literals live in the module as constant bytes the string points to.
          GermanString s = GermanString::make(v.string);
@@ -350,6 +352,12 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       if (nullFlag) return guardNulls({a, b}, result, [&] { return decimalArithmetic(op, a, b, result); });
       return {decimalArithmetic(op, a, b, result), nullptr, result};
    }
+   if (result.id == TypeId::Numeric) {
+      static const char* const helpers[] = {"kiln_numeric_add", "kiln_numeric_subtract", "kiln_numeric_multiply", "kiln_numeric_divide",
+                                            "kiln_numeric_modulo"};
+      SqlValue x = cast(a, result, false), y = cast(b, result, false);
+      return guardNulls({x, y}, result, [&] { return callStringHelper(helpers[int(op)], {stringAddress(x.value), stringAddress(y.value)}, true); });
+   }
    throw Error("XX000", "unsupported arithmetic on " + result.toString());
 }
 
@@ -365,6 +373,7 @@ SqlValue SqlOps::negate(const SqlValue& a) {
       return {v, a.isNull, t};
    }
    if (t.id == TypeId::Decimal) return {b_.CreateNeg(a.value), a.isNull, t};
+   if (t.id == TypeId::Numeric) return guardNulls({a}, t, [&] { return numericUnary(NumericUnary::Negate, a.value); });
    return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(a.value->getType(), 0), a.value, t, a.isNull), a.isNull, t};
 }
 
@@ -460,10 +469,62 @@ llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b, SqlType type) 
       [&]() -> llvm::Value* { return cx_.boolean(false); });
 }
 
+llvm::Value* SqlOps::numericEquals(llvm::Value* a, llvm::Value* b) {
+   // The first words without the scales hold the length and (inline) the exponent; the second
+   // word is the rest of an inline value; a longer one's bytes are compared by the helper.
+   if (llvm::isa<llvm::Constant>(a)) std::swap(a, b);
+   llvm::Value* mask = cx_.int64(int64_t(packed_numeric::valueBitsOfFirstWord));
+   llvm::Value* a0 = b_.CreateAnd(b_.CreateExtractValue(a, 0), mask), *b0 = b_.CreateAnd(b_.CreateExtractValue(b, 0), mask);
+   auto inlineEqual = [&]() -> llvm::Value* { return b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)); };
+   auto helperEqual = [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime("kiln_numeric_equal", {stringAddress(a), stringAddress(b)})); };
+   if (auto* constant = llvm::dyn_cast<llvm::Constant>(b)) {
+      uint64_t word = llvm::cast<llvm::ConstantInt>(constant->getAggregateElement(0u))->getZExtValue();
+      if (uint32_t(word) <= GermanString::maxInline) return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), inlineEqual());
+   }
+   return cx_.ifThenElse(
+      b_.CreateICmpEQ(a0, b0),
+      [&]() -> llvm::Value* { return cx_.ifThenElse(b_.CreateICmpULE(b_.CreateTrunc(a0, cx_.i32()), cx_.int32(GermanString::maxInline)), inlineEqual, helperEqual); },
+      [&]() -> llvm::Value* { return cx_.boolean(false); });
+}
+
+llvm::Value* SqlOps::numericUnary(NumericUnary operation, llvm::Value* a, int32_t digits) {
+   return callStringHelper("kiln_numeric_unary", {stringAddress(a), cx_.int32(int32_t(operation)), cx_.int32(digits)}, true);
+}
+
+llvm::Value* SqlOps::numericHelper(const std::string& name, const std::vector<SqlValue>& values) {
+   std::vector<llvm::Value*> addresses;
+   for (const SqlValue& v : values) addresses.push_back(stringAddress(v.value));
+   return callStringHelper(name, addresses, true);
+}
+
+llvm::Value* SqlOps::castNumeric(const SqlValue& v, SqlType target) {
+   SqlType from = v.type;
+   if (target.id == TypeId::Numeric) {
+      if (from.isInteger() || from.id == TypeId::Decimal)
+         return callStringHelper("kiln_numeric_from_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.isInteger() ? 0 : from.scale)}, true);
+      if (from.isFloat()) return callStringHelper("kiln_numeric_from_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(from.id == TypeId::Real)}, true);
+   } else {
+      llvm::Value* address = stringAddress(v.value);
+      llvm::Type* targetType = cx_.valueType(target);
+      if (target.isInteger()) return b_.CreateTrunc(cx_.callRuntime("kiln_numeric_to_integer", {address, cx_.int32(int32_t(target.id))}), targetType);
+      if (target.id == TypeId::Decimal)
+         return b_.CreateTrunc(cx_.callRuntime("kiln_numeric_to_decimal", {address, cx_.int32(target.precision), cx_.int32(target.scale)}), targetType);
+      if (target.isFloat()) return b_.CreateFPTrunc(cx_.callRuntime("kiln_numeric_to_double", {address, cx_.int8(target.id == TypeId::Real)}), targetType);
+   }
+   throw Error("42846", "cannot cast type " + from.toString() + " to " + target.toString());
+}
+
 llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b, SqlType type) {
    // Equal arrays have equal text, but their order is PostgreSQL's element by element.
    bool equality = op == CompareOp::Eq || op == CompareOp::Ne || op == CompareOp::IsDistinct || op == CompareOp::IsNotDistinct;
-   if (type.isArray() && !equality) {
+   // Arrays of NUMERIC are equal element by element: '{1.10}' and '{1.1}' have other texts.
+   if (type.isArray() && type.element == TypeId::Numeric) equality = false;
+   if (type.id == TypeId::Numeric) {
+      if (op == CompareOp::Eq || op == CompareOp::IsNotDistinct) return numericEquals(a, b);
+      if (op == CompareOp::Ne || op == CompareOp::IsDistinct) return b_.CreateNot(numericEquals(a, b));
+      a = order(a, b, type);
+      b = cx_.int32(0);
+   } else if (type.isArray() && !equality) {
       a = order(a, b, type);
       b = cx_.int32(0);
    } else if (type.isStringLike()) {
@@ -518,6 +579,7 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
 llvm::Value* SqlOps::order(llvm::Value* a, llvm::Value* b, SqlType type) {
    if (type.isArray()) return cx_.callRuntime("kiln_array_compare", {stringAddress(a), stringAddress(b), cx_.int64(int64_t(packType(type.elementType())))});
    if (type.isStringLike()) return cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
+   if (type.id == TypeId::Numeric) return cx_.callRuntime("kiln_numeric_compare", {stringAddress(a), stringAddress(b)});
    llvm::Value* less = compareValues(CompareOp::Lt, a, b, type);
    llvm::Value* greater = compareValues(CompareOp::Gt, a, b, type);
    return b_.CreateSub(b_.CreateZExt(greater, cx_.i32()), b_.CreateZExt(less, cx_.i32()));
@@ -533,7 +595,7 @@ SqlValue SqlOps::compare(CompareOp op, const SqlValue& a, const SqlValue& b) {
       llvm::Value* distinct = b_.CreateOr(b_.CreateXor(nullA, nullB), b_.CreateAnd(bothValues, valuesDiffer));
       return {op == CompareOp::IsDistinct ? distinct : b_.CreateNot(distinct), nullptr, boolean};
    }
-   if (a.type.isStringLike() && (a.isNull || b.isNull)) {
+   if (callsHelpers(a.type) && (a.isNull || b.isNull)) {
       // String comparisons call helpers: skip them for NULLs.
       return guardNulls({a, b}, boolean, [&] { return compareValues(op, a.value, b.value, a.type); });
    }
@@ -576,6 +638,7 @@ llvm::Value* SqlOps::toText(const SqlValue& v) {
    if (t.isInteger()) return callStringHelper("kiln_format_integer", {b_.CreateSExt(v.value, cx_.i64())}, true);
    if (t.id == TypeId::Decimal)
       return callStringHelper("kiln_format_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
+   if (t.id == TypeId::Numeric) return callStringHelper("kiln_numeric_format", {stringAddress(v.value)}, true);
    if (t.isFloat())
       return callStringHelper("kiln_format_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
    if (t.id == TypeId::Date) return callStringHelper("kiln_format_date", {v.value}, true);
@@ -601,6 +664,7 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
       case TypeId::Decimal:
          return b_.CreateTrunc(cx_.callRuntime("kiln_parse_decimal", {address, cx_.int32(target.precision), cx_.int32(target.scale)}),
                                cx_.valueType(target));
+      case TypeId::Numeric: return callStringHelper("kiln_numeric_parse", {address}, true);
       case TypeId::Real:
       case TypeId::Double:
          return b_.CreateFPTrunc(cx_.callRuntime("kiln_parse_double", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
@@ -654,6 +718,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       return callStringHelper("kiln_array_from_text", {stringAddress(text), cx_.int64(int64_t(packType(target))), cx_.int8(explicitCast)}, true);
    }
    if (from.isString()) return fromText(v.value, target);
+   if (target.id == TypeId::Numeric || from.id == TypeId::Numeric) return castNumeric(v, target);
    if (from.id == TypeId::Boolean && target.isInteger()) return b_.CreateZExt(v.value, targetType);
    if (from.isInteger() && target.id == TypeId::Boolean) return b_.CreateICmpNE(v.value, llvm::ConstantInt::get(v.value->getType(), 0));
    if (from.isInteger() && target.isInteger()) {
@@ -788,7 +853,12 @@ llvm::Value* SqlOps::canonicalFloat(llvm::Value* value) {
 
 llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    llvm::Value* key;
-   if (v.type.isStringLike()) {
+   if (v.type.isArray() && v.type.element == TypeId::Numeric) {
+      auto hashArray = [&]() -> llvm::Value* {
+         return cx_.callRuntime("kiln_array_hash", {stringAddress(v.value), cx_.int64(int64_t(packType(v.type.elementType())))});
+      };
+      key = v.isNull ? cx_.ifThenElse(v.isNull, [&]() -> llvm::Value* { return cx_.int64(0); }, hashArray) : hashArray();
+   } else if (v.type.isStringLike()) {
       // A short string is all in its 16 bytes (zero-padded): hash those; a long one by its bytes.
       llvm::Value* word0 = b_.CreateExtractValue(v.value, 0);
       auto hashInline = [&]() -> llvm::Value* {
@@ -801,6 +871,17 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
          llvm::Value* isShort = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
          key = cx_.ifThenElse(isShort, hashInline, [&]() -> llvm::Value* { return cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)}); });
       }
+   } else if (v.type.id == TypeId::Numeric) {
+      // Inline values (nearly all) are their two words without the display scale.
+      llvm::Value* word0 = b_.CreateExtractValue(v.value, 0);
+      llvm::Value* isInline = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
+      key = cx_.ifThenElse(
+         isInline,
+         [&]() -> llvm::Value* {
+            llvm::Value* head = b_.CreateAnd(word0, cx_.int64(int64_t(packed_numeric::valueBitsOfFirstWord)));
+            return b_.CreateXor(head, b_.CreateMul(b_.CreateExtractValue(v.value, 1), cx_.int64(int64_t(0x9E3779B97F4A7C15ULL))));
+         },
+         [&]() -> llvm::Value* { return cx_.callRuntime("kiln_numeric_hash", {stringAddress(v.value)}); });
    } else if (v.type.id == TypeId::Interval) {
       llvm::Value* months = b_.CreateZExt(b_.CreateExtractValue(v.value, 0), cx_.i64());
       llvm::Value* days = b_.CreateZExt(b_.CreateExtractValue(v.value, 1), cx_.i64());
@@ -823,7 +904,7 @@ llvm::Value* SqlOps::sameKey(const SqlValue& a, const SqlValue& b) {
    if (!a.isNull && !b.isNull) return compareValues(CompareOp::Eq, a.value, b.value, a.type);
    llvm::Value* bothNull = b_.CreateAnd(isNull(a), isNull(b));
    llvm::Value* neitherNull = b_.CreateNot(b_.CreateOr(isNull(a), isNull(b)));
-   llvm::Value* equal = a.type.isStringLike()
+   llvm::Value* equal = callsHelpers(a.type)
                            ? cx_.ifThenElse(neitherNull, [&] { return compareValues(CompareOp::Eq, a.value, b.value, a.type); },
                                             [&]() -> llvm::Value* { return cx_.boolean(false); })
                            : b_.CreateAnd(neitherNull, compareValues(CompareOp::Eq, a.value, b.value, a.type));

@@ -130,6 +130,10 @@ PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
 
 PreparedStatement& PreparedStatement::bindDecimal(size_t number, __int128 unscaled, unsigned scale) {
    SqlType type = typeOf(*impl_, number);
+   if (type.id == TypeId::Numeric) {
+      impl_->parameters.set(number - 1, Value::ofNumeric(Numeric::fromUnscaled(unscaled, int(scale))));
+      return *this;
+   }
    if (type.id != TypeId::Decimal) return bind(number, decimal::format(unscaled, scale));
    impl_->parameters.setDecimal(number - 1, text::fitDecimal(unscaled, scale, type));
    return *this;

@@ -44,6 +44,7 @@ int64_t Result::getInt64(size_t row, size_t column) const {
    if (v.type.isInteger() || v.type.id == TypeId::Date) return v.integer;
    if (v.type.id == TypeId::Boolean) return v.boolean;
    if (v.type.id == TypeId::Decimal) return int64_t(decimal::divideRounded(v.decimal, decimal::pow10(v.type.scale)));
+   if (v.type.id == TypeId::Numeric) return v.numeric().toInteger(SqlType::bigInt());
    if (v.type.isFloat()) return int64_t(std::llround(v.floating));
    throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not an integer");
 }
@@ -54,6 +55,7 @@ double Result::getDouble(size_t row, size_t column) const {
    if (v.type.isFloat()) return v.floating;
    if (v.type.isInteger()) return double(v.integer);
    if (v.type.id == TypeId::Decimal) return std::strtod(decimal::format(v.decimal, v.type.scale).c_str(), nullptr);
+   if (v.type.id == TypeId::Numeric) return v.numeric().nearestDouble();
    throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not numeric");
 }
 
@@ -65,6 +67,11 @@ __int128 Result::getDecimalUnscaled(size_t row, size_t column) const {
    if (v.isNull) return 0;
    if (v.type.id == TypeId::Decimal) return v.decimal;
    if (v.type.isInteger()) return v.integer;
+   if (v.type.id == TypeId::Numeric) {
+      Numeric n = v.numeric();
+      if (auto unscaled = n.toUnscaled(n.displayScale())) return *unscaled;
+      throw Error("22003", "numeric value " + n.toString() + " does not fit 128 bits unscaled");
+   }
    throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not a decimal");
 }
 

@@ -34,6 +34,30 @@ std::optional<Value> convertMoment(const Value& value, SqlType target) {
 
 std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool explicitCast);
 
+/// An exact number (integer, DECIMAL or NUMERIC) as a NUMERIC.
+Numeric asNumeric(const Value& value) {
+   if (value.type.id == TypeId::Numeric) return value.numeric();
+   if (value.type.id == TypeId::Decimal) return Numeric::fromUnscaled(value.decimal, value.type.scale);
+   return Numeric::fromInteger(value.integer);
+}
+
+/// Between NUMERIC without a precision and the other numbers, as casts convert them.
+std::optional<Value> convertNumeric(const Value& value, SqlType target) {
+   SqlType from = value.type;
+   if (target.id == TypeId::Numeric) {
+      if (from.isExactNumeric()) return Value::ofNumeric(asNumeric(value));
+      if (from.isFloat()) return Value::ofNumeric(Numeric::fromDouble(value.floating, from.id == TypeId::Real));
+      return std::nullopt;
+   }
+   Numeric n = value.numeric();
+   if (target.isInteger()) return Value::ofInteger(target, n.toInteger(target));
+   if (target.isFloat()) return Value::ofDouble(target, n.toDouble(target.id == TypeId::Real));
+   if (target.id == TypeId::Decimal) {
+      return Value::ofDecimal(target, *n.fitted(target.precision, target.scale).toUnscaled(target.scale));
+   }
+   return std::nullopt;
+}
+
 /// An array of another element type, element by element as values convert.
 Value convertArray(const Value& value, SqlType target, bool explicitCast) {
    array_text::Elements elements = array_text::split(value.string);
@@ -64,6 +88,7 @@ std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool e
       if (explicitCast && target.length && s.size() > target.length) s.resize(byteOffset(s, target.length));
       return Value::ofString(target, std::string(text::fitString(s, target)));
    }
+   if ((from.id == TypeId::Numeric && target.isNumeric()) || (target.id == TypeId::Numeric && from.isNumeric())) return convertNumeric(value, target);
    if (from.isFloat() && target.isFloat()) {
       // A real's text is its shortest form, not its value: convert the value, as at run time.
       if (target.id == TypeId::Double) return Value::ofDouble(target, value.floating);
@@ -140,6 +165,21 @@ std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Val
    if (l == r && (l == TypeId::Timestamp || l == TypeId::TimestampTz) && op == ArithOp::Sub)
       return Value::ofInterval(timestamp::difference(left.integer, right.integer));
    if (l == TypeId::Time && r == TypeId::Time && op == ArithOp::Sub) return Value::ofInterval(Interval{0, 0, left.integer - right.integer});
+   return std::nullopt;
+}
+
+std::optional<Value> numericArithmetic(ArithOp op, const Value& left, const Value& right) {
+   if (left.isNull || right.isNull || !left.type.isExactNumeric() || !right.type.isExactNumeric()) return std::nullopt;
+   if (left.type.id != TypeId::Numeric && right.type.id != TypeId::Numeric) return std::nullopt;
+   Numeric a = asNumeric(left), b = asNumeric(right);
+   switch (op) {
+      case ArithOp::Add: return Value::ofNumeric(a + b);
+      case ArithOp::Sub: return Value::ofNumeric(a - b);
+      case ArithOp::Mul: return Value::ofNumeric(a * b);
+      case ArithOp::Div: return Value::ofNumeric(a / b);
+      case ArithOp::Mod: return Value::ofNumeric(a % b);
+      case ArithOp::Concat: break;
+   }
    return std::nullopt;
 }
 

@@ -20,6 +20,10 @@ Value dateForComparison(const Value& date, SqlType target);
 /// timestamps converted already); nullopt otherwise. Time zones are the session's.
 std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right);
 
+/// Folds `a op b` (+ - * / %) of exact numbers where one is a NUMERIC without a precision, exactly
+/// and with PostgreSQL's scale; nullopt for other operands (NULLs too).
+std::optional<Value> numericArithmetic(ArithOp op, const Value& left, const Value& right);
+
 /// The date d such that `date op d` holds exactly when `date op timestamp` does, for a timestamp
 /// given in microseconds; nullopt when there is none (= or <> with a time other than midnight).
 /// It lets `o_orderdate < DATE '1995-01-01' + INTERVAL '3' MONTH` compare dates, so that the

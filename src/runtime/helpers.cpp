@@ -15,6 +15,7 @@
 #include <openssl/evp.h>
 #include <pthread.h>
 
+#include "common/array_text.h"
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/hash_mix.h"
@@ -114,8 +115,20 @@ char* kiln_group_in_key_order(GroupsInKeyOrder* groups, ChainedHashTable* table,
    return groups->lastEntry;
 }
 
-bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, bool isString) {
-   return sets->insert(set, isString ? static_cast<const GermanString*>(value)->view() : std::string_view(static_cast<const char*>(value), size_t(width)));
+bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, int32_t kind) {
+   switch (kiln::DistinctKind(kind)) {
+      case kiln::DistinctKind::Bytes: return sets->insert(set, std::string_view(static_cast<const char*>(value), size_t(width)));
+      case kiln::DistinctKind::String: return sets->insert(set, static_cast<const GermanString*>(value)->view());
+      case kiln::DistinctKind::Numeric: {
+         // The packed bytes without the display scale: equal values, equal bytes.
+         std::string bytes(static_cast<const GermanString*>(value)->view());
+         if (bytes.size() >= 4) bytes[2] = bytes[3] = 0;
+         return sets->insert(set, bytes);
+      }
+      case kiln::DistinctKind::NumericArray:
+         return sets->insert(set, kiln::array_text::equalityText(static_cast<const GermanString*>(value)->view(), kiln::SqlType::numeric()));
+   }
+   return false;
 }
 
 void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep) {
@@ -549,7 +562,6 @@ double kiln_i128_to_double(__int128 value, int32_t scale) {
 }
 
 __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale) {
-   if (std::isnan(value) || std::isinf(value)) throw Error("22003", "cannot convert infinity or NaN to numeric");
    return text::parseDecimal(text::formatDouble(value, false), SqlType::decimal(unsigned(precision), unsigned(scale)));
 }
 

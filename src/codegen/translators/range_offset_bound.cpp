@@ -100,6 +100,18 @@ InRange intervalStepInRange(CodeContext& cx, const SqlValue& current, SqlType ty
    return [&cx, bound, type, less](llvm::Value* value) { return SqlOps(cx).compareValues(less ? CompareOp::Le : CompareOp::Ge, value, bound, type); };
 }
 
+/// NUMERIC, as PostgreSQL's in_range_numeric_numeric has it (NaN after every number, an infinite
+/// distance from the infinity on its own side holding all values).
+InRange numericInRange(CodeContext& cx, const SqlValue& current, const Value& distance, bool sub, bool less) {
+   SqlOps ops(cx);
+   llvm::Value* base = ops.stringAddress(current.value);
+   llvm::Value* offset = ops.stringAddress(ops.constant(distance).value);
+   return [&cx, base, offset, sub, less](llvm::Value* value) {
+      llvm::Value* inRange = cx.callRuntime("kiln_numeric_in_range", {SqlOps(cx).stringAddress(value), base, offset, cx.int8(sub), cx.int8(less)});
+      return cx.builder().CreateICmpNE(inRange, cx.int8(0));
+   };
+}
+
 /// The first position in [low, high) where `found` holds (it holds from some position on), else high.
 llvm::Value* firstWhere(CodeContext& cx, llvm::Value* low, llvm::Value* high, const std::function<llvm::Value*(llvm::Value*)>& found) {
    auto& b = cx.builder();
@@ -152,6 +164,7 @@ llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, 
          case TypeId::Real:
          case TypeId::Double: inRange = floatInRange(cx, current, distance, sub, less); break;
          case TypeId::Date: inRange = dateInRange(cx, current, distance, sub, less); break;
+         case TypeId::Numeric: inRange = numericInRange(cx, current, distance, sub, less); break;
          case TypeId::Timestamp:
          case TypeId::TimestampTz:
          case TypeId::Interval: inRange = intervalStepInRange(cx, current, field.type, distance, sub, less); break;
