@@ -11,25 +11,28 @@ namespace kiln {
 
 namespace {
 
-/// PostgreSQL's internal type names, which it uses to name an unnamed cast column.
-std::string internalTypeName(SqlType type) {
-   switch (type.id) {
-      case TypeId::Boolean: return "bool";
-      case TypeId::SmallInt: return "int2";
-      case TypeId::Integer: return "int4";
-      case TypeId::BigInt: return "int8";
-      case TypeId::Decimal: return "numeric";
-      case TypeId::Real: return "float4";
-      case TypeId::Double: return "float8";
-      case TypeId::Date: return "date";
-      case TypeId::Interval: return "interval";
-      case TypeId::Timestamp: return "timestamp";
-      case TypeId::TimestampTz: return "timestamptz";
-      case TypeId::Time: return "time";
-      case TypeId::Char: return "bpchar";
-      case TypeId::Varchar: return "varchar";
-      case TypeId::Array: return internalTypeName(type.elementType());  // int[] names a column "int4"
-      default: return "text";
+/// How sure a name is, as PostgreSQL's FigureColnameInternal ranks it: a cast's type name or
+/// "case" give way to the name of what they are over.
+enum class NameStrength { None, Guess, Sure };
+
+/// The name PostgreSQL gives an output column without an alias, with how sure it is.
+std::pair<std::string, NameStrength> figureName(const PgQuery__Node& node) {
+   switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_TYPE_CAST: {
+         // The type's last name as the grammar wrote it (int4 for int, float8 for double precision).
+         auto inner = figureName(*node.type_cast->arg);
+         const PgQuery__TypeName& type = *node.type_cast->type_name;
+         if (inner.second != NameStrength::Sure && type.n_names > 0) return {stringOf(type.names[type.n_names - 1]), NameStrength::Guess};
+         return inner;
+      }
+      case PG_QUERY__NODE__NODE_CASE_EXPR: {
+         auto otherwise = node.case_expr->defresult ? figureName(*node.case_expr->defresult) : std::pair{std::string(), NameStrength::None};
+         return otherwise.second == NameStrength::Sure ? otherwise : std::pair{std::string("case"), NameStrength::Guess};
+      }
+      default: {
+         std::string name = outputName(node);
+         return {name, name == "?column?" ? NameStrength::None : NameStrength::Sure};
+      }
    }
 }
 
@@ -37,15 +40,12 @@ std::string internalTypeName(SqlType type) {
 
 std::string outputName(const PgQuery__Node& node) {
    switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_TYPE_CAST:
+      case PG_QUERY__NODE__NODE_CASE_EXPR: return figureName(node).first;
       case PG_QUERY__NODE__NODE_COLUMN_REF: return stringOf(node.column_ref->fields[node.column_ref->n_fields - 1]);
       case PG_QUERY__NODE__NODE_FUNC_CALL: return stringOf(node.func_call->funcname[node.func_call->n_funcname - 1]);
-      case PG_QUERY__NODE__NODE_TYPE_CAST: {
-         std::string inner = outputName(*node.type_cast->arg);
-         return inner != "?column?" ? inner : internalTypeName(types::resolve(*node.type_cast->type_name));
-      }
       case PG_QUERY__NODE__NODE_A_INDIRECTION: return outputName(*node.a_indirection->arg);
       case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: return "array";
-      case PG_QUERY__NODE__NODE_CASE_EXPR: return "case";
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return "coalesce";
       case PG_QUERY__NODE__NODE_GROUPING_FUNC: return "grouping";
       case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return node.min_max_expr->op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
