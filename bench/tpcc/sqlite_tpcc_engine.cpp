@@ -81,7 +81,7 @@ class SqliteStatement : public TpccStatement {
       sqlite3_reset(statement_);
    }
 
-   size_t columnCount() const { return columns_; }
+   size_t columnCount() const override { return columns_; }
    void clearBindings() { sqlite3_clear_bindings(statement_); }
 
    size_t rowCount() const override { return columns_ ? values_.size() / columns_ : 0; }

@@ -6,6 +6,7 @@
 #include "tpcc_transactions.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -41,6 +42,8 @@ struct MixClient {
 /// transaction's home warehouse is drawn uniformly, as if one terminal per warehouse took turns;
 /// the type comes from a client's shuffled deck of 100 cards (45 New-Order, 43 Payment, 4 each
 /// Order-Status, Delivery, Stock-Level; clause 5.2.4.2). A failing statement stops all clients.
-MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions = 0);
+/// `completed`, when given, counts the transactions finished so far, for another thread to read.
+MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions = 0,
+                 std::atomic<uint64_t>* completed = nullptr);
 
 }  // namespace kiln::bench

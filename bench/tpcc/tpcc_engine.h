@@ -37,6 +37,7 @@ class TpccStatement {
    virtual void execute() = 0;
 
    virtual size_t rowCount() const = 0;
+   virtual size_t columnCount() const = 0;
    /// Rows inserted, updated or deleted by the last execution.
    virtual uint64_t rowsAffected() const = 0;
    virtual bool isNull(size_t row, size_t column) const = 0;
