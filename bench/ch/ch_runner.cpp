@@ -81,6 +81,45 @@ ChPhase runPhase(const TpccClients& clients, const ChOptions& options, EnergyMet
    return phase;
 }
 
+/// Phase 2: the mix beside the streams, which end with it.
+void runMixedPhase(ChReport& report, const TpccClients& clients, const std::vector<std::unique_ptr<OlapStream>>& streams, EnergyMeter& meter,
+                   const TpccClock& clock) {
+   const ChOptions& options = report.options;
+   std::atomic<bool> stop{false}, mixDone{false};
+   std::atomic<uint64_t> completed{0};
+   std::vector<std::atomic<bool>> finished(streams.size());
+   std::vector<std::thread> threads;
+   for (size_t s = 0; s < streams.size(); ++s)
+      threads.emplace_back([&, s] {
+         streams[s]->run(stop);
+         finished[s] = true;
+      });
+   // Queries past their timeout are cancelled meanwhile. The phase ends at its deadline also for
+   // a query that holds the transactions up: it is cancelled then and not counted (cancelled
+   // again until its stream has seen it, since a cancel before a statement starts is lost).
+   auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.durationSeconds));
+   threads.emplace_back([&] {
+      while (!mixDone && Clock::now() < deadline) {
+         for (const std::unique_ptr<OlapStream>& stream : streams) stream->watch();
+         std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      uint64_t transactionsInPhase = completed;
+      stop = true;
+      Clock::time_point giveUp = Clock::now() + cancelGrace;
+      for (size_t s = 0; s < streams.size(); ++s)
+         while (!finished[s]) {
+            if (Clock::now() > giveUp) abandonRun(report, streams, transactionsInPhase, clock(), streams[s]->runningQuery());
+            streams[s]->cancel();
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+         }
+   });
+   report.mixed = runPhase(clients, options, meter, &completed, [&] {
+      mixDone = true;
+      for (std::thread& thread : threads) thread.join();
+   });
+   for (const std::unique_ptr<OlapStream>& stream : streams) report.streams.push_back(stream->result());
+}
+
 }  // namespace
 
 ChReport runCh(const ChOptions& options) {
@@ -129,39 +168,7 @@ ChReport runCh(const ChOptions& options) {
 
    if (report.error.empty()) {
       progress.show("phase 2: OLTP and " + std::to_string(options.olapStreams) + " OLAP stream(s) for " + std::to_string(int(options.durationSeconds)) + " s");
-      std::atomic<bool> stop{false}, mixDone{false};
-      std::atomic<uint64_t> completed{0};
-      std::vector<std::atomic<bool>> finished(streams.size());
-      std::vector<std::thread> threads;
-      for (size_t s = 0; s < streams.size(); ++s)
-         threads.emplace_back([&, s] {
-            streams[s]->run(stop);
-            finished[s] = true;
-         });
-      // Queries past their timeout are cancelled meanwhile. The phase ends at its deadline also for
-      // a query that holds the transactions up: it is cancelled then and not counted (cancelled
-      // again until its stream has seen it, since a cancel before a statement starts is lost).
-      auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.durationSeconds));
-      threads.emplace_back([&] {
-         while (!mixDone && Clock::now() < deadline) {
-            for (const std::unique_ptr<OlapStream>& stream : streams) stream->watch();
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-         }
-         uint64_t transactionsInPhase = completed;
-         stop = true;
-         Clock::time_point giveUp = Clock::now() + cancelGrace;
-         for (size_t s = 0; s < streams.size(); ++s)
-            while (!finished[s]) {
-               if (Clock::now() > giveUp) abandonRun(report, streams, transactionsInPhase, clock(), streams[s]->runningQuery());
-               streams[s]->cancel();
-               std::this_thread::sleep_for(std::chrono::milliseconds(5));
-            }
-      });
-      report.mixed = runPhase(clients, options, *meter, &completed, [&] {
-         mixDone = true;
-         for (std::thread& thread : threads) thread.join();
-      });
-      for (const std::unique_ptr<OlapStream>& stream : streams) report.streams.push_back(stream->result());
+      runMixedPhase(report, clients, streams, *meter, clock);
       if (report.mixed.mix.error) report.error = "the run stopped in phase 2: " + describe(*report.mixed.mix.error);
    }
    progress.clear();
