@@ -9,7 +9,6 @@
 #include "tpcc_consistency.h"
 #include "tpcc_setup.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -63,10 +62,6 @@ constexpr auto cancelGrace = std::chrono::seconds(30);
    writeChReport(partial);
    std::fprintf(stderr, "kiln-bench ch: %s: %s\n", report.options.engine.c_str(), partial.error.c_str());
    std::_Exit(1);
-}
-
-void sortLatencies(MixResult& mix) {
-   for (TransactionStats& stats : mix.types) std::sort(stats.latencyMs.begin(), stats.latencyMs.end());
 }
 
 /// The OLTP mix for one phase, and the joules spent meanwhile.

@@ -37,6 +37,9 @@ struct MixClient {
    TpccRandom* random;
 };
 
+/// Sorts each type's latencies, as percentiles want them.
+void sortLatencies(MixResult& mix);
+
 /// Runs the mix on all clients at once, each on a thread of its own (the first on the calling
 /// thread), for `durationSeconds` or until `maxTransactions` (0: no limit) were started. Each
 /// transaction's home warehouse is drawn uniformly, as if one terminal per warehouse took turns;

@@ -7,7 +7,6 @@
 #include "tpcc_consistency.h"
 #include "tpcc_setup.h"
 
-#include <algorithm>
 #include <stdexcept>
 
 namespace kiln::bench {
@@ -66,7 +65,7 @@ TpccReport runTpcc(const TpccOptions& options) {
    report.mix = runMix(clients.clients(), options.warehouses, options.durationSeconds, options.maxTransactions);
    report.energyJ = meter->joules() - joulesBefore;
    progress.clear();
-   for (TransactionStats& stats : report.mix.types) std::sort(stats.latencyMs.begin(), stats.latencyMs.end());
+   sortLatencies(report.mix);
    if (report.mix.error) report.error = "the run stopped: " + describe(*report.mix.error);
 
    try {
