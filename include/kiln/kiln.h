@@ -39,10 +39,12 @@ enum class TypeId : uint8_t {
    TimestampTz,
    Time,  // without time zone; new types go last: the number is stored in checkpoints
    Array,  // one-dimensional, of `SqlType::element` (with this type's modifiers)
+   Numeric,  // NUMERIC without a precision: exact, of any size, each value with its own scale
 };
 
-/// A SQL type with its modifiers: DECIMAL(precision, scale), CHAR(length), VARCHAR(length),
-/// TIMESTAMP(p), TIMESTAMPTZ(p) and TIME(p) (`precision` = p + 1; 0 without p: microseconds).
+/// A SQL type with its modifiers: DECIMAL(precision, scale) (NUMERIC with them: fixed-point),
+/// CHAR(length), VARCHAR(length), TIMESTAMP(p), TIMESTAMPTZ(p) and TIME(p) (`precision` = p + 1;
+/// 0 without p: microseconds). NUMERIC without them is TypeId::Numeric.
 struct SqlType {
    TypeId id = TypeId::Unknown;
    uint8_t precision = 0;
@@ -55,6 +57,7 @@ struct SqlType {
    static SqlType integer() { return {TypeId::Integer}; }
    static SqlType bigInt() { return {TypeId::BigInt}; }
    static SqlType decimal(unsigned p, unsigned s) { return {TypeId::Decimal, uint8_t(p), uint8_t(s)}; }
+   static SqlType numeric() { return {TypeId::Numeric}; }
    static SqlType real() { return {TypeId::Real}; }
    static SqlType double_() { return {TypeId::Double}; }
    static SqlType date() { return {TypeId::Date}; }
@@ -74,7 +77,7 @@ struct SqlType {
    }
 
    bool isInteger() const { return id == TypeId::SmallInt || id == TypeId::Integer || id == TypeId::BigInt; }
-   bool isExactNumeric() const { return isInteger() || id == TypeId::Decimal; }
+   bool isExactNumeric() const { return isInteger() || id == TypeId::Decimal || id == TypeId::Numeric; }
    bool isFloat() const { return id == TypeId::Real || id == TypeId::Double; }
    bool isNumeric() const { return isExactNumeric() || isFloat(); }
    bool isString() const { return id == TypeId::Char || id == TypeId::Varchar || id == TypeId::Text; }
@@ -178,12 +181,16 @@ class Result {
    bool getBool(size_t row, size_t column) const;
    /// SMALLINT, INTEGER, BIGINT; DATE as days since 2000-01-01.
    int64_t getInt64(size_t row, size_t column) const;
-   /// Any numeric column converted to double.
+   /// Any numeric column converted to double (NUMERIC: the nearest double, infinite past its range).
    double getDouble(size_t row, size_t column) const;
-   /// DECIMAL as its unscaled integer (value = unscaled / 10^scale).
+   /// DECIMAL as its unscaled integer (value = unscaled / 10^scale). NUMERIC without a precision:
+   /// the value times 10^(its own display scale, the digits after the point getString shows);
+   /// 22003 for NaN, infinities and values that need more than 128 bits so.
    __int128 getDecimalUnscaled(size_t row, size_t column) const;
    Interval getInterval(size_t row, size_t column) const;
-   /// TIMESTAMP, TIMESTAMPTZ (the instant), or DATE as its midnight.
+   /// TIMESTAMP, TIMESTAMPTZ (the instant), or DATE as its midnight; -infinity and infinity as
+   /// Timestamp::min() and Timestamp::max(). 22008 past 294247-01-10 04:00:54.775807, the last
+   /// moment a Timestamp holds (and for a date past the timestamp range).
    Timestamp getTimestamp(size_t row, size_t column) const;
    /// Any value as PostgreSQL prints it ("" for NULL): 12.30, 1998-09-02, t, 1 year 2 mons.
    std::string getString(size_t row, size_t column) const;
@@ -245,11 +252,11 @@ class PreparedStatement {
    PreparedStatement& bind(size_t number, int64_t value);
    PreparedStatement& bind(size_t number, double value);
    /// A NUMERIC parameter without a detour through text: the value unscaled / 10^scale
-   /// (bindDecimal(1, 12345, 2) binds 123.45), rounded half away from zero to the parameter's
-   /// scale (others get its text form).
+   /// (bindDecimal(1, 12345, 2) binds 123.45), exactly and with that scale for a NUMERIC without
+   /// a precision, rounded half away from zero to a NUMERIC(p,s)'s scale (others get its text form).
    PreparedStatement& bindDecimal(size_t number, __int128 unscaled, unsigned scale);
    /// A TIMESTAMP or TIMESTAMPTZ (the instant) parameter without a detour through text (others
-   /// get its text form).
+   /// get its text form); Timestamp::min() and Timestamp::max() are -infinity and infinity.
    PreparedStatement& bind(size_t number, Timestamp value);
    PreparedStatement& bindNull(size_t number);
    Result execute();

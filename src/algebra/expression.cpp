@@ -24,6 +24,16 @@ ExprPtr Expr::conjunction(std::vector<ExprPtr> parts) {
    return e;
 }
 
+ExprPtr Expr::caseWhen(ExprPtr condition, ExprPtr then, ExprPtr otherwise) {
+   auto e = std::make_unique<Expr>(ExprKind::Case, then->type);
+   e->nullable = !otherwise || then->nullable || otherwise->nullable;
+   e->hasElse = otherwise != nullptr;
+   e->children.push_back(std::move(condition));
+   e->children.push_back(std::move(then));
+   if (otherwise) e->children.push_back(std::move(otherwise));
+   return e;
+}
+
 std::vector<ExprPtr> Expr::conjuncts(ExprPtr e) {
    std::vector<ExprPtr> parts;
    if (e->kind != ExprKind::And) parts.push_back(std::move(e));
@@ -118,6 +128,10 @@ void Expr::collectIUs(std::vector<const IU*>& out) const {
    for (auto& c : children) c->collectIUs(out);
 }
 
+bool castCanMakeNull(SqlType from, SqlType to) {
+   return (from.id == TypeId::Timestamp || from.id == TypeId::TimestampTz) && to.id == TypeId::Time;
+}
+
 const char* comparisonName(CompareOp op) {
    static const char* names[] = {"=", "<>", "<", "<=", ">", ">=", "IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
    return names[size_t(op)];
@@ -161,6 +175,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::Log10: return "log";
       case FunctionId::LogBase: return "log";
       case FunctionId::Power: return "power";
+      case FunctionId::DivTruncated: return "div";
       case FunctionId::BitAnd: return "&";
       case FunctionId::BitOr: return "|";
       case FunctionId::BitXor: return "#";
@@ -235,6 +250,7 @@ const char* functionName(FunctionId id) {
       case FunctionId::RegexSubstring: return "substring";
       case FunctionId::Md5: return "md5";
       case FunctionId::Age: return "age";
+      case FunctionId::IsFinite: return "isfinite";
       case FunctionId::ToChar: return "to_char";
       case FunctionId::AtTimeZone: return "timezone";
       case FunctionId::Random: return "random";

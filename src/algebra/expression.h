@@ -65,13 +65,14 @@ enum class FunctionId : uint8_t {
    Ceil,
    Floor,
    Sign,
-   Sqrt,  // Sqrt to LogBase: double precision only
+   Sqrt,  // Sqrt to Power: of double precision, or of NUMERIC (its result scale PostgreSQL's)
    Cbrt,
    Exp,
    Ln,
    Log10,
    LogBase,  // (base, x)
    Power,
+   DivTruncated,  // div(a, b) of NUMERIC: the quotient truncated to an integer
    BitAnd,  // the integer operators &, |, #, ~, << and >> (shifts by an integer)
    BitOr,
    BitXor,
@@ -80,7 +81,7 @@ enum class FunctionId : uint8_t {
    ShiftRight,
    Gcd,          // integers
    Lcm,
-   WidthBucket,  // (operand, low, high, count): double precision, or decimals of one scale
+   WidthBucket,  // (operand, low, high, count): double precision, NUMERIC, or decimals of one scale
    MakeDate,
    Translate,
    QuoteLiteral,
@@ -110,9 +111,12 @@ enum class FunctionId : uint8_t {
    ExtractHour,  // ExtractHour to ExtractEpoch: of a timestamp or time (the fields above take its date)
    ExtractMinute,
    ExtractSecond,  // microseconds within the minute: a DECIMAL whose scale makes it seconds, ms or us
-   ExtractEpoch,   // microseconds since 1970 (of a time: since midnight): a DECIMAL with scale 6
+   ExtractEpoch,   // microseconds since 1970 (of a time: since midnight): a DECIMAL with scale 6; of a date seconds, a BIGINT
+   // ExtractYear to ExtractEpoch of a date, timestamp or timestamptz typed double precision are
+   // date_part's: computed as the type in `constant`, extract's, then converted.
    DateTrunc,      // (timestamp or timestamptz): the unit (timestamp::Unit) is the constant
    Age,            // (timestamp, timestamp): the symbolic difference (timestamp::age), an interval
+   IsFinite,       // (date, timestamp, timestamptz or interval): not ±infinity
    CurrentTimestamp,  // the transaction's start: a timestamptz
    NextIdentity,      // an identity column's next value (counter: the column's); volatile as Random
    SequenceNext,      // nextval(name), currval(name), lastval(), setval(name, value[, is_called]) of
@@ -152,6 +156,11 @@ enum class FunctionId : uint8_t {
    ArraySlice,        // (array, lower, upper): a[lower:upper]
    ArrayContains,     // (a, b): a @> b, or a && b when the constant is 1
 };
+
+/// Expr::op of a Cast: a DATE converted to compare with a TIMESTAMP or TIMESTAMPTZ, as PostgreSQL's
+/// date_cmp_timestamp compares them: a date past the timestamp range is above every finite
+/// timestamp and below infinity, never an error (timestamp::fromDateForComparison).
+constexpr uint8_t castForComparison = 1;
 
 struct Expr {
    ExprKind kind;
@@ -195,12 +204,16 @@ struct Expr {
    static std::vector<std::unique_ptr<Expr>> conjuncts(std::unique_ptr<Expr> e);
    /// `a = b`.
    static std::unique_ptr<Expr> equality(std::unique_ptr<Expr> a, std::unique_ptr<Expr> b);
+   /// CASE WHEN `condition` THEN `then` ELSE `otherwise` END; without `otherwise`, ELSE NULL.
+   static std::unique_ptr<Expr> caseWhen(std::unique_ptr<Expr> condition, std::unique_ptr<Expr> then, std::unique_ptr<Expr> otherwise = nullptr);
    static std::unique_ptr<Expr> constantOf(Value value);
 };
 
 using ExprPtr = std::unique_ptr<Expr>;
 
 const char* functionName(FunctionId id);
+/// Whether CAST(x AS to) may be NULL where x is not: the time of an infinite timestamp.
+bool castCanMakeNull(SqlType from, SqlType to);
 /// "=", "<>", ..., "IS NOT DISTINCT FROM".
 const char* comparisonName(CompareOp op);
 

@@ -124,7 +124,7 @@ SqlValue ExpressionCompiler::compileArrayFunction(const Expr& e, const std::vect
       }
       case FunctionId::ArrayContains:
          return ops_.guardNulls(args, e.type, [&] {
-            llvm::Value* result = cx_.callRuntime("kiln_array_contains", {address(0), address(1), cx_.int8(e.constant.integer != 0)});
+            llvm::Value* result = cx_.callRuntime("kiln_array_contains", {address(0), address(1), elementType(args[0].type), cx_.int8(e.constant.integer != 0)});
             return b.CreateICmpNE(result, cx_.int8(0));
          });
       case FunctionId::ArraySlice:

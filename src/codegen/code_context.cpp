@@ -23,7 +23,7 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_hashtable_insert", "p:pl"},
       {"kiln_hashtable_append", "p:pl"},
       {"kiln_group_in_key_order", "p:ppll"},
-      {"kiln_distinct_insert", "c:pppic"},
+      {"kiln_distinct_insert", "c:pppii"},
       {"kiln_value_list_append", "v:pppic"},
       {"kiln_percentile_cont", "d:pdc"},
       {"kiln_percentile_disc", "p:picd"},
@@ -66,7 +66,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_array_from_text", "v:plcpp"},
       {"kiln_array_build", "v:ppilpp"},
       {"kiln_array_cardinality", "i:p"},
-      {"kiln_array_contains", "c:ppc"},
+      {"kiln_array_contains", "c:pplc"},
+      {"kiln_array_hash", "l:pl"},
       {"kiln_array_slice", "v:pllpp"},
       {"kiln_array_compare", "i:ppl"},
       {"kiln_array_element_text", "v:plpp"},
@@ -131,6 +132,8 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_timestamptz_to_date", "i:l"},
       {"kiln_timestamp_to_timestamptz", "l:l"},
       {"kiln_timestamptz_to_timestamp", "l:l"},
+      {"kiln_timestamptz_to_time", "l:l"},
+      {"kiln_date_to_timestamptz_for_comparison", "l:i"},
       {"kiln_timestamp_at_zone", "l:lp"},
       {"kiln_timestamptz_at_zone", "l:lp"},
       {"kiln_timestamp_at_offset", "l:lp"},
@@ -139,6 +142,31 @@ static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
       {"kiln_to_char_timestamptz", "v:lppp"},
       {"kiln_to_char_interval", "v:pppp"},
       {"kiln_to_char_decimal", "v:xippp"},
+      {"kiln_numeric_from_decimal", "v:xipp"},
+      {"kiln_numeric_from_double", "v:dcpp"},
+      {"kiln_numeric_to_integer", "l:pi"},
+      {"kiln_numeric_to_double", "d:pc"},
+      {"kiln_numeric_to_decimal", "x:pii"},
+      {"kiln_numeric_parse", "v:ppp"},
+      {"kiln_numeric_format", "v:ppp"},
+      {"kiln_numeric_add", "v:pppp"},
+      {"kiln_numeric_subtract", "v:pppp"},
+      {"kiln_numeric_multiply", "v:pppp"},
+      {"kiln_numeric_divide", "v:pppp"},
+      {"kiln_numeric_modulo", "v:pppp"},
+      {"kiln_numeric_divide_truncated", "v:pppp"},
+      {"kiln_numeric_unary", "v:piipp"},
+      {"kiln_numeric_log", "v:pppp"},
+      {"kiln_numeric_power", "v:pppp"},
+      {"kiln_numeric_compare", "i:pp"},
+      {"kiln_numeric_equal", "c:pp"},
+      {"kiln_numeric_hash", "l:p"},
+      {"kiln_numeric_average", "v:plpp"},
+      {"kiln_numeric_average_decimal", "v:xilpp"},
+      {"kiln_numeric_variance", "c:pplccpp"},
+      {"kiln_numeric_width_bucket", "i:pppi"},
+      {"kiln_numeric_in_range", "c:pppcc"},
+      {"kiln_to_char_numeric", "v:pppp"},
       {"kiln_to_char_double", "v:dippp"},
       {"kiln_format_time", "v:lpp"},
       {"kiln_time_add_interval", "l:lpi"},
@@ -182,7 +210,8 @@ llvm::Type* CodeContext::memoryType(SqlType type) {
       case PhysicalType::Float: return f32();
       case PhysicalType::Double: return f64();
       case PhysicalType::Interval: return intervalType_;
-      case PhysicalType::String: return stringType_;
+      case PhysicalType::String:
+      case PhysicalType::Numeric: return stringType_;
    }
    return i64();
 }

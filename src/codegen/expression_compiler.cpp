@@ -40,7 +40,9 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
    switch (e.kind) {
       case ExprKind::ColumnRef: return values_.get(e.iu);
       case ExprKind::Constant: return ops_.constant(e.constant);
-      case ExprKind::Cast: return ops_.cast(compile(*e.children[0]), e.type, e.negated);
+      case ExprKind::Cast:
+         if (e.op == castForComparison) return ops_.dateForComparison(compile(*e.children[0]), e.type);
+         return ops_.cast(compile(*e.children[0]), e.type, e.negated);
       case ExprKind::Arithmetic: {
          SqlValue a = compile(*e.children[0]);
          SqlValue c = compile(*e.children[1]);
@@ -153,6 +155,9 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
    if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArrayContains) return compileArrayFunction(e, args);
    if (e.functionId() == FunctionId::CurrentSetting || e.functionId() == FunctionId::SetConfig) return compileSettingFunction(e, args);
+   if ((e.functionId() >= FunctionId::ExtractYear && e.functionId() <= FunctionId::ExtractEpoch && e.functionId() != FunctionId::ExtractInterval) ||
+       e.functionId() == FunctionId::IsFinite)
+      return compileDatetimeFunction(e, args);
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
@@ -217,6 +222,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Ascii: return cx_.callRuntime("kiln_ascii", {address(0)});
          case FunctionId::Chr: return ops_.callStringHelper("kiln_chr", {args[0].value}, false);
          case FunctionId::Abs: {
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Absolute, args[0].value);
             llvm::Value* v = args[0].value;
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v);
             llvm::Value* negative = b.CreateICmpSLT(v, llvm::ConstantInt::get(v->getType(), 0));
@@ -230,7 +236,12 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(round ? llvm::Intrinsic::rint : llvm::Intrinsic::trunc, args[0].value);
             SqlType in = args[0].type;
             int64_t digits = e.constant.isNull ? 0 : e.constant.integer;
+            if (e.type.id == TypeId::Numeric) {
+               int32_t clamped = int32_t(std::clamp<int64_t>(digits, -2 * Numeric::maxDisplayScale, 2 * Numeric::maxDisplayScale));
+               return ops_.numericUnary(round ? NumericUnary::Round : NumericUnary::Truncate, args[0].value, clamped);
+            }
             llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
+            if (digits > int64_t(in.scale)) return b.CreateTrunc(b.CreateMul(v, cx_.int128(decimal::pow10(unsigned(e.type.scale - in.scale)))), cx_.valueType(e.type));
             if (digits < int64_t(in.scale)) {
                int64_t drop = int64_t(in.scale) - digits;
                if (drop > 38) return llvm::ConstantInt::get(cx_.valueType(e.type), 0);
@@ -243,6 +254,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             return b.CreateTrunc(v, cx_.valueType(e.type));
          }
          case FunctionId::Sign: {
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Sign, args[0].value);
             llvm::Value* v = args[0].value;
             llvm::Type* type = cx_.valueType(e.type);
             bool isFloat = e.type.isFloat();
@@ -252,13 +264,26 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             auto constant = [&](int c) { return isFloat ? llvm::ConstantFP::get(type, c) : llvm::ConstantInt::getSigned(type, c); };
             return b.CreateSelect(positive, constant(1), b.CreateSelect(negative, constant(-1), constant(0)));
          }
-         case FunctionId::Sqrt: return cx_.callRuntime("kiln_sqrt", {args[0].value});
+         case FunctionId::Sqrt:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::SquareRoot, args[0].value);
+            return cx_.callRuntime("kiln_sqrt", {args[0].value});
          case FunctionId::Cbrt: return cx_.callRuntime("kiln_cbrt", {args[0].value});
-         case FunctionId::Exp: return cx_.callRuntime("kiln_exp", {args[0].value});
-         case FunctionId::Ln: return cx_.callRuntime("kiln_ln", {args[0].value});
-         case FunctionId::Log10: return cx_.callRuntime("kiln_log10", {args[0].value});
-         case FunctionId::LogBase: return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
-         case FunctionId::Power: return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
+         case FunctionId::Exp:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Exp, args[0].value);
+            return cx_.callRuntime("kiln_exp", {args[0].value});
+         case FunctionId::Ln:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Ln, args[0].value);
+            return cx_.callRuntime("kiln_ln", {args[0].value});
+         case FunctionId::Log10:
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Log10, args[0].value);
+            return cx_.callRuntime("kiln_log10", {args[0].value});
+         case FunctionId::LogBase:
+            if (e.type.id == TypeId::Numeric) return ops_.numericHelper("kiln_numeric_log", {args[0], args[1]});
+            return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
+         case FunctionId::Power:
+            if (e.type.id == TypeId::Numeric) return ops_.numericHelper("kiln_numeric_power", {args[0], args[1]});
+            return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
+         case FunctionId::DivTruncated: return ops_.numericHelper("kiln_numeric_divide_truncated", {args[0], args[1]});
          case FunctionId::BitAnd: return b.CreateAnd(args[0].value, args[1].value);
          case FunctionId::BitOr: return b.CreateOr(args[0].value, args[1].value);
          case FunctionId::BitXor: return b.CreateXor(args[0].value, args[1].value);
@@ -272,6 +297,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          }
          case FunctionId::WidthBucket:
             if (args[0].type.isFloat()) return cx_.callRuntime("kiln_width_bucket_double", {args[0].value, args[1].value, args[2].value, args[3].value});
+            if (args[0].type.id == TypeId::Numeric)
+               return cx_.callRuntime("kiln_numeric_width_bucket", {address(0), address(1), address(2), args[3].value});
             return cx_.callRuntime("kiln_width_bucket_decimal", {b.CreateSExt(args[0].value, cx_.i128()), b.CreateSExt(args[1].value, cx_.i128()),
                                                                  b.CreateSExt(args[2].value, cx_.i128()), args[3].value});
          case FunctionId::Translate: return ops_.callStringHelper("kiln_translate", {address(0), address(1), address(2)}, true);
@@ -296,6 +323,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Floor: {
             bool ceiling = e.functionId() == FunctionId::Ceil;
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(ceiling ? llvm::Intrinsic::ceil : llvm::Intrinsic::floor, args[0].value);
+            if (e.type.id == TypeId::Numeric) return ops_.numericUnary(ceiling ? NumericUnary::Ceiling : NumericUnary::Floor, args[0].value);
             llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
             v = cx_.callRuntime("kiln_i128_div_floor", {v, cx_.int128(decimal::pow10(args[0].type.scale)), cx_.int8(ceiling)});
             return b.CreateTrunc(v, cx_.valueType(e.type));
@@ -313,28 +341,12 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ExtractIsoYear:
          case FunctionId::ExtractDecade:
          case FunctionId::ExtractCentury:
-         case FunctionId::ExtractMillennium: {
-            int field = int(e.functionId()) - int(FunctionId::ExtractYear);
-            return cx_.callRuntime("kiln_extract", {args[0].value, cx_.int32(field)});
-         }
+         case FunctionId::ExtractMillennium:
          case FunctionId::ExtractHour:
          case FunctionId::ExtractMinute:
-         case FunctionId::ExtractSecond: {
-            if (args[0].type.id == TypeId::Time) {
-               // A time is its own time of day, up to 24:00:00 (hour 24).
-               llvm::Value* t = args[0].value;
-               llvm::Value* field = e.functionId() == FunctionId::ExtractHour     ? b.CreateSDiv(t, cx_.int64(timestamp::microsPerHour))
-                                    : e.functionId() == FunctionId::ExtractMinute ? b.CreateSRem(b.CreateSDiv(t, cx_.int64(timestamp::microsPerMinute)), cx_.int64(60))
-                                                                                  : b.CreateSRem(t, cx_.int64(timestamp::microsPerMinute));
-               return b.CreateSExtOrTrunc(field, cx_.valueType(e.type));
-            }
-            int field = int(e.functionId()) - int(FunctionId::ExtractHour);
-            return b.CreateSExtOrTrunc(cx_.callRuntime("kiln_timestamp_field", {args[0].value, cx_.int32(field)}), cx_.valueType(e.type));
-         }
-         case FunctionId::ExtractEpoch: {  // in 128 bits: the epoch's offset could overflow 64
-            int64_t sinceEpoch = args[0].type.id == TypeId::Time ? 0 : timestamp::unixEpochOffset;
-            return b.CreateAdd(b.CreateSExt(args[0].value, cx_.i128()), cx_.int128(sinceEpoch));
-         }
+         case FunctionId::ExtractSecond:
+         case FunctionId::ExtractEpoch:
+         case FunctionId::IsFinite: break;  // compileDatetimeFunction
          case FunctionId::DateTrunc: {
             const char* helper = args[0].type.id == TypeId::TimestampTz ? "kiln_timestamptz_trunc" : "kiln_date_trunc";
             return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
@@ -400,6 +412,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
                int32_t digits = shown == TypeId::Real ? 6 : 15;
                return ops_.callStringHelper("kiln_to_char_double", {value, cx_.int32(digits), address(1)}, true);
             }
+            if (shown == TypeId::Numeric) return ops_.callStringHelper("kiln_to_char_numeric", {address(0), address(1)}, true);
             if (args[0].type.isNumeric()) {
                llvm::Value* unscaled = b.CreateSExt(args[0].value, cx_.i128());
                int32_t scale = shown == TypeId::Decimal ? int32_t(args[0].type.scale) : 0;
@@ -414,8 +427,10 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    };
    SqlValue result = ops_.guardNulls(args, e.type, compute);
    if (e.functionId() == FunctionId::ToChar && !args[0].type.isNumeric()) {
-      // to_char of a date or time with an empty pattern is NULL, as in PostgreSQL (of a number '').
+      // to_char of a date or time with an empty pattern is NULL, as in PostgreSQL (of a number ''),
+      // and so is to_char of an infinite timestamp.
       llvm::Value* empty = b.CreateICmpEQ(b.CreateTrunc(b.CreateExtractValue(args[1].value, 0), cx_.i32()), cx_.int32(0));
+      if (args[0].type.id != TypeId::Interval) empty = b.CreateOr(empty, ops_.isInfiniteTimestamp(args[0].value));
       result.isNull = result.isNull ? b.CreateOr(result.isNull, empty) : empty;
    }
    return result;

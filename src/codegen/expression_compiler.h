@@ -30,6 +30,8 @@ class ExpressionCompiler {
    SqlValue compileConcat(const Expr& e, const std::vector<SqlValue>& args);
    /// ~, regexp_replace, regexp_count, regexp_substr (regex_expressions.cpp).
    SqlValue compileRegex(const Expr& e, const std::vector<SqlValue>& args);
+   /// extract, date_part and isfinite of dates, times and timestamps (datetime_expressions.cpp).
+   SqlValue compileDatetimeFunction(const Expr& e, const std::vector<SqlValue>& args);
    /// The array functions (array_expressions.cpp).
    SqlValue compileArrayFunction(const Expr& e, const std::vector<SqlValue>& args);
    SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);

@@ -8,6 +8,7 @@
 #include "common/decimal.h"
 #include "common/interval.h"
 #include "common/timestamp.h"
+#include "common/packed_numeric.h"
 #include "common/packed_type.h"
 #include "common/physical_type.h"
 #include "runtime/helpers.h"
@@ -59,7 +60,8 @@ SqlValue SqlOps::constant(const Value& v) {
       case PhysicalType::Interval:
          return {llvm::ConstantStruct::get(cx_.intervalType(), {cx_.int32(v.interval.months), cx_.int32(v.interval.days), cx_.int64(v.interval.micros)}),
                  nullptr, type};
-      case PhysicalType::String: {
+      case PhysicalType::String:
+      case PhysicalType::Numeric: {
          if (type.id == TypeId::Unknown) type = SqlType::text();
          // Long literals live in the module as constant bytes the string points to.
          GermanString s = GermanString::make(v.string);
@@ -261,9 +263,13 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       llvm::Value* v = op == ArithOp::Sub ? b_.CreateSub(from, days) : b_.CreateAdd(from, days);
       llvm::Value* nullFlag = a.isNull || b.isNull ? b_.CreateOr(isNull(a), isNull(b)) : nullptr;
       if (result.id == TypeId::Date) {
+         // An infinite date stays infinite, as in PostgreSQL.
+         llvm::Value* infinite = isInfiniteDate(dateSide.value);
          llvm::Value* outside = b_.CreateOr(b_.CreateICmpSLT(v, cx_.int64(date::firstDay)), b_.CreateICmpSGE(v, cx_.int64(date::endDay)));
-         errorUnlessNull(outside, nullFlag, int32_t(RuntimeError::DateOutOfRange));
+         errorUnlessNull(b_.CreateAnd(outside, b_.CreateNot(infinite)), nullFlag, int32_t(RuntimeError::DateOutOfRange));
+         return {b_.CreateSelect(infinite, dateSide.value, b_.CreateTrunc(v, cx_.i32())), nullFlag, result};
       }
+      errorUnlessNull(b_.CreateOr(isInfiniteDate(a.value), isInfiniteDate(b.value)), nullFlag, int32_t(RuntimeError::CannotSubtractInfiniteDates));
       return {b_.CreateTrunc(v, cx_.i32()), nullFlag, result};
    }
    if (result.id == TypeId::Timestamp || result.id == TypeId::TimestampTz || result.id == TypeId::Time) {
@@ -346,6 +352,12 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       if (nullFlag) return guardNulls({a, b}, result, [&] { return decimalArithmetic(op, a, b, result); });
       return {decimalArithmetic(op, a, b, result), nullptr, result};
    }
+   if (result.id == TypeId::Numeric) {
+      static const char* const helpers[] = {"kiln_numeric_add", "kiln_numeric_subtract", "kiln_numeric_multiply", "kiln_numeric_divide",
+                                            "kiln_numeric_modulo"};
+      SqlValue x = cast(a, result, false), y = cast(b, result, false);
+      return guardNulls({x, y}, result, [&] { return callStringHelper(helpers[int(op)], {stringAddress(x.value), stringAddress(y.value)}, true); });
+   }
    throw Error("XX000", "unsupported arithmetic on " + result.toString());
 }
 
@@ -361,6 +373,7 @@ SqlValue SqlOps::negate(const SqlValue& a) {
       return {v, a.isNull, t};
    }
    if (t.id == TypeId::Decimal) return {b_.CreateNeg(a.value), a.isNull, t};
+   if (t.id == TypeId::Numeric) return guardNulls({a}, t, [&] { return numericUnary(NumericUnary::Negate, a.value); });
    return {checkedIntegerOp(llvm::Intrinsic::ssub_with_overflow, llvm::ConstantInt::get(a.value->getType(), 0), a.value, t, a.isNull), a.isNull, t};
 }
 
@@ -456,10 +469,62 @@ llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b, SqlType type) 
       [&]() -> llvm::Value* { return cx_.boolean(false); });
 }
 
+llvm::Value* SqlOps::numericEquals(llvm::Value* a, llvm::Value* b) {
+   // The first words without the scales hold the length and (inline) the exponent; the second
+   // word is the rest of an inline value; a longer one's bytes are compared by the helper.
+   if (llvm::isa<llvm::Constant>(a)) std::swap(a, b);
+   llvm::Value* mask = cx_.int64(int64_t(packed_numeric::valueBitsOfFirstWord));
+   llvm::Value* a0 = b_.CreateAnd(b_.CreateExtractValue(a, 0), mask), *b0 = b_.CreateAnd(b_.CreateExtractValue(b, 0), mask);
+   auto inlineEqual = [&]() -> llvm::Value* { return b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)); };
+   auto helperEqual = [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime("kiln_numeric_equal", {stringAddress(a), stringAddress(b)})); };
+   if (auto* constant = llvm::dyn_cast<llvm::Constant>(b)) {
+      uint64_t word = llvm::cast<llvm::ConstantInt>(constant->getAggregateElement(0u))->getZExtValue();
+      if (uint32_t(word) <= GermanString::maxInline) return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), inlineEqual());
+   }
+   return cx_.ifThenElse(
+      b_.CreateICmpEQ(a0, b0),
+      [&]() -> llvm::Value* { return cx_.ifThenElse(b_.CreateICmpULE(b_.CreateTrunc(a0, cx_.i32()), cx_.int32(GermanString::maxInline)), inlineEqual, helperEqual); },
+      [&]() -> llvm::Value* { return cx_.boolean(false); });
+}
+
+llvm::Value* SqlOps::numericUnary(NumericUnary operation, llvm::Value* a, int32_t digits) {
+   return callStringHelper("kiln_numeric_unary", {stringAddress(a), cx_.int32(int32_t(operation)), cx_.int32(digits)}, true);
+}
+
+llvm::Value* SqlOps::numericHelper(const std::string& name, const std::vector<SqlValue>& values) {
+   std::vector<llvm::Value*> addresses;
+   for (const SqlValue& v : values) addresses.push_back(stringAddress(v.value));
+   return callStringHelper(name, addresses, true);
+}
+
+llvm::Value* SqlOps::castNumeric(const SqlValue& v, SqlType target) {
+   SqlType from = v.type;
+   if (target.id == TypeId::Numeric) {
+      if (from.isInteger() || from.id == TypeId::Decimal)
+         return callStringHelper("kiln_numeric_from_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.isInteger() ? 0 : from.scale)}, true);
+      if (from.isFloat()) return callStringHelper("kiln_numeric_from_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(from.id == TypeId::Real)}, true);
+   } else {
+      llvm::Value* address = stringAddress(v.value);
+      llvm::Type* targetType = cx_.valueType(target);
+      if (target.isInteger()) return b_.CreateTrunc(cx_.callRuntime("kiln_numeric_to_integer", {address, cx_.int32(int32_t(target.id))}), targetType);
+      if (target.id == TypeId::Decimal)
+         return b_.CreateTrunc(cx_.callRuntime("kiln_numeric_to_decimal", {address, cx_.int32(target.precision), cx_.int32(target.scale)}), targetType);
+      if (target.isFloat()) return b_.CreateFPTrunc(cx_.callRuntime("kiln_numeric_to_double", {address, cx_.int8(target.id == TypeId::Real)}), targetType);
+   }
+   throw Error("42846", "cannot cast type " + from.toString() + " to " + target.toString());
+}
+
 llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b, SqlType type) {
    // Equal arrays have equal text, but their order is PostgreSQL's element by element.
    bool equality = op == CompareOp::Eq || op == CompareOp::Ne || op == CompareOp::IsDistinct || op == CompareOp::IsNotDistinct;
-   if (type.isArray() && !equality) {
+   // Arrays of NUMERIC are equal element by element: '{1.10}' and '{1.1}' have other texts.
+   if (type.isArray() && type.element == TypeId::Numeric) equality = false;
+   if (type.id == TypeId::Numeric) {
+      if (op == CompareOp::Eq || op == CompareOp::IsNotDistinct) return numericEquals(a, b);
+      if (op == CompareOp::Ne || op == CompareOp::IsDistinct) return b_.CreateNot(numericEquals(a, b));
+      a = order(a, b, type);
+      b = cx_.int32(0);
+   } else if (type.isArray() && !equality) {
       a = order(a, b, type);
       b = cx_.int32(0);
    } else if (type.isStringLike()) {
@@ -514,6 +579,7 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
 llvm::Value* SqlOps::order(llvm::Value* a, llvm::Value* b, SqlType type) {
    if (type.isArray()) return cx_.callRuntime("kiln_array_compare", {stringAddress(a), stringAddress(b), cx_.int64(int64_t(packType(type.elementType())))});
    if (type.isStringLike()) return cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
+   if (type.id == TypeId::Numeric) return cx_.callRuntime("kiln_numeric_compare", {stringAddress(a), stringAddress(b)});
    llvm::Value* less = compareValues(CompareOp::Lt, a, b, type);
    llvm::Value* greater = compareValues(CompareOp::Gt, a, b, type);
    return b_.CreateSub(b_.CreateZExt(greater, cx_.i32()), b_.CreateZExt(less, cx_.i32()));
@@ -529,7 +595,7 @@ SqlValue SqlOps::compare(CompareOp op, const SqlValue& a, const SqlValue& b) {
       llvm::Value* distinct = b_.CreateOr(b_.CreateXor(nullA, nullB), b_.CreateAnd(bothValues, valuesDiffer));
       return {op == CompareOp::IsDistinct ? distinct : b_.CreateNot(distinct), nullptr, boolean};
    }
-   if (a.type.isStringLike() && (a.isNull || b.isNull)) {
+   if (callsHelpers(a.type) && (a.isNull || b.isNull)) {
       // String comparisons call helpers: skip them for NULLs.
       return guardNulls({a, b}, boolean, [&] { return compareValues(op, a.value, b.value, a.type); });
    }
@@ -572,6 +638,7 @@ llvm::Value* SqlOps::toText(const SqlValue& v) {
    if (t.isInteger()) return callStringHelper("kiln_format_integer", {b_.CreateSExt(v.value, cx_.i64())}, true);
    if (t.id == TypeId::Decimal)
       return callStringHelper("kiln_format_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
+   if (t.id == TypeId::Numeric) return callStringHelper("kiln_numeric_format", {stringAddress(v.value)}, true);
    if (t.isFloat())
       return callStringHelper("kiln_format_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
    if (t.id == TypeId::Date) return callStringHelper("kiln_format_date", {v.value}, true);
@@ -597,6 +664,7 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
       case TypeId::Decimal:
          return b_.CreateTrunc(cx_.callRuntime("kiln_parse_decimal", {address, cx_.int32(target.precision), cx_.int32(target.scale)}),
                                cx_.valueType(target));
+      case TypeId::Numeric: return callStringHelper("kiln_numeric_parse", {address}, true);
       case TypeId::Real:
       case TypeId::Double:
          return b_.CreateFPTrunc(cx_.callRuntime("kiln_parse_double", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
@@ -650,6 +718,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       return callStringHelper("kiln_array_from_text", {stringAddress(text), cx_.int64(int64_t(packType(target))), cx_.int8(explicitCast)}, true);
    }
    if (from.isString()) return fromText(v.value, target);
+   if (target.id == TypeId::Numeric || from.id == TypeId::Numeric) return castNumeric(v, target);
    if (from.id == TypeId::Boolean && target.isInteger()) return b_.CreateZExt(v.value, targetType);
    if (from.isInteger() && target.id == TypeId::Boolean) return b_.CreateICmpNE(v.value, llvm::ConstantInt::get(v.value->getType(), 0));
    if (from.isInteger() && target.isInteger()) {
@@ -704,27 +773,34 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       return b_.CreateFPToSI(rounded, targetType);
    }
    if (from.id == TypeId::Date && target.id == TypeId::Timestamp) {
-      // The midnight of every date but the far future is a timestamp.
+      // The midnight of every date but the far future is a timestamp; infinities stay infinite.
       llvm::Value* days = b_.CreateSExt(v.value, cx_.i64());
-      cx_.errorIf(b_.CreateICmpSGE(days, cx_.int64(timestamp::end / interval::microsPerDay)), int32_t(RuntimeError::DateOutOfRangeForTimestamp));
-      return b_.CreateMul(days, cx_.int64(interval::microsPerDay));
+      llvm::Value* infinite = b_.CreateICmpEQ(v.value, cx_.int32(date::infinity));
+      llvm::Value* minusInfinite = b_.CreateICmpEQ(v.value, cx_.int32(date::minusInfinity));
+      cx_.errorIf(b_.CreateAnd(b_.CreateICmpSGE(days, cx_.int64(timestamp::endDay)), b_.CreateNot(infinite)), int32_t(RuntimeError::DateOutOfRangeForTimestamp));
+      llvm::Value* midnight = b_.CreateMul(days, cx_.int64(interval::microsPerDay));
+      return b_.CreateSelect(infinite, cx_.int64(timestamp::infinity), b_.CreateSelect(minusInfinite, cx_.int64(timestamp::minusInfinity), midnight));
    }
    // Between timestamptz and the others, the session's time zone decides.
    if (from.id == TypeId::Date && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_date_to_timestamptz", {v.value});
    if (from.id == TypeId::TimestampTz && target.id == TypeId::Date) return cx_.callRuntime("kiln_timestamptz_to_date", {v.value});
    if (from.id == TypeId::Timestamp && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_timestamp_to_timestamptz", {v.value});
-   if (from.id == TypeId::TimestampTz && (target.id == TypeId::Timestamp || target.id == TypeId::Time)) {
-      SqlValue local{cx_.callRuntime("kiln_timestamptz_to_timestamp", {v.value}), nullptr, SqlType::timestamp()};
-      return castValue(local, target, explicitCast);
-   }
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Timestamp) return cx_.callRuntime("kiln_timestamptz_to_timestamp", {v.value});
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Time) return cx_.callRuntime("kiln_timestamptz_to_time", {v.value});
    if (from.id == TypeId::Timestamp && (target.id == TypeId::Date || target.id == TypeId::Time)) {
       // Floor division: the day a timestamp before 2000 falls on is the one it started.
       llvm::Value* perDay = cx_.int64(interval::microsPerDay);
       llvm::Value* quotient = b_.CreateSDiv(v.value, perDay);
       llvm::Value* before = b_.CreateICmpSLT(b_.CreateSRem(v.value, perDay), cx_.int64(0));
       llvm::Value* day = b_.CreateSub(quotient, b_.CreateZExt(before, cx_.i64()));
-      if (target.id == TypeId::Date) return b_.CreateTrunc(day, targetType);
-      return b_.CreateSub(v.value, b_.CreateMul(day, perDay));
+      if (target.id == TypeId::Date) {
+         // An infinite timestamp is the infinite date.
+         llvm::Value* finite = b_.CreateTrunc(day, targetType);
+         llvm::Value* infinite = b_.CreateICmpEQ(v.value, cx_.int64(timestamp::infinity));
+         llvm::Value* minusInfinite = b_.CreateICmpEQ(v.value, cx_.int64(timestamp::minusInfinity));
+         return b_.CreateSelect(infinite, cx_.int32(date::infinity), b_.CreateSelect(minusInfinite, cx_.int32(date::minusInfinity), finite));
+      }
+      return b_.CreateSub(v.value, b_.CreateMul(day, perDay));  // an infinite timestamp's is NULL (cast)
    }
    if (from.isFloat() && target.id == TypeId::Decimal) {
       llvm::Value* r = cx_.callRuntime("kiln_double_to_decimal", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
@@ -737,7 +813,35 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
 SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
    if (v.type == target) return v;
    if (v.type.id == TypeId::Unknown) return cast({v.value, v.isNull, SqlType::text()}, target, explicitCast);
-   return guardNulls({v}, target, [&] { return roundFraction(castValue(v, target, explicitCast), target); });
+   SqlValue result = guardNulls({v}, target, [&] { return roundFraction(castValue(v, target, explicitCast), target); });
+   if (castCanMakeNull(v.type, target)) {
+      // The time of day of an infinite timestamp is NULL, as PostgreSQL's timestamp_time.
+      llvm::Value* infinite = isInfiniteTimestamp(v.value);
+      result.isNull = result.isNull ? b_.CreateOr(result.isNull, infinite) : infinite;
+   }
+   return result;
+}
+
+SqlValue SqlOps::dateForComparison(const SqlValue& v, SqlType target) {
+   return guardNulls({v}, target, [&]() -> llvm::Value* {
+      if (target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_date_to_timestamptz_for_comparison", {v.value});
+      // As timestamp::fromDateForComparison: a day past the range just above it.
+      llvm::Value* days = b_.CreateSExt(v.value, cx_.i64());
+      llvm::Value* beyond = b_.CreateAnd(b_.CreateICmpSGE(days, cx_.int64(timestamp::endDay)), b_.CreateICmpNE(v.value, cx_.int32(date::infinity)));
+      llvm::Value* above = b_.CreateAdd(days, cx_.int64(timestamp::end - timestamp::endDay));
+      llvm::Value* midnight = b_.CreateSelect(beyond, above, b_.CreateMul(days, cx_.int64(interval::microsPerDay)));
+      llvm::Value* infinite = b_.CreateICmpEQ(v.value, cx_.int32(date::infinity));
+      llvm::Value* minusInfinite = b_.CreateICmpEQ(v.value, cx_.int32(date::minusInfinity));
+      return b_.CreateSelect(infinite, cx_.int64(timestamp::infinity), b_.CreateSelect(minusInfinite, cx_.int64(timestamp::minusInfinity), midnight));
+   });
+}
+
+llvm::Value* SqlOps::isInfiniteDate(llvm::Value* days) {
+   return b_.CreateOr(b_.CreateICmpEQ(days, cx_.int32(date::infinity)), b_.CreateICmpEQ(days, cx_.int32(date::minusInfinity)));
+}
+
+llvm::Value* SqlOps::isInfiniteTimestamp(llvm::Value* micros) {
+   return b_.CreateOr(b_.CreateICmpEQ(micros, cx_.int64(timestamp::infinity)), b_.CreateICmpEQ(micros, cx_.int64(timestamp::minusInfinity)));
 }
 
 llvm::Value* SqlOps::canonicalFloat(llvm::Value* value) {
@@ -749,7 +853,12 @@ llvm::Value* SqlOps::canonicalFloat(llvm::Value* value) {
 
 llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    llvm::Value* key;
-   if (v.type.isStringLike()) {
+   if (v.type.isArray() && v.type.element == TypeId::Numeric) {
+      auto hashArray = [&]() -> llvm::Value* {
+         return cx_.callRuntime("kiln_array_hash", {stringAddress(v.value), cx_.int64(int64_t(packType(v.type.elementType())))});
+      };
+      key = v.isNull ? cx_.ifThenElse(v.isNull, [&]() -> llvm::Value* { return cx_.int64(0); }, hashArray) : hashArray();
+   } else if (v.type.isStringLike()) {
       // A short string is all in its 16 bytes (zero-padded): hash those; a long one by its bytes.
       llvm::Value* word0 = b_.CreateExtractValue(v.value, 0);
       auto hashInline = [&]() -> llvm::Value* {
@@ -762,6 +871,17 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
          llvm::Value* isShort = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
          key = cx_.ifThenElse(isShort, hashInline, [&]() -> llvm::Value* { return cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)}); });
       }
+   } else if (v.type.id == TypeId::Numeric) {
+      // Inline values (nearly all) are their two words without the display scale.
+      llvm::Value* word0 = b_.CreateExtractValue(v.value, 0);
+      llvm::Value* isInline = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
+      key = cx_.ifThenElse(
+         isInline,
+         [&]() -> llvm::Value* {
+            llvm::Value* head = b_.CreateAnd(word0, cx_.int64(int64_t(packed_numeric::valueBitsOfFirstWord)));
+            return b_.CreateXor(head, b_.CreateMul(b_.CreateExtractValue(v.value, 1), cx_.int64(int64_t(0x9E3779B97F4A7C15ULL))));
+         },
+         [&]() -> llvm::Value* { return cx_.callRuntime("kiln_numeric_hash", {stringAddress(v.value)}); });
    } else if (v.type.id == TypeId::Interval) {
       llvm::Value* months = b_.CreateZExt(b_.CreateExtractValue(v.value, 0), cx_.i64());
       llvm::Value* days = b_.CreateZExt(b_.CreateExtractValue(v.value, 1), cx_.i64());
@@ -784,7 +904,7 @@ llvm::Value* SqlOps::sameKey(const SqlValue& a, const SqlValue& b) {
    if (!a.isNull && !b.isNull) return compareValues(CompareOp::Eq, a.value, b.value, a.type);
    llvm::Value* bothNull = b_.CreateAnd(isNull(a), isNull(b));
    llvm::Value* neitherNull = b_.CreateNot(b_.CreateOr(isNull(a), isNull(b)));
-   llvm::Value* equal = a.type.isStringLike()
+   llvm::Value* equal = callsHelpers(a.type)
                            ? cx_.ifThenElse(neitherNull, [&] { return compareValues(CompareOp::Eq, a.value, b.value, a.type); },
                                             [&]() -> llvm::Value* { return cx_.boolean(false); })
                            : b_.CreateAnd(neitherNull, compareValues(CompareOp::Eq, a.value, b.value, a.type));

@@ -10,6 +10,7 @@
 #include "algebra/expression.h"
 #include "codegen/code_context.h"
 #include "codegen/sql_value.h"
+#include "runtime/helpers.h"
 
 namespace kiln {
 
@@ -46,6 +47,11 @@ class SqlOps {
    SqlValue logicalNot(const SqlValue& a);
 
    SqlValue cast(const SqlValue& v, SqlType target, bool explicitCast);
+   /// A DATE as a value to compare with TIMESTAMP or TIMESTAMPTZ ones (castForComparison).
+   SqlValue dateForComparison(const SqlValue& v, SqlType target);
+   /// i1: whether a non-NULL DATE (an i32) or TIMESTAMP / TIMESTAMPTZ (an i64) is ±infinity.
+   llvm::Value* isInfiniteDate(llvm::Value* days);
+   llvm::Value* isInfiniteTimestamp(llvm::Value* micros);
 
    /// Mixes the value (and its NULL flag) into `seed`.
    llvm::Value* hash(const SqlValue& v, llvm::Value* seed);
@@ -73,6 +79,12 @@ class SqlOps {
 
    llvm::Value* arena();
 
+   /// A NUMERIC operation of kiln_numeric_unary on a non-NULL value; `digits` for round and trunc.
+   llvm::Value* numericUnary(NumericUnary operation, llvm::Value* a, int32_t digits = 0);
+   /// Calls a NUMERIC helper of non-NULL values that writes its result through the argument after
+   /// them (kiln_numeric_log, kiln_numeric_power, ...).
+   llvm::Value* numericHelper(const std::string& name, const std::vector<SqlValue>& values);
+
    private:
    /// Raises `code` where `condition` holds for a value that is not NULL (`isNull`: its flag, or
    /// null when it cannot be NULL): a NULL's value is whatever the operations before it left.
@@ -98,6 +110,12 @@ class SqlOps {
    llvm::Value* toText(const SqlValue& v);
    llvm::Value* fromText(llvm::Value* string, SqlType target);
    llvm::Value* stringEquals(llvm::Value* a, llvm::Value* b, SqlType type);
+   /// Two NUMERIC values equal, their display scales aside (1.10 = 1.1).
+   llvm::Value* numericEquals(llvm::Value* a, llvm::Value* b);
+   /// Casts to and from NUMERIC without a precision, of a non-NULL value.
+   llvm::Value* castNumeric(const SqlValue& v, SqlType target);
+   /// Values of the type are compared by calling helpers: not for NULLs (their bytes are zero).
+   static bool callsHelpers(SqlType type) { return type.isStringLike() || type.id == TypeId::Numeric; }
    llvm::Value* zeroOf(SqlType type);
    llvm::Value* boolToByte(llvm::Value* v) { return b_.CreateZExt(v, cx_.i8()); }
    llvm::Value* byteToBool(llvm::Value* v) { return b_.CreateICmpNE(v, cx_.int8(0)); }

@@ -2,6 +2,8 @@
 
 #include <strings.h>
 
+#include <algorithm>
+
 #include "common/time_zone.h"
 #include "common/timestamp_tz.h"
 #include "common/utf8.h"
@@ -151,6 +153,19 @@ std::string canonical(std::string_view literal, SqlType type, bool explicitCast)
       if (explicitCast && element.isString() && element.length) e->resize(byteOffset(*e, element.length));
       e = elementOutput(parseValue(*e, element));
    }
+   return join(elements);
+}
+
+std::optional<std::string> equalityText(std::optional<std::string> element, SqlType elementType) {
+   if (!element || elementType.id != TypeId::Numeric) return element;
+   Numeric value = Numeric::parse(*element);
+   return value.withScale(int(std::max<int64_t>(-value.exponent(), 0))).toString();
+}
+
+std::string equalityText(std::string_view canonicalText, SqlType elementType) {
+   if (elementType.id != TypeId::Numeric) return std::string(canonicalText);
+   Elements elements = split(canonicalText);
+   for (auto& e : elements) e = equalityText(std::move(e), elementType);
    return join(elements);
 }
 

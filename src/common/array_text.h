@@ -53,5 +53,10 @@ std::string shownInZone(std::string_view canonicalText, SqlType type);
 /// element type (its errors: 22P02, 22003, ...) and written in its output form. With
 /// `explicitCast`, string elements are cut to the element type's length instead of refused.
 std::string canonical(std::string_view literal, SqlType type, bool explicitCast = false);
+/// An element's text as equal elements share it: NUMERIC without its display scale (1.10 is
+/// 1.1); other types' canonical texts are equal exactly when their values are.
+std::optional<std::string> equalityText(std::optional<std::string> element, SqlType elementType);
+/// An array's canonical text with its elements as equalityText writes them.
+std::string equalityText(std::string_view canonicalText, SqlType elementType);
 
 }  // namespace kiln::array_text

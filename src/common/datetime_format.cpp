@@ -356,7 +356,7 @@ bool startsCaseless(std::string_view text, std::string_view prefix) {
 
 }  // namespace
 
-int64_t parse(std::string_view text, std::string_view pattern) {
+DateAndTime parse(std::string_view text, std::string_view pattern) {
    Parsed p;
    size_t in = 0;
    auto skipBlanks = [&] {
@@ -482,17 +482,15 @@ int64_t parse(std::string_view text, std::string_view pattern) {
          throw Error("22007", "hour \"" + std::to_string(p.hour) + "\" is invalid for the 12-hour clock", 0, "Use the 24-hour clock, or give an hour between 1 and 12.");
       p.hour = p.hour % 12 + (p.afternoon ? 12 : 0);
    }
+   int64_t time = p.hour * timestamp::microsPerHour + p.minute * timestamp::microsPerMinute + p.second * 1'000'000 + p.micros;
    if (p.dayOfYear && !p.monthGiven && !p.dayGiven) {
-      int64_t days = p.dayOfYear - 1;
-      if (p.dayOfYear < 1 || p.dayOfYear > (date::isValid(year, 2, 29) ? 366 : 365)) throw outOfRange();
-      return timestamp::fromDate(date::fromCivil(year, 1, 1) + int32_t(days)) + p.hour * timestamp::microsPerHour +
-             p.minute * timestamp::microsPerMinute + p.second * 1'000'000 + p.micros;
+      if (p.dayOfYear < 1 || p.dayOfYear > (date::daysInMonth(year, 2) == 29 ? 366 : 365)) throw outOfRange();
+      return {date::dayNumber(year, 1, 1) + p.dayOfYear - 1, time};
    }
-   if (p.month < 1 || p.month > 12 || p.day < 1 || !date::isValid(year, unsigned(p.month), unsigned(p.day)) || p.hour > 23 || p.minute > 59 ||
+   if (p.month < 1 || p.month > 12 || p.day < 1 || p.day > date::daysInMonth(year, unsigned(p.month)) || p.hour > 23 || p.minute > 59 ||
        p.second > 60)
       throw outOfRange();
-   return timestamp::fromDate(date::fromCivil(year, unsigned(p.month), unsigned(p.day))) + p.hour * timestamp::microsPerHour +
-          p.minute * timestamp::microsPerMinute + p.second * 1'000'000 + p.micros;
+   return {date::dayNumber(year, unsigned(p.month), unsigned(p.day)), time};
 }
 
 }  // namespace kiln::datetime_format

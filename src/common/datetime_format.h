@@ -35,8 +35,12 @@ std::string format(const Fields& fields, std::string_view pattern);
 /// to_date and to_timestamp: `text` read by `pattern` as PostgreSQL reads it outside FX mode
 /// (a separator matches one separator or none, fields skip leading blanks, a number reads up to
 /// its width when a number follows, else all its digits; YY and YYY pick the nearest year to
-/// 2020). The local date and time in microseconds since 2000-01-01; 22007 for text the pattern
-/// cannot read, 22008 for a field out of range, 0A000 for a pattern kiln cannot read yet.
-int64_t parse(std::string_view text, std::string_view pattern);
+/// 2020). The local date and time; 22007 for text the pattern cannot read, 22008 for a field out
+/// of range, 0A000 for a pattern kiln cannot read yet.
+struct DateAndTime {
+   int64_t days;  // since 2000-01-01: a day of the calendar, not checked against a type's range
+   int64_t time;  // microseconds since midnight
+};
+DateAndTime parse(std::string_view text, std::string_view pattern);
 
 }  // namespace kiln::datetime_format

@@ -15,6 +15,7 @@ static bool unitIs(std::string_view unit, std::initializer_list<const char*> nam
 
 std::optional<Interval> parse(std::string_view text) {
    Interval result;
+   int32_t years = 0;
    size_t i = 0;
    bool any = false;
    // Fields beyond their range fail as in PostgreSQL (they wrapped around).
@@ -85,9 +86,9 @@ std::optional<Interval> parse(std::string_view text) {
       if (unit.empty() || unitIs(unit, {"s", "sec", "secs", "second", "seconds"})) {
          add64(result.micros, std::round(value * 1e6));
       } else if (unitIs(unit, {"y", "yr", "yrs", "year", "years"})) {
-         double months = std::round(value * 12);
-         if (!(months >= double(INT32_MIN) && months <= double(INT32_MAX))) throw Error("22008", "interval out of range");
-         add32(result.months, months);
+         // Years are a field of their own until the end, as PostgreSQL's tm_year.
+         add32(years, std::trunc(value));
+         add32(result.months, std::round((value - std::trunc(value)) * 12));
       } else if (unitIs(unit, {"mon", "mons", "month", "months"})) {
          add32(result.months, std::trunc(value));
          add32(result.days, std::round((value - std::trunc(value)) * 30));
@@ -116,6 +117,9 @@ std::optional<Interval> parse(std::string_view text) {
       any = true;
    }
    if (!any) return std::nullopt;
+   int64_t months = int64_t(years) * 12 + result.months;
+   if (months < INT32_MIN || months > INT32_MAX) throw Error("22008", "interval out of range");
+   result.months = int32_t(months);
    if (ago) {
       if (result.months == INT32_MIN || result.days == INT32_MIN || result.micros == INT64_MIN) throw fieldOutOfRange();
       result = {-result.months, -result.days, -result.micros};

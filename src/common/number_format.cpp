@@ -305,6 +305,13 @@ std::string formatDecimal(__int128 unscaled, unsigned scale, std::string_view pa
    return run(nodes, d, text, rounded < 0 ? '-' : '+');
 }
 
+std::string formatNumeric(const Numeric& value, std::string_view pattern) {
+   Description d;
+   std::vector<Node> nodes = parse(pattern, d);
+   Numeric rounded = value.rounded(d.post);
+   return run(nodes, d, rounded.absolute().toString(), rounded.isNegative() ? '-' : '+');
+}
+
 std::string formatDouble(double value, int significantDigits, std::string_view pattern) {
    Description d;
    std::vector<Node> nodes = parse(pattern, d);

@@ -7,7 +7,8 @@
 
 namespace kiln {
 
-enum class PhysicalType : uint8_t { Bool, Int16, Int32, Int64, Int128, Float, Double, Interval, String };
+/// Numeric: NUMERIC without a precision, 16 bytes as a string's (common/packed_numeric.h).
+enum class PhysicalType : uint8_t { Bool, Int16, Int32, Int64, Int128, Float, Double, Interval, String, Numeric };
 
 inline PhysicalType physicalTypeOf(SqlType type) {
    switch (type.id) {
@@ -20,6 +21,7 @@ inline PhysicalType physicalTypeOf(SqlType type) {
       case TypeId::TimestampTz:
       case TypeId::Time: return PhysicalType::Int64;
       case TypeId::Decimal: return type.isWideDecimal() ? PhysicalType::Int128 : PhysicalType::Int64;
+      case TypeId::Numeric: return PhysicalType::Numeric;
       case TypeId::Real: return PhysicalType::Float;
       case TypeId::Double: return PhysicalType::Double;
       case TypeId::Interval: return PhysicalType::Interval;
@@ -42,10 +44,14 @@ inline size_t physicalSize(PhysicalType type) {
       case PhysicalType::Double: return 8;
       case PhysicalType::Int128:
       case PhysicalType::Interval:
-      case PhysicalType::String: return 16;
+      case PhysicalType::String:
+      case PhysicalType::Numeric: return 16;
    }
    return 8;
 }
+
+/// Held as a GermanString whose bytes live elsewhere when long: strings, arrays and NUMERIC.
+inline bool heldAsBytes(PhysicalType type) { return type == PhysicalType::String || type == PhysicalType::Numeric; }
 
 inline size_t physicalSize(SqlType type) { return physicalSize(physicalTypeOf(type)); }
 

@@ -23,6 +23,7 @@ std::string SqlType::toString() const {
       case TypeId::Varchar: return length ? "character varying(" + std::to_string(length) + ")" : "character varying";
       case TypeId::Text: return "text";
       case TypeId::Array: return elementType().toString() + "[]";
+      case TypeId::Numeric: return "numeric";
    }
    return "unknown";
 }

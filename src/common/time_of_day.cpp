@@ -1,5 +1,6 @@
 #include "common/time_of_day.h"
 
+#include "common/datetime_input.h"
 #include "common/datetime_scanner.h"
 #include "common/timestamp.h"
 
@@ -19,7 +20,7 @@ int64_t parse(std::string_view text) {
    // A date first ("2024-03-01 12:00"): the time of that timestamp.
    DatetimeScanner probe = s;
    int64_t year;
-   if (probe.number(year, 7) && probe.peek() == '-') return timestamp::timeOfDay(timestamp::parseParts(text, "time").local);
+   if (probe.number(year, 7) && probe.peek() == '-') return datetime_input::parse(text, "time").time;
    int64_t time;
    bool inRange;
    if (!s.timeOfDay(time, inRange)) throw malformed();

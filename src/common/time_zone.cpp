@@ -131,7 +131,7 @@ const std::string& TimeZone::abbreviationAt(int64_t utc) const { return rules_.a
 
 int64_t TimeZone::toLocal(int64_t utc) const { return utc + int64_t(offsetAt(utc)) * microsPerSecond; }
 
-int64_t TimeZone::toUtc(int64_t local) const {
+int32_t TimeZone::offsetOfLocal(int64_t local) const {
    int64_t t = unixSeconds(local);
    // The offsets around the first transition after a day before: zones are less than a day
    // off UTC, and transitions are more than two days apart.
@@ -144,8 +144,12 @@ int64_t TimeZone::toUtc(int64_t local) const {
       else if (asBefore < *boundary && asAfter < *boundary) offset = before;
       else offset = asBefore > asAfter ? before : after;  // a gap: the offset before; an overlap: after
    }
+   return offset;
+}
+
+int64_t TimeZone::toUtc(int64_t local) const {
    int64_t utc;
-   if (__builtin_sub_overflow(local, int64_t(offset) * microsPerSecond, &utc) || !timestamp::inRange(utc))
+   if (__builtin_sub_overflow(local, int64_t(offsetOfLocal(local)) * microsPerSecond, &utc) || !timestamp::inRange(utc))
       throw Error("22008", "timestamp out of range");
    return utc;
 }

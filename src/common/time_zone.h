@@ -36,9 +36,12 @@ class TimeZone {
    const std::string& abbreviationAt(int64_t utc) const;
    /// The local date and time at the instant.
    int64_t toLocal(int64_t utc) const;
-   /// The instant a local date and time names. In a spring-forward gap the offset before the
-   /// gap counts, in a fall-back overlap the one after it (PostgreSQL's DetermineTimeZoneOffset).
-   /// Throws 22008 when it is beyond the timestamp range.
+   /// The offset (seconds east) of a local date and time. In a spring-forward gap the offset
+   /// before the gap counts, in a fall-back overlap the one after it (PostgreSQL's
+   /// DetermineTimeZoneOffset).
+   int32_t offsetOfLocal(int64_t local) const;
+   /// The instant a local date and time names (offsetOfLocal). Throws 22008 "timestamp out of
+   /// range" when it is beyond the timestamp range.
    int64_t toUtc(int64_t local) const;
 
    /// The zone of the statement running on this thread (UTC when none is).

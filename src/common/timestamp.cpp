@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include "common/datetime_scanner.h"
 #include "common/date.h"
 #include "common/interval.h"
 #include "common/time_zone.h"
@@ -14,117 +13,29 @@ using interval::microsPerSecond;
 
 namespace {
 
-[[noreturn]] void malformed(std::string_view text, std::string_view typeName) {
-   throw Error("22007", "invalid input syntax for type " + std::string(typeName) + ": \"" + std::string(text) + "\"");
-}
-[[noreturn]] void fieldOutOfRange(std::string_view text) {
-   throw Error("22008", "date/time field value out of range: \"" + std::string(text) + "\"");
-}
 [[noreturn]] void outOfRange() { throw Error("22008", "timestamp out of range"); }
 
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
-bool isZoneNameCharacter(char c) {
-   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '_' || c == '+' || c == '-';
-}
-
-/// A zone after the time: "Z", "+hh", "-hh:mm", "+hhmm", "+hh:mm:ss" (ISO signs: + is east of
-/// Greenwich) or a name ("UTC", "Europe/Berlin"). False when none follows.
-bool zone(DatetimeScanner& s, ParsedTimestamp& out) {
-   if (s.peek() == '+' || s.peek() == '-') {
-      int sign = s.text[s.i++] == '-' ? -1 : 1;
-      int64_t hours, minutes = 0, seconds = 0;
-      size_t digits;
-      if (!s.number(hours, 4, &digits) || digits == 3) return false;
-      if (digits == 4) {
-         minutes = hours % 100;
-         hours /= 100;
-      } else if (s.take(':') && (!s.number(minutes, 2) || (s.take(':') && !s.number(seconds, 2)))) {
-         return false;
-      }
-      out.offsetSeconds = int32_t(sign * (hours * 3600 + minutes * 60 + seconds));
-      return true;
-   }
-   DatetimeScanner probe = s;
-   if (probe.word("bc") || probe.word("ad")) {
-      if (!isZoneNameCharacter(probe.peek())) return false;
-   }
-   char first = s.peek();
-   if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) return false;
-   size_t start = s.i;
-   while (isZoneNameCharacter(s.peek())) ++s.i;
-   out.zoneName = std::string(s.text.substr(start, s.i - start));
-   if (out.zoneName == "Z" || out.zoneName == "z") {
-      out.zoneName.clear();
-      out.offsetSeconds = 0;
-   }
-   return true;
-}
-
-/// Whether a zone word can be a zone: tz database names have a slash; of the abbreviations only
-/// UTC and GMT are known (PostgreSQL's timezone_abbreviations are not).
-bool knownZoneForm(std::string_view name) {
-   if (name.empty() || name.find('/') != std::string_view::npos) return true;
-   std::string lower;
-   for (char c : name) lower.push_back(char(c | 0x20));
-   return lower == "utc" || lower == "gmt";
-}
-
 }  // namespace
 
-ParsedTimestamp parseParts(std::string_view text, std::string_view typeName) {
-   DatetimeScanner s{text};
-   s.skipBlanks();
-   if (s.word("epoch")) {
-      s.skipBlanks();
-      if (!s.atEnd()) malformed(text, typeName);
-      return {-unixEpochOffset, 0, {}};
-   }
-   for (const char* special : {"infinity", "-infinity", "now", "today", "tomorrow", "yesterday", "allballs"}) {
-      DatetimeScanner probe = s;
-      if (probe.word(special)) {
-         probe.skipBlanks();
-         if (probe.atEnd()) throw Error("0A000", std::string(typeName) + " input \"" + std::string(text) + "\" is not supported");
-      }
-   }
-   ParsedTimestamp result{};
-   int64_t year, month, day, time = 0;
-   if (!s.number(year, 7) || !s.take('-') || !s.number(month, 2) || !s.take('-') || !s.number(day, 2)) malformed(text, typeName);
-   bool timeFollows = s.take('T') || s.take('t');
-   if (!timeFollows && (s.peek() == ' ' || s.peek() == '\t')) {
-      s.skipBlanks();
-      timeFollows = s.isDigit();
-   }
-   bool timeInRange = true;
-   if (timeFollows) {
-      if (!s.timeOfDay(time, timeInRange)) malformed(text, typeName);
-      s.skipBlanks();
-      if (zone(s, result)) {
-         if (!knownZoneForm(result.zoneName)) malformed(text, typeName);
-         s.skipBlanks();
-      }
-   }
-   bool bc = false;
-   if (s.word("bc")) bc = true;
-   else s.word("ad");
-   s.skipBlanks();
-   if (!s.atEnd()) malformed(text, typeName);
-   if (year == 0) fieldOutOfRange(text);  // there is no year 0 (as written; 1 BC is the year before 1)
-   if (bc) year = 1 - year;
-   if (!timeInRange) fieldOutOfRange(text);
-   if (!date::isValid(year, unsigned(month), unsigned(day))) {
-      if (year > 5874897) throw Error("22008", "timestamp out of range: \"" + std::string(text) + "\"");
-      fieldOutOfRange(text);
-   }
-   result.local = int64_t(date::fromCivil(year, unsigned(month), unsigned(day))) * microsPerDay + time;
-   if (!inRange(result.local)) throw Error("22008", "timestamp out of range: \"" + std::string(text) + "\"");
-   return result;
+int64_t localOf(const datetime_input::Parts& parts, std::string_view text) {
+   // The day is checked first: its midnight in microseconds could overflow.
+   if (parts.days < date::firstDay || parts.days > endDay || !inRange(parts.days * microsPerDay + parts.time))
+      throw Error("22008", "timestamp out of range: \"" + std::string(text) + "\"");
+   return parts.days * microsPerDay + parts.time;
 }
 
 int64_t parse(std::string_view text) {
-   ParsedTimestamp parts = parseParts(text, "timestamp");
+   datetime_input::Parts parts = datetime_input::parse(text, "timestamp");
+   switch (parts.kind) {
+      case datetime_input::Parts::Kind::Infinity: return infinity;
+      case datetime_input::Parts::Kind::MinusInfinity: return minusInfinity;
+      case datetime_input::Parts::Kind::Finite: break;
+   }
+   int64_t local = localOf(parts, text);
    if (!parts.zoneName.empty()) TimeZone::forInput(parts.zoneName);  // PostgreSQL checks the zone it then ignores
-   return parts.local;
+   return local;
 }
 
 std::string formatTimeOfDay(int64_t time) {
@@ -139,6 +50,8 @@ std::string formatTimeOfDay(int64_t time) {
 }
 
 std::string format(int64_t micros, std::string_view zoneSuffix) {
+   if (micros == infinity) return "infinity";
+   if (micros == minusInfinity) return "-infinity";
    std::string day = date::format(toDate(micros));
    bool bc = day.size() > 3 && day.compare(day.size() - 3, 3, " BC") == 0;
    if (bc) day.resize(day.size() - 3);
@@ -146,7 +59,7 @@ std::string format(int64_t micros, std::string_view zoneSuffix) {
 }
 
 int64_t round(int64_t micros, unsigned digits) {
-   if (digits >= 6) return micros;
+   if (digits >= 6 || !isFinite(micros)) return micros;
    int64_t scale = 1;
    for (unsigned i = digits; i < 6; ++i) scale *= 10;
    // Half away from zero, as PostgreSQL's AdjustTimestampForTypmod.
@@ -156,27 +69,53 @@ int64_t round(int64_t micros, unsigned digits) {
 }
 
 int64_t fromDate(int32_t days) {
-   int64_t micros = int64_t(days) * microsPerDay;
-   if (!inRange(micros)) throw Error("22008", "date out of range for timestamp");
-   return micros;
+   if (days == date::infinity) return infinity;
+   if (days == date::minusInfinity) return minusInfinity;
+   if (days >= endDay) throw Error("22008", "date out of range for timestamp");
+   return int64_t(days) * microsPerDay;
 }
 
-int32_t toDate(int64_t micros) { return int32_t(floorDiv(micros, microsPerDay)); }
+int64_t fromDateForComparison(int32_t days) {
+   // Between the range's end and infinity there is room for every day past it.
+   if (days >= endDay && days != date::infinity) return end + (int64_t(days) - endDay);
+   return fromDate(days);
+}
+
+int32_t toDate(int64_t micros) {
+   if (micros == infinity) return date::infinity;
+   if (micros == minusInfinity) return date::minusInfinity;
+   return int32_t(floorDiv(micros, microsPerDay));
+}
 
 int64_t timeOfDay(int64_t micros) { return micros - floorDiv(micros, microsPerDay) * microsPerDay; }
 
 int64_t addInterval(int64_t micros, const Interval& interval, int32_t sign) {
+   if (!isFinite(micros)) return micros;
+   // Months, days and time in turn, each result checked, as PostgreSQL's timestamp_pl_interval.
+   auto step = [&](const Interval& part) {
+      std::optional<int64_t> moved = addIntervalUnchecked(micros, part, sign);
+      if (!moved || !inRange(*moved)) outOfRange();
+      micros = *moved;
+   };
+   if (interval.months) step(Interval{interval.months, 0, 0});
+   if (interval.days) step(Interval{0, interval.days, 0});
+   step(Interval{0, 0, interval.micros});
+   return micros;
+}
+
+std::optional<int64_t> addIntervalUnchecked(int64_t micros, const Interval& interval, int32_t sign) {
    int64_t days = toDate(micros);
-   if (interval.months) days = date::addMonths(int32_t(days), sign * interval.months);
+   if (interval.months) days = date::addMonths(int32_t(days), sign * int64_t(interval.months));
    int64_t result, dayMicros, spanMicros;
    if (__builtin_mul_overflow(days, microsPerDay, &result) || __builtin_add_overflow(result, timeOfDay(micros), &result) ||
        __builtin_mul_overflow(int64_t(sign) * interval.days, microsPerDay, &dayMicros) || __builtin_add_overflow(result, dayMicros, &result) ||
-       __builtin_mul_overflow(int64_t(sign), interval.micros, &spanMicros) || __builtin_add_overflow(result, spanMicros, &result) || !inRange(result))
-      outOfRange();
+       __builtin_mul_overflow(int64_t(sign), interval.micros, &spanMicros) || __builtin_add_overflow(result, spanMicros, &result))
+      return std::nullopt;
    return result;
 }
 
 Interval difference(int64_t a, int64_t b) {
+   if (!isFinite(a) || !isFinite(b)) throw Error("22008", "cannot subtract infinite timestamps");
    int64_t micros;
    if (__builtin_sub_overflow(a, b, &micros)) throw Error("22008", "interval out of range");
    return Interval{0, int32_t(micros / microsPerDay), micros % microsPerDay};
@@ -190,10 +129,12 @@ Interval age(int64_t a, int64_t b) {
    };
    auto fieldsOf = [](int64_t micros) {
       Fields f{};
-      date::toCivil(toDate(micros), f.year, f.month, f.day);
+      date::toCivil(int32_t(floorDiv(micros, microsPerDay)), f.year, f.month, f.day);
       f.time = timeOfDay(micros);
       return f;
    };
+   // PostgreSQL 15 takes infinity as the day and time of INT64_MAX; -infinity is before any day.
+   if (a == minusInfinity || b == minusInfinity) outOfRange();
    // As PostgreSQL: the later moment minus the earlier one, the sign put back at the end.
    bool negative = a < b;
    Fields later = fieldsOf(negative ? b : a), earlier = fieldsOf(negative ? a : b);
@@ -238,7 +179,7 @@ std::optional<Unit> unitNamed(std::string_view name) {
    return std::nullopt;
 }
 
-int64_t truncate(int64_t micros, Unit unit) {
+int64_t startOfUnit(int64_t micros, Unit unit) {
    auto within = [&](int64_t step) { return floorDiv(micros, step) * step; };
    switch (unit) {
       case Unit::Microseconds: return micros;
@@ -276,7 +217,14 @@ int64_t truncate(int64_t micros, Unit unit) {
          break;
       default: break;
    }
-   return int64_t(date::fromCivil(year, month, 1)) * microsPerDay;
+   return date::dayNumber(year, month, 1) * microsPerDay;
+}
+
+int64_t truncate(int64_t micros, Unit unit) {
+   if (!isFinite(micros)) return micros;
+   int64_t truncated = startOfUnit(micros, unit);
+   if (!inRange(truncated)) outOfRange();
+   return truncated;
 }
 
 }  // namespace kiln::timestamp

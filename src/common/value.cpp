@@ -1,7 +1,5 @@
 #include "common/value.h"
 
-#include "common/array_text.h"
-
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -11,6 +9,7 @@
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
+#include "common/packed_numeric.h"
 #include "common/time_of_day.h"
 #include "common/timestamp.h"
 #include "common/timestamp_tz.h"
@@ -106,7 +105,8 @@ __int128 parseDecimal(std::string_view input, SqlType type) {
    __int128 out = 0;
    switch (decimal::parse(input, type.precision, type.scale, out)) {
       case decimal::ParseStatus::Ok: return out;
-      case decimal::ParseStatus::Malformed: invalidSyntax("numeric", input);
+      // NaN and the infinities, which NUMERIC(p,s) cannot hold, get their own errors.
+      case decimal::ParseStatus::Malformed: return *Numeric::parse(input).fitted(int(type.precision), int(type.scale)).toUnscaled(int(type.scale));
       case decimal::ParseStatus::Overflow: throw numericFieldOverflow(type);
    }
    return out;
@@ -159,10 +159,7 @@ int32_t parseDate(std::string_view input) {
       int y = digits(0, 4), m = digits(5, 2), d = digits(8, 2);
       if (y >= 1 && m >= 0 && d >= 0 && date::isValid(y, unsigned(m), unsigned(d))) return date::fromCivil(y, unsigned(m), unsigned(d));
    }
-   bool outOfRange = false;
-   if (auto days = date::parse(input, outOfRange)) return *days;
-   if (outOfRange) throw Error("22008", "date/time field value out of range: \"" + std::string(input) + "\"");
-   invalidSyntax("date", input, "22007");
+   return date::parse(input);
 }
 
 int64_t parseMoment(std::string_view input, SqlType type) {
@@ -231,6 +228,10 @@ void padToLength(std::string& text, SqlType type) {
 
 }  // namespace text
 
+Value Value::ofNumeric(const Numeric& n) { return ofString(SqlType::numeric(), packed_numeric::pack(n)); }
+
+Numeric Value::numeric() const { return packed_numeric::unpack(string); }
+
 Value parseValue(std::string_view s, SqlType type) {
    switch (type.id) {
       case TypeId::Unknown:
@@ -250,6 +251,7 @@ Value parseValue(std::string_view s, SqlType type) {
       case TypeId::Time: return Value::ofInteger(type, text::parseMoment(s, type));
       case TypeId::Interval: return Value::ofInterval(text::parseInterval(s));
       case TypeId::Array: return Value::ofString(type, array_text::canonical(s, type));
+      case TypeId::Numeric: return Value::ofNumeric(Numeric::parse(s));
    }
    return Value::null(type);
 }
@@ -274,6 +276,7 @@ std::string formatValue(const Value& v) {
       case TypeId::Varchar:
       case TypeId::Text: return v.string;
       case TypeId::Array: return array_text::shownInZone(v.string, v.type);
+      case TypeId::Numeric: return v.numeric().toString();
    }
    return "";
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/numeric.h"
 #include "kiln/kiln.h"
 
 namespace kiln {
@@ -18,7 +19,7 @@ struct Value {
       double floating;  // REAL, DOUBLE
       Interval interval;
    };
-   std::string string;  // CHAR, VARCHAR, TEXT, and the text of an untyped literal
+   std::string string;  // CHAR, VARCHAR, TEXT, the text of an untyped literal; NUMERIC's packed bytes
 
    Value() : decimal(0) {}
    static Value null(SqlType type) {
@@ -34,6 +35,10 @@ struct Value {
    static Value ofString(SqlType type, std::string s) {
       return make(type, [&](Value& v) { v.string = std::move(s); });
    }
+   /// A NUMERIC without a precision.
+   static Value ofNumeric(const Numeric& n);
+   /// The value of a NUMERIC without a precision.
+   Numeric numeric() const;
 
    private:
    template <typename F>

@@ -5,6 +5,7 @@
 #include "common/decimal.h"
 #include "common/time_zone.h"
 #include "common/timestamp.h"
+#include "common/utf8.h"
 #include "common/value.h"
 #include "engine/database_impl.h"
 #include "engine/prepared_statement_impl.h"
@@ -95,6 +96,7 @@ SqlType PreparedStatement::parameterType(size_t number) const { return typeOf(*i
 
 PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text) {
    SqlType type = typeOf(*impl_, number);
+   requireValidUtf8(text);  // as PostgreSQL checks every parameter in text format
    if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char) {
       impl_->parameters.setString(number - 1, text::fitString(text, type));  // may throw: the bound value stays
    } else {
@@ -128,6 +130,10 @@ PreparedStatement& PreparedStatement::bind(size_t number, int64_t value) {
 
 PreparedStatement& PreparedStatement::bindDecimal(size_t number, __int128 unscaled, unsigned scale) {
    SqlType type = typeOf(*impl_, number);
+   if (type.id == TypeId::Numeric) {
+      impl_->parameters.set(number - 1, Value::ofNumeric(Numeric::fromUnscaled(unscaled, int(scale))));
+      return *this;
+   }
    if (type.id != TypeId::Decimal) return bind(number, decimal::format(unscaled, scale));
    impl_->parameters.setDecimal(number - 1, text::fitDecimal(unscaled, scale, type));
    return *this;
@@ -137,10 +143,13 @@ PreparedStatement& PreparedStatement::bind(size_t number, double value) { return
 
 PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
    SqlType type = typeOf(*impl_, number);
-   int64_t micros = value.time_since_epoch().count() - timestamp::unixEpochOffset;
+   // Timestamp::min() and max() are -infinity and infinity (as Result::getTimestamp gives them).
+   int64_t micros = value == Timestamp::max() ? timestamp::infinity : value == Timestamp::min() ? timestamp::minusInfinity : 0;
+   if (micros == 0 && __builtin_sub_overflow(value.time_since_epoch().count(), timestamp::unixEpochOffset, &micros))
+      throw Error("22008", "timestamp out of range");
    if (type.id != TypeId::Timestamp && type.id != TypeId::TimestampTz) return bind(number, timestamp::format(micros));
    micros = timestamp::round(micros, type.fractionalDigits());
-   if (!timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
+   if (timestamp::isFinite(micros) && !timestamp::inRange(micros)) throw Error("22008", "timestamp out of range");
    impl_->parameters.setInteger(number - 1, micros);
    return *this;
 }

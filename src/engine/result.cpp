@@ -44,6 +44,7 @@ int64_t Result::getInt64(size_t row, size_t column) const {
    if (v.type.isInteger() || v.type.id == TypeId::Date) return v.integer;
    if (v.type.id == TypeId::Boolean) return v.boolean;
    if (v.type.id == TypeId::Decimal) return int64_t(decimal::divideRounded(v.decimal, decimal::pow10(v.type.scale)));
+   if (v.type.id == TypeId::Numeric) return v.numeric().toInteger(SqlType::bigInt());
    if (v.type.isFloat()) return int64_t(std::llround(v.floating));
    throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not an integer");
 }
@@ -54,6 +55,7 @@ double Result::getDouble(size_t row, size_t column) const {
    if (v.type.isFloat()) return v.floating;
    if (v.type.isInteger()) return double(v.integer);
    if (v.type.id == TypeId::Decimal) return std::strtod(decimal::format(v.decimal, v.type.scale).c_str(), nullptr);
+   if (v.type.id == TypeId::Numeric) return v.numeric().nearestDouble();
    throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not numeric");
 }
 
@@ -65,6 +67,11 @@ __int128 Result::getDecimalUnscaled(size_t row, size_t column) const {
    if (v.isNull) return 0;
    if (v.type.id == TypeId::Decimal) return v.decimal;
    if (v.type.isInteger()) return v.integer;
+   if (v.type.id == TypeId::Numeric) {
+      Numeric n = v.numeric();
+      if (auto unscaled = n.toUnscaled(n.displayScale())) return *unscaled;
+      throw Error("22003", "numeric value " + n.toString() + " does not fit 128 bits unscaled");
+   }
    throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not a decimal");
 }
 
@@ -80,7 +87,12 @@ Timestamp Result::getTimestamp(size_t row, size_t column) const {
    if (v.type.id == TypeId::Timestamp || v.type.id == TypeId::TimestampTz) micros = v.isNull ? 0 : v.integer;
    else if (v.type.id == TypeId::Date) micros = v.isNull ? 0 : timestamp::fromDate(int32_t(v.integer));
    else throw Error("42804", "column " + std::to_string(column) + " of type " + v.type.toString() + " is not a timestamp");
-   return Timestamp(std::chrono::microseconds(micros + timestamp::unixEpochOffset));
+   if (micros == timestamp::infinity) return Timestamp::max();
+   if (micros == timestamp::minusInfinity) return Timestamp::min();
+   int64_t sinceUnixEpoch;
+   // The last 30 years of the range are past what a Timestamp holds.
+   if (__builtin_add_overflow(micros, timestamp::unixEpochOffset, &sinceUnixEpoch)) throw Error("22008", "timestamp out of range");
+   return Timestamp(std::chrono::microseconds(sinceUnixEpoch));
 }
 
 std::string Result::getString(size_t row, size_t column) const {

@@ -23,7 +23,7 @@ void ResultData::ownRows(const RowLayout& rowLayout) {
    char** all = rows.rows();
    auto forEachOutOfLineString = [&](size_t begin, size_t end, auto visit) {
       for (auto& field : layout.fields) {
-         if (physicalTypeOf(field.type) != PhysicalType::String) continue;
+         if (!heldAsBytes(physicalTypeOf(field.type))) continue;
          for (size_t r = begin; r < end; ++r) {
             GermanString s;
             std::memcpy(&s, all[r] + field.offset, sizeof(s));
@@ -149,7 +149,8 @@ Value ResultData::value(size_t row, size_t column) const {
          std::memcpy(&v, source, 16);
          return Value::ofInterval(v);
       }
-      case PhysicalType::String: {
+      case PhysicalType::String:
+      case PhysicalType::Numeric: {
          GermanString s;
          std::memcpy(&s, source, 16);
          return Value::ofString(type, std::string(s.view()));

@@ -72,13 +72,13 @@ struct ResultData {
    std::optional<std::string_view> stringAt(size_t row, size_t column) const;
    bool isNull(size_t row, size_t column) const;
    /// An exact number read in place, unscaled (0 for NULL): a cell of an integer, DATE or DECIMAL
-   /// column; nullopt for other cells. (Reading a Value first costs more than the rest of the read.)
+   /// column; nullopt for other cells (NUMERIC without a precision too). (Reading a Value first costs more than the rest of the read.)
    /// Inline: an application reads its transactions' results a value at a time.
    std::optional<__int128> exactAt(size_t row, size_t column) const {
       if (column >= layout.fields.size()) [[unlikely]]
          columnOutOfRange(column);
       const auto& field = layout.fields[column];
-      if (!field.type.isExactNumeric() && field.type.id != TypeId::Date) return std::nullopt;
+      if ((!field.type.isExactNumeric() && field.type.id != TypeId::Date) || field.type.id == TypeId::Numeric) return std::nullopt;
       const char* source = rowAt(row);
       if (field.nullOffset >= 0 && source[field.nullOffset]) return 0;
       source += field.offset;

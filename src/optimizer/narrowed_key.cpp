@@ -16,7 +16,8 @@ unsigned integerDigits(SqlType type) {
 
 /// Whether every value of `from` is a value of `to` (same number, same order).
 bool widensExactly(SqlType from, SqlType to) {
-   if (!from.isExactNumeric() || !to.isExactNumeric()) return false;
+   if (!from.isExactNumeric() || !to.isExactNumeric() || from.id == TypeId::Numeric) return false;
+   if (to.id == TypeId::Numeric) return true;
    if (to.isInteger()) return from.isInteger() && integerDigits(from) <= integerDigits(to);
    return from.scale <= to.scale && integerDigits(from) <= integerDigits(to);
 }
@@ -34,6 +35,7 @@ ExprPtr extreme(SqlType column, SqlType wider, bool largest) {
          unscaled = largest ? unscaled - 1 : 1 - unscaled;
       }
    }
+   if (wider.id == TypeId::Numeric) return Expr::constantOf(Value::ofNumeric(Numeric::fromUnscaled(unscaled, column.scale)));
    for (unsigned i = column.scale; i < wider.scale; ++i) unscaled *= 10;
    return Expr::constantOf(wider.isInteger() ? Value::ofInteger(wider, int64_t(unscaled)) : Value::ofDecimal(wider, unscaled));
 }

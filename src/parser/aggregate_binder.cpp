@@ -86,16 +86,17 @@ AggregateCall ExpressionBinder::bindAggregateCall(const std::string& name, const
          else if (in.isFloat())
             type = name == "sum" ? in : SqlType::double_();
          else if (name == "sum")
-            type = in.id == TypeId::SmallInt || in.id == TypeId::Integer ? SqlType::bigInt() : SqlType::decimal(38, in.scale);
+            type = in.id == TypeId::SmallInt || in.id == TypeId::Integer ? SqlType::bigInt() : in.id == TypeId::Numeric ? in : SqlType::decimal(38, in.scale);
          else
             type = types::average(in);
          // The argument is accumulated in the result's representation.
          if (type.id == TypeId::Decimal && aggregate.function == AggregateFunction::Sum && in.isInteger()) arg = coerce(std::move(arg), types::asDecimal(in));
       } else if (const AggregateFunction* statistic = statisticalAggregate(name)) {
-         // Double precision also for exact numbers, where PostgreSQL computes in numeric.
+         // Exact numbers in NUMERIC, as PostgreSQL computes them, the others in double precision.
          if (in.id == TypeId::Unknown || !in.isNumeric()) throw noSuchFunction();
          aggregate.function = *statistic;
-         type = SqlType::double_();
+         type = in.isFloat() ? SqlType::double_() : SqlType::numeric();
+         if (type.id == TypeId::Numeric) arg = coerce(std::move(arg), type);
       } else if (name == "bool_and" || name == "every" || name == "bool_or") {
          // FALSE is less than TRUE: all are TRUE when the least is, some is when the greatest is.
          if (in.id == TypeId::Unknown) arg = coerce(std::move(arg), SqlType::boolean());

@@ -14,23 +14,49 @@ namespace kiln::folding {
 
 namespace {
 
-/// Between date, timestamp, timestamptz (in the session's zone) and time.
+/// Between date, timestamp, timestamptz (in the session's zone) and time, as generated code
+/// converts them (SqlOps::cast).
 std::optional<Value> convertMoment(const Value& value, SqlType target) {
    const TimeZone& zone = TimeZone::current();
    TypeId from = value.type.id, to = target.id;
-   int64_t micros = value.integer;
-   if (from == TypeId::TimestampTz && to != TypeId::TimestampTz) {
-      micros = zone.toLocal(micros);
-      from = TypeId::Timestamp;
+   int64_t v = value.integer;
+   if (to == TypeId::Time) {
+      // The time of an infinite timestamp is NULL; a timestamptz's is that of its local time.
+      if (!timestamp::isFinite(v)) return Value::null(target);
+      return Value::ofInteger(target, timestamp::timeOfDay(from == TypeId::TimestampTz ? zone.toLocal(v) : v));
    }
-   if (from == TypeId::Date) micros = to == TypeId::TimestampTz ? timestamptz::fromDate(int32_t(micros), zone) : timestamp::fromDate(int32_t(micros));
-   else if (from == TypeId::Timestamp && to == TypeId::TimestampTz) micros = zone.toUtc(micros);
-   if (to == TypeId::Date) return Value::ofInteger(target, timestamp::toDate(micros));
-   if (to == TypeId::Time) micros = timestamp::timeOfDay(micros);
-   return Value::ofInteger(target, micros);
+   if (from == TypeId::TimestampTz && to == TypeId::Date) return Value::ofInteger(target, timestamptz::toDate(v, zone));
+   if (from == TypeId::TimestampTz) return Value::ofInteger(target, timestamptz::toTimestamp(v, zone));
+   if (to == TypeId::Date) return Value::ofInteger(target, timestamp::toDate(v));
+   if (from == TypeId::Date) return Value::ofInteger(target, to == TypeId::TimestampTz ? timestamptz::fromDate(int32_t(v), zone) : timestamp::fromDate(int32_t(v)));
+   return Value::ofInteger(target, timestamptz::fromTimestamp(v, zone));
 }
 
 std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool explicitCast);
+
+/// An exact number (integer, DECIMAL or NUMERIC) as a NUMERIC.
+Numeric asNumeric(const Value& value) {
+   if (value.type.id == TypeId::Numeric) return value.numeric();
+   if (value.type.id == TypeId::Decimal) return Numeric::fromUnscaled(value.decimal, value.type.scale);
+   return Numeric::fromInteger(value.integer);
+}
+
+/// Between NUMERIC without a precision and the other numbers, as casts convert them.
+std::optional<Value> convertNumeric(const Value& value, SqlType target) {
+   SqlType from = value.type;
+   if (target.id == TypeId::Numeric) {
+      if (from.isExactNumeric()) return Value::ofNumeric(asNumeric(value));
+      if (from.isFloat()) return Value::ofNumeric(Numeric::fromDouble(value.floating, from.id == TypeId::Real));
+      return std::nullopt;
+   }
+   Numeric n = value.numeric();
+   if (target.isInteger()) return Value::ofInteger(target, n.toInteger(target));
+   if (target.isFloat()) return Value::ofDouble(target, n.toDouble(target.id == TypeId::Real));
+   if (target.id == TypeId::Decimal) {
+      return Value::ofDecimal(target, *n.fitted(target.precision, target.scale).toUnscaled(target.scale));
+   }
+   return std::nullopt;
+}
 
 /// An array of another element type, element by element as values convert.
 Value convertArray(const Value& value, SqlType target, bool explicitCast) {
@@ -62,6 +88,7 @@ std::optional<Value> convertUnrounded(const Value& value, SqlType target, bool e
       if (explicitCast && target.length && s.size() > target.length) s.resize(byteOffset(s, target.length));
       return Value::ofString(target, std::string(text::fitString(s, target)));
    }
+   if ((from.id == TypeId::Numeric && target.isNumeric()) || (target.id == TypeId::Numeric && from.isNumeric())) return convertNumeric(value, target);
    if (from.isFloat() && target.isFloat()) {
       // A real's text is its shortest form, not its value: convert the value, as at run time.
       if (target.id == TypeId::Double) return Value::ofDouble(target, value.floating);
@@ -104,13 +131,21 @@ std::optional<Value> convert(const Value& value, SqlType target, bool explicitCa
    return converted;
 }
 
+Value dateForComparison(const Value& date, SqlType target) {
+   if (date.isNull) return Value::null(target);
+   int32_t days = int32_t(date.integer);
+   return Value::ofInteger(target, target.id == TypeId::TimestampTz ? timestamptz::fromDateForComparison(days, TimeZone::current())
+                                                                    : timestamp::fromDateForComparison(days));
+}
+
 std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right) {
    if (left.isNull || right.isNull || (op != ArithOp::Add && op != ArithOp::Sub)) return std::nullopt;
    int32_t sign = op == ArithOp::Sub ? -1 : 1;
    TypeId l = left.type.id, r = right.type.id;
    if (l == TypeId::Date && right.type.isInteger()) {
+      if (!date::isFinite(int32_t(left.integer))) return left;
       int64_t day = left.integer + sign * right.integer;
-      if (day < date::firstDay || day >= date::endDay) throw Error("22008", "date out of range");
+      if (!date::inRange(day)) throw Error("22008", "date out of range");
       return Value::ofInteger(SqlType::date(), day);
    }
    // A moment and what moves it, in either order (the interval second for subtraction).
@@ -133,9 +168,25 @@ std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Val
    return std::nullopt;
 }
 
+std::optional<Value> numericArithmetic(ArithOp op, const Value& left, const Value& right) {
+   if (left.isNull || right.isNull || !left.type.isExactNumeric() || !right.type.isExactNumeric()) return std::nullopt;
+   if (left.type.id != TypeId::Numeric && right.type.id != TypeId::Numeric) return std::nullopt;
+   Numeric a = asNumeric(left), b = asNumeric(right);
+   switch (op) {
+      case ArithOp::Add: return Value::ofNumeric(a + b);
+      case ArithOp::Sub: return Value::ofNumeric(a - b);
+      case ArithOp::Mul: return Value::ofNumeric(a * b);
+      case ArithOp::Div: return Value::ofNumeric(a / b);
+      case ArithOp::Mod: return Value::ofNumeric(a % b);
+      case ArithOp::Concat: break;
+   }
+   return std::nullopt;
+}
+
 std::optional<Value> dateBound(CompareOp op, int64_t micros) {
+   // An infinite timestamp is the infinite date's midnight.
    int32_t floor = timestamp::toDate(micros);
-   bool midnight = timestamp::timeOfDay(micros) == 0;
+   bool midnight = !timestamp::isFinite(micros) || timestamp::timeOfDay(micros) == 0;
    int32_t ceiling = midnight ? floor : floor + 1;
    switch (op) {
       case CompareOp::Lt:

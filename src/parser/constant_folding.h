@@ -12,10 +12,17 @@ namespace kiln::folding {
 /// `explicitCast` allows the lossy forms of CAST (string truncation).
 std::optional<Value> convert(const Value& value, SqlType target, bool explicitCast);
 
+/// A DATE literal as the value it compares as with a TIMESTAMP or TIMESTAMPTZ (castForComparison).
+Value dateForComparison(const Value& date, SqlType target);
+
 /// Folds `date ± integer`, `timestamp ± interval` (also timestamptz and time), `interval +
 /// timestamp`, `timestamp - timestamp`, `time - time` and `date + time` over literals (a date among
 /// timestamps converted already); nullopt otherwise. Time zones are the session's.
 std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right);
+
+/// Folds `a op b` (+ - * / %) of exact numbers where one is a NUMERIC without a precision, exactly
+/// and with PostgreSQL's scale; nullopt for other operands (NULLs too).
+std::optional<Value> numericArithmetic(ArithOp op, const Value& left, const Value& right);
 
 /// The date d such that `date op d` holds exactly when `date op timestamp` does, for a timestamp
 /// given in microseconds; nullopt when there is none (= or <> with a time other than midnight).

@@ -33,7 +33,8 @@ bool anyNullable(const std::vector<ExprPtr>& es) {
    return std::any_of(es.begin(), es.end(), [](auto& e) { return e->nullable; });
 }
 
-/// Numeric literals: integers become INTEGER or BIGINT, others NUMERIC(p,s) sized to the text.
+/// Numeric literals as PostgreSQL types them: an integer INTEGER or BIGINT where it fits, any other
+/// (a point, an exponent, more digits) NUMERIC with the scale numeric_in gives it (1.50 has 2).
 Value numericLiteral(const std::string& text) {
    bool integral = text.find_first_of(".eE") == std::string::npos;
    if (integral) {
@@ -41,16 +42,42 @@ Value numericLiteral(const std::string& text) {
       long long value = std::strtoll(text.c_str(), nullptr, 10);
       if (errno != ERANGE) return Value::ofInteger(SqlType::bigInt(), value);
    }
-   size_t point = text.find('.');
-   size_t exponent = text.find_first_of("eE");
-   if (exponent != std::string::npos) return parseValue(text, SqlType::double_());
-   unsigned scale = point == std::string::npos ? 0 : unsigned(text.size() - point - 1);
-   std::string integralPart = text.substr(0, point);
-   size_t firstDigit = integralPart.find_first_not_of("+-0");  // a sign is no digit
-   unsigned integralDigits = firstDigit == std::string::npos ? 0 : unsigned(integralPart.size() - firstDigit);
-   unsigned precision = std::max(1u, integralDigits + scale);
-   if (precision > 38) throw Error("22003", "numeric literal " + text + " exceeds the supported precision of 38 digits");
-   return parseValue(text, SqlType::decimal(precision, scale));
+   return Value::ofNumeric(Numeric::parse(text));
+}
+
+bool isFixedPoint(SqlType type) { return type.isInteger() || type.id == TypeId::Decimal; }
+
+/// The DECIMAL a NUMERIC literal is exactly, for it to meet a DECIMAL or an integer in fixed-point
+/// arithmetic or comparisons: its scale is known when binding, so fixed-point arithmetic gives it
+/// PostgreSQL's scale without a NUMERIC per row. Nullopt for anything else.
+std::optional<SqlType> fixedPointLiteral(const ExprPtr& e) {
+   if (e->kind != ExprKind::Constant || e->constant.isNull || e->type.id != TypeId::Numeric) return std::nullopt;
+   return types::exactDecimal(e->constant.numeric());
+}
+
+/// For `a op b` (+, -, * or %) of a NUMERIC literal and a fixed-point value: the literal as its
+/// DECIMAL where the fixed-point result is exact (needs no cap at 38 digits).
+void literalsAsFixedPoint(ArithOp op, ExprPtr& a, ExprPtr& b) {
+   if (op == ArithOp::Div || op == ArithOp::Concat) return;
+   for (int side = 0; side < 2; ++side) {
+      ExprPtr& literal = side ? b : a;
+      const ExprPtr& other = side ? a : b;
+      auto fixed = fixedPointLiteral(literal);
+      if (!fixed || !isFixedPoint(other->type)) continue;
+      SqlType x = *fixed, y = types::asDecimal(other->type);
+      unsigned integral = std::max(x.precision - x.scale, y.precision - y.scale), scale = std::max(x.scale, y.scale);
+      bool exact = op == ArithOp::Mul   ? x.precision + y.precision <= decimal::maxPrecision && x.scale + y.scale <= decimal::maxPrecision
+                   : op == ArithOp::Mod ? integral + scale <= decimal::maxPrecision
+                                        : integral + 1 + scale <= decimal::maxPrecision;
+      if (exact) literal = ExpressionBinder::coerce(std::move(literal), x);
+   }
+}
+
+/// `literal` as fixed-point where it meets a fixed-point `other` (see fixedPointLiteral).
+ExprPtr literalForFixedPoint(ExprPtr literal, SqlType other) {
+   if (!isFixedPoint(other)) return literal;
+   auto fixed = fixedPointLiteral(literal);
+   return fixed ? ExpressionBinder::coerce(std::move(literal), *fixed) : std::move(literal);
 }
 
 /// An untyped literal compared with a value whose type has modifiers is read as PostgreSQL reads
@@ -74,10 +101,10 @@ ExprPtr literalForComparison(ExprPtr literal, SqlType other) {
       bool plain = number.find_first_not_of("0123456789.", sign) == std::string::npos && number.find_first_of("0123456789") != std::string::npos &&
                    std::count(number.begin(), number.end(), '.') <= 1;
       if (!plain) return literal;
-      SqlType natural = numericLiteral(number).type;
-      if (natural.isInteger()) natural = SqlType::decimal(unsigned(number.size() - sign), 0);
-      if (natural.scale <= other.scale && natural.precision - natural.scale <= other.precision - other.scale) return literal;
-      return ExpressionBinder::coerce(std::move(literal), natural);
+      auto natural = types::exactDecimal(Numeric::parse(number));
+      if (!natural) return ExpressionBinder::coerce(std::move(literal), SqlType::numeric());
+      if (natural->scale <= other.scale && natural->precision - natural->scale <= other.precision - other.scale) return literal;
+      return ExpressionBinder::coerce(std::move(literal), *natural);
    }
    bool fractionalSeconds = other.id == TypeId::Timestamp || other.id == TypeId::TimestampTz || other.id == TypeId::Time;
    if (fractionalSeconds && other.precision > 0) return ExpressionBinder::coerce(std::move(literal), SqlType{other.id});
@@ -106,14 +133,10 @@ bool parameterWithoutModifier(ExprPtr& parameter, const Expr& other) {
 /// A parameter in arithmetic with, or compared with, a NUMERIC(p,s) value is typed NUMERIC without
 /// the modifiers, as in PostgreSQL: a bound 0.001 added to a NUMERIC(5,2) keeps its thousandths
 /// instead of being rounded to the value's scale, and a bound 1.005 equals no NUMERIC(6,2) value
-/// (rounded, it would equal 1.01). kiln's NUMERIC without modifiers has 6 decimals; a finer scale
-/// of the value's is kept, and the value's integer digits at least (the scale gives way). Whether
-/// `parameter` was such a parameter.
+/// (rounded, it would equal 1.01). Whether `parameter` was such a parameter.
 bool parameterAsNumeric(ExprPtr& parameter, const SqlType& other) {
    if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown || other.id != TypeId::Decimal) return false;
-   unsigned integral = unsigned(other.precision - other.scale);
-   unsigned scale = std::min(std::max(unsigned(other.scale), 6u), decimal::maxPrecision - integral);
-   parameter = ExpressionBinder::coerce(std::move(parameter), SqlType::decimal(decimal::maxPrecision, scale));
+   parameter = ExpressionBinder::coerce(std::move(parameter), SqlType::numeric());
    return true;
 }
 
@@ -205,7 +228,7 @@ ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
       }
    }
    if (!types::canCast(e->type, target)) throw Error("42804", "cannot convert " + e->type.toString() + " to " + target.toString(), e->position);
-   auto c = makeExpr(ExprKind::Cast, target, e->nullable, e->position);
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable || castCanMakeNull(e->type, target), e->position);
    c->children.push_back(std::move(e));
    return c;
 }
@@ -232,7 +255,7 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
    if (!types::canCast(e->type, target))
       throw Error("42846", "cannot cast type " + e->type.toString() + " to " + target.toString(), position);
    if (e->type == target) return e;
-   auto c = makeExpr(ExprKind::Cast, target, e->nullable, position);
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable || castCanMakeNull(e->type, target), position);
    c->negated = true;  // marks an explicit cast: strings are truncated rather than rejected
    c->children.push_back(std::move(e));
    return c;
@@ -241,6 +264,8 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
 void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position) {
    b = literalForComparison(std::move(b), a->type);
    a = literalForComparison(std::move(a), b->type);
+   b = literalForFixedPoint(std::move(b), a->type);
+   a = literalForFixedPoint(std::move(a), b->type);
    if (parameterWithoutModifier(a, *b) || parameterWithoutModifier(b, *a)) return;
    if (!parameterAsNumeric(a, b->type)) parameterAsNumeric(b, a->type);
    // A literal left untyped fits the other side's type: the other side needs no cast.
@@ -253,8 +278,23 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
    // where VARCHAR against CHAR compares as CHAR.
    bool textMeetsChar = (a->type.id == TypeId::Text && b->type.id == TypeId::Char) || (a->type.id == TypeId::Char && b->type.id == TypeId::Text);
    if (textMeetsChar) target = SqlType::text();
-   a = coerce(std::move(a), *target);
-   b = coerce(std::move(b), *target);
+   a = coerceForComparison(std::move(a), *target);
+   b = coerceForComparison(std::move(b), *target);
+}
+
+ExprPtr ExpressionBinder::coerceForComparison(ExprPtr e, SqlType target) {
+   if (e->type.id != TypeId::Date || (target.id != TypeId::Timestamp && target.id != TypeId::TimestampTz)) return coerce(std::move(e), target);
+   // A date meets a timestamp as PostgreSQL compares them: never out of range.
+   if (e->kind == ExprKind::Constant) {
+      int position = e->position;
+      e = Expr::constantOf(folding::dateForComparison(e->constant, target));
+      e->position = position;
+      return e;
+   }
+   auto c = makeExpr(ExprKind::Cast, target, e->nullable, e->position);
+   c->op = castForComparison;
+   c->children.push_back(std::move(e));
+   return c;
 }
 
 ExprPtr ExpressionBinder::bindCondition(const PgQuery__Node& node, const char* clause) {
@@ -479,6 +519,15 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
             right = coerce(std::move(right), target);
          }
       }
+      if (left->kind == ExprKind::Constant && right->kind == ExprKind::Constant) {
+         try {
+            if (auto folded = folding::numericArithmetic(arith, left->constant, right->constant)) return Expr::constantOf(std::move(*folded));
+         } catch (Error& error) {
+            if (!error.position()) error.setPosition(position);
+            throw;
+         }
+      }
+      literalsAsFixedPoint(arith, left, right);
       auto resultType = types::arithmetic(arith, left->type, right->type);
       if (!resultType)
          throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
@@ -629,6 +678,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
                if (v.type.isInteger() && v.integer == integerMinimum(v.type.id)) throw Error("22003", v.type.toString() + " out of range", position);
                if (v.type.isInteger()) v.integer = -v.integer;
                else if (v.type.id == TypeId::Decimal) v.decimal = -v.decimal;
+               else if (v.type.id == TypeId::Numeric) v = Value::ofNumeric(-v.numeric());
                else if (v.type.isFloat()) v.floating = -v.floating;
                else if (v.type.id == TypeId::Interval) {
                   if (v.interval.months == INT32_MIN || v.interval.days == INT32_MIN || v.interval.micros == INT64_MIN)
@@ -701,7 +751,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          }
          ExprPtr value = bind(*a.lexpr);
          std::vector<ExprPtr> items;
-         for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForComparison(bind(*list.items[i]), value->type));
+         for (size_t i = 0; i < list.n_items; ++i) items.push_back(literalForFixedPoint(literalForComparison(bind(*list.items[i]), value->type), value->type));
          SqlType target = value->type;
          for (auto& item : items) parameterAsNumeric(item, value->type);
          for (auto& item : items) {
@@ -717,8 +767,8 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
          for (auto& item : items) asStored.push_back(target == value->type && parameterWithoutModifier(item, *value));
          auto e = makeExpr(ExprKind::InList, SqlType::boolean(), value->nullable || anyNullable(items), position);
          e->negated = op == "<>";
-         e->children.push_back(coerce(std::move(value), target));
-         for (size_t i = 0; i < items.size(); ++i) e->children.push_back(asStored[i] ? std::move(items[i]) : coerce(std::move(items[i]), target));
+         e->children.push_back(coerceForComparison(std::move(value), target));
+         for (size_t i = 0; i < items.size(); ++i) e->children.push_back(asStored[i] ? std::move(items[i]) : coerceForComparison(std::move(items[i]), target));
          return e;
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
@@ -874,9 +924,21 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
       for (char ch : field->constant.string) unit.push_back(char(std::tolower(static_cast<unsigned char>(ch))));
       ExprPtr value = bind(*call.args[1]);
       if (name == "date_trunc") return bindDateTrunc(unit, std::move(value), position);
+      // PostgreSQL's date_part of a date is that of its midnight as a timestamp.
+      if (name == "date_part" && value->type.id == TypeId::Date) value = coerce(std::move(value), SqlType::timestamp());
       ExprPtr e = bindExtract(unit, std::move(value), name, position);
       // date_part is double precision, extract numeric (PostgreSQL 14 on).
-      return name == "date_part" ? coerce(std::move(e), SqlType::double_()) : std::move(e);
+      if (name != "date_part") return e;
+      TypeId of = e->children[0]->type.id;
+      if (e->kind == ExprKind::Function && (of == TypeId::Date || of == TypeId::Timestamp || of == TypeId::TimestampTz)) {
+         // Computed as extract's type (kept in the constant), then converted: an infinity's is
+         // ±Infinity or NULL, which extract's type cannot hold (ExpressionCompiler::compileExtract).
+         e->constant = Value::null(e->type);
+         e->type = SqlType::double_();
+         e->nullable = true;
+         return e;
+      }
+      return coerce(std::move(e), SqlType::double_());
    }
    for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
    return bindFunction(name, std::move(args), position);
@@ -928,14 +990,13 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
       }
       throw Error("0A000", "unit \"" + unit + "\" not supported for type interval", position);
    }
-   // A timestamptz's fields are those of its local time; its epoch is the instant's.
-   if (value->type.id == TypeId::TimestampTz && unit != "epoch") value = coerce(std::move(value), SqlType::timestamp());
    bool isTime = value->type.id == TypeId::Time;
    bool isTimestamp = value->type.id == TypeId::Timestamp || value->type.id == TypeId::TimestampTz;
    if (!isTimestamp && !isTime && value->type.id != TypeId::Date)
       throw Error("42883", "function " + name + "(unknown, " + value->type.toString() + ") does not exist", position);
    auto make = [&](FunctionId id, SqlType type, ExprPtr argument) {
-      auto e = makeExpr(ExprKind::Function, type, argument->nullable, position);
+      // Some fields of an infinite date or timestamp are NULL.
+      auto e = makeExpr(ExprKind::Function, type, argument->nullable || argument->type.id != TypeId::Time, position);
       e->op = uint8_t(id);
       e->children.push_back(std::move(argument));
       return e;
@@ -952,6 +1013,8 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
       if (isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type time without time zone", position);
       return make(id, SqlType::integer(), isTimestamp ? coerce(std::move(value), SqlType::date()) : std::move(value));
    }
+   // A date's epoch is its midnight's in UTC, in whole seconds (for any date, as PostgreSQL's extract_date).
+   if (unit == "epoch" && value->type.id == TypeId::Date) return make(FunctionId::ExtractEpoch, SqlType::bigInt(), std::move(value));
    // The fields of the time of day, as numbers of the precision PostgreSQL prints.
    static const std::tuple<const char*, FunctionId, SqlType> timeFields[] = {
       {"hour", FunctionId::ExtractHour, SqlType::integer()},          {"minute", FunctionId::ExtractMinute, SqlType::integer()},
@@ -960,6 +1023,9 @@ ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, co
    for (auto& [fieldName, id, type] : timeFields) {
       if (unit != fieldName) continue;
       if (!isTimestamp && !isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type date", position);
+      // A timestamptz's fields are those of its local time (which may be past the timestamp
+      // range), its epoch the instant's.
+      if (value->type.id == TypeId::TimestampTz && id != FunctionId::ExtractEpoch) value = coerce(std::move(value), SqlType::time());
       return make(id, type, std::move(value));
    }
    throw Error("22023", "unit \"" + unit + "\" not recognized for type " + value->type.toString(), position);
@@ -1163,10 +1229,12 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       SqlType type = args[0]->type;
       return make(FunctionId::Abs, type);
    }
+   // ceil, floor, round, trunc and sign of an integer are of double precision, as PostgreSQL
+   // resolves them (round(x, digits) exists for numeric only).
    if ((name == "ceil" || name == "ceiling" || name == "floor") && n == 1 && args[0]->type.isNumeric()) {
       FunctionId id = name == "floor" ? FunctionId::Floor : FunctionId::Ceil;
-      if (args[0]->type.isInteger()) args[0] = coerce(std::move(args[0]), types::asDecimal(args[0]->type));
-      SqlType type = args[0]->type.id == TypeId::Decimal ? SqlType::decimal(args[0]->type.precision, 0) : SqlType::double_();
+      SqlType in = args[0]->type;
+      SqlType type = in.id == TypeId::Decimal ? SqlType::decimal(in.precision, 0) : in.id == TypeId::Numeric ? in : SqlType::double_();
       if (type.id == TypeId::Double) args[0] = coerce(std::move(args[0]), type);
       return make(id, type);
    }
@@ -1178,24 +1246,33 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
          digits = args[1]->constant.integer;
       }
       FunctionId id = name == "round" ? FunctionId::Round : FunctionId::Trunc;
-      if (args[0]->type.isFloat()) {
+      if (args[0]->type.isFloat() || (args[0]->type.isInteger() && n == 1)) {
          if (n == 2) throw noSuchFunction();
          args[0] = coerce(std::move(args[0]), SqlType::double_());
          return make(id, SqlType::double_());
       }
       if (args[0]->type.isInteger()) args[0] = coerce(std::move(args[0]), types::asDecimal(args[0]->type));
+      // The result has max(digits, 0) digits after the point (more than the argument's, too), and
+      // one more before it where rounding carries.
       SqlType in = args[0]->type;
-      unsigned scale = unsigned(std::clamp<int64_t>(digits, 0, in.scale));
-      unsigned integral = in.precision - in.scale + 1;
-      auto e = make(id, SqlType::decimal(std::min(38u, integral + scale), scale));
+      SqlType type = in;
+      if (in.id == TypeId::Decimal) {
+         int64_t scale = std::clamp<int64_t>(digits, 0, 2 * Numeric::maxDisplayScale);
+         int64_t precision = int64_t(in.precision - in.scale) + 1 + scale;
+         type = scale <= int64_t(decimal::maxPrecision) && precision <= int64_t(decimal::maxPrecision) ? SqlType::decimal(unsigned(precision), unsigned(scale))
+                                                                                                      : SqlType::numeric();
+         if (type.id == TypeId::Numeric) args[0] = coerce(std::move(args[0]), type);
+      }
+      auto e = make(id, type);
       e->children.resize(1);
       e->constant = Value::ofInteger(SqlType::integer(), digits);
       return e;
    }
    if (name == "sign" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
       // sign(numeric) is numeric; integers go to sign(double precision), as in PostgreSQL.
-      if (args[0]->type.id != TypeId::Decimal) args[0] = coerce(std::move(args[0]), SqlType::double_());
-      return make(FunctionId::Sign, args[0]->type.id == TypeId::Decimal ? SqlType::decimal(1, 0) : SqlType::double_());
+      TypeId in = args[0]->type.id;
+      if (in != TypeId::Decimal && in != TypeId::Numeric) args[0] = coerce(std::move(args[0]), SqlType::double_());
+      return make(FunctionId::Sign, in == TypeId::Decimal ? SqlType::decimal(1, 0) : in == TypeId::Numeric ? SqlType::numeric() : SqlType::double_());
    }
    if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
       return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
@@ -1210,6 +1287,12 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
          arg = coerce(std::move(arg), SqlType::timestamp());
       }
       return make(FunctionId::Age, SqlType::interval());
+   }
+   if (name == "isfinite" && n == 1) {
+      TypeId id = args[0]->type.id;
+      if (id == TypeId::Unknown) throw Error("42725", "function isfinite(unknown) is not unique", position);
+      if (id != TypeId::Date && id != TypeId::Timestamp && id != TypeId::TimestampTz && id != TypeId::Interval && id != TypeId::Time) throw noSuchFunction();
+      return make(FunctionId::IsFinite, SqlType::boolean());
    }
    if (name == "to_char" && n == 2) {
       requireStrings({1});
@@ -1319,9 +1402,34 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if (name == "current_schema" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), schemaName));
    if (name == "version" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), versionString()));
    if (name == "pi" && n == 0) return Expr::constantOf(Value::ofDouble(SqlType::double_(), std::numbers::pi));
-   // The rest compute in double precision. Where PostgreSQL also has an exact numeric version
-   // (power, sqrt, exp, ln, log), kiln's DECIMAL arguments become double precision, and so does
-   // the result: PostgreSQL would answer numeric with more digits.
+   // sqrt, exp, ln, log and power of exact numbers other than integers are NUMERIC, as PostgreSQL
+   // resolves them (integers go to double precision, the preferred type); log(b, x) is NUMERIC
+   // only. The rest compute in double precision.
+   auto exactArguments = [&] {
+      bool exact = false;
+      for (auto& arg : args) {
+         if (arg->type.isFloat()) return false;
+         exact |= arg->type.id == TypeId::Decimal || arg->type.id == TypeId::Numeric;
+      }
+      return exact;
+   };
+   auto toNumeric = [&] {
+      for (auto& arg : args) {
+         if (arg->type.id != TypeId::Unknown && !arg->type.isExactNumeric()) throw noSuchFunction();
+         arg = coerce(std::move(arg), SqlType::numeric());
+      }
+   };
+   static const std::pair<const char*, FunctionId> numericFunctions[] = {{"sqrt", FunctionId::Sqrt}, {"exp", FunctionId::Exp}, {"ln", FunctionId::Ln},
+                                                                         {"log", FunctionId::Log10}, {"log10", FunctionId::Log10}};
+   for (auto& [fname, id] : numericFunctions)
+      if (name == fname && n == 1 && exactArguments()) {
+         toNumeric();
+         return make(id, SqlType::numeric());
+      }
+   if ((name == "log" && n == 2 && !(args[0]->type.isFloat() || args[1]->type.isFloat())) || ((name == "power" || name == "pow") && n == 2 && exactArguments())) {
+      toNumeric();
+      return make(name == "log" ? FunctionId::LogBase : FunctionId::Power, SqlType::numeric());
+   }
    auto toDouble = [&] {
       for (auto& arg : args) {
          if (!arg->type.isNumeric() && arg->type.id != TypeId::Unknown) throw noSuchFunction();

@@ -107,6 +107,8 @@ class ExpressionBinder {
    static ExprPtr withPadding(ExprPtr e);
    /// Converts both sides to their common type; 42883/42804 naming `what` when there is none.
    static void unify(ExprPtr& a, ExprPtr& b, const std::string& what, int position);
+   /// `e` converted to `target` to compare with a value of that type.
+   static ExprPtr coerceForComparison(ExprPtr e, SqlType target);
    /// (a, b, ...) op (c, d, ...) for rows of equal length, compared pair by pair from the left as
    /// PostgreSQL does: = is the AND of the pairs' equalities, <> the OR of their inequalities.
    static ExprPtr compareRows(const std::string& op, std::vector<ExprPtr> lefts, std::vector<ExprPtr> rights, int position);

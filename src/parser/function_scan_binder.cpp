@@ -40,7 +40,7 @@ std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& ca
    SqlType type = SqlType::unknown();
    for (auto& arg : args) {
       if (arg->type.id == TypeId::Unknown) continue;
-      if (arg->type.id == TypeId::Decimal) throw Error("0A000", "generate_series over numeric values is not supported yet", position);
+      if (arg->type.id == TypeId::Decimal || arg->type.id == TypeId::Numeric) throw Error("0A000", "generate_series over numeric values is not supported yet", position);
       if (!arg->type.isInteger()) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
       if (type.id != TypeId::BigInt) type = arg->type.id == TypeId::BigInt ? SqlType::bigInt() : SqlType::integer();
    }

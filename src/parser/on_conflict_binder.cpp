@@ -54,47 +54,66 @@ ExprPtr isNull(const IU* iu) {
    return test;
 }
 
-/// CASE WHEN `condition` THEN `then` ELSE `otherwise` END
-ExprPtr choose(ExprPtr condition, ExprPtr then, ExprPtr otherwise) {
-   auto e = std::make_unique<Expr>(ExprKind::Case, then->type);
-   e->nullable = then->nullable || otherwise->nullable;
-   e->hasElse = true;
-   e->children.push_back(std::move(condition));
-   e->children.push_back(std::move(then));
-   e->children.push_back(std::move(otherwise));
-   return e;
+/// The proposed rows (`plan`'s root) left-joined with the row of `table` whose `key` columns
+/// hold each one's values; the joined row's id is in the returned IU (NULL: no such row).
+const IU* joinHolder(Table& table, const std::vector<size_t>& key, const std::vector<const IU*>& proposed, QueryPlan& plan,
+                     std::vector<const IU*>* existing) {
+   auto scan = std::make_unique<TableScan>(&table);
+   for (size_t c = 0; c < table.columnCount(); ++c) scan->columns.push_back(plan.ius.make(table.column(c).type(), true, table.column(c).name()));
+   scan->rowId = plan.ius.make(SqlType::bigInt(), true, "row id");
+   const IU* rowId = scan->rowId;
+   std::vector<ExprPtr> keyEqualities;
+   for (size_t c : key) keyEqualities.push_back(Expr::equality(Expr::columnRef(proposed[c]), Expr::columnRef(scan->columns[c])));
+   if (existing) *existing = scan->columns;
+   auto join = std::make_unique<Join>(JoinKind::LeftOuter);
+   join->condition = Expr::conjunction(std::move(keyEqualities));
+   join->children.push_back(std::move(plan.root));
+   join->children.push_back(std::move(scan));
+   plan.root = std::move(join);
+   return rowId;
 }
+
+/// Puts `map` on top of `plan`'s root.
+void addMap(std::unique_ptr<Map> map, QueryPlan& plan) {
+   map->children.push_back(std::move(plan.root));
+   plan.root = std::move(map);
+}
+
+ExprPtr nullOf(SqlType type) { return Expr::constantOf(Value::null(type)); }
 
 }  // namespace
 
-OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table, const std::string& tableName,
-                          const std::vector<const IU*>& proposed, QueryPlan& plan, std::vector<const IU*>& returned, const Catalog& catalog) {
+OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table, const std::string& tableName, const std::vector<const IU*>& proposed,
+                          bool returning, QueryPlan& plan, std::vector<const IU*>& returned, const IU*& returnsRow, const Catalog& catalog) {
    OnConflict result;
    result.arbiters = arbitersOf(clause.infer, table);
+   returnsRow = nullptr;
+   auto compute = [&](Map& map, ExprPtr value, const std::string& name) {
+      const IU* iu = plan.ius.make(value->type, value->nullable, name);
+      map.computations.push_back({iu, std::move(value)});
+      return iu;
+   };
    if (clause.action == PG_QUERY__ON_CONFLICT_ACTION__ONCONFLICT_NOTHING) {
       result.action = OnConflict::Action::Nothing;
+      if (returning) {
+         // RETURNING is computed for the rows no arbiter's key holds (those inserted).
+         std::vector<ExprPtr> free;
+         for (const UniqueIndex* arbiter : result.arbiters) free.push_back(isNull(joinHolder(table, arbiter->columns(), proposed, plan, nullptr)));
+         auto map = std::make_unique<Map>();
+         returnsRow = compute(*map, Expr::conjunction(std::move(free)), "inserted");
+         addMap(std::move(map), plan);
+      }
       return result;
    }
    if (!clause.infer)
       throw Error("42601", "ON CONFLICT DO UPDATE requires inference specification or constraint name", clause.location + 1);
    result.arbiters.erase(result.arbiters.begin() + 1, result.arbiters.end());  // one row holds the key to update
    result.action = OnConflict::Action::Update;
-   const UniqueIndex& arbiter = *result.arbiters[0];
-
-   // The proposed rows, left-joined with the row that holds each one's key.
-   auto scan = std::make_unique<TableScan>(&table);
-   for (size_t c = 0; c < table.columnCount(); ++c) scan->columns.push_back(plan.ius.make(table.column(c).type(), true, table.column(c).name()));
-   scan->rowId = plan.ius.make(SqlType::bigInt(), true, "row id");
-   std::vector<const IU*> existing = scan->columns;
-   const IU* rowId = scan->rowId;
-   std::vector<ExprPtr> keyEqualities;
-   for (size_t c : arbiter.columns()) keyEqualities.push_back(Expr::equality(Expr::columnRef(proposed[c]), Expr::columnRef(existing[c])));
-   auto join = std::make_unique<Join>(JoinKind::LeftOuter);
-   join->condition = Expr::conjunction(std::move(keyEqualities));
-   join->children.push_back(std::move(plan.root));
-   join->children.push_back(std::move(scan));
+   std::vector<const IU*> existing;
+   const IU* rowId = joinHolder(table, result.arbiters[0]->columns(), proposed, plan, &existing);
 
    // SET and WHERE read the existing row under the table's name and the proposed one as EXCLUDED.
+   // As in PostgreSQL, WHERE is computed only for a row in conflict, and SET where WHERE holds.
    Scope scope;
    for (size_t c = 0; c < table.columnCount(); ++c) scope.add(tableName, table.column(c).name(), existing[c]);
    for (size_t c = 0; c < table.columnCount(); ++c) scope.add("excluded", table.column(c).name(), proposed[c]);
@@ -102,42 +121,51 @@ OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table,
    binder.resolveSequencesIn(catalog);
    binder.collectAggregates(nullptr, "ON CONFLICT DO UPDATE");
    binder.collectWindows(nullptr, "ON CONFLICT DO UPDATE");
-   auto map = std::make_unique<Map>();
-   auto compute = [&](ExprPtr value, const std::string& name) {
-      const IU* iu = plan.ius.make(value->type, value->nullable, name);
-      map->computations.push_back({iu, std::move(value)});
-      return iu;
-   };
    auto yield = [&](const IU* iu) {
       plan.columns.push_back(iu);
       plan.columnNames.push_back(iu->name);
    };
-   result.rowIdColumn = plan.columns.size();
-   yield(rowId);
-   std::vector<const IU*> updated = existing;
+   std::vector<std::pair<size_t, ExprPtr>> assignments;
    for (size_t i = 0; i < clause.n_target_list; ++i) {
       const PgQuery__ResTarget& target = *clause.target_list[i]->res_target;
       size_t column = assignedColumn(target, table, result.columns);
       Column& assigned = table.column(column);
       const PgQuery__Node& given = *assignedValue(target);
       checkAssignable(target, assigned, given);
-      ExprPtr value = ExpressionBinder::assign(isDefault(given) ? defaultValueOf(assigned, plan.ius, catalog) : binder.bind(given), assigned.type(), assigned.name());
       result.columns.push_back(column);
-      updated[column] = compute(std::move(value), assigned.name());
-      yield(updated[column]);
+      assignments.emplace_back(column, ExpressionBinder::assign(isDefault(given) ? defaultValueOf(assigned, plan.ius, catalog) : binder.bind(given),
+                                                                assigned.type(), assigned.name()));
    }
    ExprPtr condition = clause.where_clause ? binder.bindCondition(*clause.where_clause, "WHERE") : Expr::constantOf(Value::ofBool(true));
-   yield(compute(std::move(condition), "update"));
-   map->children.push_back(std::move(join));
+   auto decide = std::make_unique<Map>();
+   const IU* update = compute(*decide, Expr::caseWhen(isNull(rowId), nullOf(SqlType::boolean()), std::move(condition)), "update");
+   addMap(std::move(decide), plan);
+   auto assign = std::make_unique<Map>();
+   std::vector<const IU*> updated = existing;
+   for (auto& [column, value] : assignments) {
+      updated[column] = compute(*assign, Expr::caseWhen(Expr::columnRef(update), std::move(value)), table.column(column).name());
+   }
+   addMap(std::move(assign), plan);
+   result.rowIdColumn = plan.columns.size();
+   yield(rowId);
+   for (size_t column : result.columns) yield(updated[column]);
+   yield(update);
    // The values after the statement read the new ones: a Map of their own, above.
    auto values = std::make_unique<Map>();
    returned.resize(table.columnCount());
    for (size_t c = 0; c < table.columnCount(); ++c) {
       returned[c] = plan.ius.make(table.column(c).type(), true, table.column(c).name());
-      values->computations.push_back({returned[c], choose(isNull(rowId), Expr::columnRef(proposed[c]), Expr::columnRef(updated[c]))});
+      values->computations.push_back({returned[c], Expr::caseWhen(isNull(rowId), Expr::columnRef(proposed[c]), Expr::columnRef(updated[c]))});
    }
-   values->children.push_back(std::move(map));
-   plan.root = std::move(values);
+   if (returning) {
+      auto inserted = isNull(rowId);
+      auto e = std::make_unique<Expr>(ExprKind::Or, SqlType::boolean());
+      e->nullable = true;
+      e->children.push_back(std::move(inserted));
+      e->children.push_back(Expr::columnRef(update));
+      returnsRow = compute(*values, std::move(e), "returned");
+   }
+   addMap(std::move(values), plan);
    return result;
 }
 

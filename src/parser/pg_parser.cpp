@@ -4,6 +4,7 @@
 
 #include <pg_query.h>
 
+#include "common/utf8.h"
 #include "kiln/kiln.h"
 
 namespace kiln {
@@ -11,11 +12,18 @@ namespace kiln {
 namespace {
 
 /// The grammar also checks the frame clause, raising windowing errors (42P20), not syntax errors.
-const char* grammarErrorState(const std::string& message) { return message.rfind("frame ", 0) == 0 ? "42P20" : "42601"; }
+const char* grammarErrorState(const std::string& message) {
+   if (message.rfind("frame ", 0) == 0) return "42P20";
+   // An escape in a literal that makes bytes which are not UTF-8 (E'\xff', E'\000').
+   if (message.rfind("invalid byte sequence for encoding", 0) == 0) return "22021";
+   return "42601";
+}
 
 }  // namespace
 
 ParsedScript::ParsedScript(const std::string& sql) : sql_(sql) {
+   // As PostgreSQL checks a query it receives, before parsing: its comments and names too.
+   requireValidUtf8(sql);
    PgQueryProtobufParseResult result = pg_query_parse_protobuf(sql.c_str());
    if (result.error) {
       std::string message = result.error->message;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "parser/constant_folding.h"
+#include "parser/type_rules.h"
 
 namespace kiln {
 
@@ -21,10 +22,19 @@ std::string plainName(SqlType type) {
 bool negative(const Value& v) {
    if (v.type.isInteger()) return v.integer < 0;
    if (v.type.id == TypeId::Decimal) return v.decimal < 0;
+   if (v.type.id == TypeId::Numeric) return v.numeric().isNegative() || v.numeric().isNaN();  // NaN: no size either
    if (v.type.isFloat()) return std::isnan(v.floating) || v.floating < 0;
    // An interval's sign is that of its length with months of 30 days, as PostgreSQL compares them.
    const Interval& i = v.interval;
    return (__int128(i.months) * 30 + i.days) * 86'400'000'000 + i.micros < 0;
+}
+
+/// A NUMERIC offset as the DECIMAL that holds it exactly (NaN and infinities are no distances).
+SqlType exactDecimalOf(const Numeric& n, int position) {
+   if (!n.isFinite()) throw Error("22013", "invalid preceding or following size in window function", position);
+   auto type = types::exactDecimal(n);
+   if (!type) throw Error("0A000", "a RANGE offset of more than 38 digits is not supported yet", position);
+   return *type;
 }
 
 }  // namespace
@@ -43,8 +53,12 @@ Value bindRangeDistance(const Value& offset, SqlType key, int position) {
       distance = *folding::convert(unknown ? *folding::convert(offset, key, false) : offset, SqlType::bigInt(), false);
    } else if (key.id == TypeId::Decimal) {
       if (unknown) distance = *folding::convert(offset, SqlType::decimal(38, 18), false);
+      else if (offset.type.id == TypeId::Numeric) distance = *folding::convert(offset, exactDecimalOf(offset.numeric(), position), false);
       else if (offset.type.isExactNumeric()) distance = offset;
       else throw unsupported();
+   } else if (key.id == TypeId::Numeric) {
+      if (!unknown && !offset.type.isExactNumeric()) throw unsupported();
+      distance = *folding::convert(offset, key, false);
    } else if (key.isFloat()) {
       if (!unknown && !offset.type.isNumeric()) throw unsupported();
       distance = *folding::convert(offset, SqlType::double_(), false);

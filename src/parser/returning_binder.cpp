@@ -7,7 +7,7 @@
 
 namespace kiln {
 
-Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scope, QueryPlan& plan) {
+Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scope, QueryPlan& plan, const IU* onlyWhere) {
    Returning returning{plan.columns.size(), {}};
    if (count == 0) return returning;
    ExpressionBinder binder(scope, plan.ius);
@@ -17,6 +17,7 @@ Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scop
    auto add = [&](ExprPtr value, std::string name) {
       const IU* iu = value->kind == ExprKind::ColumnRef ? value->iu : nullptr;
       if (!iu) {
+         if (onlyWhere) value = Expr::caseWhen(Expr::columnRef(onlyWhere), std::move(value));
          iu = plan.ius.make(value->type, value->nullable, name);
          map->computations.push_back({iu, std::move(value)});
       }

@@ -15,8 +15,10 @@ namespace kiln {
 
 /// Binds the RETURNING list `targets` over the names of `scope` (the values as the statement
 /// yields them), computes it on top of `plan` and appends it to the plan's output columns.
-/// Aggregates (42803), window functions (42P20) and subqueries (0A000) are refused.
-Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scope, QueryPlan& plan);
+/// Aggregates (42803), window functions (42P20) and subqueries (0A000) are refused. With
+/// `onlyWhere` (a boolean of the plan), values are computed only for the rows where it is true:
+/// the others are not returned, and must not fail.
+Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scope, QueryPlan& plan, const IU* onlyWhere = nullptr);
 
 /// The names of one table's columns, visible under `tableName`, whose values are `columns`.
 Scope tableScope(const Table& table, const std::string& tableName, const std::vector<const IU*>& columns);

@@ -333,12 +333,15 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
    Checks checks = yieldChecks(table, outputs, *plan);
    OnConflict onConflict;
    Checks updateChecks;
+   const IU* returnsRow = nullptr;
    if (insert.on_conflict_clause) {
-      onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, *plan, returned, catalog);
+      onConflict = bindOnConflict(*insert.on_conflict_clause, table, visibleName(*insert.relation), outputs, insert.n_returning_list > 0, *plan, returned,
+                                  returnsRow, catalog);
       // An updated row's values after the statement are its new ones.
       if (onConflict.action == OnConflict::Action::Update) updateChecks = yieldChecks(table, returned, *plan);
    }
-   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan);
+   Returning returning =
+      bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan, returnsRow);
    return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict), std::move(checks), std::move(updateChecks)};
 }
 
@@ -365,45 +368,124 @@ bool optionFlag(const PgQuery__DefElem& option) {
    throw Error("22023", std::string(option.defname) + " requires a Boolean value", option.location + 1);
 }
 
-char singleCharacter(const PgQuery__DefElem& option) {
-   std::string text = optionText(option);
-   if (text.size() != 1) throw Error("0A000", std::string("COPY ") + option.defname + " must be a single one-byte character", option.location + 1);
-   return text[0];
+/// HEADER's argument, as PostgreSQL's defGetCopyHeaderChoice reads it: none, the integer 0 or 1, a
+/// Boolean word, or (COPY FROM only) MATCH, which checks the header's names against the columns.
+void readHeaderChoice(const PgQuery__DefElem& option, bool from, CopyOptions& options) {
+   options.header = true;
+   if (!option.arg) return;
+   const PgQuery__Node& arg = *option.arg;
+   std::optional<int> integer;
+   if (arg.node_case == PG_QUERY__NODE__NODE_INTEGER) integer = arg.integer->ival;
+   if (arg.node_case == PG_QUERY__NODE__NODE_A_CONST && arg.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) integer = arg.a_const->ival->ival;
+   if (integer) {
+      if (*integer == 0 || *integer == 1) {
+         options.header = *integer == 1;
+         return;
+      }
+   } else {
+      // A quoted '1' is no Boolean here, unlike the integer.
+      std::string text = optionText(option), lower = text;
+      for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+      if (lower == "true" || lower == "on") return;
+      if (lower == "false" || lower == "off") {
+         options.header = false;
+         return;
+      }
+      if (lower == "match") {
+         if (!from) throw Error("0A000", "cannot use \"" + text + "\" with HEADER in COPY TO");
+         options.headerMatch = true;
+         return;
+      }
+   }
+   throw Error("42601", "header requires a Boolean value or \"match\"");
 }
 
-/// COPY's WITH options, PostgreSQL's defaults for the format filled in.
-CopyOptions copyOptions(const PgQuery__CopyStmt& copy) {
+/// The columns a FORCE_NULL or FORCE_NOT_NULL option names: of `table`, each among `columns` (those COPY reads).
+std::vector<size_t> forcedColumns(const PgQuery__DefElem& option, const Table& table, const std::vector<size_t>& columns) {
+   std::vector<size_t> forced = targetColumns(table, option.arg->list->n_items, option.arg->list->items);
+   std::string name = option.defname;
+   for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+   for (size_t c : forced)
+      if (std::find(columns.begin(), columns.end(), c) == columns.end())
+         throw Error("42P10", name + " column \"" + table.column(c).name() + "\" not referenced by COPY");
+   return forced;
+}
+
+/// COPY's WITH options, checked and completed as PostgreSQL's ProcessCopyOptions does it; `table`
+/// and `columns` are what COPY FROM fills (nullptr for COPY TO).
+CopyOptions copyOptions(const PgQuery__CopyStmt& copy, const Table* table, const std::vector<size_t>* columns) {
    CopyOptions options;
-   bool delimiterSet = false, nullSet = false, escapeSet = false;
+   std::optional<std::string> delimiter, nullString, quote, escape;
+   std::vector<std::string> seen;
+   const PgQuery__DefElem *forceQuote = nullptr, *forceNull = nullptr, *forceNotNull = nullptr;
    for (size_t i = 0; i < copy.n_options; ++i) {
       const PgQuery__DefElem& option = *copy.options[i]->def_elem;
       std::string name = option.defname;
-      if (name == "format") {
+      if (std::find(seen.begin(), seen.end(), name) != seen.end()) throw Error("42601", "conflicting or redundant options", option.location + 1);
+      seen.push_back(name);
+      if (name == "force_null" || name == "force_not_null" || name == "force_quote") {
+         bool list = option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_LIST;
+         if (!list && !(name == "force_quote" && option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_A_STAR))
+            throw Error("22023", "argument to option \"" + name + "\" must be a list of column names", option.location + 1);
+         (name == "force_null" ? forceNull : name == "force_not_null" ? forceNotNull : forceQuote) = &option;
+      } else if (name == "format") {
          std::string format = optionText(option);
          if (format == "csv") options.csv = true;
+         else if (format == "binary") throw Error("0A000", "COPY format \"binary\" is not supported", option.location + 1);
          else if (format != "text") throw Error("22023", "COPY format \"" + format + "\" not recognized", option.location + 1);
-      } else if (name == "delimiter") {
-         options.delimiter = singleCharacter(option);
-         delimiterSet = true;
       } else if (name == "header") {
-         options.header = optionFlag(option);
+         readHeaderChoice(option, table != nullptr, options);
+      } else if (name == "delimiter") {
+         delimiter = optionText(option);
       } else if (name == "null") {
-         options.nullString = optionText(option);
-         nullSet = true;
+         nullString = optionText(option);
       } else if (name == "quote") {
-         options.quote = singleCharacter(option);
+         quote = optionText(option);
       } else if (name == "escape") {
-         options.escape = singleCharacter(option);
-         escapeSet = true;
+         escape = optionText(option);
+      } else if (name == "freeze" || name == "encoding") {
+         throw Error("0A000", "COPY option \"" + name + "\" is not supported", option.location + 1);
       } else {
          throw Error("42601", "option \"" + name + "\" not recognized", option.location + 1);
       }
    }
+   std::string delimiterText = delimiter.value_or(options.csv ? "," : "\t");
+   options.nullString = nullString.value_or(options.csv ? "" : "\\N");
+   if (delimiterText.size() != 1) throw Error("0A000", "COPY delimiter must be a single one-byte character");
+   options.delimiter = delimiterText[0];
+   if (options.delimiter == '\r' || options.delimiter == '\n') throw Error("22023", "COPY delimiter cannot be newline or carriage return");
+   if (options.nullString.find_first_of("\r\n") != std::string::npos)
+      throw Error("22023", "COPY null representation cannot use newline or carriage return");
+   // A delimiter that text format's escapes would read otherwise.
+   if (!options.csv && std::string_view("\\.abcdefghijklmnopqrstuvwxyz0123456789").find(options.delimiter) != std::string_view::npos)
+      throw Error("22023", "COPY delimiter cannot be \"" + delimiterText + "\"");
+   if (!options.csv && quote) throw Error("0A000", "COPY quote available only in CSV mode");
    if (options.csv) {
-      if (!delimiterSet) options.delimiter = ',';
-      if (!nullSet) options.nullString = "";
-      if (!escapeSet) options.escape = options.quote;
+      std::string quoteText = quote.value_or("\"");
+      if (quoteText.size() != 1) throw Error("0A000", "COPY quote must be a single one-byte character");
+      options.quote = quoteText[0];
+      if (options.delimiter == options.quote) throw Error("22023", "COPY delimiter and quote must be different");
    }
+   if (!options.csv && escape) throw Error("0A000", "COPY escape available only in CSV mode");
+   if (options.csv) {
+      std::string escapeText = escape.value_or(std::string(1, options.quote));
+      if (escapeText.size() != 1) throw Error("0A000", "COPY escape must be a single one-byte character");
+      options.escape = escapeText[0];
+   }
+   bool from = table != nullptr;
+   if (forceQuote && !options.csv) throw Error("0A000", "COPY force quote available only in CSV mode");
+   if (forceQuote && from) throw Error("0A000", "COPY force quote only available using COPY TO");
+   if (forceNotNull && !options.csv) throw Error("0A000", "COPY force not null available only in CSV mode");
+   if (forceNotNull && !from) throw Error("0A000", "COPY force not null only available using COPY FROM");
+   if (forceNull && !options.csv) throw Error("0A000", "COPY force null available only in CSV mode");
+   if (forceNull && !from) throw Error("0A000", "COPY force null only available using COPY FROM");
+   if (options.nullString.find(options.delimiter) != std::string::npos) throw Error("0A000", "COPY delimiter must not appear in the NULL specification");
+   if (options.csv && options.nullString.find(options.quote) != std::string::npos)
+      throw Error("0A000", "CSV quote character must not appear in the NULL specification");
+   if (forceQuote) throw Error("0A000", "COPY FORCE_QUOTE is not supported yet", forceQuote->location + 1);
+   // The columns, as PostgreSQL's BeginCopyFrom checks them.
+   if (forceNotNull) options.forceNotNull = forcedColumns(*forceNotNull, *table, *columns);
+   if (forceNull) options.forceNull = forcedColumns(*forceNull, *table, *columns);
    return options;
 }
 
@@ -413,7 +495,8 @@ CopyStatement bindCopyFrom(const PgQuery__CopyStmt& copy, const Catalog& catalog
    if (copy.is_program) throw Error("0A000", "COPY FROM PROGRAM is not supported");
    std::vector<size_t> columns = targetColumns(table, copy.n_attlist, copy.attlist);
    CopyDefaults defaults = bindCopyDefaults(table, columns, catalog);
-   return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", copyOptions(copy), std::nullopt, std::move(defaults)};
+   CopyOptions options = copyOptions(copy, &table, &columns);
+   return CopyStatement{&table, std::move(columns), copy.filename ? copy.filename : "", std::move(options), std::nullopt, std::move(defaults)};
 }
 
 /// The double-quoted form of an identifier.
@@ -425,7 +508,7 @@ std::string quotedName(const std::string& name) {
 
 CopyToStatement bindCopyTo(const PgQuery__CopyStmt& copy, const Catalog& catalog) {
    if (copy.is_program) throw Error("0A000", "COPY TO PROGRAM is not supported");
-   CopyToStatement result{nullptr, copy.filename ? copy.filename : "", copyOptions(copy)};
+   CopyToStatement result{nullptr, copy.filename ? copy.filename : "", copyOptions(copy, nullptr, nullptr)};
    if (copy.query) {
       if (copy.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) throw Error("0A000", "COPY (query) TO takes a SELECT or VALUES");
       result.plan = bindSelect(*copy.query->select_stmt, catalog);

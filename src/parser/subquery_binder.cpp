@@ -30,17 +30,6 @@ ExprPtr truthTest(ExprPtr c, bool whenTrue, bool otherwise) {
    return e;
 }
 
-/// CASE WHEN c THEN a ELSE b END; without b, ELSE NULL.
-ExprPtr choice(ExprPtr c, ExprPtr a, ExprPtr b) {
-   auto e = std::make_unique<Expr>(ExprKind::Case, a->type);
-   e->nullable = !b || a->nullable || b->nullable;
-   e->hasElse = b != nullptr;
-   e->children.push_back(std::move(c));
-   e->children.push_back(std::move(a));
-   if (b) e->children.push_back(std::move(b));
-   return e;
-}
-
 /// `iu IS NOT NULL`: where an outer join found a partner.
 ExprPtr isNotNull(const IU* iu) {
    auto e = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
@@ -397,7 +386,7 @@ namespace {
 /// count() of no rows is 0: where an outer row has no group, the outer join leaves it NULL.
 ExprPtr zeroWithoutGroup(ExprPtr e, const std::vector<const IU*>& counts) {
    if (e->kind == ExprKind::ColumnRef && std::find(counts.begin(), counts.end(), e->iu) != counts.end()) {
-      auto count = choice(isNotNull(e->iu), Expr::columnRef(e->iu), Expr::constantOf(Value::ofInteger(e->type, 0)));
+      auto count = Expr::caseWhen(isNotNull(e->iu), Expr::columnRef(e->iu), Expr::constantOf(Value::ofInteger(e->type, 0)));
       count->nullable = false;
       return count;
    }
@@ -498,7 +487,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
       // One row or none per outer row: EXISTS tells whether it is there; x op ANY/ALL compares x
       // with its value where it is, and is FALSE (ANY) or TRUE (ALL) where it is not.
       ExprPtr test = sub.row->present ? std::move(sub.row->present) : Expr::constantOf(Value::ofBool(true));
-      if (comparison) test = choice(std::move(test), std::move(comparison), Expr::constantOf(Value::ofBool(all)));
+      if (comparison) test = Expr::caseWhen(std::move(test), std::move(comparison), Expr::constantOf(Value::ofBool(all)));
       auto filter = std::make_unique<Filter>();
       filter->condition = negated ? negation(std::move(test)) : std::move(test);
       push(std::move(filter));
@@ -552,7 +541,7 @@ std::vector<ExprPtr> SelectBinder::bindScalarSubquery(const PgQuery__SubLink& li
    if (sub.row) {
       // Its values are computed above the outer join with its aggregate: NULL where the row is not there.
       joinAggregateRow(sub, joins);
-      for (ExprPtr& v : sub.row->values) compute(sub.row->present ? choice(sub.row->present->clone(), std::move(v), nullptr) : std::move(v));
+      for (ExprPtr& v : sub.row->values) compute(sub.row->present ? Expr::caseWhen(sub.row->present->clone(), std::move(v), nullptr) : std::move(v));
    } else {
       // Uncorrelated: one row, whatever the subquery yields: NULLs for none, error 21000 for
       // several. Correlated: at most one row per outer row: grouped by the correlation keys, one
@@ -594,7 +583,7 @@ std::vector<ExprPtr> SelectBinder::bindScalarSubquery(const PgQuery__SubLink& li
          }
          ExprPtr deferred = std::move(sub.deferred[c]);
          reread(*deferred);
-         compute(choice(isNotNull(present), std::move(deferred), nullptr));
+         compute(Expr::caseWhen(isNotNull(present), std::move(deferred), nullptr));
       }
       single->children.push_back(std::move(sub.root));
       auto join = std::make_unique<Join>(sub.correlated.empty() ? JoinKind::Inner : JoinKind::LeftOuter);
@@ -771,7 +760,7 @@ ExprPtr SelectBinder::bindQuantifiedValue(const PgQuery__SubLink& link, std::vec
    if (correlated) groupByCorrelation(sub.correlated, counted->keys, ius_, readsOnly(inner));
    auto countWhere = [&](ExprPtr condition, const char* name) {
       const IU* count = ius_.make(SqlType::bigInt(), correlated, name);
-      ExprPtr one = choice(std::move(condition), Expr::constantOf(Value::ofInteger(SqlType::integer(), 1)), nullptr);
+      ExprPtr one = Expr::caseWhen(std::move(condition), Expr::constantOf(Value::ofInteger(SqlType::integer(), 1)), nullptr);
       counted->aggregates.push_back({AggregateFunction::Count, std::move(one), count});
       return count;
    };
@@ -845,7 +834,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
       present = std::move(sub.row->present);
       for (size_t c = 0; c < sub.row->values.size(); ++c) {
          ExprPtr value = std::move(sub.row->values[c]);
-         if (present && outerJoin) value = choice(present->clone(), std::move(value), nullptr);
+         if (present && outerJoin) value = Expr::caseWhen(present->clone(), std::move(value), nullptr);
          columns.push_back(compute(std::move(value), sub.names[c]));
       }
    } else {
@@ -866,7 +855,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
             continue;
          }
          ExprPtr value = std::move(sub.deferred[c]);
-         if (marker) value = choice(isNotNull(marker), std::move(value), nullptr);
+         if (marker) value = Expr::caseWhen(isNotNull(marker), std::move(value), nullptr);
          columns.push_back(compute(std::move(value), sub.names[c]));
       }
       auto join = std::make_unique<Join>(kind);

@@ -40,10 +40,14 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
    if (name == "float8" || name == "double precision") return SqlType::double_();
    if (name == "float") return modifier(0, 53) <= 24 ? SqlType::real() : SqlType::double_();
    if (name == "numeric" || name == "decimal") {
-      int32_t precision = modifier(0, int32_t(decimal::maxPrecision));
-      int32_t scale = modifier(1, typeName.n_typmods ? 0 : 6);
-      if (precision < 1 || precision > int32_t(decimal::maxPrecision))
-         throw Error("22023", "NUMERIC precision " + std::to_string(precision) + " must be between 1 and 38", position);
+      // Without a precision: exact, any size, each value with its own scale. With one: fixed-point.
+      if (!typeName.n_typmods) return SqlType::numeric();
+      int32_t precision = modifier(0, 0);
+      int32_t scale = modifier(1, 0);
+      if (precision < 1 || precision > 1000)
+         throw Error("22023", "NUMERIC precision " + std::to_string(precision) + " must be between 1 and 1000", position);
+      if (precision > int32_t(decimal::maxPrecision))
+         throw Error("0A000", "NUMERIC precision " + std::to_string(precision) + " is not supported yet (at most 38; NUMERIC without a precision has any)", position);
       if (scale < 0 || scale > precision)
          throw Error("22023", "NUMERIC scale " + std::to_string(scale) + " must be between 0 and precision " + std::to_string(precision),
                      position);
@@ -103,8 +107,8 @@ static SqlType widerDecimal(SqlType a, SqlType b) {
 }
 
 /// The type without its length (CHAR, VARCHAR) or fractional digits (TIMESTAMP, TIMESTAMPTZ,
-/// TIME), also of an array's elements. DECIMAL keeps its precision and scale: kiln has no
-/// unbounded NUMERIC.
+/// TIME), also of an array's elements. DECIMAL keeps its precision and scale, so that the other
+/// side keeps its fixed-point representation.
 static SqlType withoutModifiers(SqlType type) {
    TypeId id = type.isArray() ? type.element : type.id;
    if (id == TypeId::Char || id == TypeId::Varchar) type.length = 0;
@@ -121,6 +125,7 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
    if (a.isNumeric() && b.isNumeric()) {
       if (a.isFloat() || b.isFloat()) return (a.id == TypeId::Real && b.id == TypeId::Real) ? SqlType::real() : SqlType::double_();
       if (a.isInteger() && b.isInteger()) return integerRank(a.id) >= integerRank(b.id) ? a : b;
+      if (a.id == TypeId::Numeric || b.id == TypeId::Numeric) return SqlType::numeric();
       return widerDecimal(a, b);
    }
    if (a.isString() && b.isString()) {
@@ -146,23 +151,7 @@ std::optional<SqlType> common(SqlType a, SqlType b) {
    return std::nullopt;
 }
 
-/// PostgreSQL's select_div_scale gives a quotient at least 16 significant digits, and at least
-/// the operands' scales: 16 - 4 * (its weight in base-10000 digits), so a value-dependent scale.
-/// kiln's scale is static: 20, what PostgreSQL gives quotients in [0.0001, 1), so that every
-/// quotient from 0.0001 up has at least PostgreSQL's digits; larger ones show more (see README),
-/// and quotients of 10^(38 - scale) or more overflow (22003). `room` caps the scale below 20.
-static unsigned quotientScale(unsigned s1, unsigned s2, unsigned room) {
-   constexpr unsigned significantScale = 20;
-   return std::max({std::min(significantScale, room), s1, s2});
-}
-
-SqlType average(SqlType argument) {
-   // sum / count, as in PostgreSQL; the average of integers lies in their range, so its scale
-   // leaves room for all their digits (a bigint's average keeps 19 digits after the point).
-   SqlType x = asDecimal(argument);
-   unsigned room = argument.isInteger() ? decimal::maxPrecision - x.precision : decimal::maxPrecision;
-   return SqlType::decimal(decimal::maxPrecision, quotientScale(x.scale, 0, room));
-}
+SqlType average(SqlType argument) { return argument.isFloat() ? SqlType::double_() : SqlType::numeric(); }
 
 std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
    if (op == ArithOp::Concat) {
@@ -200,6 +189,9 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
       return (a.id == TypeId::Real && b.id == TypeId::Real) ? SqlType::real() : SqlType::double_();
    }
    if (a.isInteger() && b.isInteger()) return integerRank(a.id) >= integerRank(b.id) ? a : b;
+   // PostgreSQL's quotient scale depends on the values (select_div_scale): NUMERIC, as any
+   // arithmetic with a NUMERIC.
+   if (op == ArithOp::Div || a.id == TypeId::Numeric || b.id == TypeId::Numeric) return SqlType::numeric();
    SqlType x = asDecimal(a), y = asDecimal(b);
    unsigned p1 = x.precision, s1 = x.scale, p2 = y.precision, s2 = y.scale;
    const unsigned maxP = decimal::maxPrecision;
@@ -210,11 +202,11 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
          unsigned integral = std::max(p1 - s1, p2 - s2) + 1;
          return SqlType::decimal(std::min(integral + scale, maxP), scale);
       }
-      case ArithOp::Mul: {
-         unsigned scale = std::min(s1 + s2, maxP);
-         return SqlType::decimal(std::min(p1 + p2, maxP), scale);
-      }
-      case ArithOp::Div: return SqlType::decimal(maxP, quotientScale(s1, s2, maxP));
+      case ArithOp::Mul:
+         // The product's scale is the sum of the scales: past 38 digits only NUMERIC has it.
+         if (s1 + s2 > maxP) return SqlType::numeric();
+         return SqlType::decimal(std::min(p1 + p2, maxP), s1 + s2);
+      case ArithOp::Div: break;
       case ArithOp::Mod: {
          unsigned scale = std::max(s1, s2);
          return SqlType::decimal(std::min(std::max(p1 - s1, p2 - s2) + scale, maxP), scale);
@@ -222,6 +214,14 @@ std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b) {
       case ArithOp::Concat: break;
    }
    return std::nullopt;
+}
+
+std::optional<SqlType> exactDecimal(const Numeric& n) {
+   if (!n.isFinite()) return std::nullopt;
+   int64_t integral = n.isZero() ? 0 : std::max<int64_t>(n.leadingExponent() + 1, 0);
+   int64_t precision = std::max<int64_t>(integral + n.displayScale(), 1);
+   if (precision > int64_t(decimal::maxPrecision)) return std::nullopt;
+   return SqlType::decimal(unsigned(precision), unsigned(n.displayScale()));
 }
 
 bool canCast(SqlType from, SqlType to) {

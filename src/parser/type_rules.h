@@ -5,13 +5,14 @@
 #include <pg_query/pg_query.pb-c.h>
 
 #include "algebra/expression.h"
+#include "common/numeric.h"
 
 namespace kiln::types {
 
 /// Resolves a TypeName ("int4", "numeric(15,2)", "varchar(25)", ...); throws 42704.
 SqlType resolve(const PgQuery__TypeName& name);
 
-/// The integer type a DECIMAL needs to hold all values of an integer type: int -> numeric(10,0).
+/// The DECIMAL type that holds all values of an integer type: int -> numeric(10,0); others stay.
 SqlType asDecimal(SqlType type);
 
 /// The type both sides of a comparison or CASE are converted to; nullopt if there is none.
@@ -22,8 +23,13 @@ std::optional<SqlType> common(SqlType a, SqlType b);
 /// Result type of `a op b`, nullopt when the operator does not exist for these types.
 std::optional<SqlType> arithmetic(ArithOp op, SqlType a, SqlType b);
 
-/// Result type of avg(x) for an exact x (PostgreSQL's avg divides the sum by the count as `/` does).
+/// Result type of avg(x): NUMERIC for exact numbers (PostgreSQL's avg divides the sum by the count as
+/// `/` does), double precision for the others.
 SqlType average(SqlType argument);
+
+/// The DECIMAL(p,s) that holds a finite NUMERIC exactly at its own scale (1.50 -> numeric(3,2)), if
+/// one does (38 digits at most).
+std::optional<SqlType> exactDecimal(const Numeric& n);
 
 /// Whether CAST(from AS to) exists.
 bool canCast(SqlType from, SqlType to);

@@ -182,6 +182,8 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::ve
       } else if (e->type.id == TypeId::Decimal) {
          __int128 scale = decimal::pow10(e->type.scale), d = e->constant.decimal;
          n = int64_t((d + (d < 0 ? -scale / 2 : scale / 2)) / scale);
+      } else if (e->type.id == TypeId::Numeric) {
+         n = e->constant.numeric().toInteger(SqlType::bigInt());
       } else if (e->type.isFloat()) {
          n = std::llround(e->constant.floating);
       } else {

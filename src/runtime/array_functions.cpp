@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "common/array_text.h"
+#include "common/hash_mix.h"
 #include "common/packed_type.h"
 #include "common/physical_type.h"
 #include "common/utf8.h"
@@ -41,6 +42,7 @@ int compareElements(const Value& a, const Value& b) {
          return order(key(a.interval), key(b.interval));
       }
       case PhysicalType::String: return order(a.string, b.string);
+      case PhysicalType::Numeric: return compare(a.numeric(), b.numeric());
    }
    return 0;
 }
@@ -50,6 +52,12 @@ void storeArray(GermanString* out, const array_text::Elements& elements, StringH
 }
 
 }  // namespace
+
+uint64_t kiln_array_hash(const GermanString* array, int64_t elementType) {
+   SqlType type = unpackType(uint64_t(elementType));
+   std::string text = array_text::equalityText(array->view(), type);
+   return mixBits(hashBytes(text.data(), text.size()));
+}
 
 int32_t kiln_array_compare(const GermanString* a, const GermanString* b, int64_t elementType) {
    // As PostgreSQL's array_cmp: element by element, a NULL element after any value; then the
@@ -113,14 +121,15 @@ bool kiln_array_dims(const GermanString* array, GermanString* out, StringHeap* a
    return false;
 }
 
-bool kiln_array_contains(const GermanString* a, const GermanString* b, bool overlap) {
+bool kiln_array_contains(const GermanString* a, const GermanString* b, int64_t elementType, bool overlap) {
    // As PostgreSQL: elements equal as values (here: as their canonical text); a NULL equals nothing.
+   SqlType type = unpackType(uint64_t(elementType));
    array_text::Elements left = array_text::split(a->view()), right = array_text::split(b->view());
    std::unordered_set<std::string> inLeft;
    for (auto& e : left)
-      if (e) inLeft.insert(std::move(*e));
+      if (e) inLeft.insert(*array_text::equalityText(std::move(e), type));
    for (auto& e : right) {
-      bool found = e && inLeft.count(*e);
+      bool found = e && inLeft.count(*array_text::equalityText(std::move(e), type));
       if (overlap && found) return true;
       if (!overlap && !found) return false;
    }
@@ -200,20 +209,22 @@ void kiln_array_add(const GermanString* array, const GermanString* element, int6
 }
 
 int32_t kiln_array_position(const GermanString* array, const GermanString* element, int64_t elementType, int64_t start) {
+   SqlType type = unpackType(uint64_t(elementType));
    array_text::Elements elements = array_text::split(array->view());
-   std::optional<std::string> wanted = element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt;
+   std::optional<std::string> wanted = array_text::equalityText(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
    for (int64_t i = std::max<int64_t>(start, 1); i <= int64_t(elements.size()); ++i)
-      if (elements[size_t(i - 1)] == wanted) return int32_t(i);
+      if (array_text::equalityText(elements[size_t(i - 1)], type) == wanted) return int32_t(i);
    return 0;
 }
 
 void kiln_array_replace(const GermanString* array, const GermanString* element, const GermanString* replacement, int64_t elementType,
                         bool remove, GermanString* out, StringHeap* arena) {
+   SqlType type = unpackType(uint64_t(elementType));
    array_text::Elements elements = array_text::split(array->view()), result;
-   std::optional<std::string> wanted = element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt;
+   std::optional<std::string> wanted = array_text::equalityText(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
    std::optional<std::string> by = replacement ? std::optional<std::string>(elementText(replacement, uint64_t(elementType))) : std::nullopt;
    for (auto& e : elements) {
-      if (e != wanted)
+      if (array_text::equalityText(e, type) != wanted)
          result.push_back(std::move(e));
       else if (!remove)
          result.push_back(by);

@@ -37,13 +37,18 @@ int64_t checked(int64_t micros, int64_t shift) {
 
 }  // namespace
 
-int64_t kiln_timestamp_at_zone(int64_t local, const GermanString* zone) { return zoneNamed(zone).toUtc(local); }
+// An infinity stays as it is, whatever the zone says (PostgreSQL looks at the zone after it).
+
+int64_t kiln_timestamp_at_zone(int64_t local, const GermanString* zone) {
+   return timestamp::isFinite(local) ? zoneNamed(zone).toUtc(local) : local;
+}
 
 int64_t kiln_timestamptz_at_zone(int64_t utc, const GermanString* zone) {
+   if (!timestamp::isFinite(utc)) return utc;
    const TimeZone& z = zoneNamed(zone);
    return checked(utc, int64_t(z.offsetAt(utc)) * interval::microsPerSecond);
 }
 
-int64_t kiln_timestamp_at_offset(int64_t local, const Interval* zone) { return checked(local, -offsetMicros(zone)); }
+int64_t kiln_timestamp_at_offset(int64_t local, const Interval* zone) { return timestamp::isFinite(local) ? checked(local, -offsetMicros(zone)) : local; }
 
-int64_t kiln_timestamptz_at_offset(int64_t utc, const Interval* zone) { return checked(utc, offsetMicros(zone)); }
+int64_t kiln_timestamptz_at_offset(int64_t utc, const Interval* zone) { return timestamp::isFinite(utc) ? checked(utc, offsetMicros(zone)) : utc; }

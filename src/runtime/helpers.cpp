@@ -15,6 +15,7 @@
 #include <openssl/evp.h>
 #include <pthread.h>
 
+#include "common/array_text.h"
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/hash_mix.h"
@@ -65,6 +66,10 @@ void kiln_error(int32_t code) {
       case RuntimeError::NullArrayStart: throw Error("22004", "initial position must not be null");
       case RuntimeError::DateOutOfRange: throw Error("22008", "date out of range");
       case RuntimeError::IntervalOutOfRange: throw Error("22008", "interval out of range");
+      case RuntimeError::CannotSubtractInfiniteDates: throw Error("22008", "cannot subtract infinite dates");
+      case RuntimeError::InfiniteExtractField:
+         // PostgreSQL's numeric holds the answer, Infinity; kiln's decimals cannot (date_part's double can).
+         throw Error("0A000", "extract of this field from an infinite date or timestamp is not supported: use date_part");
       case RuntimeError::NthValueNotPositive: throw Error("22016", "argument of nth_value must be greater than zero");
    }
    throw Error("XX000", "unknown run-time error");
@@ -110,8 +115,20 @@ char* kiln_group_in_key_order(GroupsInKeyOrder* groups, ChainedHashTable* table,
    return groups->lastEntry;
 }
 
-bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, bool isString) {
-   return sets->insert(set, isString ? static_cast<const GermanString*>(value)->view() : std::string_view(static_cast<const char*>(value), size_t(width)));
+bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int32_t width, int32_t kind) {
+   switch (kiln::DistinctKind(kind)) {
+      case kiln::DistinctKind::Bytes: return sets->insert(set, std::string_view(static_cast<const char*>(value), size_t(width)));
+      case kiln::DistinctKind::String: return sets->insert(set, static_cast<const GermanString*>(value)->view());
+      case kiln::DistinctKind::Numeric: {
+         // The packed bytes without the display scale: equal values, equal bytes.
+         std::string bytes(static_cast<const GermanString*>(value)->view());
+         if (bytes.size() >= 4) bytes[2] = bytes[3] = 0;
+         return sets->insert(set, bytes);
+      }
+      case kiln::DistinctKind::NumericArray:
+         return sets->insert(set, kiln::array_text::equalityText(static_cast<const GermanString*>(value)->view(), kiln::SqlType::numeric()));
+   }
+   return false;
 }
 
 void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep) {
@@ -545,11 +562,11 @@ double kiln_i128_to_double(__int128 value, int32_t scale) {
 }
 
 __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale) {
-   if (std::isnan(value) || std::isinf(value)) throw Error("22003", "cannot convert infinity or NaN to numeric");
    return text::parseDecimal(text::formatDouble(value, false), SqlType::decimal(unsigned(precision), unsigned(scale)));
 }
 
 int32_t kiln_extract(int32_t days, int32_t field) {
+   if (!date::isFinite(days)) return 0;  // the field is NULL or ±Infinity (codegen/datetime_expressions.cpp)
    int64_t y;
    unsigned m, d;
    date::toCivil(days, y, m, d);
@@ -577,8 +594,7 @@ int32_t kiln_extract(int32_t days, int32_t field) {
 }
 
 int64_t kiln_date_add_interval_micros(int32_t days, const Interval* interval, int32_t sign) {
-   int64_t moved = date::addMonths(days, sign * interval->months) + int64_t(sign) * interval->days;
-   return moved * interval::microsPerDay + sign * interval->micros;
+   return timestamp::addInterval(timestamp::fromDate(days), *interval, sign);
 }
 
 int64_t kiln_parse_moment(const GermanString* s, int32_t typeId) { return text::parseMoment(s->view(), typeOf(typeId)); }
@@ -645,11 +661,18 @@ int64_t kiln_timestamptz_trunc(int64_t utc, int32_t unit) { return timestamptz::
 
 int64_t kiln_date_to_timestamptz(int32_t days) { return timestamptz::fromDate(days, TimeZone::current()); }
 
+int64_t kiln_date_to_timestamptz_for_comparison(int32_t days) { return timestamptz::fromDateForComparison(days, TimeZone::current()); }
+
 int32_t kiln_timestamptz_to_date(int64_t utc) { return timestamptz::toDate(utc, TimeZone::current()); }
 
-int64_t kiln_timestamp_to_timestamptz(int64_t local) { return TimeZone::current().toUtc(local); }
+int64_t kiln_timestamp_to_timestamptz(int64_t local) { return timestamptz::fromTimestamp(local, TimeZone::current()); }
 
-int64_t kiln_timestamptz_to_timestamp(int64_t utc) { return TimeZone::current().toLocal(utc); }
+int64_t kiln_timestamptz_to_timestamp(int64_t utc) { return timestamptz::toTimestamp(utc, TimeZone::current()); }
+
+int64_t kiln_timestamptz_to_time(int64_t utc) {
+   // Of the local time, which may be past the timestamp range; an infinity's is NULL (SqlOps::cast).
+   return timestamp::isFinite(utc) ? timestamp::timeOfDay(TimeZone::current().toLocal(utc)) : 0;
+}
 
 void kiln_format_time(int64_t time, GermanString* out, StringHeap* arena) { storeString(out, time_of_day::format(time), arena); }
 

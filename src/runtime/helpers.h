@@ -20,6 +20,13 @@
 
 namespace kiln {
 
+/// How kiln_distinct_insert compares values: by their `width` bytes, as strings (GermanStrings),
+/// as NUMERIC values (GermanStrings whose scale does not count), or as arrays of NUMERIC.
+enum class DistinctKind : int32_t { Bytes, String, Numeric, NumericArray };
+
+/// The operations of kiln_numeric_unary.
+enum class NumericUnary : int32_t { Negate, Absolute, Sign, Round, Truncate, Ceiling, Floor, SquareRoot, Exp, Ln, Log10 };
+
 /// Codes generated code passes to kiln_error.
 enum class RuntimeError : int32_t {
    DivisionByZero,
@@ -36,6 +43,8 @@ enum class RuntimeError : int32_t {
    NullArrayStart,
    DateOutOfRange,
    IntervalOutOfRange,
+   CannotSubtractInfiniteDates,
+   InfiniteExtractField,
    FloatUnderflow,
 };
 
@@ -57,12 +66,12 @@ char* kiln_hashtable_append(kiln::ChainedHashTable* table, uint64_t hash);
 /// one appended to `table`; null once a key came out of order (the groups are linked then).
 char* kiln_group_in_key_order(kiln::GroupsInKeyOrder* groups, kiln::ChainedHashTable* table, int64_t key, uint64_t hash);
 /// For aggregates over DISTINCT values: adds the value to the group's set (created on first use
-/// in `*set`, owned by `sets`); true when it was not there yet.
-bool kiln_distinct_insert(kiln::DistinctSets* sets, void** set, const void* value, int32_t width, bool isString);
+/// in `*set`, owned by `sets`); true when it was not there yet. `kind` says how values are equal.
+bool kiln_distinct_insert(kiln::DistinctSets* sets, void** set, const void* value, int32_t width, int32_t kind);
 /// Ordered-set aggregates (value_lists.cpp): adds a value to the group's list (made on first use
 /// in `*list`, owned by `lists`); the results sort the list by the physical `type`'s order.
 /// A fraction outside [0, 1] fails with 22003.
-void kiln_value_list_append(kiln::ValueLists* lists, kiln::ValueLists::List** list, const void* value, int32_t width, bool isString);
+void kiln_value_list_append(kiln::ValueLists* lists, kiln::ValueLists::List** list, const void* value, int32_t width, bool copyBytes);
 double kiln_percentile_cont(kiln::ValueLists::List* list, double fraction, bool descending);
 const void* kiln_percentile_disc(kiln::ValueLists::List* list, int32_t type, bool descending, double fraction);
 const void* kiln_mode(kiln::ValueLists::List* list, int32_t type, bool descending);
@@ -122,7 +131,9 @@ void kiln_array_from_text(const GermanString* text, int64_t type, bool explicitC
 void kiln_array_build(const GermanString* elements, const bool* nulls, int32_t count, int64_t elementType, GermanString* out, StringHeap* arena);
 int32_t kiln_array_cardinality(const GermanString* array);
 /// a @> b (every element of b is in a), or a && b (some element is in both) with `overlap`.
-bool kiln_array_contains(const GermanString* a, const GermanString* b, bool overlap);
+bool kiln_array_contains(const GermanString* a, const GermanString* b, int64_t elementType, bool overlap);
+/// A hash of an array consistent with element-wise equality (arrays of NUMERIC: 1.10 is 1.1).
+uint64_t kiln_array_hash(const GermanString* array, int64_t elementType);
 /// a[lower:upper], the bounds cut to the array's.
 void kiln_array_slice(const GermanString* array, int64_t lower, int64_t upper, GermanString* out, StringHeap* arena);
 /// PostgreSQL's order of two arrays: -1, 0 or 1.
@@ -212,7 +223,8 @@ __int128 kiln_double_to_decimal(double value, int32_t precision, int32_t scale);
 
 // Dates
 int32_t kiln_extract(int32_t days, int32_t field);
-/// The date's midnight moved by ± the interval, in microseconds since 2000-01-01, with its time part.
+/// The date's midnight moved by ± the interval, in microseconds since 2000-01-01, with its time
+/// part, as `date ± interval` computes it (22008 out of range).
 int64_t kiln_date_add_interval_micros(int32_t days, const kiln::Interval* interval, int32_t sign);
 
 // Timestamps (microseconds since 2000-01-01)
@@ -241,9 +253,12 @@ void kiln_format_timestamptz(int64_t utc, GermanString* out, StringHeap* arena);
 int64_t kiln_timestamptz_add_interval(int64_t utc, const kiln::Interval* interval, int32_t sign);
 int64_t kiln_timestamptz_trunc(int64_t utc, int32_t unit);
 int64_t kiln_date_to_timestamptz(int32_t days);
+/// The date as a value to compare with timestamptz ones (timestamptz::fromDateForComparison).
+int64_t kiln_date_to_timestamptz_for_comparison(int32_t days);
 int32_t kiln_timestamptz_to_date(int64_t utc);
 int64_t kiln_timestamp_to_timestamptz(int64_t local);
 int64_t kiln_timestamptz_to_timestamp(int64_t utc);
+int64_t kiln_timestamptz_to_time(int64_t utc);
 
 // AT TIME ZONE (at_time_zone.cpp): a timestamp in the zone -> the instant; an instant -> the
 // zone's local time. The zone is a name, or an interval (an offset east of Greenwich).
@@ -264,6 +279,43 @@ void kiln_to_char_timestamptz(int64_t utc, const GermanString* pattern, GermanSt
 void kiln_to_char_interval(const kiln::Interval* value, const GermanString* pattern, GermanString* out, StringHeap* arena);
 /// An exact number `unscaled` / 10^scale (integers with scale 0).
 void kiln_to_char_decimal(__int128 unscaled, int32_t scale, const GermanString* pattern, GermanString* out, StringHeap* arena);
+
+// NUMERIC without a precision (numeric_helpers.cpp): values are packed GermanStrings
+// (common/packed_numeric.h); results go to `out`, their bytes to `arena` when not inline.
+void kiln_numeric_from_decimal(__int128 unscaled, int32_t scale, GermanString* out, StringHeap* arena);
+void kiln_numeric_from_double(double value, bool single, GermanString* out, StringHeap* arena);
+/// Rounded to SMALLINT, INTEGER or BIGINT (the TypeId), with PostgreSQL's errors.
+int64_t kiln_numeric_to_integer(const GermanString* value, int32_t typeId);
+double kiln_numeric_to_double(const GermanString* value, bool single);
+/// The unscaled value of a NUMERIC(precision, scale), rounded; 22003 when it does not fit.
+__int128 kiln_numeric_to_decimal(const GermanString* value, int32_t precision, int32_t scale);
+void kiln_numeric_parse(const GermanString* text, GermanString* out, StringHeap* arena);
+void kiln_numeric_format(const GermanString* value, GermanString* out, StringHeap* arena);
+void kiln_numeric_add(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
+void kiln_numeric_subtract(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
+void kiln_numeric_multiply(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
+void kiln_numeric_divide(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
+void kiln_numeric_modulo(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
+/// div(a, b).
+void kiln_numeric_divide_truncated(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena);
+/// `operation` a NumericUnary; `digits` for round and trunc.
+void kiln_numeric_unary(const GermanString* value, int32_t operation, int32_t digits, GermanString* out, StringHeap* arena);
+void kiln_numeric_log(const GermanString* base, const GermanString* value, GermanString* out, StringHeap* arena);
+void kiln_numeric_power(const GermanString* base, const GermanString* exponent, GermanString* out, StringHeap* arena);
+int32_t kiln_numeric_compare(const GermanString* a, const GermanString* b);
+bool kiln_numeric_equal(const GermanString* a, const GermanString* b);
+uint64_t kiln_numeric_hash(const GermanString* value);
+/// avg's result: the sum over the count (count > 0), at the scale division gives.
+void kiln_numeric_average(const GermanString* sum, int64_t count, GermanString* out, StringHeap* arena);
+void kiln_numeric_average_decimal(__int128 sum, int32_t scale, int64_t count, GermanString* out, StringHeap* arena);
+/// The (sample) variance, or with `root` the standard deviation, of `count` values from their sum and
+/// their squares' sum, as PostgreSQL computes it for numeric; true (NULL) for too few values.
+bool kiln_numeric_variance(const GermanString* sumX, const GermanString* sumX2, int64_t count, bool sample, bool root, GermanString* out,
+                           StringHeap* arena);
+/// PostgreSQL's in_range for a RANGE frame: value <= base -/+ offset (`less`), else >=.
+bool kiln_numeric_in_range(const GermanString* value, const GermanString* base, const GermanString* offset, bool subtract, bool less);
+int32_t kiln_numeric_width_bucket(const GermanString* operand, const GermanString* low, const GermanString* high, int32_t count);
+void kiln_to_char_numeric(const GermanString* value, const GermanString* pattern, GermanString* out, StringHeap* arena);
 /// `significantDigits`: 15 for double precision, 6 for real.
 void kiln_to_char_double(double value, int32_t significantDigits, const GermanString* pattern, GermanString* out, StringHeap* arena);
 

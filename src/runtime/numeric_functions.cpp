@@ -82,13 +82,17 @@ int32_t kiln_width_bucket_decimal(__int128 operand, __int128 low, __int128 high,
 
 int32_t kiln_make_date(int32_t year, int32_t month, int32_t day) {
    // Negative years count back from 1 BC (year 0 does not exist).
-   int32_t astronomical = year < 0 ? year + 1 : year;
-   if (year == 0 || !kiln::date::isValid(astronomical, month, day)) {
-      std::string text = std::to_string(year) + "-" + (month < 10 && month >= 0 ? "0" : "") + std::to_string(month) + "-" +
-                         (day < 10 && day >= 0 ? "0" : "") + std::to_string(day);
-      throw kiln::Error("22008", "date field value out of range: " + text);
-   }
-   return kiln::date::fromCivil(astronomical, month, day);
+   int64_t astronomical = year < 0 ? int64_t(year) + 1 : year;
+   // PostgreSQL shows the fields as it holds them: a year BC counted from 1 BC as 0.
+   auto shown = [&] {
+      return std::to_string(astronomical) + "-" + (month < 10 && month >= 0 ? "0" : "") + std::to_string(month) + "-" +
+             (day < 10 && day >= 0 ? "0" : "") + std::to_string(day);
+   };
+   if (year == 0 || month < 1 || month > 12 || day < 1 || unsigned(day) > kiln::date::daysInMonth(astronomical, unsigned(month)))
+      throw kiln::Error("22008", "date field value out of range: " + shown());
+   int64_t days = kiln::date::dayNumber(astronomical, unsigned(month), unsigned(day));
+   if (!kiln::date::inRange(days)) throw kiln::Error("22008", "date out of range: " + shown());
+   return int32_t(days);
 }
 
 }  // extern "C"

@@ -50,7 +50,8 @@ void ParameterValues::set(size_t index, const Value& v) {
       case PhysicalType::Float: *reinterpret_cast<float*>(target(index)) = float(v.floating); break;
       case PhysicalType::Double: *reinterpret_cast<double*>(target(index)) = v.floating; break;
       case PhysicalType::Interval: std::memcpy(target(index), &v.interval, 16); break;
-      case PhysicalType::String: setString(index, v.string); break;
+      case PhysicalType::String:
+      case PhysicalType::Numeric: setString(index, v.string); break;
    }
 }
 
@@ -72,7 +73,8 @@ Value ParameterValues::get(size_t index) const {
       case PhysicalType::Float: return Value::ofDouble(field.type, load(float()));
       case PhysicalType::Double: return Value::ofDouble(field.type, load(double()));
       case PhysicalType::Interval: return Value::ofInterval(load(Interval()));
-      case PhysicalType::String: return Value::ofString(field.type, std::string(load(GermanString()).view()));
+      case PhysicalType::String:
+      case PhysicalType::Numeric: return Value::ofString(field.type, std::string(load(GermanString()).view()));
    }
    return Value::null(field.type);
 }

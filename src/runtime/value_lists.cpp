@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "common/german_string.h"
+#include "common/packed_numeric.h"
 #include "kiln/kiln.h"
 #include "runtime/helpers.h"
 
@@ -47,11 +48,12 @@ bool ValueLists::less(PhysicalType type, const char* a, const char* b) {
       }
       case PhysicalType::String:
          return kiln_string_compare(reinterpret_cast<const GermanString*>(a), reinterpret_cast<const GermanString*>(b)) < 0;
+      case PhysicalType::Numeric: return packed_numeric::compare(valueAt<GermanString>(a), valueAt<GermanString>(b)) < 0;
    }
    return false;
 }
 
-void ValueLists::append(List** list, const void* value, uint32_t width, bool isString) {
+void ValueLists::append(List** list, const void* value, uint32_t width, bool copyBytes) {
    if (!*list) {
       lists_.emplace_back();
       *list = &lists_.back();
@@ -61,7 +63,7 @@ void ValueLists::append(List** list, const void* value, uint32_t width, bool isS
    size_t at = bytes.size();
    bytes.resize(at + width);
    std::memcpy(bytes.data() + at, value, width);
-   if (isString) {
+   if (copyBytes) {
       GermanString s;
       std::memcpy(&s, value, sizeof(s));
       if (!s.isInline()) {
@@ -106,8 +108,8 @@ void checkFraction(double fraction) {
 
 extern "C" {
 
-void kiln_value_list_append(ValueLists* lists, ValueLists::List** list, const void* value, int32_t width, bool isString) {
-   lists->append(list, value, uint32_t(width), isString);
+void kiln_value_list_append(ValueLists* lists, ValueLists::List** list, const void* value, int32_t width, bool copyBytes) {
+   lists->append(list, value, uint32_t(width), copyBytes);
 }
 
 double kiln_percentile_cont(ValueLists::List* list, double fraction, bool descending) {

@@ -20,8 +20,9 @@ class ValueLists {
    };
 
    /// Appends the `width` bytes at `value` to the list in `*list` (made on its first value);
-   /// a long string's bytes are copied, so that the list does not depend on where they were.
-   void append(List** list, const void* value, uint32_t width, bool isString);
+   /// with `copyBytes`, a long string's or NUMERIC's bytes are copied, so that the list does not
+   /// depend on where they were.
+   void append(List** list, const void* value, uint32_t width, bool copyBytes);
 
    /// a < b for values of `type` as stored, in PostgreSQL's order (NaN the greatest).
    static bool less(PhysicalType type, const char* a, const char* b);

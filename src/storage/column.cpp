@@ -90,14 +90,15 @@ void Column::append(const Value& value) {
       }
       case PhysicalType::Double: std::memcpy(target, &value.floating, 8); break;
       case PhysicalType::Interval: std::memcpy(target, &value.interval, 16); break;
-      case PhysicalType::String: storeString(target, value.string); break;
+      case PhysicalType::String:
+      case PhysicalType::Numeric: storeString(target, value.string); break;
    }
 }
 
 void Column::appendRaw(const void* bytes, bool isNull) {
    if (isNull) return appendNull();
    uint8_t* target = slot();
-   if (physical_ == PhysicalType::String) {
+   if (heldAsBytes(physical_)) {
       GermanString s;
       std::memcpy(&s, bytes, sizeof(s));
       storeString(target, s.view());
@@ -123,7 +124,7 @@ void Column::appendFixedFromRows(std::span<char* const> rows, size_t offset, int
 
 void Column::appendFromRows(std::span<char* const> rows, size_t offset, int nullOffset) {
    reserve(size_ + rows.size());
-   if (physical_ == PhysicalType::String) {
+   if (heldAsBytes(physical_)) {
       for (const char* row : rows) appendRaw(row + offset, nullOffset >= 0 && row[nullOffset]);
       return;
    }
@@ -144,7 +145,7 @@ void Column::setRaw(size_t row, const void* bytes, bool isNull) {
    if (nulls_) nulls_[row] = isNull;
    if (isNull) {
       std::memset(target, 0, width_);
-   } else if (physical_ == PhysicalType::String) {
+   } else if (heldAsBytes(physical_)) {
       GermanString s;
       std::memcpy(&s, bytes, sizeof(s));
       storeString(target, s.view());
@@ -249,7 +250,8 @@ Value Column::get(size_t row) const {
          std::memcpy(&v, source, 16);
          return Value::ofInterval(v);
       }
-      case PhysicalType::String: {
+      case PhysicalType::String:
+      case PhysicalType::Numeric: {
          GermanString s;
          std::memcpy(&s, source, 16);
          return Value::ofString(type_, std::string(s.view()));

@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <deque>
 #include <thread>
 
 #include "common/statement_interrupt.h"
 #include "common/time_zone.h"
+#include "storage/copy_records.h"
 
 namespace kiln {
 
@@ -53,156 +53,70 @@ class MappedFile {
    size_t size_ = 0;
 };
 
-struct Field {
-   std::string_view text;
-   bool quoted = false;
-};
-
-/// Splits records into fields; quoted CSV fields may span lines.
-class RecordReader {
-   public:
-   RecordReader(const char* begin, const char* end, const CopyOptions& options) : pos_(begin), end_(end), options_(options) {}
-
-   bool atEnd() const { return pos_ >= end_; }
-   size_t line() const { return line_; }
-
-   /// Reads one record into `fields`; returns false at the end of input.
-   bool next(std::vector<Field>& fields) {
-      fields.clear();
-      if (pos_ >= end_) return false;
-      ++line_;
-      recordLine_ = line_;
-      while (true) {
-         Field field;
-         if (options_.csv && pos_ < end_ && *pos_ == options_.quote) {
-            field.quoted = true;
-            field.text = readQuoted();
-            lineEnd_ = nullptr;
-         } else {
-            const char* start = pos_;
-            pos_ = findFieldEnd(start);
-            const char* stop = pos_;
-            if (stop > start && stop[-1] == '\r' && (pos_ >= end_ || *pos_ == '\n')) --stop;
-            field.text = std::string_view(start, size_t(stop - start));
-            if (!options_.csv) field.text = unescapeText(field.text);
-         }
-         fields.push_back(field);
-         if (pos_ >= end_) return true;
-         if (*pos_ == options_.delimiter) {
-            ++pos_;
-            continue;
-         }
-         if (*pos_ == '\r') ++pos_;
-         if (pos_ < end_ && *pos_ == '\n') ++pos_;
-         return true;
-      }
-   }
-   size_t recordLine() const { return recordLine_; }
-
-   private:
-   /// The first delimiter or line end at or after `p` (memchr is vectorized; fields are short,
-   /// lines are not, so the line end is found once per record).
-   const char* findFieldEnd(const char* p) {
-      if (p > lineEnd_ || lineEnd_ == nullptr) {
-         lineEnd_ = static_cast<const char*>(std::memchr(p, '\n', size_t(end_ - p)));
-         if (!lineEnd_) lineEnd_ = end_;
-      }
-      const char* delimiter = static_cast<const char*>(std::memchr(p, options_.delimiter, size_t(lineEnd_ - p)));
-      return delimiter ? delimiter : lineEnd_;
-   }
-
-   std::string_view readQuoted() {
-      ++pos_;
-      scratch_.emplace_back();
-      std::string& out = scratch_.back();
-      while (true) {
-         if (pos_ >= end_) throw Error("22P04", "unterminated CSV quoted field");
-         char c = *pos_++;
-         if (c == options_.escape && pos_ < end_ && *pos_ == options_.quote) {
-            // "" (or the escape then a quote) inside quotes is one quote; a lone quote ends the field.
-            out.push_back(*pos_++);
-            continue;
-         }
-         if (c == options_.quote) break;
-         if (c == '\n') ++line_;
-         out.push_back(c);
-      }
-      if (pos_ < end_ && *pos_ != options_.delimiter && *pos_ != '\n' && *pos_ != '\r')
-         throw Error("22P04", "unexpected character after CSV quoted field");
-      return out;
-   }
-
-   std::string_view unescapeText(std::string_view text) {
-      if (text.find('\\') == std::string_view::npos || text == options_.nullString) return text;
-      scratch_.emplace_back();
-      std::string& out = scratch_.back();
-      for (size_t i = 0; i < text.size(); ++i) {
-         if (text[i] != '\\' || i + 1 == text.size()) {
-            out.push_back(text[i]);
-            continue;
-         }
-         char c = text[++i];
-         out.push_back(c == 't' ? '\t' : c == 'n' ? '\n' : c == 'r' ? '\r' : c);
-      }
-      return out;
-   }
-
-   public:
-   void releaseScratch() { scratch_.clear(); }
-
-   private:
-   const char* pos_;
-   const char* end_;
-   const char* lineEnd_ = nullptr;
-   const CopyOptions& options_;
-   size_t line_ = 0;
-   size_t recordLine_ = 0;
-   std::deque<std::string> scratch_;  // deque: views into it stay valid as it grows
-};
-
-}  // namespace
-
-namespace {
-
 /// One piece of the file, parsed into columns of its own.
 struct Chunk {
    const char* begin;
    const char* end;
    std::vector<std::unique_ptr<Column>> columns;  // one per table column
    size_t rows = 0;
+   bool endMarker = false;  // the data ended in it ("\.")
    std::exception_ptr error;
    size_t errorLine = 0;  // within the chunk
    std::string errorContext;
 };
 
+/// PostgreSQL shows at most 100 bytes of a line or value in an error's context (and "...").
+std::string shown(std::string_view text) {
+   constexpr size_t limit = 100;
+   if (text.size() <= limit) return std::string(text);
+   size_t cut = limit;
+   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+   return std::string(text.substr(0, cut)) + "...";
+}
+
+/// Whether table column `column` is in `columns`.
+bool listed(const std::vector<size_t>& columns, size_t column) { return std::find(columns.begin(), columns.end(), column) != columns.end(); }
+
 /// `fillNulls`: the columns not in `columns` take NULL in each row (else they are filled later).
-void parseChunk(const Table& table, const std::vector<size_t>& columns, const CopyOptions& options, bool fillNulls, Chunk& chunk) {
+void parseChunk(const Table& table, const std::vector<size_t>& columns, const CopyOptions& options, bool fillNulls, bool fromClient, LineEnd lineEnd,
+                Chunk& chunk) {
    for (size_t c = 0; c < table.columnCount(); ++c) {
       const Column& column = table.column(c);
       chunk.columns.push_back(std::make_unique<Column>(column.name(), column.type(), column.notNull()));
       chunk.columns.back()->setTableName(table.name());
-      if (fillNulls || std::find(columns.begin(), columns.end(), c) != columns.end())
-         chunk.columns.back()->reserve(size_t(chunk.end - chunk.begin) / 64 + 16);
+      if (fillNulls || listed(columns, c)) chunk.columns.back()->reserve(size_t(chunk.end - chunk.begin) / 64 + 16);
    }
-   RecordReader reader(chunk.begin, chunk.end, options);
-   std::vector<Field> fields;
+   // CSV's FORCE_NOT_NULL and FORCE_NULL, by position in the line.
+   std::vector<uint8_t> forceNotNull(columns.size()), forceNull(columns.size());
+   for (size_t i = 0; i < columns.size(); ++i) {
+      forceNotNull[i] = listed(options.forceNotNull, columns[i]);
+      forceNull[i] = listed(options.forceNull, columns[i]);
+   }
+   bool forcing = !options.forceNotNull.empty() || !options.forceNull.empty();
+   CopyRecordReader reader(chunk.begin, chunk.end, options, fromClient, lineEnd);
+   std::vector<CopyField> fields;
    int currentField = -1;
    try {
       while (reader.next(fields)) {
          currentField = -1;
          // dbgen ends every line with the delimiter: one empty trailing field too many is accepted.
          if (fields.size() == columns.size() + 1 && fields.back().text.empty() && !fields.back().quoted) fields.pop_back();
-         if (fields.size() == 1 && fields[0].text.empty() && columns.size() > 1 && reader.atEnd()) break;
          if (fields.size() > columns.size()) throw Error("22P04", "extra data after last expected column");
-         if (fields.size() < columns.size()) throw Error("22P04", "missing data for column \"" + table.column(columns[fields.size()]).name() + "\"");
          for (size_t i = 0; i < columns.size(); ++i) {
+            // As PostgreSQL, the fields there are read before one missing is reported.
+            if (i == fields.size()) {
+               currentField = -1;
+               throw Error("22P04", "missing data for column \"" + table.column(columns[i]).name() + "\"");
+            }
             Column& column = *chunk.columns[columns[i]];
-            const Field& field = fields[i];
+            CopyField& field = fields[i];
             currentField = int(i);
-            if (!field.quoted && field.text == options.nullString)
-               column.appendNull();
-            else
-               column.appendText(field.text);
+            if (forcing) {
+               if (field.null && forceNotNull[i]) field = {options.nullString, false, false};
+               else if (!field.null && forceNull[i] && field.text == options.nullString) field.null = true;
+            }
+            if (field.null) column.appendNull();
+            else column.appendText(field.text);
          }
          currentField = -1;
          // Columns not named in the COPY column list are NULL.
@@ -210,77 +124,120 @@ void parseChunk(const Table& table, const std::vector<size_t>& columns, const Co
             for (auto& column : chunk.columns)
                if (column->size() == chunk.rows) column->appendNull();
          ++chunk.rows;
-         reader.releaseScratch();
       }
+      chunk.endMarker = reader.endedAtMarker();
    } catch (...) {
       chunk.error = std::current_exception();
-      chunk.errorLine = reader.recordLine();
-      if (currentField >= 0)
-         chunk.errorContext = ", column " + table.column(columns[size_t(currentField)]).name() + ": \"" + std::string(fields[size_t(currentField)].text) + "\"";
+      chunk.errorLine = reader.line();
+      if (currentField >= 0) {
+         const CopyField& field = fields[size_t(currentField)];
+         std::string column = table.column(columns[size_t(currentField)]).name();
+         chunk.errorContext = ", column " + column + (field.null ? ": null input" : ": \"" + shown(field.text) + "\"");
+      } else if (auto record = reader.recordText()) {
+         chunk.errorContext = ": \"" + shown(*record) + "\"";
+      }
    }
 }
 
-/// Splits [begin, end) at line starts into about `parts` pieces.
-std::vector<std::pair<const char*, const char*>> splitAtLines(const char* begin, const char* end, size_t parts) {
+/// HEADER MATCH: the header's fields are the names of the columns read, as PostgreSQL checks them.
+void matchHeader(const Table& table, const std::vector<size_t>& columns, const std::vector<CopyField>& fields, const CopyOptions& options) {
+   if (fields.size() != columns.size())
+      throw Error("22P04", "wrong number of fields in header line: got " + std::to_string(fields.size()) + ", expected " + std::to_string(columns.size()));
+   for (size_t i = 0; i < columns.size(); ++i) {
+      const std::string& name = table.column(columns[i]).name();
+      std::string field = std::to_string(i + 1);
+      if (fields[i].null)
+         throw Error("22P04", "column name mismatch in header line field " + field + ": got null value (\"" + options.nullString + "\"), expected \"" + name + "\"");
+      if (fields[i].text != name)
+         throw Error("22P04", "column name mismatch in header line field " + field + ": got \"" + std::string(fields[i].text) + "\", expected \"" + name + "\"");
+   }
+}
+
+/// Splits the records in [begin, end) into about `parts` pieces, at line starts.
+std::vector<std::pair<const char*, const char*>> splitAtLines(const char* begin, const char* end, size_t parts, LineEnd lineEnd, bool csv) {
    std::vector<std::pair<const char*, const char*>> pieces;
    const char* start = begin;
    for (size_t i = 1; i < parts && start < end; ++i) {
       const char* target = begin + (end - begin) * ptrdiff_t(i) / ptrdiff_t(parts);
       if (target <= start) continue;
-      auto* newline = static_cast<const char*>(std::memchr(target, '\n', size_t(end - target)));
-      if (!newline) break;
-      pieces.push_back({start, newline + 1});
-      start = newline + 1;
+      const char* next = lineStartAfter(begin, target, end, lineEnd, csv);
+      if (next >= end) break;
+      pieces.push_back({start, next});
+      start = next;
    }
    pieces.push_back({start, end});
    return pieces;
 }
 
-size_t countLines(const char* begin, const char* end) {
-   size_t lines = 0;
-   for (const char* p = begin; (p = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)))); ++p) ++lines;
-   return lines;
-}
-
-/// Appends the rows in [begin, end) to `table`; `source` names them in errors (", file ..." or empty).
+/// Appends the rows in [begin, end) to `table`; `source` names them in errors (", file ..." or
+/// empty, for rows from the client).
 uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* begin, const char* end, const std::string& source, const CopyOptions& options,
                   const MissingColumns& missing) {
-   const char* start = begin;
-   if (options.header && begin) {
-      auto* newline = static_cast<const char*>(std::memchr(begin, '\n', size_t(end - begin)));
-      begin = newline ? newline + 1 : end;
+   bool fromClient = source.empty();
+   auto fail = [&](const Error& error, size_t line, const std::string& context) {
+      throw Error(error.sqlstate(), error.message(), 0, "COPY " + table.name() + source + ", line " + std::to_string(line) + context, error.hint());
+   };
+   // The header line, then the first line of data, which tells how lines end (for the pieces).
+   size_t headerLines = 0;
+   LineEnd lineEnd = LineEnd::Unknown;
+   if (begin < end || options.headerMatch) {
+      CopyRecordReader probe(begin, end, options, fromClient);
+      std::vector<CopyField> fields;
+      if (options.header) {
+         try {
+            // At the end of the data PostgreSQL reads an empty header line, one empty field.
+            if (!probe.next(fields)) fields.assign(1, CopyField{"", options.nullString.empty(), false});
+            if (options.headerMatch) matchHeader(table, columns, fields, options);
+         } catch (const Error& error) {
+            auto record = probe.recordText();
+            fail(error, 1, record ? ": \"" + shown(*record) + "\"" : "");
+         }
+         headerLines = probe.line();
+         begin = probe.position();
+      }
+      try {
+         probe.next(fields);
+         lineEnd = probe.lineEnd();
+      } catch (const Error&) {
+         // Read again below, where it fails with its line.
+      }
    }
    // Large files are parsed by several threads, one piece each. A quoted CSV field may span
    // lines, so a file with quote characters is read by one thread.
    constexpr size_t bytesPerThread = 32 << 20;
    size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), size_t(end - begin) / bytesPerThread + 1);
-   if (threads > 1 && options.csv && std::memchr(begin, options.quote, size_t(end - begin))) threads = 1;
+   if (lineEnd == LineEnd::Unknown || (options.csv && std::memchr(begin, options.quote, size_t(end - begin)))) threads = 1;
    std::vector<Chunk> chunks;
-   for (auto [from, to] : splitAtLines(begin, end, threads)) chunks.push_back(Chunk{from, to, {}, 0, nullptr, 0, {}});
+   for (auto [from, to] : splitAtLines(begin, end, threads, lineEnd, options.csv)) chunks.push_back(Chunk{from, to, {}, 0, false, nullptr, 0, {}});
    std::vector<std::thread> workers;
    // Helpers read timestamptz text in the session's time zone, as this thread does.
    const TimeZone& zone = TimeZone::current();
    for (size_t i = 1; i < chunks.size(); ++i)
       workers.emplace_back([&, i] {
          TimeZone::Scope session(zone);
-         parseChunk(table, columns, options, !missing, chunks[i]);
+         parseChunk(table, columns, options, !missing, fromClient, lineEnd, chunks[i]);
       });
-   parseChunk(table, columns, options, !missing, chunks[0]);
+   parseChunk(table, columns, options, !missing, fromClient, lineEnd, chunks[0]);
    for (auto& worker : workers) worker.join();
    StatementInterrupt::check();  // before the table changes
 
-   for (auto& chunk : chunks) {
-      if (!chunk.error) continue;
-      size_t line = countLines(start, chunk.begin) + chunk.errorLine;
-      std::string where = "COPY " + table.name() + source + ", line " + std::to_string(line) + chunk.errorContext;
-      try {
-         std::rethrow_exception(chunk.error);
-      } catch (Error& error) {
-         throw Error(error.sqlstate(), error.message(), 0, where);
-      }
-   }
+   // The pieces in order, up to the end of the data; each line of the pieces before is a row.
+   size_t used = 0, linesBefore = headerLines;
    uint64_t loaded = 0;
-   for (auto& chunk : chunks) loaded += chunk.rows;
+   for (auto& chunk : chunks) {
+      ++used;
+      if (chunk.error) {
+         try {
+            std::rethrow_exception(chunk.error);
+         } catch (const Error& error) {
+            fail(error, linesBefore + chunk.errorLine, chunk.errorContext);
+         }
+      }
+      loaded += chunk.rows;
+      linesBefore += chunk.rows;
+      if (chunk.endMarker) break;
+   }
+   chunks.resize(used);
    std::vector<std::unique_ptr<Column>> filled = missing ? missing(loaded) : std::vector<std::unique_ptr<Column>>();
    // Every piece parsed: only now does the table change.
    for (size_t c = 0; c < table.columnCount(); ++c) {

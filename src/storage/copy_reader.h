@@ -8,18 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/copy_options.h"
 #include "storage/table.h"
 
 namespace kiln {
-
-struct CopyOptions {
-   bool csv = false;
-   char delimiter = '\t';
-   char quote = '"';
-   char escape = '"';
-   bool header = false;
-   std::string nullString = "\\N";
-};
 
 /// The values of the table columns that `columns` leaves out, for `rows` rows read: one column each,
 /// indexed by table column (nullptr for the columns read). Called once every row is read and before

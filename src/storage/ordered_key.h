@@ -1,7 +1,8 @@
 // Keys whose byte order (memcmp) is the order of the values they encode, for ordered indexes:
 // integers and decimals big-endian with the sign bit flipped, doubles by their IEEE bits
-// (negative ones inverted), strings with 0x00 escaped and a 0x00 0x00 terminator. A NULL sorts
-// first (0x00 before 0x01 + value).
+// (negative ones inverted), strings with 0x00 escaped and a 0x00 0x00 terminator, NUMERIC by its
+// sign, leading digit's place and digits (packed_numeric::orderedKey). A NULL sorts first (0x00
+// before 0x01 + value).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "common/float_key.h"
 #include "common/german_string.h"
+#include "common/packed_numeric.h"
 #include "common/physical_type.h"
 #include "common/unaligned.h"
 
@@ -27,7 +29,8 @@ constexpr size_t orderedKeyBytes(PhysicalType type) {
       case PhysicalType::Double: return 9;
       case PhysicalType::Int128:
       case PhysicalType::Interval: return 17;
-      case PhysicalType::String: return 0;
+      case PhysicalType::String:
+      case PhysicalType::Numeric: return 0;
    }
    return 0;
 }
@@ -77,6 +80,11 @@ class OrderedKey {
                }
             }
             key_.append(2, '\0');
+            break;
+         }
+         case PhysicalType::Numeric: {
+            std::string bytes = packed_numeric::orderedKey(loadUnaligned<GermanString>(raw).view());
+            key_.append(bytes.data(), bytes.size());
             break;
          }
       }

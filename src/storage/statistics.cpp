@@ -7,6 +7,7 @@
 
 #include "common/german_string.h"
 #include "common/hash_mix.h"
+#include "common/packed_numeric.h"
 #include "common/unaligned.h"
 #include "storage/hyperloglog.h"
 #include "storage/table.h"
@@ -50,6 +51,28 @@ void analyzeValues(const uint8_t* data, const uint8_t* nulls, size_t rows, Colum
    }
 }
 
+/// NUMERIC values: distinct by value (1.10 is 1.1), their range as doubles.
+void analyzeNumerics(const uint8_t* data, const uint8_t* nulls, size_t rows, ColumnStatistics& statistics, HyperLogLog& sketch) {
+   double low = 0, high = 0, previous = 0;
+   bool any = false, ascending = true;
+   for (size_t r = 0; r < rows; ++r) {
+      if (nulls && nulls[r]) continue;
+      GermanString s = loadUnaligned<GermanString>(data + r * sizeof(s));
+      sketch.add(packed_numeric::hash(s));
+      double value = packed_numeric::approximate(s);
+      if (value != value) continue;  // NaN
+      ascending = ascending && !(any && value < previous);
+      previous = value;
+      low = any && low < value ? low : value;
+      high = any && value < high ? high : value;
+      any = true;
+   }
+   statistics.hasRange = any;
+   statistics.ascending = any && ascending;
+   statistics.min = low;
+   statistics.max = high;
+}
+
 ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
    HyperLogLog sketch;
    ColumnStatistics statistics;
@@ -72,6 +95,7 @@ ColumnStatistics analyzeColumn(const Column& column, size_t rows) {
             sketch.add(mixBits(hashBytes(s.data(), s.length)));
          }
          break;
+      case PhysicalType::Numeric: analyzeNumerics(data, nulls, rows, statistics, sketch); break;
    }
    statistics.distinct = std::min(sketch.estimate(), double(rows));
    statistics.rows = rows;

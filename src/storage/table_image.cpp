@@ -150,7 +150,7 @@ void writeCell(const Column& column, size_t row, BinaryWriter& out) {
    bool isNull = column.isNullAt(row);
    out.put(uint8_t(isNull));
    if (isNull) return;
-   if (column.physicalType() == PhysicalType::String) {
+   if (heldAsBytes(column.physicalType())) {
       GermanString s;
       std::memcpy(&s, column.rawAt(row), sizeof(s));
       out.putString(s.view());
@@ -162,7 +162,7 @@ void writeCell(const Column& column, size_t row, BinaryWriter& out) {
 bool readCellRaw(const Column& column, BinaryReader& in, uint8_t raw[16], std::string& heapBytes) {
    std::memset(raw, 0, 16);
    if (in.get<uint8_t>()) return true;
-   if (column.physicalType() == PhysicalType::String) {
+   if (heldAsBytes(column.physicalType())) {
       heapBytes = in.getString();
       GermanString s = GermanString::make(heapBytes);
       std::memcpy(raw, &s, sizeof(s));

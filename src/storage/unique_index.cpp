@@ -7,6 +7,7 @@
 #include "common/float_key.h"
 #include "common/german_string.h"
 #include "common/hash_mix.h"
+#include "common/packed_numeric.h"
 #include "common/row_layout.h"
 #include "common/unaligned.h"
 #include "storage/index_key.h"
@@ -38,7 +39,8 @@ UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_
       widths_.push_back(table.column(c).width());
       fields.push_back({table.column(c).type(), false});
       keyBytes += widths_.back();
-      // Floats (0.0 = -0.0), intervals ('1 day' = '24 hours') and strings may be equal with other bytes.
+      // Floats (0.0 = -0.0), intervals ('1 day' = '24 hours'), strings and numerics (1.1 = 1.10) may
+      // be equal with other bytes.
       bool bytesAreValue = type == PhysicalType::Bool || type == PhysicalType::Int16 || type == PhysicalType::Int32 ||
                            type == PhysicalType::Int64 || type == PhysicalType::Int128;
       packed_ = packed_ && bytesAreValue;
@@ -70,6 +72,10 @@ void UniqueIndex::keyOf(ValueAt valueAt, KeySlots::Key& key) const {
          h = mixBits(h ^ std::hash<std::string_view>()(stringAt(raw)));
          continue;
       }
+      if (types_[i] == PhysicalType::Numeric) {
+         h = mixBits(h ^ packed_numeric::hash(loadUnaligned<GermanString>(raw)));
+         continue;
+      }
       if (types_[i] == PhysicalType::Double || types_[i] == PhysicalType::Float) {
          double d = canonicalDouble(types_[i] == PhysicalType::Double ? loadUnaligned<double>(raw) : loadUnaligned<float>(raw));
          uint64_t bits;
@@ -97,6 +103,7 @@ bool UniqueIndex::rowHasKey(const Table& table, size_t row, ValueAt valueAt) con
          case PhysicalType::Int32: equal = loadUnaligned<uint32_t>(stored) == loadUnaligned<uint32_t>(wanted); break;
          case PhysicalType::Int64: equal = loadUnaligned<uint64_t>(stored) == loadUnaligned<uint64_t>(wanted); break;
          case PhysicalType::String: equal = stringAt(stored) == stringAt(wanted); break;
+         case PhysicalType::Numeric: equal = packed_numeric::equal(loadUnaligned<GermanString>(stored), loadUnaligned<GermanString>(wanted)); break;
          case PhysicalType::Double: equal = sameFloatKey(loadUnaligned<double>(stored), loadUnaligned<double>(wanted)); break;
          case PhysicalType::Float: equal = sameFloatKey(loadUnaligned<float>(stored), loadUnaligned<float>(wanted)); break;
          default: equal = std::memcmp(stored, wanted, widths_[i]) == 0;

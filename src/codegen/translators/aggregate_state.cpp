@@ -31,13 +31,17 @@ AggregateState AggregateState::layOut(const AggregateCall& call, std::vector<std
       case AggregateFunction::VarSamp:
       case AggregateFunction::VarPop:
       case AggregateFunction::StddevSamp:
-      case AggregateFunction::StddevPop:
-         fields.push_back({SqlType::double_(), false});
+      case AggregateFunction::StddevPop: {
+         // Sx, N and Sxx: doubles, or for exact numbers the exact sums (NUMERIC) and a count.
+         bool exact = call.output->type.id == TypeId::Numeric;
+         SqlType sum = exact ? SqlType::numeric() : SqlType::double_();
+         fields.push_back({sum, false});
          state.extra = fields.size();
-         fields.push_back({SqlType::double_(), false});
+         fields.push_back({exact ? SqlType::bigInt() : SqlType::double_(), false});
          state.squares = fields.size();
-         fields.push_back({SqlType::double_(), false});
+         fields.push_back({sum, false});
          break;
+      }
       case AggregateFunction::SingleValue:
          fields.push_back({call.argument->type, true});
          state.extra = fields.size();
@@ -101,11 +105,12 @@ std::vector<AggregateState> AggregateState::layOutAll(const std::vector<Aggregat
 
 SqlType AggregateState::averageAccumulator(const AggregateCall& call) {
    SqlType in = call.argument->type;
-   return in.id == TypeId::Interval ? in : in.isFloat() ? SqlType::double_() : SqlType::decimal(38, in.scale);
+   return in.id == TypeId::Interval || in.id == TypeId::Numeric ? in : in.isFloat() ? SqlType::double_() : SqlType::decimal(38, in.scale);
 }
 
 SqlValue addAccumulated(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
    auto& b = cx.builder();
+   if (a.type.id == TypeId::Numeric) return numericAccumulate(cx, a, c);
    if (a.type.id == TypeId::Interval) return SqlOps(cx).arithmetic(ArithOp::Add, a, c, a.type);  // field by field, checked
    if (a.type.isFloat()) return {b.CreateFAdd(a.value, c.value), nullptr, a.type};
    llvm::Value* result = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, a.value, c.value);
@@ -114,7 +119,7 @@ SqlValue addAccumulated(CodeContext& cx, const SqlValue& a, const SqlValue& c) {
 }
 
 CompareOp replacingComparison(AggregateFunction function, SqlType type) {
-   bool tieTakesNewer = type.id == TypeId::Interval || type.isFloat();
+   bool tieTakesNewer = type.id == TypeId::Interval || type.id == TypeId::Numeric || type.isFloat();
    if (function == AggregateFunction::Min) return tieTakesNewer ? CompareOp::Le : CompareOp::Lt;
    return tieTakesNewer ? CompareOp::Ge : CompareOp::Gt;
 }
@@ -128,6 +133,8 @@ void AggregateState::accumulateSum(CodeContext& cx, llvm::Value* entry, const Ro
       sum = addAccumulated(cx, current, {argument.value, nullptr, accumulator});
    } else if (accumulator.isFloat()) {
       sum.value = b.CreateFAdd(current.value, b.CreateFPExt(argument.value, current.value->getType()));
+   } else if (accumulator.id == TypeId::Numeric) {
+      sum = numericAccumulate(cx, current, argument);
    } else if (accumulator.id == TypeId::Decimal && argument.value->getType()->getIntegerBitWidth() <= 64) {
       // 128 bits take 2^64 addends of 64 bits before they overflow: more rows than there can be.
       sum.value = b.CreateAdd(current.value, b.CreateSExt(argument.value, current.value->getType()));
@@ -222,7 +229,10 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
          case AggregateFunction::VarPop:
          case AggregateFunction::StddevSamp:
          case AggregateFunction::StddevPop:
-            addToVariance(cx, varianceFields(cx, entry, layout), ops.cast({argument.value, nullptr, argument.type}, SqlType::double_(), false).value);
+            if (call.output->type.id == TypeId::Numeric)
+               addToNumericVariance(cx, varianceFields(cx, entry, layout), {argument.value, nullptr, argument.type});
+            else
+               addToVariance(cx, varianceFields(cx, entry, layout), ops.cast({argument.value, nullptr, argument.type}, SqlType::double_(), false).value);
             break;
          case AggregateFunction::StringAgg: {
             // The delimiter goes before every value but the first; a NULL one adds nothing.
@@ -272,7 +282,10 @@ SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLa
       case AggregateFunction::VarSamp:
       case AggregateFunction::VarPop:
       case AggregateFunction::StddevSamp:
-      case AggregateFunction::StddevPop: v = varianceResult(cx, call.function, varianceFields(cx, entry, layout)); break;
+      case AggregateFunction::StddevPop:
+         v = type.id == TypeId::Numeric ? numericVarianceResult(cx, call.function, varianceFields(cx, entry, layout))
+                                        : varianceResult(cx, call.function, varianceFields(cx, entry, layout));
+         break;
       case AggregateFunction::SingleValue: {
          llvm::Value* rows = b.CreateLoad(cx.i64(), fieldAddress(cx, entry, layout.fields[extra]));
          v.isNull = b.CreateOr(ops.isNull(v), b.CreateICmpEQ(rows, cx.int64(0)));
@@ -288,9 +301,9 @@ SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLa
          v = ops.guardNulls({sum}, type, [&]() -> llvm::Value* {
             if (type.id == TypeId::Interval) return ops.arithmetic(ArithOp::Div, {sum.value, nullptr, type}, {count, nullptr, SqlType::bigInt()}, type).value;
             if (type.isFloat()) return b.CreateFDiv(sum.value, b.CreateSIToFP(count, cx.f64()));
-            llvm::Value* quotient =
-               cx.callRuntime("kiln_decimal_divide", {sum.value, b.CreateSExt(count, cx.i128()), cx.int32(int64_t(type.scale) - sum.type.scale)});
-            return b.CreateSExtOrTrunc(quotient, cx.valueType(type));
+            // The sum over the count as `/` divides them: PostgreSQL's avg.
+            if (sum.type.id == TypeId::Numeric) return ops.callStringHelper("kiln_numeric_average", {ops.stringAddress(sum.value), count}, true);
+            return ops.callStringHelper("kiln_numeric_average_decimal", {sum.value, cx.int32(sum.type.scale), count}, true);
          });
          break;
       }

@@ -68,8 +68,8 @@ struct AggregateState {
    static SqlType averageAccumulator(const AggregateCall& call);
 };
 
-/// a + b of two sums of one type: floats as they are, intervals field by field, integers and
-/// decimals raising the type's overflow error.
+/// a + b of two sums of one type: floats as they are, intervals field by field, NUMERICs exactly,
+/// integers and decimals raising the type's overflow error.
 SqlValue addAccumulated(CodeContext& cx, const SqlValue& a, const SqlValue& b);
 
 /// The comparison of a new value with MIN's or MAX's so far under which the new one replaces it.

@@ -14,6 +14,7 @@
 #include "common/german_string.h"
 #include "runtime/chained_hash_table.h"
 #include "runtime/helpers.h"
+#include "runtime/helpers.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -280,7 +281,12 @@ class AggregateTranslator : public Translator {
             case AggregateFunction::VarSamp:
             case AggregateFunction::VarPop:
             case AggregateFunction::StddevSamp:
-            case AggregateFunction::StddevPop: combineVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_)); break;
+            case AggregateFunction::StddevPop:
+               if (call.output->type.id == TypeId::Numeric)
+                  combineNumericVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_));
+               else
+                  combineVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_));
+               break;
             case AggregateFunction::StringAgg:
             case AggregateFunction::PercentileCont:
             case AggregateFunction::PercentileDisc:
@@ -309,7 +315,8 @@ class AggregateTranslator : public Translator {
          SqlOps ops(cx);
          llvm::Value* value;
          int32_t width = 0;
-         if (argument.type.isStringLike()) {
+         bool bytes = heldAsBytes(physicalTypeOf(argument.type));
+         if (bytes) {
             value = ops.stringAddress(argument.value);
          } else {
             value = cx.entryAlloca(cx.memoryType(argument.type));
@@ -319,8 +326,11 @@ class AggregateTranslator : public Translator {
             width = int32_t(physicalSize(argument.type));
          }
          llvm::Value* set = fieldAddress(cx, entry, layout_.fields[size_t(state.distinctSet)]);
-         llvm::Value* isNew = cx.callRuntime("kiln_distinct_insert", {cx.loadSlot(distinctSlot_), set, value, cx.int32(width),
-                                                                      cx.int8(argument.type.isStringLike())});
+         DistinctKind kind = !bytes                                ? DistinctKind::Bytes
+                             : argument.type.id == TypeId::Numeric ? DistinctKind::Numeric
+                             : argument.type.isArray() && argument.type.element == TypeId::Numeric ? DistinctKind::NumericArray
+                                                                                                   : DistinctKind::String;
+         llvm::Value* isNew = cx.callRuntime("kiln_distinct_insert", {cx.loadSlot(distinctSlot_), set, value, cx.int32(width), cx.int32(int32_t(kind))});
          cx.ifThen(b.CreateICmpNE(isNew, cx.int8(0)), accumulate);
       });
    }
@@ -330,9 +340,9 @@ class AggregateTranslator : public Translator {
       auto& b = cx.builder();
       SqlOps ops(cx);
       auto append = [&] {
-         bool isString = argument.type.isStringLike();
+         bool bytes = heldAsBytes(physicalTypeOf(argument.type));
          llvm::Value* value;
-         if (isString) {
+         if (bytes) {
             value = ops.stringAddress(argument.value);
          } else {
             value = cx.entryAlloca(cx.memoryType(argument.type));
@@ -342,7 +352,7 @@ class AggregateTranslator : public Translator {
          }
          int32_t width = int32_t(physicalSize(physicalTypeOf(argument.type)));
          cx.callRuntime("kiln_value_list_append", {cx.loadSlot(valueListsSlot_), fieldAddress(cx, entry, layout_.fields[state.value]), value,
-                                                   cx.int32(width), cx.int8(isString)});
+                                                   cx.int32(width), cx.int8(bytes)});
       };
       if (argument.isNull)
          cx.ifThen(b.CreateNot(argument.isNull), append);

@@ -75,7 +75,7 @@ InRange floatInRange(CodeContext& cx, const SqlValue& current, const Value& dist
 }
 
 /// DATE ± INTERVAL, in microseconds: a time part in the interval counts, as dates are
-/// compared as timestamps at midnight.
+/// compared as timestamps at midnight (PostgreSQL's in_range_date_interval).
 InRange dateInRange(CodeContext& cx, const SqlValue& current, const Value& distance, bool sub, bool less) {
    auto& b = cx.builder();
    llvm::Value* slot = cx.entryAlloca(cx.intervalType());
@@ -87,7 +87,7 @@ InRange dateInRange(CodeContext& cx, const SqlValue& current, const Value& dista
    llvm::Value* bound = cx.callRuntime("kiln_date_add_interval_micros", {current.value, slot, cx.int32(sub ? -1 : 1)});
    return [&cx, bound, less](llvm::Value* value) {
       auto& b = cx.builder();
-      llvm::Value* micros = b.CreateMul(b.CreateSExt(value, cx.i64()), cx.int64(86'400'000'000));
+      llvm::Value* micros = SqlOps(cx).cast({value, nullptr, SqlType::date()}, SqlType::timestamp(), false).value;
       return less ? b.CreateICmpSLE(micros, bound) : b.CreateICmpSGE(micros, bound);
    };
 }
@@ -98,6 +98,18 @@ InRange intervalStepInRange(CodeContext& cx, const SqlValue& current, SqlType ty
    SqlOps ops(cx);
    llvm::Value* bound = ops.arithmetic(sub ? ArithOp::Sub : ArithOp::Add, {current.value, nullptr, type}, ops.constant(distance), type).value;
    return [&cx, bound, type, less](llvm::Value* value) { return SqlOps(cx).compareValues(less ? CompareOp::Le : CompareOp::Ge, value, bound, type); };
+}
+
+/// NUMERIC, as PostgreSQL's in_range_numeric_numeric has it (NaN after every number, an infinite
+/// distance from the infinity on its own side holding all values).
+InRange numericInRange(CodeContext& cx, const SqlValue& current, const Value& distance, bool sub, bool less) {
+   SqlOps ops(cx);
+   llvm::Value* base = ops.stringAddress(current.value);
+   llvm::Value* offset = ops.stringAddress(ops.constant(distance).value);
+   return [&cx, base, offset, sub, less](llvm::Value* value) {
+      llvm::Value* inRange = cx.callRuntime("kiln_numeric_in_range", {SqlOps(cx).stringAddress(value), base, offset, cx.int8(sub), cx.int8(less)});
+      return cx.builder().CreateICmpNE(inRange, cx.int8(0));
+   };
 }
 
 /// The first position in [low, high) where `found` holds (it holds from some position on), else high.
@@ -152,6 +164,7 @@ llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, 
          case TypeId::Real:
          case TypeId::Double: inRange = floatInRange(cx, current, distance, sub, less); break;
          case TypeId::Date: inRange = dateInRange(cx, current, distance, sub, less); break;
+         case TypeId::Numeric: inRange = numericInRange(cx, current, distance, sub, less); break;
          case TypeId::Timestamp:
          case TypeId::TimestampTz:
          case TypeId::Interval: inRange = intervalStepInRange(cx, current, field.type, distance, sub, less); break;

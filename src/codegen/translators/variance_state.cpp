@@ -1,5 +1,6 @@
 #include "codegen/translators/variance_state.h"
 
+#include "codegen/sql_ops.h"
 #include "runtime/helpers.h"
 
 namespace kiln {
@@ -75,6 +76,46 @@ SqlValue varianceResult(CodeContext& cx, AggregateFunction function, const Varia
    llvm::Value* variance = b.CreateFDiv(b.CreateLoad(cx.f64(), state.squares), divisor);
    bool deviation = function == AggregateFunction::StddevSamp || function == AggregateFunction::StddevPop;
    return {deviation ? b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, variance) : variance, isNull, SqlType::double_()};
+}
+
+SqlValue numericAccumulate(CodeContext& cx, const SqlValue& sum, const SqlValue& x) {
+   SqlOps ops(cx);
+   return {ops.callStringHelper("kiln_numeric_add", {ops.stringAddress(sum.value), ops.stringAddress(x.value)}, true), nullptr, SqlType::numeric()};
+}
+
+void addToNumericVariance(CodeContext& cx, const VarianceFields& state, const SqlValue& x) {
+   auto& b = cx.builder();
+   SqlOps ops(cx);
+   SqlType numeric = SqlType::numeric();
+   auto add = [&](llvm::Value* address, const SqlValue& addend) {
+      SqlValue current = ops.load(address, nullptr, numeric, false);
+      ops.store(numericAccumulate(cx, current, addend), address, nullptr);
+   };
+   add(state.sum, x);
+   add(state.squares, {ops.callStringHelper("kiln_numeric_multiply", {ops.stringAddress(x.value), ops.stringAddress(x.value)}, true), nullptr, numeric});
+   b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), state.count), cx.int64(1)), state.count);
+}
+
+void combineNumericVariances(CodeContext& cx, const VarianceFields& into, const VarianceFields& from) {
+   auto& b = cx.builder();
+   SqlOps ops(cx);
+   SqlType numeric = SqlType::numeric();
+   for (auto field : {&VarianceFields::sum, &VarianceFields::squares}) {
+      SqlValue mine = ops.load(into.*field, nullptr, numeric, false), theirs = ops.load(from.*field, nullptr, numeric, false);
+      ops.store(numericAccumulate(cx, mine, theirs), into.*field, nullptr);
+   }
+   b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), into.count), b.CreateLoad(cx.i64(), from.count)), into.count);
+}
+
+SqlValue numericVarianceResult(CodeContext& cx, AggregateFunction function, const VarianceFields& state) {
+   auto& b = cx.builder();
+   SqlOps ops(cx);
+   bool sample = function == AggregateFunction::VarSamp || function == AggregateFunction::StddevSamp;
+   bool deviation = function == AggregateFunction::StddevSamp || function == AggregateFunction::StddevPop;
+   llvm::Value* out = cx.entryAlloca(cx.stringType());
+   llvm::Value* isNull = cx.callRuntime("kiln_numeric_variance", {state.sum, state.squares, b.CreateLoad(cx.i64(), state.count), cx.int8(sample),
+                                                                  cx.int8(deviation), out, ops.arena()});
+   return {b.CreateLoad(cx.stringType(), out), b.CreateICmpNE(isNull, cx.int8(0)), SqlType::numeric()};
 }
 
 }  // namespace kiln

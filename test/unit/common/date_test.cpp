@@ -2,17 +2,29 @@
 #include <gtest/gtest.h>
 
 #include "common/date.h"
+#include "kiln/kiln.h"
 
 using namespace kiln;
 
 namespace {
 
 int32_t parseOk(std::string_view text) {
-   bool outOfRange = true;
-   auto days = date::parse(text, outOfRange);
-   EXPECT_TRUE(days.has_value()) << text;
-   EXPECT_FALSE(outOfRange) << text;
-   return days.value_or(INT32_MIN);
+   try {
+      return date::parse(text);
+   } catch (const Error& error) {
+      ADD_FAILURE() << text << ": " << error.what();
+      return 0;
+   }
+}
+
+/// The SQLSTATE and message date::parse throws for `text`.
+std::string parseError(std::string_view text) {
+   try {
+      date::parse(text);
+   } catch (const Error& error) {
+      return error.sqlstate() + " " + error.message();
+   }
+   return "no error";
 }
 
 }  // namespace
@@ -69,20 +81,31 @@ TEST(Date, Parse) {
 
 TEST(Date, ParseOutOfRange) {
    // '2023-02-29', '2023-13-01', '1900-02-29': date/time field value out of range (22008)
-   for (std::string_view text : {"2023-02-29", "2023-13-01", "1900-02-29", "2023-04-31", "2023-00-10"}) {
-      bool outOfRange = false;
-      EXPECT_FALSE(date::parse(text, outOfRange).has_value()) << text;
-      EXPECT_TRUE(outOfRange) << text;
-   }
+   for (std::string_view text : {"2023-02-29", "2023-13-01", "1900-02-29", "2023-04-31", "2023-00-10", "0000-01-01", "2147483648-01-01"})
+      EXPECT_EQ(parseError(text), "22008 date/time field value out of range: \"" + std::string(text) + "\"");
+   // A real day beyond 4714-11-24 BC .. 5874897-12-31: date out of range (22008)
+   for (std::string_view text : {"5874898-01-01", "4714-11-23 BC", "4715-01-01 BC", "2147483647-01-01"})
+      EXPECT_EQ(parseError(text), "22008 date out of range: \"" + std::string(text) + "\"");
+   EXPECT_EQ(parseOk("5874897-12-31"), date::endDay - 1);
+   EXPECT_EQ(parseOk("4714-11-24 BC"), date::firstDay);
 }
 
 TEST(Date, ParseMalformed) {
    // 'abc'::date: invalid input syntax for type date (22007)
-   for (std::string_view text : {"abc", "", "2023-01", "2023/01/01", "2023-01-01x", "2023--01-01"}) {
-      bool outOfRange = true;
-      EXPECT_FALSE(date::parse(text, outOfRange).has_value()) << text;
-      EXPECT_FALSE(outOfRange) << text;
-   }
+   for (std::string_view text : {"abc", "", "2023-01", "2023/01/01", "2023-01-01x", "2023--01-01", "+infinity", "infinityx", "infinity 2000-01-01"})
+      EXPECT_EQ(parseError(text), "22007 invalid input syntax for type date: \"" + std::string(text) + "\"");
+}
+
+TEST(Date, ParseSpecialsAndTimes) {
+   // As PostgreSQL's date_in: the special words in any case, with blanks; a time, zone or era checked and ignored.
+   EXPECT_EQ(parseOk("infinity"), date::infinity);
+   EXPECT_EQ(parseOk(" -INFINITY "), date::minusInfinity);
+   EXPECT_EQ(parseOk("- infinity"), date::minusInfinity);
+   EXPECT_EQ(parseOk("infinity 10:00 BC"), date::infinity);
+   EXPECT_EQ(parseOk("epoch"), date::fromCivil(1970, 1, 1));
+   EXPECT_EQ(parseOk("2020-01-01 10:00"), date::fromCivil(2020, 1, 1));
+   EXPECT_EQ(parseOk("2020-01-01T23:59:59.5+02"), date::fromCivil(2020, 1, 1));
+   EXPECT_EQ(parseError("infinity 25:00"), "22008 date/time field value out of range: \"infinity 25:00\"");
 }
 
 TEST(Date, Format) {
@@ -91,6 +114,8 @@ TEST(Date, Format) {
    EXPECT_EQ(date::format(8825), "2024-02-29");
    EXPECT_EQ(date::format(-730119), "0001-01-01");
    EXPECT_EQ(date::format(2921939), "9999-12-31");
+   EXPECT_EQ(date::format(date::infinity), "infinity");
+   EXPECT_EQ(date::format(date::minusInfinity), "-infinity");
 }
 
 TEST(Date, AddMonthsClampsToMonthEnd) {

@@ -1,6 +1,7 @@
 // TIMESTAMP as microseconds since 2000-01-01; values checked with PostgreSQL 15.
 #include <gtest/gtest.h>
 
+#include "common/date.h"
 #include "common/timestamp.h"
 
 using namespace kiln;
@@ -37,7 +38,51 @@ TEST(Timestamp, ParseErrors) {
    EXPECT_EQ(sqlstateOf("2024-02-30"), "22008");
    EXPECT_EQ(sqlstateOf("2024-03-01 12:61"), "22008");
    EXPECT_EQ(sqlstateOf("294277-01-01"), "22008");
-   EXPECT_EQ(sqlstateOf("infinity"), "0A000");
+   EXPECT_EQ(sqlstateOf("now"), "0A000");
+   EXPECT_EQ(sqlstateOf("+infinity"), "22007");
+   EXPECT_EQ(sqlstateOf("infinity 25:00"), "22008");
+   EXPECT_EQ(sqlstateOf("4715-01-01 BC"), "22008");
+   EXPECT_EQ(sqlstateOf("99999999-01-01"), "22008");
+}
+
+TEST(Timestamp, Infinities) {
+   // 'infinity'::timestamp, ' -Infinity ', '- infinity', 'infinity 10:00 BC': PostgreSQL's spellings
+   EXPECT_EQ(timestamp::parse("infinity"), timestamp::infinity);
+   EXPECT_EQ(timestamp::parse(" -Infinity "), timestamp::minusInfinity);
+   EXPECT_EQ(timestamp::parse("- infinity"), timestamp::minusInfinity);
+   EXPECT_EQ(timestamp::parse("infinity 10:00 BC"), timestamp::infinity);
+   EXPECT_EQ(timestamp::format(timestamp::infinity), "infinity");
+   EXPECT_EQ(timestamp::format(timestamp::minusInfinity), "-infinity");
+   // Conversions and arithmetic keep them; differences fail (22008), as in PostgreSQL.
+   EXPECT_EQ(timestamp::fromDate(date::infinity), timestamp::infinity);
+   EXPECT_EQ(timestamp::toDate(timestamp::minusInfinity), date::minusInfinity);
+   EXPECT_EQ(timestamp::addInterval(timestamp::infinity, Interval{-12000000, 0, 0}, 1), timestamp::infinity);
+   EXPECT_EQ(timestamp::truncate(timestamp::minusInfinity, timestamp::Unit::Year), timestamp::minusInfinity);
+   EXPECT_EQ(timestamp::round(timestamp::infinity, 0), timestamp::infinity);
+   EXPECT_THROW(timestamp::difference(timestamp::infinity, 0), Error);
+   // age('infinity', '2000-01-01') as PostgreSQL 15 computes it from INT64_MAX: 292277 years 8 days 04:00:54.775807
+   EXPECT_EQ(interval::format(timestamp::age(timestamp::infinity, 0)), "292277 years 8 days 04:00:54.775807");
+   EXPECT_THROW(timestamp::age(timestamp::minusInfinity, 0), Error);
+}
+
+TEST(Timestamp, RangeLimits) {
+   // '294276-12-31'::date::timestamp is the last midnight; '294277-01-01'::date::timestamp and
+   // '5874897-12-31'::date::timestamp are 22008 "date out of range for timestamp" (no wrap-around).
+   EXPECT_EQ(timestamp::format(timestamp::fromDate(timestamp::endDay - 1)), "294276-12-31 00:00:00");
+   for (int32_t days : {timestamp::endDay, date::endDay - 1}) {
+      try {
+         timestamp::fromDate(days);
+         ADD_FAILURE() << days;
+      } catch (const Error& error) {
+         EXPECT_EQ(error.message(), "date out of range for timestamp");
+      }
+   }
+   // Each step of timestamp + interval is checked: '294276-12-31' + '1 day -48 hours' fails.
+   EXPECT_THROW(timestamp::addInterval(timestamp::parse("294276-12-31"), Interval{0, 1, -48 * timestamp::microsPerHour}, 1), Error);
+   EXPECT_THROW(timestamp::addInterval(0, Interval{INT32_MAX, 0, 0}, 1), Error);
+   // date_trunc('year', '4714-11-24 BC') starts before the range: 22008.
+   EXPECT_THROW(timestamp::truncate(timestamp::minimum, timestamp::Unit::Year), Error);
+   EXPECT_EQ(timestamp::truncate(timestamp::minimum, timestamp::Unit::Day), timestamp::minimum);
 }
 
 TEST(Timestamp, DatesAndTimeOfDay) {

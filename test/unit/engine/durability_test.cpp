@@ -1,6 +1,6 @@
 // Databases on disk: concurrent connections committing (group commit) all survive a reopen;
 // checkpoints and the log recover together; a rolled-back transaction leaves nothing behind;
-// timestamp, timestamptz and time columns and keys come back as they were; defaults and identity counters too; of a
+// timestamp, timestamptz and time columns and keys come back as they were (their infinities too); defaults and identity counters too; of a
 // transaction with savepoints, only what ROLLBACK TO did not undo.
 #include <gtest/gtest.h>
 
@@ -166,6 +166,28 @@ TEST(Durability, TimestampTzAndTimeColumnsSurviveCheckpointAndLog) {
    EXPECT_EQ(r.getString(1, 1), "24:00:00");
    EXPECT_EQ(db.table("shifts").columns[0].type, kiln::SqlType::timestampTz(2));
    EXPECT_EQ(db.table("shifts").columns[1].type, kiln::SqlType::time());
+   std::filesystem::remove_all(directory);
+}
+
+TEST(Durability, InfinitiesSurviveCheckpointAndLog) {
+   std::string directory = freshDirectory("infinity");
+   {
+      kiln::Database db(directory);
+      kiln::Connection con(db);
+      con.query("CREATE TABLE ends (d DATE PRIMARY KEY, t TIMESTAMP, tz TIMESTAMPTZ)");
+      con.query("INSERT INTO ends VALUES ('infinity', '-infinity', 'infinity')");
+      con.query("CHECKPOINT");
+      con.query("INSERT INTO ends VALUES ('-infinity', 'infinity', '-infinity'), ('2024-03-01', '2024-03-01', '2024-03-01 00:00+00')");
+      con.query("UPDATE ends SET t = t + INTERVAL '1 day' WHERE d = '2024-03-01'");
+   }
+   kiln::Database db(directory);
+   kiln::Connection con(db);
+   kiln::Result r = con.query("SELECT d, t, tz FROM ends ORDER BY d");
+   ASSERT_EQ(r.rowCount(), 3u);
+   EXPECT_EQ(r.getString(0, 0) + " " + r.getString(0, 1) + " " + r.getString(0, 2), "-infinity infinity -infinity");
+   EXPECT_EQ(r.getString(1, 1), "2024-03-02 00:00:00");
+   EXPECT_EQ(r.getString(2, 0) + " " + r.getString(2, 1) + " " + r.getString(2, 2), "infinity -infinity infinity");
+   EXPECT_THROW(con.query("INSERT INTO ends VALUES ('infinity', NULL, NULL)"), kiln::Error);
    std::filesystem::remove_all(directory);
 }
 

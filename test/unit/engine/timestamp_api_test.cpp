@@ -1,5 +1,5 @@
 // TIMESTAMP through the embedded API: Result::getTimestamp, a typed PreparedStatement::bind
-// (and the text bind), and now() fixed for a transaction. (Durability: durability_test.cpp.)
+// (and the text bind), infinities as Timestamp's ends, and now() fixed for a transaction. (Durability: durability_test.cpp.)
 #include <gtest/gtest.h>
 
 #include "kiln/kiln.h"
@@ -43,6 +43,34 @@ TEST(TimestampApi, BindsTimestampsTypedAndAsText) {
    EXPECT_EQ(echo.bind(1, moment).execute().getInt64(0, 0), 23);
    try {
       insert.bind(1, int64_t(4)).bind(2, kiln::Timestamp(hours(24LL * 366 * 300'000))).execute();
+      ADD_FAILURE() << "a timestamp out of range was accepted";
+   } catch (const kiln::Error& error) {
+      EXPECT_EQ(error.sqlstate(), "22008");
+   }
+}
+
+TEST(TimestampApi, InfinitiesAreTheEndsOfTimestamp) {
+   kiln::Database db;
+   kiln::Connection con(db);
+   kiln::Result r = con.query("SELECT 'infinity'::timestamp, '-infinity'::timestamptz, 'infinity'::date, '294247-01-10 04:00:54.775807'::timestamp");
+   EXPECT_EQ(r.getTimestamp(0, 0), kiln::Timestamp::max());
+   EXPECT_EQ(r.getTimestamp(0, 1), kiln::Timestamp::min());
+   EXPECT_EQ(r.getTimestamp(0, 2), kiln::Timestamp::max());
+   EXPECT_EQ(r.getTimestamp(0, 3), kiln::Timestamp::max() - microseconds(0));
+   // Past the last moment a Timestamp holds (it was a wrapped-around value).
+   EXPECT_THROW(con.query("SELECT '294276-12-31'::timestamp").getTimestamp(0, 0), kiln::Error);
+   EXPECT_THROW(con.query("SELECT '294277-01-01'::date").getTimestamp(0, 0), kiln::Error);
+   con.query("CREATE TABLE events (id INTEGER PRIMARY KEY, at TIMESTAMP, tz TIMESTAMPTZ(0))");
+   auto insert = con.prepare("INSERT INTO events VALUES ($1, $2, $3)");
+   insert.bind(1, int64_t(1)).bind(2, kiln::Timestamp::max()).bind(3, kiln::Timestamp::min()).execute();
+   r = con.query("SELECT at, tz, isfinite(at) FROM events");
+   EXPECT_EQ(r.getString(0, 0), "infinity");
+   EXPECT_EQ(r.getString(0, 1), "-infinity");
+   EXPECT_EQ(r.getString(0, 2), "f");
+   EXPECT_EQ(con.prepare("SELECT length($1)").bind(1, kiln::Timestamp::min()).execute().getInt64(0, 0), 9);
+   try {
+      // Before 1970 by more than int64 microseconds from 2000 can hold.
+      insert.bind(1, int64_t(2)).bind(2, kiln::Timestamp::min() + microseconds(1)).execute();
       ADD_FAILURE() << "a timestamp out of range was accepted";
    } catch (const kiln::Error& error) {
       EXPECT_EQ(error.sqlstate(), "22008");
