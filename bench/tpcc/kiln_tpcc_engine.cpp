@@ -40,6 +40,7 @@ class KilnStatement : public TpccStatement {
    }
 
    size_t rowCount() const override { return result_.rowCount(); }
+   size_t columnCount() const override { return result_.columnCount(); }
    uint64_t rowsAffected() const override { return result_.rowsAffected(); }
    bool isNull(size_t row, size_t column) const override { return result_.isNull(row, column); }
    int64_t getInt(size_t row, size_t column) const override { return result_.getInt64(row, column); }

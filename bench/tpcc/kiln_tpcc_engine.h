@@ -24,6 +24,7 @@ class KilnTpccEngine : public TpccEngine {
    std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
    std::unique_ptr<RowWriter> load(const std::string& table) override;
    std::unique_ptr<TpccEngine> openSession() override;
+   void cancel() override { connection_->cancel(); }
 
    private:
    std::shared_ptr<kiln::Database> database_;

@@ -1,7 +1,10 @@
 #include "sqlite_tpcc_engine.h"
 
+#include "sqlite_dialect.h"
+
 #include <sqlite3.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -32,6 +35,13 @@ int64_t powerOfTen(int exponent) {
    return power;
 }
 
+/// The shortest text that reads back as the same double.
+std::string shortestText(double value) {
+   char text[32];
+   auto [end, error] = std::to_chars(text, text + sizeof(text), value);
+   return std::string(text, end);
+}
+
 struct Value {
    int type = SQLITE_NULL;
    int64_t integer = 0;
@@ -42,7 +52,7 @@ struct Value {
 class SqliteStatement : public TpccStatement {
    public:
    SqliteStatement(sqlite3* db, std::string sql) : db_(db), sql_(std::move(sql)) {
-      if (sqlite3_prepare_v2(db_, sqliteParameters(sql_).c_str(), -1, &statement_, nullptr) != SQLITE_OK) throw sqliteError(db_, sql_);
+      if (sqlite3_prepare_v2(db_, sqliteParameters(toSqliteDialect(sql_)).c_str(), -1, &statement_, nullptr) != SQLITE_OK) throw sqliteError(db_, sql_);
       columns_ = size_t(sqlite3_column_count(statement_));
    }
    ~SqliteStatement() override { sqlite3_finalize(statement_); }
@@ -71,7 +81,7 @@ class SqliteStatement : public TpccStatement {
       sqlite3_reset(statement_);
    }
 
-   size_t columnCount() const { return columns_; }
+   size_t columnCount() const override { return columns_; }
    void clearBindings() { sqlite3_clear_bindings(statement_); }
 
    size_t rowCount() const override { return columns_ ? values_.size() / columns_ : 0; }
@@ -86,7 +96,7 @@ class SqliteStatement : public TpccStatement {
    std::string getText(size_t row, size_t column) const override {
       const Value& value = at(row, column);
       if (value.type == SQLITE_INTEGER) return std::to_string(value.integer);
-      if (value.type == SQLITE_FLOAT) return std::to_string(value.real);
+      if (value.type == SQLITE_FLOAT) return shortestText(value.real);
       return value.text;
    }
    int64_t getDecimal(size_t row, size_t column, int scale) const override {
@@ -152,25 +162,81 @@ class SqliteRowWriter : public RowWriter {
    uint64_t rows_ = 0;
 };
 
+/// PostgreSQL's ascii(text): the code of the first character (0 for the empty string).
+void asciiFunction(sqlite3_context* context, int, sqlite3_value** arguments) {
+   if (sqlite3_value_type(arguments[0]) == SQLITE_NULL) return sqlite3_result_null(context);
+   const unsigned char* text = sqlite3_value_text(arguments[0]);
+   sqlite3_result_int(context, text ? text[0] : 0);
+}
+
+/// PostgreSQL's mod(): an integer for integers (SQLite's own gives a double), the dividend's sign.
+void modFunction(sqlite3_context* context, int, sqlite3_value** arguments) {
+   if (sqlite3_value_type(arguments[0]) == SQLITE_NULL || sqlite3_value_type(arguments[1]) == SQLITE_NULL) return sqlite3_result_null(context);
+   if (sqlite3_value_numeric_type(arguments[0]) == SQLITE_INTEGER && sqlite3_value_numeric_type(arguments[1]) == SQLITE_INTEGER) {
+      sqlite3_int64 divisor = sqlite3_value_int64(arguments[1]);
+      if (divisor == 0) return sqlite3_result_error(context, "division by zero", -1);
+      // INT64_MIN % -1 overflows in C++; its remainder is 0.
+      return sqlite3_result_int64(context, divisor == -1 ? 0 : sqlite3_value_int64(arguments[0]) % divisor);
+   }
+   double divisor = sqlite3_value_double(arguments[1]);
+   if (divisor == 0) return sqlite3_result_error(context, "division by zero", -1);
+   sqlite3_result_double(context, std::fmod(sqlite3_value_double(arguments[0]), divisor));
+}
+
+void exec(sqlite3* db, const std::string& sql) {
+   if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) throw sqliteError(db, sql);
+}
+
+/// Opens `path` and makes it read PostgreSQL's statements as PostgreSQL would.
+sqlite3* openConnection(const std::string& path) {
+   sqlite3* db = nullptr;
+   if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+      TpccError error = sqliteError(db, "sqlite3_open(\"" + path + "\")");
+      sqlite3_close(db);
+      throw error;
+   }
+   exec(db, "PRAGMA case_sensitive_like = ON");
+   constexpr int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+   sqlite3_create_function(db, "ascii", 1, flags, nullptr, asciiFunction, nullptr, nullptr);
+   sqlite3_create_function(db, "mod", 2, flags, nullptr, modFunction, nullptr, nullptr);
+   return db;
+}
+
+/// WAL mode on every connection: readers and the writer wait for each other only briefly (a
+/// checkpoint), and pages are read through a memory map instead of read() calls.
+void useWriteAheadLog(sqlite3* db) {
+   exec(db, "PRAGMA journal_mode = WAL");
+   exec(db, "PRAGMA busy_timeout = 60000");
+   exec(db, "PRAGMA mmap_size = 17179869184");
+}
+
 }  // namespace
 
 SqliteTpccEngine::SharedConnection::~SharedConnection() { sqlite3_close(db); }
 
-SqliteTpccEngine::SqliteTpccEngine(const std::string& path) : connection_(std::make_shared<SharedConnection>()), inMemory_(path == ":memory:") {
-   if (sqlite3_open(path.c_str(), &connection_->db) != SQLITE_OK)
-      throw sqliteError(connection_->db, "sqlite3_open(\"" + path + "\")");
+SqliteTpccEngine::SqliteTpccEngine(const std::string& path, Journal journal)
+   : connection_(std::make_shared<SharedConnection>()), path_(path), journal_(journal) {
+   connection_->db = openConnection(path);
    db_ = connection_->db;
+   if (journal == Journal::WriteAheadLog) useWriteAheadLog(db_);
 }
 
-SqliteTpccEngine::SqliteTpccEngine(std::shared_ptr<SharedConnection> connection, bool inMemory)
-   : connection_(std::move(connection)), db_(connection_->db), inMemory_(inMemory) {}
+SqliteTpccEngine::SqliteTpccEngine(std::shared_ptr<SharedConnection> connection, std::string path, Journal journal)
+   : connection_(std::move(connection)), db_(connection_->db), path_(std::move(path)), journal_(journal) {}
 
 // The statements go before the connection can close (sqlite3_close refuses while any is left).
 SqliteTpccEngine::~SqliteTpccEngine() { plainStatements_.clear(); }
 
 std::unique_ptr<TpccEngine> SqliteTpccEngine::openSession() {
-   return std::unique_ptr<TpccEngine>(new SqliteTpccEngine(connection_, inMemory_));
+   return std::unique_ptr<TpccEngine>(new SqliteTpccEngine(connection_, path_, journal_));
 }
+
+std::unique_ptr<TpccEngine> SqliteTpccEngine::openReader() {
+   if (journal_ != Journal::WriteAheadLog) throw TpccError("0A000", "a reader beside the writer needs SQLite's WAL mode", "");
+   return std::make_unique<SqliteTpccEngine>(path_, journal_);
+}
+
+void SqliteTpccEngine::cancel() { sqlite3_interrupt(db_); }
 
 void SqliteTpccEngine::begin() {
    std::unique_lock lock(connection_->transactionLock);
@@ -208,7 +274,9 @@ std::unique_ptr<TpccStatement> SqliteTpccEngine::prepare(const std::string& sql)
 std::unique_ptr<RowWriter> SqliteTpccEngine::load(const std::string& table) { return std::make_unique<SqliteRowWriter>(*this, db_, table); }
 
 std::vector<std::string> SqliteTpccEngine::notes() const {
-   if (inMemory_) return {"sqlite: in memory (\":memory:\"); DECIMAL columns hold doubles"};
+   if (journal_ == Journal::WriteAheadLog)
+      return {"sqlite: database file in WAL mode (synchronous = FULL, mmap_size 16 GiB), readers on connections of their own; DECIMAL columns hold doubles"};
+   if (path_ == ":memory:") return {"sqlite: in memory (\":memory:\"); DECIMAL columns hold doubles"};
    return {"sqlite: database file with SQLite's defaults (journal_mode = DELETE, synchronous = FULL); DECIMAL columns hold doubles"};
 }
 

@@ -1,7 +1,10 @@
 // TPC-C on SQLite (Debian's libsqlite3), in memory or in a file with SQLite's default settings
-// (rollback journal, synchronous = FULL). $n parameters become SQLite's ?n. Sessions share the
-// one connection (an in-memory database is a connection's own) and take turns, a transaction at a
-// time: SQLite's commits have no group commit to share anyway.
+// (rollback journal, synchronous = FULL), or in WAL mode. Statements are PostgreSQL's text turned
+// into SQLite's dialect ($n parameters become ?n; see sqlite_dialect.h); LIKE is case-sensitive
+// and ascii() and an integer mod() are PostgreSQL's, as the CH-benCHmark's queries want. Sessions
+// share the one connection (an in-memory database is a connection's own) and take turns, a
+// transaction at a time: SQLite's commits have no group commit to share anyway. Readers (WAL mode
+// only) have connections of their own and run beside the writer, SQLite's way of letting them.
 #pragma once
 
 #include "tpcc_engine.h"
@@ -17,8 +20,10 @@ namespace kiln::bench {
 
 class SqliteTpccEngine : public TpccEngine {
    public:
-   /// `path` is ":memory:" or a database file.
-   explicit SqliteTpccEngine(const std::string& path);
+   enum class Journal { Default, WriteAheadLog };
+
+   /// `path` is ":memory:" or a database file (WriteAheadLog needs a file).
+   explicit SqliteTpccEngine(const std::string& path, Journal journal = Journal::Default);
    ~SqliteTpccEngine() override;
 
    std::string name() const override { return "sqlite"; }
@@ -32,6 +37,9 @@ class SqliteTpccEngine : public TpccEngine {
    void commit() override;
    void rollback() override;
    std::unique_ptr<TpccEngine> openSession() override;
+   /// A connection of its own on the same file; TpccError 0A000 unless in WAL mode.
+   std::unique_ptr<TpccEngine> openReader() override;
+   void cancel() override;
 
    /// The connection of all sessions, and the lock that runs their transactions one at a time.
    struct SharedConnection {
@@ -41,13 +49,14 @@ class SqliteTpccEngine : public TpccEngine {
    };
 
    private:
-   explicit SqliteTpccEngine(std::shared_ptr<SharedConnection> connection, bool inMemory);
+   SqliteTpccEngine(std::shared_ptr<SharedConnection> connection, std::string path, Journal journal);
    /// Ends the transaction with COMMIT or ROLLBACK and lets the next session's begin.
    void end(const std::string& sql);
 
    std::shared_ptr<SharedConnection> connection_;
    sqlite3* db_;  // connection_->db
-   bool inMemory_;
+   std::string path_;
+   Journal journal_;
    std::unique_lock<std::mutex> transaction_;  // held from begin() to commit() or rollback()
    std::map<std::string, std::unique_ptr<TpccStatement>> plainStatements_;
 };

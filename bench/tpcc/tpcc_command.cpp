@@ -40,7 +40,7 @@ int tpccCommand(int argc, char** argv) {
    }
    for (size_t i = 1; i < reports.size(); ++i)
       std::printf("\nratio %s/%s: throughput %.2f, tpmC %.2f (same inputs, one run each)\n", reports[0].options.engine.c_str(),
-                  reports[i].options.engine.c_str(), throughput(reports[0]) / throughput(reports[i]), tpmC(reports[0]) / tpmC(reports[i]));
+                  reports[i].options.engine.c_str(), throughput(reports[0].mix) / throughput(reports[i].mix), tpmC(reports[0].mix) / tpmC(reports[i].mix));
 
    if (!options->jsonFile.empty()) {
       std::ofstream json(options->jsonFile);
@@ -52,7 +52,7 @@ int tpccCommand(int argc, char** argv) {
             if (i) json << ", ";
             writeTpccJson(reports[i], json);
          }
-         json << "], \"throughput_ratio\": " << throughput(reports[0]) / throughput(reports[1]) << "}\n";
+         json << "], \"throughput_ratio\": " << throughput(reports[0].mix) / throughput(reports[1].mix) << "}\n";
       }
       if (!json) {
          std::fprintf(stderr, "kiln-bench tpcc: cannot write %s\n", options->jsonFile.c_str());

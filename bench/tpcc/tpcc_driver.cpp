@@ -59,6 +59,7 @@ struct MixLimits {
    uint64_t maxTransactions;
    std::atomic<uint64_t> started{0};
    std::atomic<bool> stop{false};  // a client's statement failed
+   std::atomic<uint64_t>* completed;
 };
 
 /// One client's part of the run.
@@ -86,6 +87,7 @@ MixResult runMixOfClient(const MixClient& client, int warehouses, MixLimits& lim
       }
       Clock::time_point finished = Clock::now();
       stats.count += 1;
+      if (limits.completed) limits.completed->fetch_add(1, std::memory_order_relaxed);
       stats.latencyMs.push_back(std::chrono::duration<double, std::milli>(finished - now).count());
       now = finished;
    }
@@ -95,8 +97,14 @@ MixResult runMixOfClient(const MixClient& client, int warehouses, MixLimits& lim
 
 }  // namespace
 
-MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions) {
+void sortLatencies(MixResult& mix) {
+   for (TransactionStats& stats : mix.types) std::sort(stats.latencyMs.begin(), stats.latencyMs.end());
+}
+
+MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions,
+                 std::atomic<uint64_t>* completed) {
    MixLimits limits;
+   limits.completed = completed;
    limits.start = Clock::now();
    limits.end = limits.start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(durationSeconds));
    limits.maxTransactions = maxTransactions;

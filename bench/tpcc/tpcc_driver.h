@@ -6,6 +6,7 @@
 #include "tpcc_transactions.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,11 +37,16 @@ struct MixClient {
    TpccRandom* random;
 };
 
+/// Sorts each type's latencies, as percentiles want them.
+void sortLatencies(MixResult& mix);
+
 /// Runs the mix on all clients at once, each on a thread of its own (the first on the calling
 /// thread), for `durationSeconds` or until `maxTransactions` (0: no limit) were started. Each
 /// transaction's home warehouse is drawn uniformly, as if one terminal per warehouse took turns;
 /// the type comes from a client's shuffled deck of 100 cards (45 New-Order, 43 Payment, 4 each
 /// Order-Status, Delivery, Stock-Level; clause 5.2.4.2). A failing statement stops all clients.
-MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions = 0);
+/// `completed`, when given, counts the transactions finished so far, for another thread to read.
+MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions = 0,
+                 std::atomic<uint64_t>* completed = nullptr);
 
 }  // namespace kiln::bench

@@ -37,6 +37,7 @@ class TpccStatement {
    virtual void execute() = 0;
 
    virtual size_t rowCount() const = 0;
+   virtual size_t columnCount() const = 0;
    /// Rows inserted, updated or deleted by the last execution.
    virtual uint64_t rowsAffected() const = 0;
    virtual bool isNull(size_t row, size_t column) const = 0;
@@ -74,6 +75,13 @@ class TpccEngine {
    /// Another session on the same database, for one more client thread. The engine runs the
    /// transactions of all sessions one at a time.
    virtual std::unique_ptr<TpccEngine> openSession() = 0;
+   /// A session for read-only statements that run beside the transactions of the others, each
+   /// statement on a state between transactions (kiln: a session like any other; SQLite: a
+   /// connection of its own, which needs WAL mode).
+   virtual std::unique_ptr<TpccEngine> openReader() { return openSession(); }
+   /// Asks the statement running on this session to stop; callable from another thread. The
+   /// statement then fails with a TpccError.
+   virtual void cancel() = 0;
    virtual std::unique_ptr<TpccStatement> prepare(const std::string& sql) = 0;
    virtual std::unique_ptr<RowWriter> load(const std::string& table) = 0;
    /// The SQL type of the TPC-C's "date and time" columns.

@@ -14,6 +14,8 @@
 
 namespace kiln::bench {
 
+class JsonWriter;
+
 struct TpccReport {
    Machine machine;
    std::string commit;
@@ -34,13 +36,19 @@ struct TpccReport {
    bool consistent() const { return consistencyChecked && consistencyFailures.empty(); }
 };
 
-uint64_t totalTransactions(const TpccReport& report);
+uint64_t totalTransactions(const MixResult& mix);
 /// Transactions of every type per second of the measured run.
-double throughput(const TpccReport& report);
+double throughput(const MixResult& mix);
 /// New-Order transactions per minute, the rolled-back ones included.
-double tpmC(const TpccReport& report);
+double tpmC(const MixResult& mix);
 /// The nearest-rank percentile of sorted values; NaN when there are none.
 double percentile(const std::vector<double>& sorted, double percent);
+
+/// How the clients ran the mix, for the report's driver line.
+std::string mixDriverDescription(int clients);
+/// Per transaction type: count, rollbacks, share, mean and p50/p95/p99/max latency; `mix` sorted.
+void printTransactionTable(const MixResult& mix, std::FILE* out);
+void writeTransactionTypesJson(JsonWriter& json, const MixResult& mix);
 
 void printTpccReport(const TpccReport& report, std::FILE* out);
 void writeTpccJson(const TpccReport& report, std::ostream& out);

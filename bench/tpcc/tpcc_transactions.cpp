@@ -2,16 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 
 namespace kiln::bench {
 
 namespace {
-
-int64_t nowMicros() {
-   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 // The customer columns both lookups of a transaction return, so the chosen row reads the same.
 constexpr const char* paymentCustomerColumns =
@@ -22,7 +17,7 @@ constexpr const char* orderStatusCustomerColumns = "c_id, c_balance, c_first, c_
 
 }  // namespace
 
-TpccTransactions::TpccTransactions(TpccEngine& engine) : engine_(engine) {
+TpccTransactions::TpccTransactions(TpccEngine& engine, TpccClock clock) : engine_(engine), clock_(std::move(clock)) {
    auto prepare = [&](const std::string& sql) { return engine.prepare(sql); };
 
    noWarehouse_ = prepare("SELECT w_tax FROM warehouse WHERE w_id = $1");
@@ -185,7 +180,7 @@ bool TpccTransactions::newOrder(const NewOrderInput& in) {
       noCustomer_->bindInt(3, in.customer);
       noCustomer_->execute();
 
-      int64_t now = nowMicros();
+      int64_t now = clock_();
       noInsertOrder_->bindInt(1, orderId);
       noInsertOrder_->bindInt(2, in.district);
       noInsertOrder_->bindInt(3, in.warehouse);
@@ -299,7 +294,7 @@ void TpccTransactions::payment(const PaymentInput& in) {
       pyHistory_->bindInt(3, in.customerWarehouse);
       pyHistory_->bindInt(4, in.district);
       pyHistory_->bindInt(5, in.warehouse);
-      pyHistory_->bindTimestamp(6, nowMicros());
+      pyHistory_->bindTimestamp(6, clock_());
       pyHistory_->bindDecimal(7, in.amountCents, 2);
       pyHistory_->bindText(8, pyWarehouse_->getText(0, 0) + "    " + pyDistrict_->getText(0, 0));
       pyHistory_->execute();
@@ -359,7 +354,7 @@ void TpccTransactions::delivery(const DeliveryInput& in) {
 
       TpccStatement& lines = *dlLines_[count - 1];
       bindOrders(lines);
-      lines.bindTimestamp(2, nowMicros());
+      lines.bindTimestamp(2, clock_());
       lines.execute();
       for (size_t row = 0; row < lines.rowCount(); ++row) amountOf[size_t(lines.getInt(row, 0) - 1)] += lines.getDecimal(row, 1, 2);
 

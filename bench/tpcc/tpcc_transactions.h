@@ -2,6 +2,7 @@
 // transaction between BEGIN and COMMIT.
 #pragma once
 
+#include "tpcc_clock.h"
 #include "tpcc_engine.h"
 #include "tpcc_inputs.h"
 
@@ -12,8 +13,8 @@ namespace kiln::bench {
 
 class TpccTransactions {
    public:
-   /// Prepares all statements (a TpccError names the one the engine refused).
-   explicit TpccTransactions(TpccEngine& engine);
+   /// Prepares all statements (a TpccError names the one the engine refused); `clock` dates the rows.
+   TpccTransactions(TpccEngine& engine, TpccClock clock);
 
    /// False when it rolled back (an unused item number, clause 2.4.2.3).
    bool newOrder(const NewOrderInput& input);
@@ -33,6 +34,7 @@ class TpccTransactions {
    std::pair<TpccStatement*, size_t> findCustomer(Statement& byId, Statement& byName, int64_t warehouse, int64_t district, const CustomerChoice& choice);
 
    TpccEngine& engine_;
+   TpccClock clock_;
 
    Statement noWarehouse_, noDistrict_, noCustomer_, noInsertOrder_, noInsertNewOrder_, noItems_, noStockLine_;
    // By number of lines, minOrderLines on.

@@ -1,5 +1,7 @@
 #include "machine_info.h"
 
+#include "json_writer.h"
+
 #include <sys/utsname.h>
 
 #include <cstdio>
@@ -51,6 +53,16 @@ std::string gitCommit(const std::string& repository) {
    std::string commit = read ? line : "";
    while (!commit.empty() && (commit.back() == '\n' || commit.back() == '\r')) commit.pop_back();
    return status == 0 && commit.size() == 40 ? commit : "unknown";
+}
+
+std::string machineSummary(const Machine& machine) {
+   char memory[32];
+   std::snprintf(memory, sizeof(memory), "%.1f", double(machine.memoryBytes) / double(1ull << 30));
+   return machine.cpu + ", " + std::to_string(machine.cores) + " cores, " + memory + " GiB memory, " + machine.os;
+}
+
+void writeMachineJson(JsonWriter& json, const Machine& machine) {
+   json.beginObject().member("cpu", machine.cpu).member("cores", uint64_t(machine.cores)).member("memory_bytes", machine.memoryBytes).member("os", machine.os).endObject();
 }
 
 }  // namespace kiln::bench

@@ -8,10 +8,6 @@ namespace kiln::bench {
 
 namespace {
 
-void writeMachine(JsonWriter& json, const Machine& machine) {
-   json.beginObject().member("cpu", machine.cpu).member("cores", uint64_t(machine.cores)).member("memory_bytes", machine.memoryBytes).member("os", machine.os).endObject();
-}
-
 void writeSettings(JsonWriter& json, const TpchOptions& options) {
    json.beginObject();
    json.member("engine", options.engine);
@@ -54,7 +50,7 @@ void writeReportJson(const TpchReport& report, std::ostream& out) {
    json.member("engine", report.options.engine);
    json.member("engine_version", report.engineVersion);
    json.key("machine");
-   writeMachine(json, report.machine);
+   writeMachineJson(json, report.machine);
    json.member("commit", report.commit);
    json.key("settings");
    writeSettings(json, report.options);

@@ -27,8 +27,7 @@ std::string grouped(uint64_t number) {
 void printHeader(const TpchReport& report, std::FILE* out) {
    const TpchOptions& o = report.options;
    std::fprintf(out, "kiln-bench tpch\n");
-   std::fprintf(out, "machine   %s, %u cores, %.1f GiB memory, %s\n", report.machine.cpu.c_str(), report.machine.cores,
-                double(report.machine.memoryBytes) / double(1ull << 30), report.machine.os.c_str());
+   std::fprintf(out, "machine   %s\n", machineSummary(report.machine).c_str());
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
    std::fprintf(out, "settings  sf=%s threads=%d runs=%d (after 1 warm-up) queries=%s timeout=%gs watts-per-core=%g allow-errors=%s\n",

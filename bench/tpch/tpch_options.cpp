@@ -1,6 +1,7 @@
 #include "tpch_options.h"
 
 #include "energy/energy_meter.h"
+#include "option_values.h"
 
 #include <algorithm>
 #include <sstream>
@@ -11,22 +12,9 @@ namespace kiln::bench {
 
 namespace {
 
-double parseNumber(const std::string& option, const std::string& text, double minimum) {
-   size_t end = 0;
-   double value = 0;
-   try {
-      value = std::stod(text, &end);
-   } catch (const std::exception&) {
-      end = 0;
-   }
-   if (end == 0 || end != text.size()) throw std::invalid_argument(option + " wants a number, not '" + text + "'");
-   if (!(value >= minimum)) throw std::invalid_argument(option + " wants a number >= " + std::to_string(int(minimum)) + ", not " + text);
-   return value;
-}
-
 int parseCount(const std::string& option, const std::string& text) {
-   double value = parseNumber(option, text, 1);
-   if (value != double(int(value))) throw std::invalid_argument(option + " wants a whole number, not '" + text + "'");
+   uint64_t value = parseWhole(option, text, 1);
+   if (value > uint64_t(INT32_MAX)) throw std::invalid_argument(option + " wants at most " + std::to_string(INT32_MAX) + ", not " + text);
    return int(value);
 }
 

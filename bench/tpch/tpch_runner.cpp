@@ -6,25 +6,16 @@
 #include "kiln_engine.h"
 #include "progress.h"
 #include "sqlite_engine.h"
+#include "text_file.h"
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace kiln::bench {
 
 namespace {
-
-std::string readFile(const std::string& path) {
-   std::ifstream in(path);
-   if (!in) throw std::runtime_error("cannot read " + path);
-   std::stringstream text;
-   text << in.rdbuf();
-   return text.str();
-}
 
 std::string queryLabel(int query) {
    char label[8];
@@ -51,7 +42,7 @@ std::string resolveDataDir(const TpchOptions& options) {
 std::vector<TableLoad> load(QueryEngine& engine, const TpchOptions& options, const std::string& dataDir, Progress& progress) {
    std::vector<TableLoad> loads;
    try {
-      engine.createSchema(readFile(options.sharedDir + "/tpch/schema.sql"));
+      engine.createSchema(readTextFile(options.sharedDir + "/tpch/schema.sql"));
       for (const std::string& table : engine.tables()) {
          progress.show("loading " + table);
          auto start = std::chrono::steady_clock::now();
@@ -73,7 +64,7 @@ QueryMeasurement measure(QueryEngine& engine, EnergyMeter& meter, const TpchOpti
    try {
       char file[32];
       std::snprintf(file, sizeof(file), "/tpch/queries/q%02d.sql", query);
-      std::string sql = readFile(options.sharedDir + file);
+      std::string sql = readTextFile(options.sharedDir + file);
       std::optional<std::string> answer = answerPath(options.sharedDir, scaleFactorName(options.scaleFactor), query);
 
       progress.show(label + " warm-up");
