@@ -28,6 +28,23 @@ double CardinalityEstimator::distinct(const Expr& e, double rows) const {
    return std::max(1.0, std::min(it->second->statistics().distinct, rows));
 }
 
+double CardinalityEstimator::joinKeyDistinct(const Expr& e, double rows) const {
+   // A computed key has no more distinct values than the columns it reads have together.
+   std::vector<const IU*> read;
+   e.collectIUs(read);
+   if (read.empty() || e.isVolatile()) return 0;
+   std::sort(read.begin(), read.end());
+   read.erase(std::unique(read.begin(), read.end()), read.end());
+   double product = 1;
+   for (const IU* iu : read) {
+      double d = distinct(*Expr::columnRef(iu), rows);
+      if (d == 0) return 0;
+      product *= d;
+      if (product >= rows) break;
+   }
+   return std::max(1.0, std::min(product, rows));
+}
+
 namespace {
 
 double powerOfTen(int exponent) { return std::pow(10.0, exponent); }
@@ -149,8 +166,8 @@ double CardinalityEstimator::joinSelectivity(const Expr& e, double leftRows, dou
    if (e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) {
       // |R ⋈ S| = |R| |S| / max(distinct(r), distinct(s)): each value of the side with fewer
       // distinct values finds its partners among the other side's.
-      double a = distinct(*e.children[0], std::max(leftRows, rightRows));
-      double b = distinct(*e.children[1], std::max(leftRows, rightRows));
+      double a = joinKeyDistinct(*e.children[0], std::max(leftRows, rightRows));
+      double b = joinKeyDistinct(*e.children[1], std::max(leftRows, rightRows));
       double d = std::max(a, b);
       if (d <= 0) d = std::max(leftRows, rightRows);
       return 1 / d;
@@ -163,7 +180,7 @@ double CardinalityEstimator::keyJoinSelectivity(const std::vector<const Expr*>& 
    auto keyDistinct = [&](const std::vector<const Expr*>& keys, double rows) {
       double product = 1;
       for (const Expr* key : keys) {
-         double d = distinct(*key, rows);
+         double d = joinKeyDistinct(*key, rows);
          product *= d > 0 ? d : rows;
          if (product >= rows) return rows;
       }
@@ -184,7 +201,7 @@ double CardinalityEstimator::partnerFraction(const Join& join, double leftRows, 
    const Expr& leftKey = *c.children[firstIsRight ? 1 : 0];
    const Expr& rightKey = *c.children[firstIsRight ? 0 : 1];
    // Without a statistic (a computed key), each row may be a distinct value.
-   double l = distinct(leftKey, leftRows), r = distinct(rightKey, rightRows);
+   double l = joinKeyDistinct(leftKey, leftRows), r = joinKeyDistinct(rightKey, rightRows);
    if (l <= 0) l = leftRows;
    if (r <= 0) r = rightRows;
    return std::clamp(r / l, 0.05, 1.0);

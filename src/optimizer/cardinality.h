@@ -34,6 +34,10 @@ class CardinalityEstimator {
    double partnerFraction(const Join& join, double leftRows, double rightRows) const;
    /// Distinct values of an expression (a column's statistic), at most `rows`; 0 when unknown.
    double distinct(const Expr& e, double rows) const;
+   /// Distinct values of a join key, at most `rows`: a column's statistic, or for a computed key
+   /// the most its columns' values allow (each row a distinct value would make any join on it
+   /// look selective); 0 when unknown.
+   double joinKeyDistinct(const Expr& e, double rows) const;
    /// For `column op constant` (op <, <=, >, >=) on a column with a known range: the column and
    /// the share [from, to] of that range the condition keeps, assuming values spread evenly.
    struct RangeShare {

@@ -888,6 +888,20 @@ std::unique_ptr<Operator> useIndexJoins(std::unique_ptr<Operator> op, const Card
       if (lookup->high) lookup->high->collectIUs(keyIUs);
       if (keyIUs.empty()) continue;  // no join key among the lookup's: a cross product
       if (leftOuter && !conjuncts.empty()) continue;
+      // A lookup by part of a key finds every row sharing that part; when the conditions left
+      // over (a hash join's other keys) drop most of them, the hash join reads less.
+      if (!lookup->isPointLookup() && !lookup->keys.empty()) {
+         std::vector<ExprPtr> indexed;
+         std::vector<const Expr*> innerKeys, outerKeys;
+         for (size_t i = 0; i < lookup->keys.size(); ++i) {
+            indexed.push_back(Expr::columnRef(scan.columns[lookup->indexColumns()[i]]));
+            innerKeys.push_back(indexed.back().get());
+            outerKeys.push_back(lookup->keys[i].get());
+         }
+         double tableRows = double(scan.table->liveRowCount()), outerRows = estimates.rows(outer);
+         double found = outerRows * tableRows * estimates.keyJoinSelectivity(outerKeys, innerKeys, outerRows, tableRows);
+         if (outerRows * lookupCost + found > tableRows + outerRows + estimates.rows(join)) continue;
+      }
       lookup->keepUnmatched = leftOuter;
       lookup->children.push_back(std::move(join.children[1 - side]));
       return withFilter(std::move(lookup), std::move(conjuncts));
