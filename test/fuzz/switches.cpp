@@ -35,6 +35,8 @@ const std::vector<Switches::Entry>& Switches::entries() {
       {"numeric-nan", &Switches::numericNan, "'NaN'::float8::numeric fails: no numeric NaN (FINDINGS.md 16)"},
       {"real-casts", &Switches::realCasts, "double precision too large for real casts to Infinity (FINDINGS.md 17)"},
       {"char-regex", &Switches::charRegex, "regular expressions and SIMILAR TO ignore char(n)'s padding (FINDINGS.md 18)"},
+      {"on-conflict-all-rows", &Switches::onConflictAllRows,
+       "ON CONFLICT's SET, WHERE and RETURNING are computed for every proposed row (FINDINGS.md 20)"},
    };
    return all;
 }

@@ -35,6 +35,7 @@ struct Switches {
    bool numericNan = false;
    bool realCasts = false;
    bool charRegex = false;
+   bool onConflictAllRows = false;
 
    struct Entry {
       const char* name;
