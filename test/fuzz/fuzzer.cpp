@@ -96,6 +96,7 @@ bool Fuzzer::evaluatedByOne(const Case& c, const Run& r) {
       if (!unfolded[at].sqlstate.starts_with("42")) break;
    }
    if (failsInAPart(c, at, k.ok(), k.ok() ? p.sqlstate : k.sqlstate)) return true;
+   if (failsWithRows(c, at, k.ok(), k.ok() ? p.sqlstate : k.sqlstate)) return true;
 
    Case empty = c.clone();
    for (Table& table : empty.tables) table.rows.clear();
@@ -121,6 +122,15 @@ bool Fuzzer::failsInAPart(const Case& c, size_t at, bool onKiln, const std::stri
    for (size_t i = at; i < outcomes.size(); ++i)
       if (outcomes[i].failedWith(sqlstate)) return true;
    return false;
+}
+
+bool Fuzzer::failsWithRows(const Case& c, size_t at, bool onKiln, const std::string& sqlstate) {
+   std::vector<ScriptStatement> script = c.script(Unfold::NonEmptySubqueries);
+   if (script[at].sql == c.script()[at].sql) return false;
+   std::vector<std::string> statements;
+   for (size_t i = 0; i <= at; ++i) statements.push_back(script[i].sql);
+   Outcomes outcomes = onKiln ? KilnRun(statements, options_.kilnTimeout).finish() : postgres_.run(statements);
+   return at < outcomes.size() && outcomes[at].failedWith(sqlstate);
 }
 
 Fuzzer::Run Fuzzer::run(const Case& c) {

@@ -68,6 +68,7 @@ bool Shrinker::shrinkStatements(Case& current) {
                std::vector<SqlNode*> all = nodesOf(c);
                SqlNode replacement = *all[below];
                replacement.optional = all[n]->optional;
+               replacement.comparedSubquery = all[n]->comparedSubquery;
                *all[n] = replacement;
                return true;
             });

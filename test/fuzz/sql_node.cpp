@@ -4,7 +4,8 @@ namespace kiln::fuzz {
 
 std::string SqlNode::print(Unfold unfold) const {
    if (dropped) return "";
-   if (unfold != Unfold::None && !unfolded.empty()) return unfolded;
+   bool unfolding = unfold == Unfold::WithRowColumns || unfold == Unfold::WithSubqueries;
+   if (unfolding && !unfolded.empty()) return unfolded;
    std::string out;
    bool first = true;
    for (const Piece& piece : pieces) {
@@ -19,7 +20,8 @@ std::string SqlNode::print(Unfold unfold) const {
       }
       out += piece.node->print(unfold);
    }
-   if (unfold == Unfold::None || !constant) return out;
+   if (unfold == Unfold::NonEmptySubqueries && comparedSubquery) return "SELECT * FROM (" + out + ") AS s UNION ALL SELECT NULL";
+   if (!unfolding || !constant) return out;
    if (rowColumn.empty() || unfold == Unfold::WithSubqueries) return "(SELECT " + out + ")";
    return "CASE WHEN " + rowColumn + " IS NULL THEN " + out + " ELSE " + out + " END";
 }

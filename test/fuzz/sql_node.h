@@ -14,8 +14,9 @@ using NodePtr = std::shared_ptr<SqlNode>;
 
 /// How SqlNode::print writes the statement: as generated, or unfolded for PostgreSQL to
 /// evaluate what kiln does (constants with their row column, or, where the shrinker has moved
-/// a constant away from its row, as scalar subqueries).
-enum class Unfold { None, WithRowColumns, WithSubqueries };
+/// a constant away from its row, as scalar subqueries), or with a NULL row more in each subquery
+/// of IN, NOT IN, ANY and ALL (PostgreSQL evaluates the left side only when there are rows).
+enum class Unfold { None, WithRowColumns, WithSubqueries, NonEmptySubqueries };
 
 /// Literal text or a child node.
 struct Piece {
@@ -42,6 +43,8 @@ struct SqlNode {
    /// What an unfolded print writes instead of the pieces, when not empty (`AS NOT MATERIALIZED (`
    /// for a CTE, which PostgreSQL then computes only as far as it is read, as kiln does).
    std::string unfolded;
+   /// The subquery of IN, NOT IN, ANY or ALL (see Unfold::NonEmptySubqueries).
+   bool comparedSubquery = false;
    /// May be left out entirely (a WHERE clause, DISTINCT, a LIMIT).
    bool optional = false;
    bool dropped = false;

@@ -30,9 +30,7 @@ void Generator::generateTables() {
       }
       table.primaryKey = random_.chance(60);
       if (random_.chance(30)) table.indexedColumns.push_back("k");
-      // Two unnamed indexes on one column are named alike in kiln (FINDINGS.md 6).
-      std::string indexed = random_.pick(table.columns).name;
-      if (random_.chance(15) && (table.indexedColumns.empty() || indexed != "k")) table.indexedColumns.push_back(indexed);
+      if (random_.chance(15)) table.indexedColumns.push_back(random_.pick(table.columns).name);
 
       int rows = random_.chance(5) ? 0 : int(random_.between(1, 10));
       for (int r = 0; r < rows; ++r) {
@@ -71,11 +69,10 @@ NodePtr Generator::returning(const Table& table, const std::string& alias) {
    Scope scope = scopeOf(table, alias);
    Context context;
    context.row = &scope;
-   context.subqueries = switches_.returningSubqueries;
    std::vector<NodePtr> items;
    for (int i = int(random_.between(1, 3)); i > 0; --i) {
       Type t = typeInReach(context, [](const Type&) { return true; });
-      items.push_back(shown(t, expr(t, context)));
+      items.push_back(expr(t, context));
    }
    return optionalNode({" RETURNING ", list(std::move(items), ", ", 1)});
 }
@@ -95,7 +92,6 @@ NodePtr Generator::insertStatement(const Table& table) {
    if (fromQuery) {
       QueryRequest request;
       for (size_t c : columns) request.types.push_back(table.columns[c].type);
-      request.shown = true;  // stored, and shown by the query after
       source = query(request, constant).sql;
    } else {
       std::vector<NodePtr> rows;
@@ -105,7 +101,7 @@ NodePtr Generator::insertStatement(const Table& table) {
             const Type& type = table.columns[c].type;
             if (c == 0) values.push_back(node({std::to_string(random_.between(1, int64_t(table.rows.size()) + 3))}));
             else if (random_.chance(5)) values.push_back(node({"DEFAULT"}));
-            else values.push_back(random_.chance(70) ? literal(type) : shown(type, expr(type, constant)));
+            else values.push_back(random_.chance(70) ? literal(type) : expr(type, constant));
          }
          rows.push_back(node({"(", list(std::move(values), ", ", columns.size()), ")"}));
       }
@@ -131,7 +127,7 @@ NodePtr Generator::insertStatement(const Table& table) {
             if (std::find(targets.begin(), targets.end(), target) != targets.end()) continue;
             targets.push_back(target);
             const Type& type = table.columns[target].type;
-            sets.push_back(node({table.columns[target].name + " = ", shown(type, value(type))}));
+            sets.push_back(node({table.columns[target].name + " = ", value(type)}));
          }
          if (sets.empty()) sets.push_back(node({"id = excluded.id"}));
          pieces.insert(pieces.end(), {" ON CONFLICT (id) DO UPDATE SET ", list(std::move(sets), ", ", 1)});
@@ -163,7 +159,7 @@ NodePtr Generator::updateStatement(const Table& table) {
       bool present = false;
       for (const NodePtr& s : sets) present |= s->pieces[0].text == target.name + " = ";
       if (present) continue;
-      sets.push_back(random_.chance(5) ? node({target.name + " = ", "DEFAULT"}) : node({target.name + " = ", shown(target.type, expr(target.type, context))}));
+      sets.push_back(random_.chance(5) ? node({target.name + " = ", "DEFAULT"}) : node({target.name + " = ", expr(target.type, context)}));
    }
    if (sets.empty()) sets.push_back(node({"k = ", expr(Type::of(Kind::Int4), context)}));
    std::vector<Piece> pieces = {"UPDATE " + table.name + " AS x SET ", list(std::move(sets), ", ", 1), from};
@@ -214,7 +210,6 @@ Case Generator::generateCase() {
    } else {
       QueryRequest request;
       request.topLevel = true;
-      request.shown = true;
       NodePtr with = random_.chance(15) ? withClause(Context{}) : nullptr;
       Query q = query(request, Context{});
       ctes_.clear();
