@@ -125,12 +125,21 @@ bool Fuzzer::failsInAPart(const Case& c, size_t at, bool onKiln, const std::stri
 }
 
 bool Fuzzer::failsWithRows(const Case& c, size_t at, bool onKiln, const std::string& sqlstate) {
-   std::vector<ScriptStatement> script = c.script(Unfold::NonEmptySubqueries);
-   if (script[at].sql == c.script()[at].sql) return false;
+   Case filled = c.clone();
+   bool changed = false;
+   for (Table& table : filled.tables)
+      if (table.rows.empty()) {
+         table.rows.emplace_back(table.columns.size(), "NULL");
+         table.rows.back()[0] = "1";  // the id
+         changed = true;
+      }
+   std::vector<ScriptStatement> script = filled.script(Unfold::MoreRows);
+   size_t same = setupStatements(filled) + (at - setupStatements(c));
+   if (!changed && script[same].sql == c.script()[at].sql) return false;
    std::vector<std::string> statements;
-   for (size_t i = 0; i <= at; ++i) statements.push_back(script[i].sql);
+   for (size_t i = 0; i <= same; ++i) statements.push_back(script[i].sql);
    Outcomes outcomes = onKiln ? KilnRun(statements, options_.kilnTimeout).finish() : postgres_.run(statements);
-   return at < outcomes.size() && outcomes[at].failedWith(sqlstate);
+   return same < outcomes.size() && outcomes[same].failedWith(sqlstate);
 }
 
 Fuzzer::Run Fuzzer::run(const Case& c) {

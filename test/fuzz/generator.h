@@ -129,6 +129,8 @@ class Generator {
 
    // predicates.cpp
    NodePtr condition(const Context& context);
+   /// A condition that decides which rows go on (see SqlNode::gate).
+   NodePtr gate(const Context& context);
    NodePtr anyCondition(const Context& context);
    NodePtr comparison(const Context& context);
    NodePtr subqueryPredicate(const Context& context);

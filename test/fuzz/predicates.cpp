@@ -38,6 +38,12 @@ NodePtr Generator::condition(const Context& context) {
    return made;
 }
 
+NodePtr Generator::gate(const Context& context) {
+   NodePtr made = condition(context);
+   made->gate = true;
+   return made;
+}
+
 NodePtr Generator::anyCondition(const Context& context) {
    if (context.depth >= maxDepth) return leaf(boolean, context);
    Context inner = context.deeper();
@@ -52,7 +58,11 @@ NodePtr Generator::anyCondition(const Context& context) {
           switch (random_.below(5)) {
              case 0: return typed(boolean, {"(NOT ", c(), ")"});
              case 1:
-             case 2: return typed(boolean, {"(", c(), " AND ", c(), ")"});
+             case 2: {
+                NodePtr both = typed(boolean, {"(", c(), " AND ", c(), ")"});
+                both->conjunction = true;
+                return both;
+             }
              default: return typed(boolean, {"(", c(), " OR ", c(), ")"});
           }
        }},

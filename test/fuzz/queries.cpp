@@ -127,10 +127,10 @@ Query Generator::select(const QueryRequest& request, const Context& outer) {
    if (allPrintAlike(types) && random_.chance(10)) pieces.push_back(optionalNode({"DISTINCT "}));
    pieces.push_back(list(std::move(selectItems), ", ", request.types.empty() ? 1 : types.size()));
    pieces.push_back(from);
-   if (random_.chance(60)) pieces.push_back(optionalNode({" WHERE ", condition(row)}));
+   if (random_.chance(60)) pieces.push_back(optionalNode({" WHERE ", gate(row)}));
    if (groupBy) pieces.push_back(groupBy);
    if (grouped && random_.chance(30)) {
-      pieces.push_back(optionalNode({" HAVING ", condition(items.deeper())}));
+      pieces.push_back(optionalNode({" HAVING ", gate(items.deeper())}));
    }
 
    Query q;
@@ -256,9 +256,11 @@ NodePtr Generator::joinCondition(const Scope& left, const Scope& right, bool equ
    Context context = outer;
    context.row = &both;
    context.depth = outer.depth + 1;
-   if (equalities.empty() || random_.chance(15)) return condition(context);
+   if (equalities.empty() || random_.chance(15)) return gate(context);
    if (random_.chance(40)) equalities.push_back(condition(context));
-   return list(std::move(equalities), " AND ", 1);
+   NodePtr on = list(std::move(equalities), " AND ", 1);
+   on->gate = on->conjunction = true;
+   return on;
 }
 
 NodePtr Generator::derivedTable(Scope& scope, const Context& outer, bool lateral) {
@@ -278,7 +280,10 @@ NodePtr Generator::derivedTable(Scope& scope, const Context& outer, bool lateral
 
 NodePtr Generator::valuesList(Scope& scope) {
    std::vector<Type> types;
-   while (types.size() < size_t(random_.between(1, 3))) types.push_back(anyType(false));
+   while (types.size() < size_t(random_.between(1, 3))) {
+      Type t = anyType(false);
+      if (t.kind != Kind::Char || switches_.charInValues) types.push_back(t);  // FINDINGS.md 21
+   }
    std::vector<NodePtr> rows;
    for (int r = int(random_.between(1, 4)); r > 0; --r) {
       std::vector<NodePtr> values;

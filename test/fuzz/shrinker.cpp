@@ -69,6 +69,7 @@ bool Shrinker::shrinkStatements(Case& current) {
                SqlNode replacement = *all[below];
                replacement.optional = all[n]->optional;
                replacement.comparedSubquery = all[n]->comparedSubquery;
+               replacement.gate = all[n]->gate;
                *all[n] = replacement;
                return true;
             });

@@ -163,8 +163,8 @@ NodePtr Generator::updateStatement(const Table& table) {
    }
    if (sets.empty()) sets.push_back(node({"k = ", expr(Type::of(Kind::Int4), context)}));
    std::vector<Piece> pieces = {"UPDATE " + table.name + " AS x SET ", list(std::move(sets), ", ", 1), from};
-   if (!join.empty()) pieces.insert(pieces.end(), {" WHERE " + join, optionalNode({" AND ", condition(context)})});
-   else if (random_.chance(70)) pieces.push_back(optionalNode({" WHERE ", condition(context)}));
+   if (!join.empty()) pieces.insert(pieces.end(), {" WHERE " + join, optionalNode({" AND ", gate(context)})});
+   else if (random_.chance(70)) pieces.push_back(optionalNode({" WHERE ", gate(context)}));
    pieces.push_back(returning(table, "x"));
    return node(std::move(pieces));
 }
@@ -178,9 +178,9 @@ NodePtr Generator::deleteStatement(const Table& table) {
       const Table& other = random_.pick(tables_);
       Scope otherScope = scopeOf(other, "y");
       scope.columns.insert(scope.columns.end(), otherScope.columns.begin(), otherScope.columns.end());
-      pieces.insert(pieces.end(), {" USING " + other.name + " AS y WHERE y.id = x.k", optionalNode({" AND ", condition(context)})});
+      pieces.insert(pieces.end(), {" USING " + other.name + " AS y WHERE y.id = x.k", optionalNode({" AND ", gate(context)})});
    } else if (random_.chance(85)) {
-      pieces.push_back(optionalNode({" WHERE ", condition(context)}));
+      pieces.push_back(optionalNode({" WHERE ", gate(context)}));
    }
    pieces.push_back(returning(table, "x"));
    return node(std::move(pieces));

@@ -18,6 +18,7 @@ const std::vector<Switches::Entry>& Switches::entries() {
       {"numeric-nan", &Switches::numericNan, "'NaN'::float8::numeric fails: no numeric NaN (FINDINGS.md 16)"},
       {"on-conflict-all-rows", &Switches::onConflictAllRows,
        "ON CONFLICT's SET, WHERE and RETURNING are computed for every proposed row (FINDINGS.md 20)"},
+      {"char-in-values", &Switches::charInValues, "a VALUES column of char(n) loses its length (FINDINGS.md 21)"},
    };
    return all;
 }

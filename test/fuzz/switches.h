@@ -20,6 +20,7 @@ struct Switches {
    bool timestampLimits = false;
    bool numericNan = false;
    bool onConflictAllRows = false;
+   bool charInValues = false;
 
    struct Entry {
       const char* name;
