@@ -13,9 +13,7 @@ std::string direction(Random& random) {
    return random.pick(std::vector<std::string>{"", " DESC", " NULLS FIRST", " DESC NULLS LAST", " ASC NULLS LAST"});
 }
 
-bool hasMinMax(const Type& t, const Switches& switches) {
-   return t.kind != Kind::Bool && (t.kind != Kind::Interval || switches.intervalAggregates);
-}
+bool hasMinMax(const Type& t) { return t.kind != Kind::Bool; }
 
 }  // namespace
 
@@ -35,7 +33,7 @@ NodePtr Generator::aggregate(const Type& type, const Context& context) {
    };
    auto distinct = [&] { return random_.chance(20) ? "DISTINCT " : ""; };
    std::vector<Option> options = {
-      {hasMinMax(type, switches_) ? 15 : 0, [&] { return filtered({random_.chance(50) ? "min(" : "max(", x(type), ")"}); }},
+      {hasMinMax(type) ? 15 : 0, [&] { return filtered({random_.chance(50) ? "min(" : "max(", x(type), ")"}); }},
    };
    auto add = [&](int weight, Production make) { options.push_back({weight, std::move(make)}); };
    switch (type.kind) {
@@ -90,7 +88,7 @@ NodePtr Generator::aggregate(const Type& type, const Context& context) {
          });
          break;
       case Kind::Interval:
-         if (switches_.intervalAggregates) add(15, [&] { return filtered({random_.chance(50) ? "sum(" : "avg(", x(type), ")"}); });
+         add(15, [&] { return filtered({random_.chance(50) ? "sum(" : "avg(", x(type), ")"}); });
          break;
       case Kind::Array:
          add(25, [&] {
@@ -147,7 +145,7 @@ NodePtr Generator::window(const Type& type, const Context& context) {
       case Kind::Bool: add(5, false, [&] { return std::vector<Piece>{random_.chance(50) ? "bool_and(" : "bool_or(", x(type), ")"}; }); break;
       default: break;
    }
-   if (hasMinMax(type, switches_)) add(8, false, [&] { return std::vector<Piece>{random_.chance(50) ? "min(" : "max(", x(type), ")"}; });
+   if (hasMinMax(type)) add(8, false, [&] { return std::vector<Piece>{random_.chance(50) ? "min(" : "max(", x(type), ")"}; });
    add(12, true, [&] {
       switch (random_.below(5)) {
          case 0:

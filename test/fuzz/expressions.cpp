@@ -35,12 +35,6 @@ Context Context::insideAggregate() const {
    return c;
 }
 
-Context Context::operand(const Switches& switches) const {
-   Context c = *this;
-   c.moderateConstants = !switches.nullArithmetic;
-   return c;
-}
-
 Context Context::subquery() const {
    Context c;
    c.outer = outer;
@@ -78,10 +72,9 @@ std::string shapeOf(const Type& type) {
 NodePtr Generator::typed(const Type& type, std::vector<Piece> pieces) {
    NodePtr n = shaped(shapeOf(type), std::move(pieces));
    n->simpler = {simplestLiteral(type)};
-   // Nor may the shrinker bring in NULLs where arithmetic would meet finding 8, nor conditions
-   // that are constantly NULL, with which PostgreSQL skips what kiln evaluates.
-   bool arithmetic = type.isNumber() || type.kind == Kind::Interval;
-   if ((!arithmetic || switches_.nullArithmetic) && type.kind != Kind::Bool) n->simpler.push_back(nullLiteral(type));
+   // Nor may the shrinker bring in conditions that are constantly NULL, with which PostgreSQL
+   // skips what kiln evaluates.
+   if (type.kind != Kind::Bool) n->simpler.push_back(nullLiteral(type));
    return n;
 }
 
@@ -91,7 +84,7 @@ NodePtr Generator::constant(const Type& type, std::string text) {
    return n;
 }
 
-NodePtr Generator::literal(const Type& type, bool moderate) { return constant(type, values_.literal(type, moderate)); }
+NodePtr Generator::literal(const Type& type) { return constant(type, values_.literal(type)); }
 
 NodePtr Generator::column(const Type& type, const Context& context, bool allowOuter) {
    std::vector<const Column*> candidates;
@@ -121,11 +114,6 @@ Type Generator::typeInReach(const Context& context, const std::function<bool(con
    return t;
 }
 
-NodePtr Generator::shown(const Type& type, NodePtr value) {
-   if (type.kind != Kind::Interval || switches_.mixedSignIntervals) return value;
-   return typed(type, {"justify_interval(", value, ")"});
-}
-
 NodePtr Generator::smallInteger(int lo, int hi, const Context& context) {
    if (random_.chance(15))
       if (NodePtr c = column(Type::of(Kind::Int2), context, false)) return typed(Type::of(Kind::Int4), {"(", c, " % 10)"});
@@ -140,12 +128,10 @@ NodePtr Generator::leaf(const Type& type, const Context& context) {
 }
 
 NodePtr Generator::anyLeaf(const Type& type, const Context& context) {
-   // NULL constants in arithmetic: see the null-arithmetic switch.
-   bool arithmetic = type.isNumber() || type.kind == Kind::Interval;
-   if (random_.chance(4) && (!arithmetic || switches_.nullArithmetic)) return constant(type, nullLiteral(type));
+   if (random_.chance(4)) return constant(type, nullLiteral(type));
    if (random_.chance(70))
       if (NodePtr c = column(type, context)) return c;
-   return literal(type, context.moderateConstants);
+   return literal(type);
 }
 
 std::string Generator::rowColumn(const Context& context) {
@@ -189,7 +175,6 @@ NodePtr Generator::composite(const Type& type, const Context& context) {
 }
 
 NodePtr Generator::generic(const Type& type, const Context& context) {
-   if (type.kind == Kind::Char && !switches_.charInExpressions) return nullptr;
    auto e = [&] { return expr(type, context); };
    return choose({
       {20,
@@ -257,21 +242,16 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
          break;
       case Kind::Float4:
       case Kind::Float8:
-         add({Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4});
-         if (type.kind == Kind::Float8 || switches_.realCasts) add({Kind::Float8});
+         add({Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4, Kind::Float8});
          break;
       case Kind::Text:
          add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Bool, Kind::Date, Kind::Timestamp, Kind::TimestampTz,
-              Kind::Time, Kind::Varchar});
-         if (switches_.mixedSignIntervals) add({Kind::Interval});
+              Kind::Time, Kind::Varchar, Kind::Interval});
          sources.push_back(Type::character(4));
          sources.push_back(Type::arrayOf(Type::of(Kind::Int4)));
          break;
       case Kind::Varchar: add({Kind::Text, Kind::Int4}); break;
-      case Kind::Char:
-         // Text may be multibyte: see the multibyte-char switch.
-         add({switches_.multibyteChar ? Kind::Text : Kind::Int4, Kind::Int4});
-         break;
+      case Kind::Char: add({Kind::Text, Kind::Int4}); break;
       case Kind::Date: add({Kind::Timestamp, Kind::TimestampTz}); break;
       case Kind::Timestamp: add({Kind::Date, Kind::TimestampTz}); break;
       case Kind::TimestampTz: add({Kind::Date, Kind::Timestamp}); break;
@@ -292,8 +272,6 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
    Type from = random_.pick(sources);
    // A float shows its shortest exact text; computed ones could differ in the last digit.
    NodePtr value = from.isFloat() ? leaf(from, context) : expr(from, context);
-   if (from.kind == Kind::Float4 && type.kind != Kind::Float4 && !switches_.realConstantCasts) value = column(from, context);
-   if (!value) return nullptr;
    return typed(type, random_.chance(50) ? std::vector<Piece>{"CAST(", value, " AS ", target, ")"}
                                          : std::vector<Piece>{"(", value, ")::", target});
 }

@@ -6,6 +6,9 @@
 #include "report.h"
 #include "shrinker.h"
 
+#include <set>
+#include <stdexcept>
+
 namespace kiln::fuzz {
 
 namespace {
@@ -18,6 +21,47 @@ size_t setupStatements(const Case& c) {
 
 bool dataException(const Outcome& outcome) {
    return outcome.status == Outcome::Status::Error && (outcome.sqlstate.starts_with("21") || outcome.sqlstate.starts_with("22"));
+}
+
+/// Statement `index` of the case (counting those the shrinker has not left out).
+const SqlNode& statementAt(const Case& c, size_t index) {
+   for (const Statement& statement : c.statements)
+      if (!statement.sql->dropped && index-- == 0) return *statement.sql;
+   throw std::logic_error("kiln_fuzz: a statement past the last");
+}
+
+bool isQuery(const Piece& piece) { return piece.node && piece.node->shape.starts_with("query"); }
+
+/// A scalar subquery: `(query)` as an expression.
+bool isScalarSubquery(const SqlNode& n) {
+   return n.pieces.size() == 3 && n.pieces[0].text == "(" && isQuery(n.pieces[1]) && n.pieces[2].text == ")" && !n.shape.starts_with("query");
+}
+
+/// The parts of `statement` that can run on their own, as queries: each FROM item that computes
+/// something (a join, a derived table), each subquery, and each scalar subquery as the value of
+/// a SELECT (where more than one row is an error), as generated and with its constants unfolded.
+/// A part that reads what it cannot see alone (an outer column, a CTE) fails with a 42xxx error,
+/// which serves no one.
+std::vector<std::string> parts(const SqlNode& statement) {
+   NodePtr copy = statement.clone();
+   std::vector<SqlNode*> nodes;
+   copy->collect(nodes);
+   std::set<std::string> seen;
+   std::vector<std::string> out;
+   for (size_t i = 1; i < nodes.size(); ++i) {
+      const SqlNode& n = *nodes[i];
+      bool from = n.shape == "from", scalar = isScalarSubquery(n);
+      if (!from && !scalar && !n.shape.starts_with("query")) continue;
+      bool computes = false;
+      for (const Piece& piece : n.pieces) computes |= piece.node != nullptr;
+      if (!computes) continue;  // a table, a CTE, generate_series
+      for (Unfold unfold : {Unfold::None, Unfold::WithRowColumns}) {
+         std::string text = n.print(unfold);
+         std::string sql = from ? "SELECT * FROM " + text : scalar ? "SELECT " + text : "SELECT * FROM (" + text + ") AS part";
+         if (seen.insert(sql).second) out.push_back(sql);
+      }
+   }
+   return out;
 }
 
 }  // namespace
@@ -51,6 +95,8 @@ bool Fuzzer::evaluatedByOne(const Case& c, const Run& r) {
       // A row column the shrinker has left out of reach (42703, 42P01, 42803): try subqueries.
       if (!unfolded[at].sqlstate.starts_with("42")) break;
    }
+   if (failsInAPart(c, at, k.ok(), k.ok() ? p.sqlstate : k.sqlstate)) return true;
+   if (failsWithRows(c, at, k.ok(), k.ok() ? p.sqlstate : k.sqlstate)) return true;
 
    Case empty = c.clone();
    for (Table& table : empty.tables) table.rows.clear();
@@ -61,6 +107,39 @@ bool Fuzzer::evaluatedByOne(const Case& c, const Run& r) {
    const Outcome& other = k.ok() ? e.kiln[same] : e.postgres[same];
    const Outcome& before = k.ok() ? p : k;
    return failing.failedWith(before.sqlstate) && other.ok();
+}
+
+bool Fuzzer::failsInAPart(const Case& c, size_t at, bool onKiln, const std::string& sqlstate) {
+   std::vector<std::string> statements;
+   for (const ScriptStatement& s : c.script()) {
+      if (statements.size() == at) break;
+      statements.push_back(s.sql);
+   }
+   std::vector<std::string> probes = parts(statementAt(c, at - setupStatements(c)));
+   if (probes.empty()) return false;
+   statements.insert(statements.end(), probes.begin(), probes.end());
+   Outcomes outcomes = onKiln ? KilnRun(statements, options_.kilnTimeout).finish() : postgres_.run(statements);
+   for (size_t i = at; i < outcomes.size(); ++i)
+      if (outcomes[i].failedWith(sqlstate)) return true;
+   return false;
+}
+
+bool Fuzzer::failsWithRows(const Case& c, size_t at, bool onKiln, const std::string& sqlstate) {
+   Case filled = c.clone();
+   bool changed = false;
+   for (Table& table : filled.tables)
+      if (table.rows.empty()) {
+         table.rows.emplace_back(table.columns.size(), "NULL");
+         table.rows.back()[0] = "1";  // the id
+         changed = true;
+      }
+   std::vector<ScriptStatement> script = filled.script(Unfold::MoreRows);
+   size_t same = setupStatements(filled) + (at - setupStatements(c));
+   if (!changed && script[same].sql == c.script()[at].sql) return false;
+   std::vector<std::string> statements;
+   for (size_t i = 0; i <= same; ++i) statements.push_back(script[i].sql);
+   Outcomes outcomes = onKiln ? KilnRun(statements, options_.kilnTimeout).finish() : postgres_.run(statements);
+   return same < outcomes.size() && outcomes[same].failedWith(sqlstate);
 }
 
 Fuzzer::Run Fuzzer::run(const Case& c) {

@@ -43,9 +43,20 @@ class Fuzzer {
    Run runAndCompare(const Case& c);
    /// True when the data exception only one system raised in `r` comes from an expression the
    /// other did not evaluate (see comparison.h): PostgreSQL answers as kiln does when it runs the
-   /// statement unfolded (SqlNode::print), or the failing system raises the error over empty
-   /// tables too (folding constants), and the other does not.
+   /// statement unfolded (SqlNode::print), or the other system raises it too in a part of the
+   /// statement run on its own or with rows where there were none, or the failing system raises
+   /// the error over empty tables too (folding constants), and the other does not.
    bool evaluatedByOne(const Case& c, const Run& r);
+   /// Whether kiln (`onKiln`) or PostgreSQL fails with `sqlstate` in one of the parts of
+   /// statement `at` (a FROM item or a subquery) run on its own: the error is in the data, and
+   /// the other system skipped that part in the whole statement (a one-time filter that is false,
+   /// a join input it did not read because the other side was empty).
+   bool failsInAPart(const Case& c, size_t at, bool onKiln, const std::string& sqlstate);
+   /// Whether kiln (`onKiln`) or PostgreSQL fails with `sqlstate` in statement `at` when more
+   /// rows reach its expressions: each empty table has a row (of NULLs), and the statement is
+   /// printed as Unfold::MoreRows. The other system did not read a join input because the other
+   /// side was empty, or what a constant gate guards, or the left side of IN over no rows.
+   bool failsWithRows(const Case& c, size_t at, bool onKiln, const std::string& sqlstate);
    void reportFailure(uint64_t index, const Case& c, const Run& first);
 
    const FuzzerOptions& options_;

@@ -41,9 +41,6 @@ struct Context {
    const Scope* grouped = nullptr;
    bool windows = false;  // window functions allowed
    bool subqueries = true;  // subqueries allowed
-   /// Constants stay away from the types' limits (operands of arithmetic, unless the
-   /// null-arithmetic switch is on: FINDINGS.md 8).
-   bool moderateConstants = false;
    int depth = 0;
 
    bool aggregates() const { return grouped != nullptr; }
@@ -52,8 +49,6 @@ struct Context {
    Context insideAggregate() const;
    /// A subquery's context: this one's columns become outer ones.
    Context subquery() const;
-   /// An operand of arithmetic (see moderateConstants).
-   Context operand(const Switches& switches) const;
 };
 
 /// A generated query and what it returns.
@@ -70,7 +65,6 @@ struct QueryRequest {
    bool topLevel = false;
    bool allowOrderLimit = true;
    bool requireOrder = false;  // ARRAY(subquery): the order of its rows shows
-   bool shown = false;  // its rows are what the statement returns
 };
 
 class Generator {
@@ -97,7 +91,7 @@ class Generator {
    NodePtr leaf(const Type& type, const Context& context);
    NodePtr anyLeaf(const Type& type, const Context& context);
    NodePtr column(const Type& type, const Context& context, bool allowOuter = true);
-   NodePtr literal(const Type& type, bool moderate = false);
+   NodePtr literal(const Type& type);
    /// A constant of `type` written as `text` (see SqlNode::constant).
    NodePtr constant(const Type& type, std::string text);
    NodePtr generic(const Type& type, const Context& context);
@@ -105,9 +99,6 @@ class Generator {
    NodePtr scalarSubquery(const Type& type, const Context& context);
    /// A node of `type`'s shape, which the shrinker may replace by a constant of the type.
    NodePtr typed(const Type& type, std::vector<Piece> pieces);
-   /// `value` as the statement shows it: intervals with their signs made consistent by
-   /// justify_interval unless the mixed-sign-intervals switch is on (FINDINGS.md 5).
-   NodePtr shown(const Type& type, NodePtr value);
    /// A column type that some column in reach has, or a random column type.
    Type typeInReach(const Context& context, const std::function<bool(const Type&)>& wanted);
    /// An integer constant between lo and hi, or now and then a small integer column (counts and
@@ -138,6 +129,8 @@ class Generator {
 
    // predicates.cpp
    NodePtr condition(const Context& context);
+   /// A condition that decides which rows go on (see SqlNode::gate).
+   NodePtr gate(const Context& context);
    NodePtr anyCondition(const Context& context);
    NodePtr comparison(const Context& context);
    NodePtr subqueryPredicate(const Context& context);

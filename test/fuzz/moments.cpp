@@ -19,9 +19,7 @@ const std::vector<std::string>& truncationUnits() {
 
 }  // namespace
 
-NodePtr Generator::dateExpr(const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::dateExpr(const Context& context) {
    Type date = Type::of(Kind::Date);
    return choose({
       {20,
@@ -39,9 +37,7 @@ NodePtr Generator::dateExpr(const Context& where) {
    });
 }
 
-NodePtr Generator::timestampExpr(const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::timestampExpr(const Context& context) {
    Type ts = Type::of(Kind::Timestamp);
    auto iv = [&] { return expr(Type::of(Kind::Interval), context); };
    return choose({
@@ -59,9 +55,7 @@ NodePtr Generator::timestampExpr(const Context& where) {
    });
 }
 
-NodePtr Generator::timestampTzExpr(const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::timestampTzExpr(const Context& context) {
    Type tz = Type::of(Kind::TimestampTz);
    return choose({
       {20,
@@ -83,9 +77,7 @@ NodePtr Generator::timestampTzExpr(const Context& where) {
    });
 }
 
-NodePtr Generator::timeExpr(const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::timeExpr(const Context& context) {
    Type time = Type::of(Kind::Time);
    return choose({
       {20,
@@ -96,9 +88,7 @@ NodePtr Generator::timeExpr(const Context& where) {
    });
 }
 
-NodePtr Generator::intervalExpr(const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::intervalExpr(const Context& context) {
    Type iv = Type::of(Kind::Interval);
    auto e = [&] { return expr(iv, context); };
    return choose({
@@ -113,11 +103,7 @@ NodePtr Generator::intervalExpr(const Context& where) {
           NodePtr factor = random_.chance(50) ? expr(Type::of(Kind::Float8), context) : expr(Type::of(Kind::Int4), context);
           return typed(iv, {"(", e(), random_.chance(60) ? " * " : " / ", factor, ")"});
        }},
-      {3,
-       [&]() -> NodePtr {
-          NodePtr operand = switches_.negatedConstants ? e() : column(iv, context);
-          return operand ? typed(iv, {"(- ", operand, ")"}) : nullptr;
-       }},
+      {3, [&] { return typed(iv, {"(- ", e(), ")"}); }},
       {5, [&] { return typed(iv, {random_.pick(std::vector<std::string>{"justify_days(", "justify_hours(", "justify_interval("}), e(), ")"}); }},
       {4,
        [&] {

@@ -19,9 +19,7 @@ Type Generator::someNumeric() {
    return Type::numeric(precision, scale);
 }
 
-NodePtr Generator::integerExpr(const Type& type, const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::integerExpr(const Type& type, const Context& context) {
    auto e = [&] { return expr(type, context); };
    auto text = [&] { return expr(Type::of(Kind::Text), context); };
    bool int4 = type.kind == Kind::Int4;
@@ -33,11 +31,7 @@ NodePtr Generator::integerExpr(const Type& type, const Context& where) {
           std::string op = random_.pick(std::vector<std::string>{" + ", " - ", " * ", " / "});
           return random_.chance(50) ? typed(type, {"(", narrow, op, e(), ")"}) : typed(type, {"(", e(), op, narrow, ")"});
        }},
-      {5,
-       [&]() -> NodePtr {
-          NodePtr operand = switches_.negatedConstants ? e() : column(type, context);
-          return operand ? typed(type, {"(- ", operand, ")"}) : nullptr;
-       }},
+      {5, [&] { return typed(type, {"(- ", e(), ")"}); }},
       {5, [&] { return typed(type, {"abs(", e(), ")"}); }},
       {8,
        [&] {
@@ -89,9 +83,7 @@ NodePtr Generator::integerExpr(const Type& type, const Context& where) {
    });
 }
 
-NodePtr Generator::numericExpr(const Type& type, const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::numericExpr(const Type& type, const Context& context) {
    if (type.precision == 0) return cast(type, context);
    int p = type.precision, s = type.scale;
    auto withDigits = [&](int precision, int scale) -> NodePtr {
@@ -137,7 +129,7 @@ NodePtr Generator::numericExpr(const Type& type, const Context& where) {
        }},
       {5,
        [&]() -> NodePtr {
-          NodePtr operand = switches_.negatedConstants ? withDigits(p, s) : column(type, context);
+          NodePtr operand = withDigits(p, s);
           return operand ? typed(type, {"(- ", operand, ")"}) : nullptr;
        }},
       {5, [&] { return typed(type, {"abs(", withDigits(p, s), ")"}); }},
@@ -189,41 +181,27 @@ NodePtr Generator::numericExpr(const Type& type, const Context& where) {
    });
 }
 
-NodePtr Generator::floatExpr(const Type& type, const Context& where) {
-   // Operands of arithmetic: see Context::moderateConstants.
-   const Context context = where.operand(switches_);
+NodePtr Generator::floatExpr(const Type& type, const Context& context) {
    auto e = [&] { return expr(type, context); };
    bool float8 = type.kind == Kind::Float8;
    auto f8 = [&] { return expr(Type::of(Kind::Float8), context); };
    return choose({
       {25, [&] { return typed(type, {"(", e(), random_.pick(std::vector<std::string>{" + ", " - ", " * "}), e(), ")"}); }},
-      {5,
-       [&] {
-          // Dividing by a constant of magnitude >= 1 cannot overflow: see float-range-checks.
-          NodePtr divisor = switches_.floatRangeChecks ? e() : constant(type, random_.pick(std::vector<std::string>{"2", "3", "10", "-4", "1.5"}) + "::" + type.sql());
-          return typed(type, {"(", e(), " / ", divisor, ")"});
-       }},
+      {5, [&] { return typed(type, {"(", e(), " / ", e(), ")"}); }},
       {float8 ? 10 : 0,
        [&]() -> NodePtr {
           Type other = random_.pick(std::vector<Type>{Type::of(Kind::Float4), Type::of(Kind::Int4), someNumeric()});
           std::string op = random_.pick(std::vector<std::string>{" + ", " - ", " * "});
-          // A real constant would be widened by kiln's constant folding: see real-constant-casts.
-          NodePtr x = other.kind == Kind::Float4 && !switches_.realConstantCasts ? column(other, context) : expr(other, context);
-          if (!x) return nullptr;
+          NodePtr x = expr(other, context);
           return random_.chance(50) ? typed(type, {"(", e(), op, x, ")"}) : typed(type, {"(", x, op, e(), ")"});
        }},
-      {5,
-       [&]() -> NodePtr {
-          NodePtr operand = switches_.negatedConstants ? e() : column(type, context);
-          return operand ? typed(type, {"(- ", operand, ")"}) : nullptr;
-       }},
+      {5, [&] { return typed(type, {"(- ", e(), ")"}); }},
       {5, [&] { return typed(type, {"abs(", e(), ")"}); }},
       {float8 ? 20 : 0,
        [&] {
           static const std::vector<std::string> unary = {"sqrt", "cbrt",  "exp",  "ln",   "log",     "ceil",    "floor",
                                                          "round", "trunc", "sign", "radians", "abs"};
-          // degrees() of a value near the limit overflows: FINDINGS.md 19.
-          if (switches_.floatRangeChecks && random_.chance(10)) return typed(type, {"degrees(", f8(), ")"});
+          if (random_.chance(10)) return typed(type, {"degrees(", f8(), ")"});
           switch (random_.below(6)) {
              case 0: return typed(type, {"power(", f8(), ", ", f8(), ")"});
              case 1: return typed(type, {"(", f8(), " * pi())"});

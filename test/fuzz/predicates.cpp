@@ -38,15 +38,18 @@ NodePtr Generator::condition(const Context& context) {
    return made;
 }
 
+NodePtr Generator::gate(const Context& context) {
+   NodePtr made = condition(context);
+   made->gate = true;
+   return made;
+}
+
 NodePtr Generator::anyCondition(const Context& context) {
    if (context.depth >= maxDepth) return leaf(boolean, context);
    Context inner = context.deeper();
    auto c = [&] { return condition(inner); };
    auto anyType = [&] { return typeInReach(inner, [](const Type&) { return true; }); };
    auto stringType = [&] { return typeInReach(inner, [](const Type& t) { return t.isString(); }); };
-   auto regexSubject = [&] {
-      return typeInReach(inner, [&](const Type& t) { return t.isString() && (t.kind != Kind::Char || switches_.charRegex); });
-   };
    return choose({
       {30, [&] { return comparison(inner); }},
       {8, [&] { return typed(boolean, {"(", expr(anyType(), inner), random_.chance(50) ? " IS NULL)" : " IS NOT NULL)"}); }},
@@ -55,7 +58,11 @@ NodePtr Generator::anyCondition(const Context& context) {
           switch (random_.below(5)) {
              case 0: return typed(boolean, {"(NOT ", c(), ")"});
              case 1:
-             case 2: return typed(boolean, {"(", c(), " AND ", c(), ")"});
+             case 2: {
+                NodePtr both = typed(boolean, {"(", c(), " AND ", c(), ")"});
+                both->conjunction = true;
+                return both;
+             }
              default: return typed(boolean, {"(", c(), " OR ", c(), ")"});
           }
        }},
@@ -68,8 +75,11 @@ NodePtr Generator::anyCondition(const Context& context) {
       {6,
        [&] {
           Type t = anyType();
+          // Of columns and constants: PostgreSQL compares the value with the items that are not
+          // constant one by one and stops at the first that decides, kiln computes them all, so
+          // an item that fails would fail in kiln only.
           std::vector<NodePtr> items;
-          for (int i = int(random_.between(1, 4)); i > 0; --i) items.push_back(random_.chance(70) ? literal(t) : expr(t, inner));
+          for (int i = int(random_.between(1, 4)); i > 0; --i) items.push_back(random_.chance(70) ? literal(t) : leaf(t, inner));
           return typed(boolean, {"(", expr(t, inner), random_.chance(70) ? " IN (" : " NOT IN (", list(std::move(items), ", ", 1), "))"});
        }},
       {6,
@@ -83,9 +93,9 @@ NodePtr Generator::anyCondition(const Context& context) {
           static const std::vector<std::string> regexes = {"^a", "b$", "[a-c]+", "a.c", "(ab)+", "x|y", "[0-9]", "^$", "o", "A"};
           static const std::vector<std::string> similar = {"a%", "%(b|c)%", "_", "[a-c]*", "%"};
           if (random_.chance(25))
-             return typed(boolean, {"(", expr(regexSubject(), inner), " SIMILAR TO ", quoted(random_.pick(similar)), ")"});
+             return typed(boolean, {"(", expr(stringType(), inner), " SIMILAR TO ", quoted(random_.pick(similar)), ")"});
           std::string op = random_.pick(std::vector<std::string>{" ~ ", " ~* ", " !~ ", " !~* "});
-          return typed(boolean, {"(", expr(regexSubject(), inner), op, quoted(random_.pick(regexes)), ")"});
+          return typed(boolean, {"(", expr(stringType(), inner), op, quoted(random_.pick(regexes)), ")"});
        }},
       {1, [&] { return typed(boolean, {"starts_with(", expr(Type::of(Kind::Text), inner), ", ", expr(Type::of(Kind::Text), inner), ")"}); }},
       {10, [&] { return leaf(boolean, inner); }},
@@ -138,18 +148,9 @@ NodePtr Generator::subqueryPredicate(const Context& context) {
          QueryRequest request;
          request.types = {t};
          Query q = query(request, inner);
+         q.sql->comparedSubquery = true;
          int form = int(random_.below(4));
-         NodePtr left;
-         if (switches_.notInNullConstant) {
-            left = uncorrelated && random_.chance(60) ? literal(t) : expr(t, context);
-         } else {
-            // A constant on the left (also one such as to_date(...)) meets a known bug under
-            // NOT IN, <> ALL and NOT (= ANY): without the not-in-null-constant switch, the left
-            // side is a column, which the shrinker may not make a constant either.
-            left = column(t, context);
-            if (!left) return leaf(boolean, context);
-            left->simpler.clear();
-         }
+         NodePtr left = uncorrelated && random_.chance(60) ? literal(t) : expr(t, context);
          switch (form) {
             case 0: return typed(boolean, {"(", left, " IN (", q.sql, "))"});
             case 1: return typed(boolean, {"(", left, " NOT IN (", q.sql, "))"});

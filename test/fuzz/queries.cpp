@@ -51,7 +51,6 @@ Query Generator::query(const QueryRequest& request, const Context& outer) {
 Query Generator::setOperation(const QueryRequest& request, const Context& outer) {
    QueryRequest arm;
    arm.types = request.types;
-   arm.shown = request.shown;
    Query left = select(arm, outer);
    arm.types = left.types;
    Query right = select(arm, outer);
@@ -117,7 +116,7 @@ Query Generator::select(const QueryRequest& request, const Context& outer) {
       // the scan of `SELECT 1 FROM t HAVING true`, and with it any error the scan would raise.
       NodePtr item = grouped && groupScope.columns.empty() && i == 0 ? aggregate(types[i], items.deeper()) : nullptr;
       if (!item) item = expr(types[i], items);
-      selectItems.push_back(node({request.shown ? shown(types[i], item) : item, " AS c" + std::to_string(i)}));
+      selectItems.push_back(node({item, " AS c" + std::to_string(i)}));
    }
    if (grouped && !groupScope.columns.empty() && request.types.empty() && random_.chance(30)) {
       selectItems.push_back(node({"GROUPING(", groupScope.columns[0].sql, ") AS c" + std::to_string(types.size())}));
@@ -128,12 +127,10 @@ Query Generator::select(const QueryRequest& request, const Context& outer) {
    if (allPrintAlike(types) && random_.chance(10)) pieces.push_back(optionalNode({"DISTINCT "}));
    pieces.push_back(list(std::move(selectItems), ", ", request.types.empty() ? 1 : types.size()));
    pieces.push_back(from);
-   if (random_.chance(60)) pieces.push_back(optionalNode({" WHERE ", condition(row)}));
+   if (random_.chance(60)) pieces.push_back(optionalNode({" WHERE ", gate(row)}));
    if (groupBy) pieces.push_back(groupBy);
    if (grouped && random_.chance(30)) {
-      Context having = items.deeper();
-      if (!switches_.correlatedOnHaving) having.outer.clear();
-      pieces.push_back(optionalNode({" HAVING ", condition(having)}));
+      pieces.push_back(optionalNode({" HAVING ", gate(items.deeper())}));
    }
 
    Query q;
@@ -190,10 +187,8 @@ NodePtr Generator::fromItem(Scope& scope, const Context& outer, int depth) {
       {depth < 2 ? 25 : 0,
        [&]() -> NodePtr {
           Scope left, right;
-          Context sides = outer;
-          if (!switches_.correlatedDerivedInJoin) sides.outer.clear();
-          NodePtr l = fromItem(left, sides, depth + 1);
-          NodePtr r = fromItem(right, sides, depth + 1);
+          NodePtr l = fromItem(left, outer, depth + 1);
+          NodePtr r = fromItem(right, outer, depth + 1);
           static const std::vector<std::string> kinds = {"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "CROSS JOIN", "INNER JOIN"};
           std::string kind = kinds[random_.weighted({25, 25, 10, 15, 8, 5})];
           for (const Scope* side : {&left, &right}) {
@@ -261,10 +256,11 @@ NodePtr Generator::joinCondition(const Scope& left, const Scope& right, bool equ
    Context context = outer;
    context.row = &both;
    context.depth = outer.depth + 1;
-   if (!switches_.correlatedOnHaving) context.outer.clear();
-   if (equalities.empty() || random_.chance(15)) return condition(context);
+   if (equalities.empty() || random_.chance(15)) return gate(context);
    if (random_.chance(40)) equalities.push_back(condition(context));
-   return list(std::move(equalities), " AND ", 1);
+   NodePtr on = list(std::move(equalities), " AND ", 1);
+   on->gate = on->conjunction = true;
+   return on;
 }
 
 NodePtr Generator::derivedTable(Scope& scope, const Context& outer, bool lateral) {
@@ -286,7 +282,7 @@ NodePtr Generator::valuesList(Scope& scope) {
    std::vector<Type> types;
    while (types.size() < size_t(random_.between(1, 3))) {
       Type t = anyType(false);
-      if (t.kind != Kind::Char || switches_.charInExpressions) types.push_back(t);  // FINDINGS.md 12
+      if (t.kind != Kind::Char || switches_.charInValues) types.push_back(t);  // FINDINGS.md 21
    }
    std::vector<NodePtr> rows;
    for (int r = int(random_.between(1, 4)); r > 0; --r) {
@@ -307,7 +303,6 @@ NodePtr Generator::withClause(const Context& outer) {
    bool recursive = false;
    for (int i = int(random_.between(1, 2)); i > 0; --i) {
       std::string name = "w" + std::to_string(ctes_.size() + 1);
-      if (recursive && !switches_.ctesAfterRecursive) break;
       if (random_.chance(30)) {
          // WITH RECURSIVE w(c0, c1): a counter and a value computed from the row before.
          recursive = true;

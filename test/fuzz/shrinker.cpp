@@ -68,6 +68,8 @@ bool Shrinker::shrinkStatements(Case& current) {
                std::vector<SqlNode*> all = nodesOf(c);
                SqlNode replacement = *all[below];
                replacement.optional = all[n]->optional;
+               replacement.comparedSubquery = all[n]->comparedSubquery;
+               replacement.gate = all[n]->gate;
                *all[n] = replacement;
                return true;
             });

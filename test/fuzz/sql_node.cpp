@@ -2,9 +2,30 @@
 
 namespace kiln::fuzz {
 
-std::string SqlNode::print(Unfold unfold) const {
+namespace {
+
+/// Whether `sql` names a column: the generator writes every column qualified ("a3.k", "x.id",
+/// "excluded.k"), and nothing else of the form name.name outside string constants.
+bool readsColumn(const std::string& sql) {
+   auto isName = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; };
+   bool quoted = false;
+   for (size_t i = 1; i + 1 < sql.size(); ++i) {
+      if (sql[i] == '\'') quoted = !quoted;  // '' inside a constant toggles twice
+      if (quoted || sql[i] != '.' || !isName(sql[i - 1]) || sql[i + 1] < 'a' || sql[i + 1] > 'z') continue;
+      size_t start = i;
+      while (start > 0 && isName(sql[start - 1])) --start;
+      if (sql[start] >= 'a' && sql[start] <= 'z') return true;
+   }
+   return false;
+}
+
+}  // namespace
+
+std::string SqlNode::print(Unfold unfold, bool asGate) const {
    if (dropped) return "";
-   if (unfold != Unfold::None && !unfolded.empty()) return unfolded;
+   bool unfolding = unfold == Unfold::WithRowColumns || unfold == Unfold::WithSubqueries;
+   if (unfolding && !unfolded.empty()) return unfolded;
+   bool openGate = unfold == Unfold::MoreRows && (gate || asGate);
    std::string out;
    bool first = true;
    for (const Piece& piece : pieces) {
@@ -17,9 +38,11 @@ std::string SqlNode::print(Unfold unfold) const {
          if (!first) out += separator;
          first = false;
       }
-      out += piece.node->print(unfold);
+      out += piece.node->print(unfold, openGate && conjunction);
    }
-   if (unfold == Unfold::None || !constant) return out;
+   if (openGate && !readsColumn(out)) return "true";
+   if (unfold == Unfold::MoreRows && comparedSubquery) return "SELECT * FROM (" + out + ") AS s UNION ALL SELECT NULL";
+   if (!unfolding || !constant) return out;
    if (rowColumn.empty() || unfold == Unfold::WithSubqueries) return "(SELECT " + out + ")";
    return "CASE WHEN " + rowColumn + " IS NULL THEN " + out + " ELSE " + out + " END";
 }

@@ -14,8 +14,12 @@ using NodePtr = std::shared_ptr<SqlNode>;
 
 /// How SqlNode::print writes the statement: as generated, or unfolded for PostgreSQL to
 /// evaluate what kiln does (constants with their row column, or, where the shrinker has moved
-/// a constant away from its row, as scalar subqueries).
-enum class Unfold { None, WithRowColumns, WithSubqueries };
+/// a constant away from its row, as scalar subqueries), or so that more rows reach what kiln
+/// evaluates: a NULL row more in each subquery of IN, NOT IN, ANY and ALL (PostgreSQL evaluates
+/// the left side only when there are rows), and each gate that reads no column `true`
+/// (PostgreSQL decides it before reading any row, a one-time filter even when its constants
+/// are subqueries, and skips all it guards when it is false or NULL).
+enum class Unfold { None, WithRowColumns, WithSubqueries, MoreRows };
 
 /// Literal text or a child node.
 struct Piece {
@@ -42,6 +46,12 @@ struct SqlNode {
    /// What an unfolded print writes instead of the pieces, when not empty (`AS NOT MATERIALIZED (`
    /// for a CTE, which PostgreSQL then computes only as far as it is read, as kiln does).
    std::string unfolded;
+   /// The subquery of IN, NOT IN, ANY or ALL (see Unfold::MoreRows).
+   bool comparedSubquery = false;
+   /// A condition that decides which rows go on: WHERE, HAVING, ON (see Unfold::MoreRows).
+   bool gate = false;
+   /// An AND: when it is a gate, so is each of its operands (PostgreSQL splits it into quals).
+   bool conjunction = false;
    /// May be left out entirely (a WHERE clause, DISTINCT, a LIMIT).
    bool optional = false;
    bool dropped = false;
@@ -51,10 +61,14 @@ struct SqlNode {
    std::string separator;
    size_t minItems = 0;
 
-   std::string print(Unfold unfold = Unfold::None) const;
+   std::string print(Unfold unfold = Unfold::None) const { return print(unfold, false); }
    NodePtr clone() const;
    /// This node and all below it, parents before children.
    void collect(std::vector<SqlNode*>& out);
+
+   private:
+   /// `asGate`: an operand of a conjunction that is a gate.
+   std::string print(Unfold unfold, bool asGate) const;
 };
 
 /// A node of plain pieces.

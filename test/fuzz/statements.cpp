@@ -30,9 +30,7 @@ void Generator::generateTables() {
       }
       table.primaryKey = random_.chance(60);
       if (random_.chance(30)) table.indexedColumns.push_back("k");
-      // Two unnamed indexes on one column are named alike in kiln (FINDINGS.md 6).
-      std::string indexed = random_.pick(table.columns).name;
-      if (random_.chance(15) && (table.indexedColumns.empty() || indexed != "k")) table.indexedColumns.push_back(indexed);
+      if (random_.chance(15)) table.indexedColumns.push_back(random_.pick(table.columns).name);
 
       int rows = random_.chance(5) ? 0 : int(random_.between(1, 10));
       for (int r = 0; r < rows; ++r) {
@@ -71,11 +69,10 @@ NodePtr Generator::returning(const Table& table, const std::string& alias) {
    Scope scope = scopeOf(table, alias);
    Context context;
    context.row = &scope;
-   context.subqueries = switches_.returningSubqueries;
    std::vector<NodePtr> items;
    for (int i = int(random_.between(1, 3)); i > 0; --i) {
       Type t = typeInReach(context, [](const Type&) { return true; });
-      items.push_back(shown(t, expr(t, context)));
+      items.push_back(expr(t, context));
    }
    return optionalNode({" RETURNING ", list(std::move(items), ", ", 1)});
 }
@@ -95,7 +92,6 @@ NodePtr Generator::insertStatement(const Table& table) {
    if (fromQuery) {
       QueryRequest request;
       for (size_t c : columns) request.types.push_back(table.columns[c].type);
-      request.shown = true;  // stored, and shown by the query after
       source = query(request, constant).sql;
    } else {
       std::vector<NodePtr> rows;
@@ -105,14 +101,15 @@ NodePtr Generator::insertStatement(const Table& table) {
             const Type& type = table.columns[c].type;
             if (c == 0) values.push_back(node({std::to_string(random_.between(1, int64_t(table.rows.size()) + 3))}));
             else if (random_.chance(5)) values.push_back(node({"DEFAULT"}));
-            else values.push_back(random_.chance(70) ? literal(type) : shown(type, expr(type, constant)));
+            else values.push_back(random_.chance(70) ? literal(type) : expr(type, constant));
          }
          rows.push_back(node({"(", list(std::move(values), ", ", columns.size()), ")"}));
       }
       source = node({"VALUES ", list(std::move(rows), ", ", 1)});
    }
    std::vector<Piece> pieces = {"INSERT INTO " + table.name + " AS x (" + names + ") ", source};
-   if (table.primaryKey && !fromQuery && random_.chance(40)) {
+   bool onConflict = table.primaryKey && !fromQuery && random_.chance(40);
+   if (onConflict) {
       if (random_.chance(40)) {
          pieces.push_back(" ON CONFLICT (id) DO NOTHING");
       } else {
@@ -120,6 +117,9 @@ NodePtr Generator::insertStatement(const Table& table) {
          for (const TableColumn& c : table.columns) scope.columns.push_back({"excluded." + c.name, c.type});
          Context context;
          context.row = &scope;
+         // kiln computes SET and WHERE for every proposed row (FINDINGS.md 20): without the
+         // switch they are leaves, which cannot fail.
+         auto value = [&](const Type& type) { return switches_.onConflictAllRows ? expr(type, context) : leaf(type, context); };
          std::vector<NodePtr> sets;
          std::vector<size_t> targets;
          for (int i = int(random_.between(1, 2)); i > 0 && table.columns.size() > 1; --i) {
@@ -127,14 +127,15 @@ NodePtr Generator::insertStatement(const Table& table) {
             if (std::find(targets.begin(), targets.end(), target) != targets.end()) continue;
             targets.push_back(target);
             const Type& type = table.columns[target].type;
-            sets.push_back(node({table.columns[target].name + " = ", shown(type, expr(type, context))}));
+            sets.push_back(node({table.columns[target].name + " = ", value(type)}));
          }
          if (sets.empty()) sets.push_back(node({"id = excluded.id"}));
          pieces.insert(pieces.end(), {" ON CONFLICT (id) DO UPDATE SET ", list(std::move(sets), ", ", 1)});
-         if (random_.chance(30)) pieces.push_back(optionalNode({" WHERE ", condition(context)}));
+         if (random_.chance(30)) pieces.push_back(optionalNode({" WHERE ", value(Type::of(Kind::Bool))}));
       }
    }
-   pieces.push_back(returning(table, "x"));
+   // And RETURNING for every proposed row, also those it neither inserts nor updates.
+   if (!onConflict || switches_.onConflictAllRows) pieces.push_back(returning(table, "x"));
    return node(std::move(pieces));
 }
 
@@ -158,12 +159,12 @@ NodePtr Generator::updateStatement(const Table& table) {
       bool present = false;
       for (const NodePtr& s : sets) present |= s->pieces[0].text == target.name + " = ";
       if (present) continue;
-      sets.push_back(random_.chance(5) ? node({target.name + " = ", "DEFAULT"}) : node({target.name + " = ", shown(target.type, expr(target.type, context))}));
+      sets.push_back(random_.chance(5) ? node({target.name + " = ", "DEFAULT"}) : node({target.name + " = ", expr(target.type, context)}));
    }
    if (sets.empty()) sets.push_back(node({"k = ", expr(Type::of(Kind::Int4), context)}));
    std::vector<Piece> pieces = {"UPDATE " + table.name + " AS x SET ", list(std::move(sets), ", ", 1), from};
-   if (!join.empty()) pieces.insert(pieces.end(), {" WHERE " + join, optionalNode({" AND ", condition(context)})});
-   else if (random_.chance(70)) pieces.push_back(optionalNode({" WHERE ", condition(context)}));
+   if (!join.empty()) pieces.insert(pieces.end(), {" WHERE " + join, optionalNode({" AND ", gate(context)})});
+   else if (random_.chance(70)) pieces.push_back(optionalNode({" WHERE ", gate(context)}));
    pieces.push_back(returning(table, "x"));
    return node(std::move(pieces));
 }
@@ -177,9 +178,9 @@ NodePtr Generator::deleteStatement(const Table& table) {
       const Table& other = random_.pick(tables_);
       Scope otherScope = scopeOf(other, "y");
       scope.columns.insert(scope.columns.end(), otherScope.columns.begin(), otherScope.columns.end());
-      pieces.insert(pieces.end(), {" USING " + other.name + " AS y WHERE y.id = x.k", optionalNode({" AND ", condition(context)})});
+      pieces.insert(pieces.end(), {" USING " + other.name + " AS y WHERE y.id = x.k", optionalNode({" AND ", gate(context)})});
    } else if (random_.chance(85)) {
-      pieces.push_back(optionalNode({" WHERE ", condition(context)}));
+      pieces.push_back(optionalNode({" WHERE ", gate(context)}));
    }
    pieces.push_back(returning(table, "x"));
    return node(std::move(pieces));
@@ -209,7 +210,6 @@ Case Generator::generateCase() {
    } else {
       QueryRequest request;
       request.topLevel = true;
-      request.shown = true;
       NodePtr with = random_.chance(15) ? withClause(Context{}) : nullptr;
       Query q = query(request, Context{});
       ctes_.clear();

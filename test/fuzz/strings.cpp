@@ -22,7 +22,6 @@ const std::vector<std::string>& regexPatterns() {
 NodePtr Generator::textExpr(const Type& type, const Context& context) {
    if (type.kind != Kind::Text) {
       // varchar(n), char(n): a cast of text; the column or a constant are leaves.
-      if (type.kind == Kind::Char && !switches_.multibyteChar) return nullptr;
       return typed(type, {"CAST(", expr(Type::of(Kind::Text), context), " AS ", type.sql(), ")"});
    }
    auto s = [&] { return expr(type, context); };
@@ -33,9 +32,7 @@ NodePtr Generator::textExpr(const Type& type, const Context& context) {
       {5,
        [&] {
           // (text || array would be an array.)
-          Type other = typeInReach(context, [&](const Type& t) {
-             return !t.isFloat() && t.kind != Kind::Text && t.kind != Kind::Array && (t.kind != Kind::Interval || switches_.mixedSignIntervals);
-          });
+          Type other = typeInReach(context, [](const Type& t) { return !t.isFloat() && t.kind != Kind::Text && t.kind != Kind::Array; });
           return typed(type, {"(", s(), " || ", expr(other, context), ")"});
        }},
       {15,
@@ -64,11 +61,7 @@ NodePtr Generator::textExpr(const Type& type, const Context& context) {
        [&] {
           std::vector<NodePtr> args;
           for (int i = int(random_.between(1, 4)); i > 0; --i)
-             args.push_back(expr(typeInReach(context, [&](const Type& t) {
-                                    return !t.isFloat() && (t.kind != Kind::Char || switches_.charInExpressions) &&
-                                           (t.kind != Kind::Interval || switches_.mixedSignIntervals);
-                                 }),
-                                 context));
+             args.push_back(expr(typeInReach(context, [](const Type& t) { return !t.isFloat(); }), context));
           if (random_.chance(50)) return typed(type, {"concat(", list(std::move(args), ", ", 1), ")"});
           return typed(type, {"concat_ws(", s(), ", ", list(std::move(args), ", ", 1), ")"});
        }},

@@ -9,32 +9,18 @@
 namespace kiln::fuzz {
 
 struct Switches {
-   bool notInNullConstant = false;
    bool farDates = false;
-   bool negatedConstants = false;
    bool exponentLiterals = false;
    bool invalidUtf8 = false;
    bool numericDisplayScale = false;
    bool wideNumeric = false;
    bool infiniteMoments = false;
    bool numericDivision = false;
-   bool multibyteChar = false;
-   bool realLimits = false;
-   bool floatRangeChecks = false;
    bool roundBeyondScale = false;
-   bool mixedSignIntervals = false;
-   bool correlatedOnHaving = false;
-   bool correlatedDerivedInJoin = false;
-   bool returningSubqueries = false;
-   bool intervalAggregates = false;
-   bool charInExpressions = false;
-   bool realConstantCasts = false;
-   bool nullArithmetic = false;
    bool timestampLimits = false;
-   bool ctesAfterRecursive = false;
    bool numericNan = false;
-   bool realCasts = false;
-   bool charRegex = false;
+   bool onConflictAllRows = false;
+   bool charInValues = false;
 
    struct Entry {
       const char* name;

@@ -1,7 +1,6 @@
 #include "values.h"
 
 #include <cinttypes>
-#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -100,19 +99,13 @@ std::string ValueSource::floating(bool single) {
    static const std::vector<std::string> singles = {
       "NaN", "Infinity", "-Infinity", "-0", "0", "1.5", "-2.25", "0.1", "3.4028235e+38", "-3.4028235e+38", "1e-45",
       "1.1754944e-38", "123456.79", "0.33333334", "3"};
-   if (random_.chance(40)) {
-      std::string value = random_.pick(single ? singles : doubles);
-      if (!switches_.realLimits && value.ends_with("3.4028235e+38")) value.replace(value.size() - 13, 13, "3.4028234e+38");
-      // The smallest floats, whose products underflow.
-      if (!switches_.floatRangeChecks && (value.find("e-3") != std::string::npos || value.find("e-4") != std::string::npos)) value = "1e-10";
-      return value;
-   }
+   if (random_.chance(40)) return random_.pick(single ? singles : doubles);
    std::string value = std::to_string(random_.between(-999, 999));
    if (random_.chance(60)) value += "." + digits(int(random_.between(1, single ? 3 : 6)));
    return value;
 }
 
-std::string ValueSource::string(int maxLength, bool ascii) {
+std::string ValueSource::string(int maxLength) {
    std::string value;
    switch (random_.below(8)) {
       case 0:
@@ -130,9 +123,6 @@ std::string ValueSource::string(int maxLength, bool ascii) {
          [[fallthrough]];
       default: value = random_.pick(plainWords());
    }
-   if (ascii)
-      for (char& c : value)
-         if (static_cast<unsigned char>(c) >= 0x80) c = '?';
    return maxLength > 0 ? firstCharacters(value, maxLength) : value;
 }
 
@@ -185,13 +175,8 @@ std::string ValueSource::interval() {
    static const std::vector<std::string> extremes = {
       "0", "1 day", "-1 day", "1 mon", "1 year 2 mons 3 days 04:05:06.789", "-178000000 years", "178000000 years",
       "2147483647 days", "-2147483647 days", "00:00:00.000001", "1 day -00:00:01", "-1 mons +1 day", "30 days", "24:00:00"};
-   if (random_.chance(35)) {
-      std::string value = random_.pick(extremes);
-      return switches_.mixedSignIntervals || value != "-1 mons +1 day" ? value : "-1 mons -1 day";
-   }
-   // Fields of one sign unless the mixed-sign-intervals switch is on.
-   bool negative = random_.chance(30);
-   auto sign = [&] { return (switches_.mixedSignIntervals ? random_.chance(30) : negative) ? -1 : 1; };
+   if (random_.chance(35)) return random_.pick(extremes);
+   auto sign = [&] { return random_.chance(30) ? -1 : 1; };
    std::string value;
    if (random_.chance(50)) value += std::to_string(sign() * random_.between(0, 30)) + " mons ";
    if (random_.chance(50)) value += std::to_string(sign() * random_.between(0, 40)) + " days ";
@@ -234,9 +219,9 @@ std::string ValueSource::text(const Type& type) {
       case Kind::Numeric: return numeric(type);
       case Kind::Float4: return floating(true);
       case Kind::Float8: return floating(false);
-      case Kind::Text: return string(0, false);
-      case Kind::Varchar: return string(type.length, false);
-      case Kind::Char: return string(type.length, !switches_.multibyteChar);
+      case Kind::Text: return string(0);
+      case Kind::Varchar:
+      case Kind::Char: return string(type.length);
       case Kind::Date: return date();
       case Kind::Timestamp: return timestamp(false);
       case Kind::TimestampTz: return timestamp(true);
@@ -247,32 +232,11 @@ std::string ValueSource::text(const Type& type) {
    return "";
 }
 
-std::string ValueSource::moderate(const Type& type) {
-   switch (type.kind) {
-      case Kind::Int2:
-      case Kind::Int4:
-      case Kind::Int8: return std::to_string(random_.between(-100, 100));
-      case Kind::Numeric: {
-         int scale = type.precision ? type.scale : 2;
-         int whole = type.precision ? std::min(3, type.precision - scale) : 3;
-         std::string value = std::to_string(random_.between(0, whole > 0 ? int64_t(std::pow(10, whole)) - 1 : 0));
-         return (random_.chance(30) ? "-" : "") + value + (scale > 0 ? "." + digits(scale) : "");
-      }
-      case Kind::Float4:
-      case Kind::Float8: return std::to_string(random_.between(-999, 999)) + "." + digits(2);
-      case Kind::Date: return ordinaryDate();
-      case Kind::Timestamp:
-      case Kind::TimestampTz: return ordinaryDate() + " " + time();
-      case Kind::Interval: return std::to_string(random_.between(-40, 40)) + " days " + std::to_string(random_.between(0, 23)) + ":00:00";
-      default: return text(type);
-   }
-}
-
-std::string ValueSource::literal(const Type& type, bool moderate) {
-   std::string value = moderate ? this->moderate(type) : text(type);
+std::string ValueSource::literal(const Type& type) {
+   std::string value = text(type);
    bool bare = false;
    switch (type.kind) {
-      case Kind::Int4: bare = value != "-2147483648" || switches_.negatedConstants; break;
+      case Kind::Int4: bare = true; break;
       case Kind::Numeric: {
          // A bare decimal literal is numeric with the scale it shows: the same as the type's.
          size_t point = value.find('.');

@@ -22,19 +22,17 @@ class ValueSource {
    /// A value of `type` as text (unquoted), an extreme one about a third of the time.
    std::string text(const Type& type);
    /// An expression of exactly `type` that is a constant: '...'::type, or a bare literal where
-   /// that has the type; `moderate`: not near the type's limits.
-   std::string literal(const Type& type, bool moderate = false);
+   /// that has the type.
+   std::string literal(const Type& type);
    /// A small value, an index or a length: what functions take for counts and positions.
    int smallInt(int lo, int hi) { return int(random_.between(lo, hi)); }
 
    private:
    std::string integer(int64_t min, int64_t max);
-   /// A value far from the limits of `type` (for numbers and moments; others as text()).
-   std::string moderate(const Type& type);
    std::string numeric(const Type& type);
    std::string floating(bool single);
-   /// Text of at most `maxLength` characters (0: any); only ASCII when `ascii`.
-   std::string string(int maxLength, bool ascii);
+   /// Text of at most `maxLength` characters (0: any).
+   std::string string(int maxLength);
    std::string date();
    /// A date between 1990 and 2030.
    std::string ordinaryDate();
