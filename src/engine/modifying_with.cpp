@@ -172,18 +172,19 @@ std::shared_ptr<ResultData> runReturningSubquery(DatabaseImpl& database, const P
    named.ctename = const_cast<char*>(rowsName);
    ReturnedTables returned(database.catalog);
    returned.add(tableOfRows(named, *rows), 0);
+   // The query's list is the RETURNING list itself, its parse tree and not text printed back from
+   // it: the deparser drops parentheses that some expressions need ((CASE ... END)[1]).
    ReturningList original = returningOf(statement);
-   std::string sql = "SELECT ";
-   for (size_t i = 0; i < *original.count; ++i) {
-      const PgQuery__ResTarget& target = *(*original.items)[i]->res_target;
-      sql += (i ? ", " : "") + deparseExpression(*target.val);
-      if (target.name && *target.name) sql += " AS \"" + std::string(target.name) + "\"";
-   }
-   sql += " FROM \"" + std::string(rowsName) + "\" AS \"" + visible + "\"";
+   std::string sql = "SELECT FROM \"" + std::string(rowsName) + "\" AS \"" + visible + "\"";
    ParsedScript query(sql);
+   PgQuery__Node queryNode = query.statement(0);
+   PgQuery__SelectStmt select = *queryNode.select_stmt;
+   select.n_target_list = *original.count;
+   select.target_list = *original.items;
+   queryNode.select_stmt = &select;
    std::optional<Statement> computed;
    try {
-      computed.emplace(bindStatement(query.statement(0), text, database.catalog));
+      computed.emplace(bindStatement(queryNode, text, database.catalog));
    } catch (Error& error) {
       error.setPosition(0);  // a place in the query made here, not in the statement's text
       throw;

@@ -1097,6 +1097,14 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       // substring(s, start + count), count by default r's length (PostgreSQL's textoverlay).
       requireStrings({0, 1});
       requireIntegers({2, 3});
+      // textoverlay is strict: any NULL argument makes the result NULL before the substrings'
+      // length checks (a negative length from FROM 0) can fail.
+      auto anyNull = makeExpr(ExprKind::Or, SqlType::boolean(), false, position);
+      for (auto& arg : args) {
+         auto isNull = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
+         isNull->children.push_back(arg->clone());
+         anyNull->children.push_back(std::move(isNull));
+      }
       auto integer = [](int64_t v) { return Expr::constantOf(Value::ofInteger(SqlType::bigInt(), v)); };
       ExprPtr count = n == 4 ? std::move(args[3]) : bindFunction("length", [&] {
          std::vector<ExprPtr> of;
@@ -1110,7 +1118,13 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       tail.push_back(std::move(args[0]));
       tail.push_back(bindOperator("+", std::move(args[2]), std::move(count), position));
       ExprPtr joined = bindOperator("||", bindFunction("substring", std::move(head), position), std::move(args[1]), position);
-      return bindOperator("||", std::move(joined), bindFunction("substring", std::move(tail), position), position);
+      ExprPtr overlaid = bindOperator("||", std::move(joined), bindFunction("substring", std::move(tail), position), position);
+      auto e = makeExpr(ExprKind::Case, overlaid->type, true, position);
+      e->hasElse = true;
+      e->children.push_back(std::move(anyNull));
+      e->children.push_back(Expr::constantOf(Value::null(overlaid->type)));
+      e->children.push_back(std::move(overlaid));
+      return e;
    }
    if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
       requireStrings({0});

@@ -307,6 +307,9 @@ void SelectBinder::bindValuesLists() {
             nullable |= row[c]->nullable;
          }
       }
+      // Rows all of one type give it with its modifiers (a CHAR(4) column stays CHAR(4)), as
+      // PostgreSQL's select_common_typmod: start from the first row's type, not unknown.
+      if (!(insertTargets_ && c < insertTargets_->size()) && !values->rows.empty()) type = values->rows[0][c]->type;
       for (auto& row : values->rows) {
          if (insertTargets_ && c < insertTargets_->size()) break;
          auto common = types::common(type, row[c]->type);

@@ -197,13 +197,16 @@ void kiln_substring(const GermanString* s, int64_t from, int64_t count, bool has
 
 void kiln_upper(const GermanString* s, GermanString* out, StringHeap* arena) {
    std::string text(s->view());
-   for (char& c : text) c = char(std::toupper(static_cast<unsigned char>(c)));
+   // ASCII letters only, as PostgreSQL in locale C: non-ASCII bytes stay as they are.
+   for (char& c : text)
+      if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
    storeString(out, text, arena);
 }
 
 void kiln_lower(const GermanString* s, GermanString* out, StringHeap* arena) {
    std::string text(s->view());
-   for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+   for (char& c : text)
+      if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
    storeString(out, text, arena);
 }
 
@@ -352,18 +355,16 @@ void kiln_repeat(const GermanString* s, int64_t count, GermanString* out, String
 }
 
 void kiln_initcap(const GermanString* s, GermanString* out, StringHeap* arena) {
-   // Words are runs of letters and digits. Case changes only ASCII letters, as upper() and lower()
-   // do; other characters count as letters.
+   // Words are runs of ASCII letters and digits, as PostgreSQL's initcap in locale C (which kiln
+   // follows): case changes only ASCII letters, as upper() and lower() do, and other characters
+   // (non-ASCII ones too) end a word.
    std::string text(s->view());
    bool inWord = false;
    for (char& c : text) {
       auto u = static_cast<unsigned char>(c);
-      if (u >= 0x80) {
-         inWord = true;
-         continue;
-      }
-      c = char(inWord ? std::tolower(u) : std::toupper(u));
-      inWord = std::isalnum(u);
+      if (u >= 'A' && u <= 'Z' && inWord) c = char(u - 'A' + 'a');
+      else if (u >= 'a' && u <= 'z' && !inWord) c = char(u - 'a' + 'A');
+      inWord = (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9');
    }
    storeString(out, text, arena);
 }
