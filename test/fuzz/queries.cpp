@@ -281,8 +281,7 @@ NodePtr Generator::derivedTable(Scope& scope, const Context& outer, bool lateral
 NodePtr Generator::valuesList(Scope& scope) {
    std::vector<Type> types;
    while (types.size() < size_t(random_.between(1, 3))) {
-      Type t = anyType(false);
-      if (t.kind != Kind::Char || switches_.charInValues) types.push_back(t);  // FINDINGS.md 21
+      types.push_back(anyType(false));
    }
    std::vector<NodePtr> rows;
    for (int r = int(random_.between(1, 4)); r > 0; --r) {

@@ -117,9 +117,6 @@ NodePtr Generator::insertStatement(const Table& table) {
          for (const TableColumn& c : table.columns) scope.columns.push_back({"excluded." + c.name, c.type});
          Context context;
          context.row = &scope;
-         // kiln computes SET and WHERE for every proposed row (FINDINGS.md 20): without the
-         // switch they are leaves, which cannot fail.
-         auto value = [&](const Type& type) { return switches_.onConflictAllRows ? expr(type, context) : leaf(type, context); };
          std::vector<NodePtr> sets;
          std::vector<size_t> targets;
          for (int i = int(random_.between(1, 2)); i > 0 && table.columns.size() > 1; --i) {
@@ -127,15 +124,14 @@ NodePtr Generator::insertStatement(const Table& table) {
             if (std::find(targets.begin(), targets.end(), target) != targets.end()) continue;
             targets.push_back(target);
             const Type& type = table.columns[target].type;
-            sets.push_back(node({table.columns[target].name + " = ", value(type)}));
+            sets.push_back(node({table.columns[target].name + " = ", expr(type, context)}));
          }
          if (sets.empty()) sets.push_back(node({"id = excluded.id"}));
          pieces.insert(pieces.end(), {" ON CONFLICT (id) DO UPDATE SET ", list(std::move(sets), ", ", 1)});
-         if (random_.chance(30)) pieces.push_back(optionalNode({" WHERE ", value(Type::of(Kind::Bool))}));
+         if (random_.chance(30)) pieces.push_back(optionalNode({" WHERE ", expr(Type::of(Kind::Bool), context)}));
       }
    }
-   // And RETURNING for every proposed row, also those it neither inserts nor updates.
-   if (!onConflict || switches_.onConflictAllRows) pieces.push_back(returning(table, "x"));
+   pieces.push_back(returning(table, "x"));
    return node(std::move(pieces));
 }
 

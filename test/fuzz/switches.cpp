@@ -16,9 +16,6 @@ const std::vector<Switches::Entry>& Switches::entries() {
       {"round-beyond-scale", &Switches::roundBeyondScale, "round/trunc(numeric, d) keep the input's scale when d is larger (FINDINGS.md 4)"},
       {"timestamp-limits", &Switches::timestampLimits, "date_trunc below the first timestamp is no error (FINDINGS.md 14)"},
       {"numeric-nan", &Switches::numericNan, "'NaN'::float8::numeric fails: no numeric NaN (FINDINGS.md 16)"},
-      {"on-conflict-all-rows", &Switches::onConflictAllRows,
-       "ON CONFLICT's SET, WHERE and RETURNING are computed for every proposed row (FINDINGS.md 20)"},
-      {"char-in-values", &Switches::charInValues, "a VALUES column of char(n) loses its length (FINDINGS.md 21)"},
    };
    return all;
 }

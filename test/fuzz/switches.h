@@ -19,8 +19,6 @@ struct Switches {
    bool roundBeyondScale = false;
    bool timestampLimits = false;
    bool numericNan = false;
-   bool onConflictAllRows = false;
-   bool charInValues = false;
 
    struct Entry {
       const char* name;
