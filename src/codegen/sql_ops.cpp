@@ -534,16 +534,8 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
       a = c;
       b = cx_.int32(0);
    } else if (type.id == TypeId::Interval) {
-      // Intervals compare as if a month were 30 days, like PostgreSQL.
-      auto key = [&](llvm::Value* v) {
-         llvm::Value* months = b_.CreateSExt(b_.CreateExtractValue(v, 0), cx_.i128());
-         llvm::Value* days = b_.CreateSExt(b_.CreateExtractValue(v, 1), cx_.i128());
-         llvm::Value* micros = b_.CreateSExt(b_.CreateExtractValue(v, 2), cx_.i128());
-         llvm::Value* totalDays = b_.CreateAdd(b_.CreateMul(months, cx_.int128(30)), days);
-         return b_.CreateAdd(b_.CreateMul(totalDays, cx_.int128(86400000000LL)), micros);
-      };
-      a = key(a);
-      b = key(b);
+      a = intervalSpan(a);
+      b = intervalSpan(b);
    }
    if (type.isFloat()) {
       // PostgreSQL's order: NaN equals NaN and is above every other value.
@@ -851,6 +843,14 @@ llvm::Value* SqlOps::canonicalFloat(llvm::Value* value) {
    return b_.CreateSelect(b_.CreateFCmpUNO(value, value), llvm::ConstantFP::getNaN(type), value);
 }
 
+llvm::Value* SqlOps::intervalSpan(llvm::Value* interval) {
+   llvm::Value* months = b_.CreateSExt(b_.CreateExtractValue(interval, 0), cx_.i128());
+   llvm::Value* days = b_.CreateSExt(b_.CreateExtractValue(interval, 1), cx_.i128());
+   llvm::Value* micros = b_.CreateSExt(b_.CreateExtractValue(interval, 2), cx_.i128());
+   llvm::Value* totalDays = b_.CreateAdd(b_.CreateMul(months, cx_.int128(30)), days);
+   return b_.CreateAdd(b_.CreateMul(totalDays, cx_.int128(86400000000LL)), micros);
+}
+
 llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    llvm::Value* key;
    if (v.type.isArray() && v.type.element == TypeId::Numeric) {
@@ -883,9 +883,9 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
          },
          [&]() -> llvm::Value* { return cx_.callRuntime("kiln_numeric_hash", {stringAddress(v.value)}); });
    } else if (v.type.id == TypeId::Interval) {
-      llvm::Value* months = b_.CreateZExt(b_.CreateExtractValue(v.value, 0), cx_.i64());
-      llvm::Value* days = b_.CreateZExt(b_.CreateExtractValue(v.value, 1), cx_.i64());
-      key = b_.CreateXor(b_.CreateXor(b_.CreateShl(months, 32), days), b_.CreateExtractValue(v.value, 2));
+      // Equal intervals ('1 day', '24:00:00') hash alike.
+      llvm::Value* span = intervalSpan(v.value);
+      key = b_.CreateXor(b_.CreateTrunc(span, cx_.i64()), b_.CreateTrunc(b_.CreateLShr(span, 64), cx_.i64()));
    } else if (v.value->getType() == cx_.i128()) {
       key = b_.CreateXor(b_.CreateTrunc(v.value, cx_.i64()), b_.CreateTrunc(b_.CreateLShr(v.value, 64), cx_.i64()));
    } else if (v.type.isFloat()) {

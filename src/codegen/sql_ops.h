@@ -56,6 +56,8 @@ class SqlOps {
    /// Mixes the value (and its NULL flag) into `seed`.
    llvm::Value* hash(const SqlValue& v, llvm::Value* seed);
    /// A float with one representation per value as SQL compares them: 0 for -0, one NaN.
+   /// An interval as PostgreSQL compares and hashes it: its microseconds, a month as 30 days (i128).
+   llvm::Value* intervalSpan(llvm::Value* interval);
    llvm::Value* canonicalFloat(llvm::Value* value);
    /// Whether two values are the same group key (NULL equals NULL).
    llvm::Value* sameKey(const SqlValue& a, const SqlValue& b);
