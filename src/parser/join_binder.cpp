@@ -156,15 +156,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       binder.collectAggregates(nullptr, "JOIN conditions");
       condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
    }
-   if (condition && isCorrelated(*condition)) {
-      // An outer query's value in ON: an inner join's conjuncts reading it are conditions of the
-      // subquery as WHERE's are, unless the join may be NULL-extended by an outer join around it.
-      if (kind != JoinKind::Inner || nullableSides_ > 0)
-         throw Error("0A000", "an outer query's value in the ON condition of an outer join in a subquery is not supported yet", condition->position);
-      std::vector<ExprPtr> local;
-      for (ExprPtr& conjunct : Expr::conjuncts(std::move(condition))) (isCorrelated(*conjunct) ? correlated_ : local).push_back(std::move(conjunct));
-      condition = Expr::conjunction(std::move(local));
-   }
+   if (condition) condition = takeCorrelatedConjuncts(std::move(condition), kind != JoinKind::Inner);
    if (rightJoin) std::swap(left, right);
    if (recursion_ && (kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter) &&
        (readsWorkTable(*right, recursion_->source) || (kind == JoinKind::FullOuter && readsWorkTable(*left, recursion_->source))))
@@ -204,11 +196,11 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionJoin(const PgQuery__JoinExpr
       ExpressionBinder binder(scope_, ius_);
       binder.resolveSequencesIn(catalog_);
       binder.collectAggregates(nullptr, "JOIN conditions");
-      on = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
+      on = takeCorrelatedConjuncts(binder.bindCondition(*joinExpr.quals, "JOIN/ON"), leftJoin);
    }
    if (leftJoin && joined->kind == OperatorKind::Join) {
       static_cast<Join&>(*joined).condition = std::move(on);
-   } else if (leftJoin && !isTrue(*on)) {
+   } else if (leftJoin && on && !isTrue(*on)) {
       throw Error("0A000", "LEFT JOIN with a function that reads the left side is supported only ON true yet");
    } else if (on && !leftJoin) {
       auto filter = std::make_unique<Filter>();
@@ -217,6 +209,17 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionJoin(const PgQuery__JoinExpr
       joined = std::move(filter);
    }
    return joined;
+}
+
+ExprPtr SelectBinder::takeCorrelatedConjuncts(ExprPtr condition, bool outerJoin) {
+   if (!isCorrelated(*condition)) return condition;
+   // An outer query's value in ON: an inner join's conjuncts reading it are conditions of the
+   // subquery as WHERE's are, unless the join may be NULL-extended by an outer join around it.
+   if (outerJoin || nullableSides_ > 0)
+      throw Error("0A000", "an outer query's value in the ON condition of an outer join in a subquery is not supported yet", condition->position);
+   std::vector<ExprPtr> local;
+   for (ExprPtr& conjunct : Expr::conjuncts(std::move(condition))) (isCorrelated(*conjunct) ? correlated_ : local).push_back(std::move(conjunct));
+   return Expr::conjunction(std::move(local));
 }
 
 void SelectBinder::aliasJoin(const PgQuery__Alias& alias, size_t start) {

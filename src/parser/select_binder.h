@@ -103,6 +103,9 @@ class SelectBinder {
    /// this query's correlation; inside a JOIN, only where no condition reads them.
    std::unique_ptr<Operator> bindDerivedTable(const PgQuery__RangeSubselect& derived, bool directlyInFrom);
    // Joins (join_binder.cpp)
+   /// A join condition without its conjuncts that read the enclosing query's values, which
+   /// become this subquery's correlation (0A000 for an outer join's, or inside one); null if none is left.
+   ExprPtr takeCorrelatedConjuncts(ExprPtr condition, bool outerJoin);
    std::unique_ptr<Operator> bindJoin(const PgQuery__JoinExpr& join);
    /// Which column an unqualified USING column name means: the left's, the right's (RIGHT JOIN)
    /// or their COALESCE (FULL JOIN).
