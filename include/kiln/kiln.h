@@ -154,6 +154,23 @@ struct StatementStats {
    double compileMs = 0;   // IR generation and machine-code generation
    double executeMs = 0;   // running the compiled pipelines
    double totalMs = 0;
+   /// A query that ran on a snapshot (a copy-on-write copy of the database in a process of its
+   /// own, beside the transactions): how old the snapshot was when the query started, and how long
+   /// making it took (0 for one an earlier statement had made).
+   bool onSnapshot = false;
+   double snapshotAgeMs = 0;
+   double snapshotMakeMs = 0;
+};
+
+/// The snapshots a Database made for its queries so far.
+struct SnapshotStats {
+   uint64_t made = 0;        // snapshot processes started
+   uint64_t queries = 0;     // statements that ran on one
+   double makeMsTotal = 0;   // time spent making them (the writer waits that long)
+   double makeMsMax = 0;
+   double ageMsTotal = 0;    // summed over queries: the snapshot's age when the query started
+   uint64_t failures = 0;    // queries whose snapshot process ended under them (killed, crashed)
+   uint64_t alive = 0;       // snapshot processes alive now
 };
 
 struct ResultData;
@@ -280,8 +297,11 @@ struct OpenOptions {
    /// max_wal_size: a commit that brings the log since the last checkpoint to half of this many
    /// bytes starts one (the log on disk holds two checkpoints' worth).
    uint64_t maxWalSize = uint64_t(1) << 30;
+   /// snapshot_memory_limit: how much memory a snapshot process may take for its queries beyond
+   /// the database it copies (0: no limit but the system's); a query past it fails with 53200.
+   uint64_t snapshotMemoryLimit = 0;
 
-   /// Sets checkpoint_timeout or max_wal_size from text, as PostgreSQL reads it ("5min", "1GB");
+   /// Sets checkpoint_timeout, max_wal_size or snapshot_memory_limit from text, as PostgreSQL reads it ("5min", "1GB");
    /// throws 22023 for a bad value, 42704 for another name.
    void set(const std::string& name, const std::string& value);
 };
@@ -301,6 +321,8 @@ class Database {
    /// and where the files it did not use went. Empty when nothing was damaged.
    std::string recoveryReport() const;
    const OpenOptions& options() const { return options_; }
+   /// What the snapshots made for analytical queries cost so far.
+   SnapshotStats snapshotStats() const;
 
    DatabaseImpl& impl() { return *impl_; }
 

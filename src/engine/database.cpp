@@ -70,6 +70,8 @@ Database::Database(const std::string& path, const OpenOptions& options) : impl_(
    if (path != ":memory:" && !path.empty()) impl_->durability = std::make_unique<Durability>(path, impl_->catalog, options);
 }
 
+SnapshotStats Database::snapshotStats() const { return {}; }
+
 std::string Database::recoveryReport() const { return impl_->durability ? impl_->durability->recoveryReport() : std::string(); }
 
 Database::~Database() = default;
