@@ -255,6 +255,15 @@ class DatabaseImpl;
 struct PreparedStatementImpl;
 struct SessionSettings;
 class TimeZone;
+class ParsedScript;
+struct BlockState;
+struct SnapshotLease;
+struct SnapshotRequest;
+
+/// Where a connection's read-only statements run (SET snapshot_reads): `Auto`, on a snapshot when
+/// another connection's transaction block is open or the query is big (snapshot_min_rows), else
+/// in the writer's turn; `On`, always on a snapshot; `Off`, always in the writer's turn.
+enum class SnapshotReads : uint8_t { Auto, On, Off };
 struct SequenceSession;
 class Connection;
 
@@ -363,7 +372,24 @@ class Connection {
    private:
    friend class PreparedStatement;
    friend class ConnectionSettings;
+   friend class SnapshotStatement;
    std::vector<Result> run(const std::string& sql);
+   /// Runs statement `i` of `script`, one that no case of run() takes: on a snapshot, or in the
+   /// writer's turn.
+   std::shared_ptr<const ResultData> runStatement(const ParsedScript& script, size_t i);
+   /// Runs `request` on a snapshot: the READ ONLY block's, or one of its own. Null when it turned
+   /// out to change something and `mayNeedWriter` (it is to run in the writer's turn instead);
+   /// `statementStart`: where the statement begins in the text its error positions refer to.
+   std::shared_ptr<const ResultData> onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter);
+   /// The request for a prepared statement's run with its bound values.
+   SnapshotRequest preparedRequest(const PreparedStatementImpl& prepared) const;
+   /// Whether a statement that reads only should go to a snapshot without asking for the turn:
+   /// true when the connection forces it or another connection has the turn (it is taken then).
+   bool snapshotFirst();
+   /// The running block's savepoints and settings to go back to: the writer's, or a READ ONLY block's.
+   BlockState& block();
+   /// SET TRANSACTION READ ONLY (`readOnly`) or READ WRITE in the running block.
+   void setTransactionReadOnly(bool readOnly);
    /// Runs `work` as one statement: in the connection's transaction or autocommitted, undone
    /// if it fails.
    std::shared_ptr<const ResultData> statement(const std::function<std::shared_ptr<ResultData>()>& work);
@@ -372,8 +398,8 @@ class Connection {
    /// 26000 when no PREPARE made `name`.
    PreparedStatementImpl& preparedNamed(const std::string& name);
    /// BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (`kind`: the parser's transaction
-   /// statement kind).
-   std::shared_ptr<const ResultData> control(int kind, const std::string& savepointName = {});
+   /// statement kind; `readOnlyMode` BEGIN's: 1 READ ONLY, 0 READ WRITE, -1 unsaid).
+   std::shared_ptr<const ResultData> control(int kind, const std::string& savepointName = {}, int readOnlyMode = -1);
    std::shared_ptr<const ResultData> savepointStatement(int kind, const std::string& name);
    /// After the block's changes were committed or undone: forgets it and lets other connections run.
    void endTransaction();
@@ -397,6 +423,13 @@ class Connection {
    std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
    std::vector<std::pair<std::string, std::string>> passiveSettings_;  // settings kiln only keeps (SET, SHOW)
    std::shared_ptr<SequenceSession> sequences_;  // what currval() and lastval() read
+   SnapshotReads snapshotReads_ = SnapshotReads::Auto;  // SET snapshot_reads
+   int64_t snapshotMinRows_ = 100000;  // SET snapshot_min_rows: estimated rows of work that make a query go to a snapshot
+   int64_t snapshotMaxAgeMs_ = 0;  // SET snapshot_max_age: how much older than the last commit a snapshot may be
+   bool defaultReadOnly_ = false;  // SET default_transaction_read_only
+   bool readOnlyBlock_ = false;  // in a READ ONLY transaction block: its statements read one snapshot
+   std::unique_ptr<BlockState> readOnlyBlockState_;
+   std::unique_ptr<SnapshotLease> blockSnapshot_;  // the READ ONLY block's, from its first query on
    std::atomic<bool> cancelRequested_{false};
    std::atomic<bool> statementTimedOut_{false};  // the cancel came from statement_timeout
 };

@@ -286,6 +286,7 @@ std::vector<const IU*> producedIUs(const Operator& op);
 struct QueryPlan {
    IUSet ius;
    std::unique_ptr<Operator> root;
+   bool optimized = false;  // optimize() ran: it leaves the plan as it is
    std::vector<std::string> columnNames;
    std::vector<const IU*> columns;
 };

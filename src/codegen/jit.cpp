@@ -47,17 +47,36 @@ void setLlvmOption(const char* name, const char* value) {
    if (option != options.end()) option->second->addOccurrence(1, name, value);
 }
 
+/// What JIT work holds shared and fork() exclusively (Jit::holdForFork).
+std::shared_mutex& forkLock() {
+   static std::shared_mutex lock;
+   return lock;
+}
+
 }  // namespace
 
 CompiledModule::~CompiledModule() {
+   std::shared_lock hold(forkLock());
    if (auto error = tracker_->remove()) llvm::consumeError(std::move(error));
 }
 
-void* CompiledModule::lookup(const std::string& name) { return check(jit_.lookup(name)).toPtr<void*>(); }
+void* CompiledModule::lookup(const std::string& name) {
+   std::shared_lock hold(forkLock());
+   return check(jit_.lookup(name)).toPtr<void*>();
+}
 
 Jit& Jit::instance() {
    static Jit jit;
    return jit;
+}
+
+std::unique_lock<std::shared_mutex> Jit::holdForFork() { return std::unique_lock(forkLock()); }
+
+void Jit::releaseInForkedChild() {
+   // The lock was taken by a thread the child does not have: made anew, free (the old one is
+   // never destroyed: destroying a held lock is undefined).
+   new (&forkLock()) std::shared_mutex;
+   new (&quickMutex_) std::mutex;
 }
 
 Jit::Jit() {
@@ -140,6 +159,7 @@ std::unique_ptr<llvm::MemoryBuffer> Jit::compileQuickly(llvm::Module& module) {
 
 std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
                                              const std::vector<std::string>& cold) {
+   std::shared_lock hold(forkLock());
    module->setDataLayout(jit_->getDataLayout());
    module->setTargetTriple(jit_->getTargetTriple().str());
    static const bool verify = std::getenv("KILN_VERIFY_IR") != nullptr;

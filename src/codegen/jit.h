@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ class Jit {
    std::unique_ptr<CompiledModule> compile(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
                                            const std::vector<std::string>& cold = {});
    const llvm::DataLayout& dataLayout() const { return jit_->getDataLayout(); }
+   /// Held while fork() makes a snapshot process: then no compile, lookup or removal of code is
+   /// halfway through LLVM's locks, which the child (it has one thread) could never release.
+   std::unique_lock<std::shared_mutex> holdForFork();
+   /// In the child of that fork(): the JIT usable again (the parent's hold does not reach it).
+   void releaseInForkedChild();
    const llvm::Triple& targetTriple() const { return jit_->getTargetTriple(); }
 
    private:

@@ -1,5 +1,6 @@
-// checkpoint_timeout and max_wal_size, which say when checkpoints are written (OpenOptions): the
-// database's own, fixed while it is open, so SET fails with 55P02 as PostgreSQL's does for them.
+// checkpoint_timeout and max_wal_size, which say when checkpoints are written, and
+// snapshot_memory_limit (OpenOptions): the database's own, fixed while it is open, so SET fails
+// with 55P02 as PostgreSQL's does for them.
 #pragma once
 
 #include <optional>
@@ -15,6 +16,6 @@ bool setCheckpointSetting(OpenOptions& options, const std::string& name, const s
 /// SHOW's text of `name`, if it is one of these.
 std::optional<std::string> checkpointSettingText(const OpenOptions& options, const std::string& name);
 /// Their names, for SHOW ALL.
-inline constexpr const char* checkpointSettingNames[] = {"checkpoint_timeout", "max_wal_size"};
+inline constexpr const char* checkpointSettingNames[] = {"checkpoint_timeout", "max_wal_size", "snapshot_memory_limit"};
 
 }  // namespace kiln

@@ -11,8 +11,10 @@
 #include "engine/connection_settings.h"
 #include "engine/timeout_settings.h"
 #include "engine/session_settings.h"
+#include "engine/snapshot_routing.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
+#include "engine/transaction_modes.h"
 #include "storage/redo.h"
 #include "storage/sequence.h"
 #include "engine/statement_executor.h"
@@ -68,7 +70,14 @@ void undoTransaction(DatabaseImpl& db) {
    undoAfter(db, 0);
 }
 
-Error abortedBlock() { return Error("25P02", "current transaction is aborted, commands ignored until end of transaction block"); }
+/// A transaction commits: a snapshot made from now on must hold it (one that changed nothing
+/// leaves the snapshots as they were).
+void countCommit(DatabaseImpl& db) {
+   if (db.undo.mark() == 0) return;
+   uint64_t commits = db.commits.load(std::memory_order_relaxed) + 1;
+   db.commits.store(commits);
+   db.snapshots.committed(commits);
+}
 
 std::shared_ptr<ResultData> tagged(const char* tag) {
    auto result = std::make_shared<ResultData>();
@@ -122,7 +131,10 @@ Connection::Connection(Database& database)
 
 Connection::~Connection() {
    if (!inTransaction_) return;
-   undoTransaction(database_.impl());
+   if (!readOnlyBlock_) {
+      std::lock_guard changing(database_.impl().changing);
+      undoTransaction(database_.impl());
+   }
    endTransaction();
 }
 
@@ -153,23 +165,24 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    cancelRequested_.store(false, std::memory_order_relaxed);
    statementTimedOut_.store(false, std::memory_order_relaxed);
    // statement_timeout counts from here, a wait for the turn included (as PostgreSQL's).
-   struct Watched {
-      StatementWatchdog* watchdog = nullptr;
-      const void* owner = nullptr;
-      ~Watched() {
-         if (watchdog) watchdog->disarm(owner);
-      }
-   } watched;
-   if (statementTimeoutMs_ > 0) {
-      db.watchdog.arm(this, Clock::now() + std::chrono::milliseconds(statementTimeoutMs_), cancelRequested_, statementTimedOut_);
-      watched = {&db.watchdog, this};
-   }
-   // Each statement runs in the connection's transaction, or in one of its own (autocommit).
-   if (!inTransaction_) {
+   StatementWatchdog::Timeout timeout(db.watchdog, this, statementTimeoutMs_, cancelRequested_, statementTimedOut_);
+   // Each statement runs in the connection's transaction, or in one of its own (autocommit). One
+   // of a READ ONLY block that runs here (PREPARE, say) takes the turn for itself: the block has none.
+   bool ownTurn = !inTransaction_ || readOnlyBlock_;
+   if (ownTurn) {
       waitForTurn();
-      transactionTime_ = TransactionClock::unread;
+      if (!inTransaction_) transactionTime_ = TransactionClock::unread;
    }
+   struct OwnTurn {
+      DatabaseImpl& db;
+      const void* owner;
+      bool held;
+      ~OwnTurn() {
+         if (held) db.turns.release(owner);
+      }
+   } turn{db, this, ownTurn};
    if (aborted_) throw abortedBlock();
+   std::unique_lock changing(db.changing);
    size_t mark = db.undo.mark();
    auto start = timing_ ? Clock::now() : Clock::time_point();
    std::shared_ptr<ResultData> data;
@@ -192,13 +205,12 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       // A failing statement changes nothing; in a transaction block, the block is aborted.
       undoAfter(db, mark);
       settingsAccess.undoStatement();
-      if (inTransaction_) {
-         aborted_ = true;
-      } else {
+      if (inTransaction_) aborted_ = true;
+      if (ownTurn) {
          db.undo.clear();
          db.pendingRedo.buffer().clear();
-         db.turns.release(this);
       }
+      changing.unlock();
       if (statementTimedOut_.load(std::memory_order_relaxed)) {
          try {
             throw;
@@ -208,9 +220,12 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       }
       rethrowAsError();
    }
-   if (!inTransaction_) {
+   if (ownTurn) {
+      if (!inTransaction_) countCommit(db);
       db.undo.clear();
+      changing.unlock();
       db.turns.release(this);
+      turn.held = false;
       waitDurable(db, durableAt);
    }
    if (!timing_) {
@@ -265,7 +280,12 @@ std::vector<Result> Connection::run(const std::string& sql) {
    for (size_t i = 0; i < script.size(); ++i) {
       const PgQuery__Node& node = script.statement(i);
       switch (node.node_case) {
-         case PG_QUERY__NODE__NODE_TRANSACTION_STMT: results.emplace_back(control(int(node.transaction_stmt->kind), node.transaction_stmt->savepoint_name)); continue;
+         case PG_QUERY__NODE__NODE_TRANSACTION_STMT: {
+            const PgQuery__TransactionStmt& transaction = *node.transaction_stmt;
+            int readOnlyMode = readOnlyModeOf(transaction.options, transaction.n_options);
+            results.emplace_back(control(int(transaction.kind), transaction.savepoint_name, readOnlyMode));
+            continue;
+         }
          case PG_QUERY__NODE__NODE_PREPARE_STMT: {
             // PREPARE name [(types)] AS statement: parsed again, so that its tree outlives this script.
             const PgQuery__PrepareStmt& prepare = *node.prepare_stmt;
@@ -284,6 +304,17 @@ std::vector<Result> Connection::run(const std::string& sql) {
          case PG_QUERY__NODE__NODE_EXECUTE_STMT: {
             const PgQuery__ExecuteStmt& execute = *node.execute_stmt;
             PreparedStatementImpl& impl = preparedNamed(execute.name);
+            if (readOnlyBlock_) {
+               // Bound here (the turn for a moment), run on the block's snapshot.
+               statement([&] {
+                  bindArguments(db, impl, execute);
+                  return tagged("EXECUTE");
+               });
+               if (!readsOnly(*impl.node)) throw notInReadOnlyBlock(impl.text);
+               SnapshotRequest request = preparedRequest(impl);
+               results.emplace_back(std::const_pointer_cast<ResultData>(onSnapshot(request, 0, false)));
+               continue;
+            }
             results.emplace_back(std::const_pointer_cast<ResultData>(statement([&] {
                bindArguments(db, impl, execute);
                ExecutionInput input{&impl.compiled, &impl.parameters, nullptr};
@@ -324,6 +355,17 @@ std::vector<Result> Connection::run(const std::string& sql) {
          case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: {
             if (aborted_) throw abortedBlock();
             const PgQuery__VariableSetStmt& set = *node.variable_set_stmt;
+            // SET TRANSACTION lasts for the block (outside one, PostgreSQL only warns).
+            if (std::optional<int> mode = transactionModeSet(set)) {
+               if (inTransaction_ && *mode >= 0) setTransactionReadOnly(*mode == 1);
+               results.emplace_back(tagged("SET"));
+               continue;
+            }
+            if (std::optional<int> mode = sessionCharacteristicsSet(set)) {
+               if (*mode >= 0) ConnectionSettings(*this).set("default_transaction_read_only", *mode ? "on" : "off", false);
+               results.emplace_back(tagged("SET"));
+               continue;
+            }
             ConnectionSettings(*this).apply(set);
             bool reset = set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET || set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL;
             results.emplace_back(tagged(reset ? "RESET" : "SET"));
@@ -356,18 +398,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
          }
          default: break;
       }
-      auto data = statement([&] {
-         if (hasModifyingWith(node)) return runModifyingWith(db, node, script.statementText(i));
-         if (hasReturningSubquery(node)) return runReturningSubquery(db, node, script.statementText(i));
-         // Bound after the previous statement ran: it may name what that one created.
-         Statement bound = bindStatement(node, script.statementText(i), db.catalog);
-         if (std::holds_alternative<CreateTableStatement>(bound) || std::holds_alternative<DropStatement>(bound) ||
-             std::holds_alternative<CreateViewStatement>(bound) || std::holds_alternative<CreateIndexStatement>(bound) ||
-             std::holds_alternative<AlterTableStatement>(bound) || std::holds_alternative<CreateSequenceStatement>(bound) ||
-             std::holds_alternative<AlterSequenceStatement>(bound))
-            ++db.catalogVersion;
-         return executeStatement(db, bound);
-      });
+      auto data = runStatement(script, i);
       std::const_pointer_cast<ResultData>(data)->stats.parseMs += parseMs;
       std::const_pointer_cast<ResultData>(data)->stats.totalMs += parseMs;
       results.emplace_back(data);
@@ -389,6 +420,7 @@ Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
    ParsedScript script(sql);
    auto notCopyFromStdin = [] { return Error("42601", "copyFrom takes one COPY ... FROM STDIN statement"); };
    if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from) throw notCopyFromStdin();
+   if (readOnlyBlock_) throw notInReadOnlyBlock(sql);
    return Result(statement([&] {
       Statement bound = bindStatement(script.statement(0), script.statementText(0), db.catalog);
       auto* copy = std::get_if<CopyStatement>(&bound);
@@ -401,19 +433,37 @@ Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
 Result Connection::execute(PreparedStatementImpl& prepared) {
    DatabaseImpl& db = database_.impl();
    try {
-      return Result(statement([&] {
-         prepared.refresh(db);
-         ExecutionInput input{&prepared.compiled, &prepared.parameters, prepared.takeReusableResult()};
-         prepared.lastResult = executeStatement(db, *prepared.statement, &input);
-         return prepared.lastResult;
-      }));
+      if (readOnlyBlock_ && !prepared.onlyReads) throw notInReadOnlyBlock(prepared.text);
+      bool routed = prepared.onlyReads && (readOnlyBlock_ || (!inTransaction_ && snapshotReads_ != SnapshotReads::Off));
+      if (routed && snapshotFirst()) {
+         SnapshotRequest request = preparedRequest(prepared);
+         if (auto data = onSnapshot(request, 0, !readOnlyBlock_ && snapshotReads_ == SnapshotReads::Auto)) return Result(data);
+         routed = false;  // it changes something: in the writer's turn
+      }
+      // Under snapshot_reads auto with the turn free: a big query goes to a snapshot all the same.
+      auto runHere = [&](bool mayGoToSnapshot) {
+         return Result(statement([&] {
+            prepared.refresh(db);
+            if (mayGoToSnapshot && worthASnapshot(*planOf(*prepared.statement), snapshotMinRows_)) throw RunOnSnapshot{};
+            ExecutionInput input{&prepared.compiled, &prepared.parameters, prepared.takeReusableResult()};
+            prepared.lastResult = executeStatement(db, *prepared.statement, &input);
+            return prepared.lastResult;
+         }));
+      };
+      try {
+         return runHere(routed);
+      } catch (const RunOnSnapshot&) {
+         SnapshotRequest request = preparedRequest(prepared);
+         if (auto data = onSnapshot(request, 0, true)) return Result(data);
+         return runHere(false);
+      }
    } catch (Error& error) {
       if (error.position() > 0) error.setPosition(characterPosition(prepared.text, error.position()));
       throw;
    }
 }
 
-std::shared_ptr<const ResultData> Connection::control(int kind, const std::string& savepointName) {
+std::shared_ptr<const ResultData> Connection::control(int kind, const std::string& savepointName, int readOnlyMode) {
    DatabaseImpl& db = database_.impl();
    switch (PgQuery__TransactionStmtKind(kind)) {
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
@@ -421,8 +471,11 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
          // As in PostgreSQL, BEGIN inside a transaction block only warns.
          if (!inTransaction_) {
             cancelRequested_.store(false, std::memory_order_relaxed);
-            waitForTurn();
-            db.settingsKept = false;
+            // A READ ONLY block takes no turn: its statements read a snapshot beside the writer.
+            readOnlyBlock_ = readOnlyMode < 0 ? defaultReadOnly_ : readOnlyMode == 1;
+            if (!readOnlyBlock_) waitForTurn();
+            else if (!readOnlyBlockState_) readOnlyBlockState_ = std::make_unique<BlockState>();
+            block().settingsKept = false;
             inTransaction_ = true;
             aborted_ = false;
             transactionTime_ = TransactionClock::unread;
@@ -434,22 +487,28 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
          if (inTransaction_) {
             uint64_t durableAt = 0;
             // The block's SETs stay if it commits (its SET LOCALs end with it); ROLLBACK undoes them.
-            bool setsToEnd = db.settingsKept;
+            BlockState& state = block();
+            bool setsToEnd = state.settingsKept;
             SessionSettings after;
-            if (setsToEnd) after = commit ? db.settingsAtCommit : db.settingsAtBegin;
-            if (commit) {
-               try {
-                  durableAt = commitLog(db, synchronousCommit_ != "off");
-               } catch (...) {
-                  // Not logged, not committed.
+            if (setsToEnd) after = commit ? state.settingsAtCommit : state.settingsAtBegin;
+            if (!readOnlyBlock_) {
+               std::unique_lock changing(db.changing);
+               if (commit) {
+                  try {
+                     durableAt = commitLog(db, synchronousCommit_ != "off");
+                  } catch (...) {
+                     // Not logged, not committed.
+                     undoTransaction(db);
+                     changing.unlock();
+                     endTransaction();
+                     if (setsToEnd) useSettings(state.settingsAtBegin);
+                     throw;
+                  }
+                  countCommit(db);
+                  db.undo.clear();
+               } else {
                   undoTransaction(db);
-                  endTransaction();
-                  if (setsToEnd) useSettings(db.settingsAtBegin);
-                  throw;
                }
-               db.undo.clear();
-            } else {
-               undoTransaction(db);
             }
             endTransaction();
             if (setsToEnd) useSettings(after);
@@ -472,22 +531,28 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
       throw Error("25P01", std::string(define ? "SAVEPOINT" : rollback ? "ROLLBACK TO SAVEPOINT" : "RELEASE SAVEPOINT") + " can only be used in transaction blocks");
    // ROLLBACK TO is what makes an aborted block usable again.
    if (aborted_ && !rollback) throw abortedBlock();
+   BlockState& state = block();
    try {
       if (define) {
-         if (!db.settingsKept) db.keepSettings(settings());
-         db.savepoints.define({name, db.undo.mark(), db.pendingRedo.buffer().size(), settings(), db.settingsAtCommit});
+         if (!state.settingsKept) state.keepSettings(settings());
+         // A READ ONLY block's savepoints mark no changes (it has none): only its settings.
+         size_t undoMark = readOnlyBlock_ ? 0 : db.undo.mark(), redoSize = readOnlyBlock_ ? 0 : db.pendingRedo.buffer().size();
+         state.savepoints.define({name, undoMark, redoSize, settings(), state.settingsAtCommit});
          return tagged("SAVEPOINT");
       }
       if (!rollback) {
-         db.savepoints.release(name);
+         state.savepoints.release(name);
          return tagged("RELEASE");
       }
-      const Savepoints::Savepoint& savepoint = db.savepoints.rollbackTo(name);
-      undoAfter(db, savepoint.undoMark);
-      // What was undone must never reach the log.
-      db.pendingRedo.buffer().resize(savepoint.redoSize);
+      const Savepoints::Savepoint& savepoint = state.savepoints.rollbackTo(name);
+      if (!readOnlyBlock_) {
+         std::lock_guard changing(db.changing);
+         undoAfter(db, savepoint.undoMark);
+         // What was undone must never reach the log.
+         db.pendingRedo.buffer().resize(savepoint.redoSize);
+      }
       useSettings(savepoint.settings);
-      db.settingsAtCommit = savepoint.settingsAtCommit;
+      state.settingsAtCommit = savepoint.settingsAtCommit;
       aborted_ = false;
       return tagged("ROLLBACK");
    } catch (...) {
@@ -497,7 +562,9 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
    }
 }
 
-SessionSettings Connection::settings() const { return {timeZone_, lockTimeoutMs_, statementTimeoutMs_, synchronousCommit_, passiveSettings_}; }
+SessionSettings Connection::settings() const {
+   return {timeZone_, lockTimeoutMs_, statementTimeoutMs_, synchronousCommit_, passiveSettings_, snapshotReads_, snapshotMinRows_, snapshotMaxAgeMs_, defaultReadOnly_};
+}
 
 void Connection::useSettings(const SessionSettings& settings) {
    timeZone_ = settings.timeZone;
@@ -505,6 +572,10 @@ void Connection::useSettings(const SessionSettings& settings) {
    statementTimeoutMs_ = settings.statementTimeoutMs;
    synchronousCommit_ = settings.synchronousCommit;
    passiveSettings_ = settings.passive;
+   snapshotReads_ = settings.snapshotReads;
+   snapshotMinRows_ = settings.snapshotMinRows;
+   snapshotMaxAgeMs_ = settings.snapshotMaxAgeMs;
+   defaultReadOnly_ = settings.defaultReadOnly;
 }
 
 void Connection::waitForTurn() {
@@ -522,9 +593,14 @@ Error Connection::cancelled() const {
 }
 
 void Connection::endTransaction() {
-   database_.impl().savepoints.clear();
-   inTransaction_ = aborted_ = false;
-   database_.impl().turns.release(this);
+   DatabaseImpl& db = database_.impl();
+   block().savepoints.clear();
+   if (blockSnapshot_) {
+      db.snapshots.release(*blockSnapshot_, snapshotMaxAgeMs_, db.commits.load());
+      blockSnapshot_.reset();
+   }
+   inTransaction_ = aborted_ = readOnlyBlock_ = false;
+   db.turns.release(this);
 }
 
 }  // namespace kiln

@@ -9,6 +9,7 @@
 #include "engine/database_impl.h"
 #include "engine/timeout_settings.h"
 #include "engine/passive_settings.h"
+#include "engine/snapshot_settings.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
 
@@ -41,6 +42,14 @@ void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawVa
       change = [ms = timeoutSetting(set)](SessionSettings& s) { s.statementTimeoutMs = ms; };
    } else if (std::find(std::begin(checkpointSettingNames), std::end(checkpointSettingNames), name) != std::end(checkpointSettingNames)) {
       throw Error("55P02", "parameter \"" + name + "\" cannot be changed now");
+   } else if (name == "snapshot_reads") {
+      change = [reads = snapshotReadsSetting(set)](SessionSettings& s) { s.snapshotReads = reads; };
+   } else if (name == "snapshot_min_rows") {
+      change = [rows = snapshotMinRowsSetting(set)](SessionSettings& s) { s.snapshotMinRows = rows; };
+   } else if (name == "snapshot_max_age") {
+      change = [ms = timeoutSetting(set)](SessionSettings& s) { s.snapshotMaxAgeMs = ms; };
+   } else if (name == "default_transaction_read_only") {
+      change = [on = booleanSetting(set, name, false)](SessionSettings& s) { s.defaultReadOnly = on; };
    } else if (name == "synchronous_commit") {
       change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
    } else if (std::optional<PassiveSetting> passive = findPassiveSetting(name); passive || name.find('.') != std::string::npos) {
@@ -70,10 +79,10 @@ void ConnectionSettings::apply(const PgQuery__VariableSetStmt& set, const std::s
       changeSetting(set, rawValue, scratch, nullptr);  // still checks the value
       return;
    }
-   DatabaseImpl& db = c.database_.impl();
-   if (c.inTransaction_ && !db.settingsKept) db.keepSettings(c.settings());
+   BlockState& block = c.block();
+   if (c.inTransaction_ && !block.settingsKept) block.keepSettings(c.settings());
    SessionSettings now = c.settings();
-   changeSetting(set, rawValue, now, c.inTransaction_ && !set.is_local ? &db.settingsAtCommit : nullptr);
+   changeSetting(set, rawValue, now, c.inTransaction_ && !set.is_local ? &block.settingsAtCommit : nullptr);
    c.useSettings(now);
 }
 
@@ -84,6 +93,14 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
    if (key == "lock_timeout") return std::pair<std::string, std::string>{"lock_timeout", timeoutText(c.lockTimeoutMs_)};
    if (key == "statement_timeout") return std::pair<std::string, std::string>{"statement_timeout", timeoutText(c.statementTimeoutMs_)};
    if (key == "synchronous_commit") return std::pair<std::string, std::string>{"synchronous_commit", c.synchronousCommit_};
+   if (key == "snapshot_reads") return std::pair<std::string, std::string>{key, snapshotReadsText(c.snapshotReads_)};
+   if (key == "snapshot_min_rows") return std::pair<std::string, std::string>{key, std::to_string(c.snapshotMinRows_)};
+   if (key == "snapshot_max_age") return std::pair<std::string, std::string>{key, timeoutText(c.snapshotMaxAgeMs_)};
+   if (key == "default_transaction_read_only") return std::pair<std::string, std::string>{key, c.defaultReadOnly_ ? "on" : "off"};
+   if (key == "transaction_read_only") {
+      bool readOnly = c.inTransaction_ ? c.readOnlyBlock_ : c.defaultReadOnly_;
+      return std::pair<std::string, std::string>{key, readOnly ? "on" : "off"};
+   }
    if (auto text = checkpointSettingText(c.database_.options(), key)) return std::pair<std::string, std::string>{key, *text};
    if (std::optional<PassiveSetting> passive = findPassiveSetting(key)) return std::pair<std::string, std::string>{passive->name, passiveValue(c.passiveSettings_, *passive)};
    for (auto& [custom, value] : c.passiveSettings_)
@@ -97,8 +114,14 @@ std::vector<std::vector<std::string>> ConnectionSettings::all() const {
    add("lock_timeout", "How long a statement waits for another connection's transaction to end: 0, no limit.");
    add("statement_timeout", "How long a statement may run: 0, no limit.");
    add("synchronous_commit", "Whether a commit waits until its log record is on disk.");
+   add("snapshot_reads", "Where read-only statements run: auto (big ones, and all while another connection's block is open, on a snapshot), on (all on a snapshot), off (all in the writer's turn).");
+   add("snapshot_min_rows", "The estimated rows of work that send a read-only statement to a snapshot under snapshot_reads auto.");
+   add("snapshot_max_age", "How much older than the last commit a snapshot a statement reads may be: 0, none.");
+   add("default_transaction_read_only", "Whether new transaction blocks are READ ONLY.");
+   add("transaction_read_only", "Whether the running transaction is READ ONLY.");
    add("checkpoint_timeout", "How long after a checkpoint a commit starts the next one (a database on disk).");
    add("max_wal_size", "How much log kept on disk, two checkpoints' worth, makes a commit start a checkpoint.");
+   add("snapshot_memory_limit", "How much memory a snapshot process may take for its queries beyond the database: 0, no limit.");
    add("timezone", "The time zone timestamptz values are shown and read in.");
    for (const PassiveSetting& setting : passiveSettings()) add(setting.name, setting.description);
    for (auto& [name, value] : connection_.passiveSettings_)

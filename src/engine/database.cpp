@@ -70,7 +70,7 @@ Database::Database(const std::string& path, const OpenOptions& options) : impl_(
    if (path != ":memory:" && !path.empty()) impl_->durability = std::make_unique<Durability>(path, impl_->catalog, options);
 }
 
-SnapshotStats Database::snapshotStats() const { return {}; }
+SnapshotStats Database::snapshotStats() const { return impl_->snapshots.stats(); }
 
 std::string Database::recoveryReport() const { return impl_->durability ? impl_->durability->recoveryReport() : std::string(); }
 

@@ -6,6 +6,7 @@
 #include "engine/durability.h"
 #include "engine/savepoints.h"
 #include "engine/serial_turns.h"
+#include "engine/snapshot_pool.h"
 #include "engine/statement_watchdog.h"
 #include "storage/binary_io.h"
 #include "storage/catalog.h"
@@ -23,21 +24,20 @@ class DatabaseImpl {
    std::unique_ptr<Durability> durability;
    /// The redo records of the running transaction's statements so far.
    BinaryWriter pendingRedo;
-   /// The running transaction block's savepoints.
-   Savepoints savepoints;
-   /// The settings of the connection running a block when it began (ROLLBACK puts them back), and
-   /// those its COMMIT keeps (its SETs, not its SET LOCALs); kept from the block's first SET or
-   /// SAVEPOINT on (`settingsKept`), so that a block without them copies nothing.
-   SessionSettings settingsAtBegin, settingsAtCommit;
-   bool settingsKept = false;
-   void keepSettings(const SessionSettings& now) {
-      settingsAtBegin = settingsAtCommit = now;
-      settingsKept = true;
-   }
+   /// The savepoints and settings of the block whose turn it is.
+   BlockState block;
 
    /// The transactions' turns on the one writer.
    SerialTurns turns;
+   /// Held by the connection whose turn it is while it changes the database (a statement, a
+   /// commit, a rollback), and by the fork() of a snapshot, which so never sees a change halfway.
+   std::mutex changing;
+   /// Transactions committed that changed something: a snapshot made at count n holds them all.
+   std::atomic<uint64_t> commits{0};
+
    StatementWatchdog watchdog;  // statement_timeout
+   /// Last: its processes end before the rest of the database goes.
+   SnapshotPool snapshots;
 };
 
 }  // namespace kiln

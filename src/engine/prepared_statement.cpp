@@ -10,6 +10,7 @@
 #include "engine/database_impl.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/result_data.h"
+#include "engine/transaction_modes.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -26,6 +27,7 @@ PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vec
    if (kind != PG_QUERY__NODE__NODE_SELECT_STMT && kind != PG_QUERY__NODE__NODE_INSERT_STMT && kind != PG_QUERY__NODE__NODE_UPDATE_STMT &&
        kind != PG_QUERY__NODE__NODE_DELETE_STMT)
       throw Error("42601", "only SELECT, VALUES, INSERT, UPDATE and DELETE can be prepared");
+   onlyReads = readsOnly(*node);
 }
 
 namespace {

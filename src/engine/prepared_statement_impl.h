@@ -26,6 +26,7 @@ struct PreparedStatementImpl {
    std::unique_ptr<ParsedScript> parsed;  // kept: binding again needs the parse tree
    const PgQuery__Node* node = nullptr;   // the statement to run, inside `parsed`
    std::vector<SqlType> declaredTypes;    // PREPARE name (types)
+   bool onlyReads = false;                // a SELECT that may run on a snapshot (transaction_modes.h)
 
    // What was bound and compiled.
    uint64_t catalogVersion = UINT64_MAX;

@@ -89,6 +89,12 @@ void ResultData::setTextTable(const std::vector<std::string>& columns, const std
    }
 }
 
+void ResultData::appendTextRow(const std::string& line) {
+   char* row = rows.append();
+   GermanString s = GermanString::make(strings.store(line));
+   std::memcpy(row + layout.fields[0].offset, &s, sizeof(s));
+}
+
 void ResultData::rowOutOfRange(size_t row) const {
    throw std::out_of_range("row " + std::to_string(row) + " of a result with " + std::to_string(rows.size()));
 }

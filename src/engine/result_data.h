@@ -60,6 +60,8 @@ struct ResultData {
    void setTextRows(const std::string& column, const std::vector<std::string>& lines);
    /// A result of text columns `columns`, a row per entry of `table` (one cell per column).
    void setTextTable(const std::vector<std::string>& columns, const std::vector<std::vector<std::string>>& table);
+   /// One more row of a one-column text result (setTextRows'), at the end.
+   void appendTextRow(const std::string& line);
    size_t rowCount() const { return rows.size(); }
    SqlType typeOf(size_t column) const {
       if (column >= layout.fields.size()) [[unlikely]]

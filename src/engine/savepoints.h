@@ -34,4 +34,19 @@ class Savepoints {
    std::vector<Savepoint> stack_;
 };
 
+/// What a transaction block keeps beside its changes: its savepoints, and the connection's
+/// settings when it began (ROLLBACK puts them back) and those its COMMIT keeps (its SETs, not its
+/// SET LOCALs); kept from the block's first SET or SAVEPOINT on (`settingsKept`), so that a block
+/// without them copies nothing. The writer's block has the database's; a READ ONLY block, which
+/// runs beside it, its own.
+struct BlockState {
+   Savepoints savepoints;
+   SessionSettings settingsAtBegin, settingsAtCommit;
+   bool settingsKept = false;
+   void keepSettings(const SessionSettings& now) {
+      settingsAtBegin = settingsAtCommit = now;
+      settingsKept = true;
+   }
+};
+
 }  // namespace kiln

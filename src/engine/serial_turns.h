@@ -43,6 +43,9 @@ class SerialTurns {
       return outcome;
    }
 
+   /// Takes the turn for `connection` only if no other connection has it; true if it has it now.
+   bool tryAcquire(const void* connection) { return owner_.load(std::memory_order_relaxed) == connection || tryTake(connection); }
+
    /// Ends `connection`'s turn (if it has it).
    void release(const void* connection) {
       if (owner_.load(std::memory_order_relaxed) != connection) return;

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "kiln/kiln.h"
+
 namespace kiln {
 
 class TimeZone;
@@ -18,6 +20,10 @@ struct SessionSettings {
    int64_t statementTimeoutMs = 0;
    std::string synchronousCommit = "on";
    std::vector<std::pair<std::string, std::string>> passive;  // passive_settings.h: those SET changed
+   SnapshotReads snapshotReads = SnapshotReads::Auto;
+   int64_t snapshotMinRows = 100000;
+   int64_t snapshotMaxAgeMs = 0;
+   bool defaultReadOnly = false;
 };
 
 }  // namespace kiln

@@ -25,6 +25,26 @@ class StatementWatchdog {
    void arm(const void* owner, Clock::time_point deadline, std::atomic<bool>& cancel, std::atomic<bool>& timedOut);
    void disarm(const void* owner);
 
+   /// A statement's timeout: armed while it lives, `timeoutMs` from now (none for 0).
+   class Timeout {
+      public:
+      Timeout(StatementWatchdog& watchdog, const void* owner, int64_t timeoutMs, std::atomic<bool>& cancel, std::atomic<bool>& timedOut)
+         : owner_(owner) {
+         if (timeoutMs <= 0) return;
+         watchdog.arm(owner, Clock::now() + std::chrono::milliseconds(timeoutMs), cancel, timedOut);
+         watchdog_ = &watchdog;
+      }
+      ~Timeout() {
+         if (watchdog_) watchdog_->disarm(owner_);
+      }
+      Timeout(const Timeout&) = delete;
+      Timeout& operator=(const Timeout&) = delete;
+
+      private:
+      StatementWatchdog* watchdog_ = nullptr;
+      const void* owner_;
+   };
+
    private:
    struct Armed {
       const void* owner;

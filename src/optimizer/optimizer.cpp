@@ -1252,6 +1252,8 @@ void annotateEstimates(Operator& op, const CardinalityEstimator& estimates) {
 }  // namespace
 
 void optimize(QueryPlan& plan) {
+   if (plan.optimized) return;
+   plan.optimized = true;
    CardinalityEstimator estimates(*plan.root);
    plan.root = Optimizer(estimates).optimizeTree(std::move(plan.root));
    plan.root = reduceAggregatesToDomain(std::move(plan.root), estimates);

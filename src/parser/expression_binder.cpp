@@ -1,5 +1,6 @@
 #include "parser/session_identity.h"
 #include "parser/expression_binder.h"
+#include "parser/read_only_statement.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -1339,6 +1340,7 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       return e;
    }
    if (name == "set_config" && n == 3) {
+      ReadOnlyStatement::checkWrite(name, position);  // a snapshot's session ends with its statement
       requireStrings({0, 1});
       args[2] = coerce(std::move(args[2]), SqlType::boolean());
       auto e = make(FunctionId::SetConfig, SqlType::text());

@@ -21,6 +21,8 @@ class ParsedScript {
    const PgQuery__Node& statement(size_t i) const { return *tree_->stmts[i]->stmt; }
    /// The statement's own text.
    std::string statementText(size_t i) const;
+   /// Where that text begins in the script (a byte offset).
+   size_t statementStart(size_t i) const { return size_t(tree_->stmts[i]->stmt_location); }
 
    private:
    const std::string& sql_;

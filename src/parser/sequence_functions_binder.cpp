@@ -1,6 +1,7 @@
 // nextval, currval, lastval and setval: the sequence is named by a constant (text, or
 // 'name'::regclass), read as PostgreSQL reads a relation name, and found when binding.
 #include "parser/expression_binder.h"
+#include "parser/read_only_statement.h"
 
 #include <cctype>
 
@@ -25,6 +26,7 @@ ExprPtr ExpressionBinder::bindSequenceFunction(const std::string& name, std::vec
    bool next = name == "nextval" && n == 1, current = name == "currval" && n == 1, last = name == "lastval" && n == 0;
    bool set = name == "setval" && (n == 2 || n == 3);
    if (!next && !current && !last && !set) return nullptr;
+   if (next || set) ReadOnlyStatement::checkWrite(name, position);
    auto call = std::make_unique<Expr>(ExprKind::Function, SqlType::bigInt());
    call->position = position;
    call->op = uint8_t(next ? FunctionId::SequenceNext : current ? FunctionId::SequenceCurrent : last ? FunctionId::SequenceLast : FunctionId::SequenceSet);

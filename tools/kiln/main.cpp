@@ -38,7 +38,8 @@ Options:
                          move the files not used, unchanged, into DBPATH/damaged-<time>/
       --setting=NAME=VALUE
                          a setting of the database while it is open: checkpoint_timeout
-                         (default 5min) or max_wal_size (default 1GB); may be repeated
+                         (default 5min), max_wal_size (default 1GB) or
+                         snapshot_memory_limit (default 0, no limit); may be repeated
   -h, --help             show this help, then exit
       --version          show the version, then exit
 
@@ -109,7 +110,7 @@ Options parseOptions(int argc, char** argv) {
             try {
                options.open.set(setting->substr(0, equals), setting->substr(equals + 1));
             } catch (const Error& error) {
-               throw UsageError(error.message() + (error.sqlstate() == "42704" ? " (--setting takes checkpoint_timeout or max_wal_size; set others with SET)" : ""));
+               throw UsageError(error.message() + (error.sqlstate() == "42704" ? " (--setting takes checkpoint_timeout, max_wal_size or snapshot_memory_limit; set others with SET)" : ""));
             }
          } else if (auto name = optionValue(arg, "", "--format", argc, argv, i)) {
             auto format = parseOutputFormat(*name);
