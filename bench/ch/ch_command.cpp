@@ -29,11 +29,15 @@ int chCommand(int argc, char** argv) {
    if (!writeChReport(report)) return 1;
    // A query that timed out is in the report; one that failed is an error.
    bool queriesRan = true;
-   for (const QueryStats& query : queryTotals(report))
-      if (!query.error.empty() && !query.timedOut) {
-         std::fprintf(stderr, "kiln-bench ch: %s: Q%d failed: %s\n", options->engine.c_str(), query.number, query.error.c_str());
-         queriesRan = false;
-      }
+   auto checkQueries = [&](const std::vector<QueryStats>& queries, const char* where) {
+      for (const QueryStats& query : queries)
+         if (!query.error.empty() && !query.timedOut) {
+            std::fprintf(stderr, "kiln-bench ch: %s: Q%d failed%s: %s\n", options->engine.c_str(), query.number, where, query.error.c_str());
+            queriesRan = false;
+         }
+   };
+   checkQueries(queryTotals(report), "");
+   if (report.quiescent) checkQueries(report.quiescent->queries.queries, " in the quiescent phase");
    if (!report.error.empty()) std::fprintf(stderr, "kiln-bench ch: %s: %s\n", options->engine.c_str(), report.error.c_str());
    return report.error.empty() && queriesRan && report.consistent() ? 0 : 1;
 }

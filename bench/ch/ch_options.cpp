@@ -15,6 +15,8 @@ std::string chUsage() {
           "  --oltp-clients N      TPC-C client threads, each on a session of its own (default 1)\n"
           "  --query-timeout S     cancel a query running longer than S seconds, report it as timed\n"
           "                        out and leave it out of the later rounds (default 10)\n"
+          "  --quiescent-runs N    after phase 2, run each query N times with no transaction running,\n"
+          "                        to compare with its latency in phase 2 (default 3; 0: skip)\n"
           "  --durable             a database on disk, in a temporary directory (default: in memory)\n"
           "  --engine kiln|sqlite  which engine runs the mix (default kiln); SQLite runs in WAL mode\n"
           "  --json FILE           also write the results as JSON\n"
@@ -47,6 +49,10 @@ std::optional<ChOptions> parseChOptions(int argc, char** argv) {
          uint64_t count = parseWhole(arg, value, 1);
          if (count > 64) throw std::invalid_argument(arg + " wants at most 64, not " + value);
          (arg == "--olap-streams" ? options.olapStreams : options.oltpClients) = int(count);
+      } else if (arg == "--quiescent-runs") {
+         uint64_t runs = parseWhole(arg, value, 0);
+         if (runs > 1000) throw std::invalid_argument("--quiescent-runs wants at most 1000, not " + value);
+         options.quiescentRuns = int(runs);
       } else if (arg == "--query-timeout") {
          options.queryTimeoutSeconds = parseNumber(arg, value, 0);
          if (options.queryTimeoutSeconds <= 0) throw std::invalid_argument("--query-timeout wants a positive number of seconds");

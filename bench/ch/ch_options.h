@@ -13,6 +13,7 @@ struct ChOptions {
    int olapStreams = 1;
    int oltpClients = 1;
    double queryTimeoutSeconds = 10;  // a query running longer is cancelled and left out of later rounds
+   int quiescentRuns = 3;            // of each query after phase 2, with no transaction running (0: none)
    bool durable = false;  // a database on disk (in a temporary directory) instead of in memory
    std::string engine = "kiln";
    std::string jsonFile;

@@ -1,5 +1,6 @@
 #include "ch_report.h"
 
+#include "ch_snapshot_report.h"
 #include "json_writer.h"
 #include "tpcc_engine.h"
 #include "tpcc_report.h"
@@ -17,11 +18,14 @@ constexpr double notANumber = std::numeric_limits<double>::quiet_NaN();
 
 std::string driverDescription(const ChOptions& o) {
    std::string streams = o.olapStreams == 1 ? "one stream" : std::to_string(o.olapStreams) + " streams, each";
+   std::string quiescent = o.quiescentRuns == 0 ? ""
+                           : "; then, with no transaction running, each query " + std::to_string(o.quiescentRuns) +
+                                " time(s) on the first stream's session (the quiescent phase)";
    return "OLTP: " + mixDriverDescription(o.oltpClients) + ". OLAP: " + streams +
           " on a reader session of its own, rounds of TPC-C consistency conditions 1-4 then the 22 queries once each "
           "(streams start at different queries), back to back; a query running longer than the query timeout is cancelled and left "
           "out of the later rounds. Phase 1 runs OLTP alone, phase 2 OLTP and OLAP together, " +
-          std::to_string(int(o.durationSeconds)) + " s each";
+          std::to_string(int(o.durationSeconds)) + " s each" + quiescent;
 }
 
 double perTransaction(const ChPhase& phase) {
@@ -78,8 +82,9 @@ void printHeader(const ChReport& report, std::FILE* out) {
    std::fprintf(out, "machine   %s\n", machineSummary(report.machine).c_str());
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
-   std::fprintf(out, "settings  warehouses=%d duration=%gs (each phase) olap-streams=%d oltp-clients=%d query-timeout=%gs durable=%s seed=%llu "
-                "watts-per-core=%g\n", o.warehouses, o.durationSeconds, o.olapStreams, o.oltpClients, o.queryTimeoutSeconds, o.durable ? "yes" : "no",
+   std::fprintf(out, "settings  warehouses=%d duration=%gs (each phase) olap-streams=%d oltp-clients=%d query-timeout=%gs quiescent-runs=%d "
+                "durable=%s seed=%llu watts-per-core=%g\n", o.warehouses, o.durationSeconds, o.olapStreams, o.oltpClients, o.queryTimeoutSeconds,
+                o.quiescentRuns, o.durable ? "yes" : "no",
                 static_cast<unsigned long long>(o.seed), o.wattsPerCore);
    std::fprintf(out, "database  %s\n", report.database.c_str());
    std::fprintf(out, "driver    %s\n", driverDescription(o).c_str());
@@ -161,6 +166,7 @@ std::vector<QueryStats> queryTotals(const ChReport& report) {
          total.number = query.number;
          total.latencyMs.insert(total.latencyMs.end(), query.latencyMs.begin(), query.latencyMs.end());
          if (!query.latencyMs.empty()) total.rows = query.rows;
+         if (query.runsOnSnapshot) total.runsOnSnapshot = total.runsOnSnapshot.value_or(0) + *query.runsOnSnapshot;
          if (total.error.empty()) {
             total.error = query.error;
             total.timedOut = query.timedOut;
@@ -199,6 +205,8 @@ void printChReport(const ChReport& report, std::FILE* out) {
       std::fprintf(out, "ratio mixed/alone: throughput %.3f, tpmC %.3f\n", ratio(mixedThroughput(report), throughput(report.alone.mix)),
                    report.abandonedTransactions ? notANumber : ratio(tpmC(report.mixed.mix), tpmC(report.alone.mix)));
       printQueries(report, label, out);
+      printSnapshots(report, out);
+      printQuiescentComparison(report, label, out);
    }
    if (!report.error.empty()) std::fprintf(out, "error     %s\n", report.error.c_str());
    std::vector<std::string> during = failuresDuringRun(report);
@@ -228,6 +236,7 @@ void writeChJson(const ChReport& report, std::ostream& out) {
    json.member("olap_streams", o.olapStreams);
    json.member("oltp_clients", o.oltpClients);
    json.member("query_timeout_s", o.queryTimeoutSeconds);
+   json.member("quiescent_runs", o.quiescentRuns);
    json.member("durable", o.durable);
    json.member("seed", o.seed);
    json.member("watts_per_core", o.wattsPerCore);
@@ -264,12 +273,17 @@ void writeChJson(const ChReport& report, std::ostream& out) {
       json.member("min_ms", percentile(query.latencyMs, 0));
       json.member("max_ms", percentile(query.latencyMs, 100));
       json.member("rows", query.rows);
+      json.member("runs_on_snapshot", query.runsOnSnapshot);
       json.member("timed_out", query.timedOut);
       if (query.error.empty()) json.key("error").null();
       else json.member("error", query.error);
       json.endObject();
    }
    json.endArray();
+   json.key("snapshots");
+   writeSnapshotsJson(json, report);
+   json.key("quiescent");
+   writeQuiescentJson(json, report);
    json.key("consistency").beginObject();
    json.member("pass", report.consistent());
    json.member("checks_during_run", consistencyChecks(report));

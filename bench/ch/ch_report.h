@@ -3,6 +3,8 @@
 #pragma once
 
 #include "ch_options.h"
+#include "ch_quiescent.h"
+#include "ch_snapshots.h"
 #include "machine_info.h"
 #include "olap_stream.h"
 #include "tpcc_driver.h"
@@ -36,6 +38,8 @@ struct ChReport {
    ChPhase alone;  // OLTP alone
    ChPhase mixed;  // OLTP beside the OLAP streams
    std::vector<OlapStreamResult> streams;
+   std::optional<PhaseSnapshots> mixedSnapshots;  // nullopt: the engine runs no query on a snapshot
+   std::optional<ChQuiescentPhase> quiescent;     // nullopt: not run
    bool consistencyChecked = false;  // after the run, on the live database
    std::vector<std::string> consistencyFailures;
    std::string error;  // what stopped the run or a check: code, message and statement

@@ -2,6 +2,7 @@
 
 #include "ch_clock.h"
 #include "ch_database.h"
+#include "ch_quiescent.h"
 #include "energy/energy_meter.h"
 #include "kiln_tpcc_engine.h"
 #include "progress.h"
@@ -48,8 +49,9 @@ constexpr auto cancelGrace = std::chrono::seconds(30);
 /// phase (and this process) cannot go on: the report of what the run did is written here, from
 /// the thread that found it out, and the process ends with status 1.
 [[noreturn]] void abandonRun(const ChReport& report, const std::vector<std::unique_ptr<OlapStream>>& streams, uint64_t transactionsInPhase,
-                             int64_t clockNow, int query) {
+                             int64_t clockNow, int query, std::optional<PhaseSnapshots> snapshots) {
    ChReport partial = report;
+   partial.mixedSnapshots = snapshots;
    for (const std::unique_ptr<OlapStream>& stream : streams) {
       partial.streams.push_back(stream->result());
       partial.streams.back().elapsedSeconds = report.options.durationSeconds;
@@ -77,9 +79,10 @@ ChPhase runPhase(const TpccClients& clients, const ChOptions& options, EnergyMet
 }
 
 /// Phase 2: the mix beside the streams, which end with it.
-void runMixedPhase(ChReport& report, const TpccClients& clients, const std::vector<std::unique_ptr<OlapStream>>& streams, EnergyMeter& meter,
-                   const TpccClock& clock) {
+void runMixedPhase(ChReport& report, const TpccEngine& engine, const TpccClients& clients, const std::vector<std::unique_ptr<OlapStream>>& streams,
+                   EnergyMeter& meter, const TpccClock& clock) {
    const ChOptions& options = report.options;
+   std::optional<SnapshotCounters> snapshotsBefore = engine.snapshotCounters();
    std::atomic<bool> stop{false}, mixDone{false};
    std::atomic<uint64_t> completed{0};
    std::vector<std::atomic<bool>> finished(streams.size());
@@ -103,7 +106,9 @@ void runMixedPhase(ChReport& report, const TpccClients& clients, const std::vect
       Clock::time_point giveUp = Clock::now() + cancelGrace;
       for (size_t s = 0; s < streams.size(); ++s)
          while (!finished[s]) {
-            if (Clock::now() > giveUp) abandonRun(report, streams, transactionsInPhase, clock(), streams[s]->runningQuery());
+            if (Clock::now() > giveUp)
+               abandonRun(report, streams, transactionsInPhase, clock(), streams[s]->runningQuery(),
+                          snapshotsBetween(snapshotsBefore, engine.snapshotCounters()));
             streams[s]->cancel();
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
          }
@@ -112,6 +117,7 @@ void runMixedPhase(ChReport& report, const TpccClients& clients, const std::vect
       mixDone = true;
       for (std::thread& thread : threads) thread.join();
    });
+   report.mixedSnapshots = snapshotsBetween(snapshotsBefore, engine.snapshotCounters());
    for (const std::unique_ptr<OlapStream>& stream : streams) report.streams.push_back(stream->result());
 }
 
@@ -163,11 +169,17 @@ ChReport runCh(const ChOptions& options) {
 
    if (report.error.empty()) {
       progress.show("phase 2: OLTP and " + std::to_string(options.olapStreams) + " OLAP stream(s) for " + std::to_string(int(options.durationSeconds)) + " s");
-      runMixedPhase(report, clients, streams, *meter, clock);
+      runMixedPhase(report, *engine, clients, streams, *meter, clock);
       if (report.mixed.mix.error) report.error = "the run stopped in phase 2: " + describe(*report.mixed.mix.error);
    }
-   progress.clear();
    report.clockEndMicros = clock();
+   // After phase 2 rather than before phase 1: the queries then read the database as large as in
+   // phase 2 (not as populated), and phase 2's snapshot counters start from none of theirs.
+   if (report.error.empty() && options.quiescentRuns > 0) {
+      progress.show("quiescent: each query " + std::to_string(options.quiescentRuns) + " time(s), no transaction running");
+      report.quiescent = runQuiescentPhase(*streams.front(), options.quiescentRuns, *meter);
+   }
+   progress.clear();
 
    try {
       report.consistencyFailures = checkConsistency(*engine);

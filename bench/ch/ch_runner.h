@@ -1,5 +1,6 @@
 // One `kiln-bench ch` run: open the engine, create and populate the CH-benCHmark database, run
-// OLTP alone, then OLTP beside the OLAP streams, and check consistency on the live database.
+// OLTP alone, then OLTP beside the OLAP streams, then the queries alone (the quiescent phase), and
+// check consistency on the live database.
 #pragma once
 
 #include "ch_options.h"

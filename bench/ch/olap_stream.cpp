@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace kiln::bench {
 
@@ -47,36 +48,53 @@ void OlapStream::run(const std::atomic<bool>& stop) {
       }
       for (size_t i = 0; i < statements_.size() && !stop; ++i) {
          size_t q = (firstQuery_ + i) % statements_.size();
-         QueryStats& stats = result_.queries[q];
-         if (!statements_[q]) continue;
-         Clock::time_point begin = Clock::now();
-         timedOut_ = false;
-         runningQuery_ = stats.number;
-         queryStartNs_ = nowNs();
-         try {
-            statements_[q]->execute();
-            queryStartNs_ = 0;
-            runningQuery_ = 0;
-         } catch (const TpccError& error) {
-            queryStartNs_ = 0;
-            runningQuery_ = 0;
-            if (stop) break;
-            char timeout[64];
-            std::snprintf(timeout, sizeof(timeout), "timed out: ran longer than %g s and was cancelled", timeoutSeconds_);
-            std::lock_guard lock(resultLock_);
-            stats.timedOut = timedOut_;
-            stats.error = stats.timedOut ? timeout : errorText(error);
-            statements_[q].reset();
-            continue;
-         }
-         if (stop) break;  // finished after the end: not part of the phase
-         std::lock_guard lock(resultLock_);
-         stats.latencyMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - begin).count());
-         stats.rows = statements_[q]->rowCount();
+         if (statements_[q] && !runQuery(q, result_.queries[q], stop)) break;
       }
    }
    std::lock_guard lock(resultLock_);
    result_.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+OlapStreamResult OlapStream::runEachQuery(int runs) {
+   const std::atomic<bool> neverStop{false};
+   OlapStreamResult each;
+   Clock::time_point start = Clock::now();
+   for (size_t q = 0; q < statements_.size(); ++q) {
+      QueryStats& stats = each.queries.emplace_back();
+      stats.number = result_.queries[q].number;
+      for (int run = 0; run < runs && statements_[q]; ++run) runQuery(q, stats, neverStop);
+   }
+   each.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+   return each;
+}
+
+bool OlapStream::runQuery(size_t q, QueryStats& stats, const std::atomic<bool>& stop) {
+   Clock::time_point begin = Clock::now();
+   timedOut_ = false;
+   runningQuery_ = stats.number;
+   queryStartNs_ = nowNs();
+   std::optional<TpccError> failure;
+   try {
+      statements_[q]->execute();
+   } catch (const TpccError& error) {
+      failure = error;
+   }
+   queryStartNs_ = 0;
+   runningQuery_ = 0;
+   if (stop) return false;  // cancelled, or finished after the end: not part of the phase
+   std::lock_guard lock(resultLock_);
+   if (failure) {
+      char timeout[64];
+      std::snprintf(timeout, sizeof(timeout), "timed out: ran longer than %g s and was cancelled", timeoutSeconds_);
+      stats.timedOut = timedOut_;
+      stats.error = stats.timedOut ? timeout : errorText(*failure);
+      statements_[q].reset();
+      return true;
+   }
+   stats.latencyMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - begin).count());
+   stats.rows = statements_[q]->rowCount();
+   if (std::optional<bool> onSnapshot = statements_[q]->ranOnSnapshot()) stats.runsOnSnapshot = stats.runsOnSnapshot.value_or(0) + (*onSnapshot ? 1 : 0);
+   return true;
 }
 
 OlapStreamResult OlapStream::result() const {

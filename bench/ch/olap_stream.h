@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct QueryStats {
    int number = 0;
    std::vector<double> latencyMs;  // one per completed execution
    uint64_t rows = 0;              // of the last execution
+   std::optional<uint64_t> runsOnSnapshot;  // completed executions on a snapshot; nullopt: the engine does not say
    std::string error;              // "SQLSTATE: message" when the engine refused or failed it
    bool timedOut = false;          // error says it ran longer than the stream's timeout
 };
@@ -40,7 +42,11 @@ class OlapStream {
    /// Runs rounds until `stop`: conditions 1-4 (each must hold every time), then every query
    /// once. A query that fails or times out is recorded and left out of the later rounds.
    void run(const std::atomic<bool>& stop);
-   /// Called now and then from another thread while run() runs: cancels a query past its timeout.
+   /// Runs each query still in the rounds `runs` times, in the order of their numbers, and returns
+   /// what they did: a query that fails or times out is recorded and left out of its later runs.
+   OlapStreamResult runEachQuery(int runs);
+   /// Called now and then from another thread while run() or runEachQuery() runs: cancels a query
+   /// past its timeout.
    void watch();
    /// Stops the statement running now (from another thread), which then does not count.
    void cancel() { reader_->cancel(); }
@@ -50,6 +56,10 @@ class OlapStream {
    OlapStreamResult result() const;
 
    private:
+   /// Executes queries[q] once and records it in `stats`; false when `stop` was set meanwhile (the
+   /// execution then does not count).
+   bool runQuery(size_t q, QueryStats& stats, const std::atomic<bool>& stop);
+
    std::unique_ptr<TpccEngine> reader_;
    std::vector<std::unique_ptr<TpccStatement>> statements_;  // by query number - 1; null: refused
    size_t firstQuery_;

@@ -54,6 +54,7 @@ class KilnStatement : public TpccStatement {
       __int128 divisor = powerOfTen(type.scale - scale), half = divisor / 2;  // round half away from zero
       return int64_t(unscaled >= 0 ? (unscaled + half) / divisor : (unscaled - half) / divisor);
    }
+   std::optional<bool> ranOnSnapshot() const override { return result_.stats().onSnapshot; }
 
    private:
    template <typename Action>
@@ -171,6 +172,17 @@ std::unique_ptr<TpccStatement> KilnTpccEngine::prepare(const std::string& sql) {
 }
 
 std::unique_ptr<TpccEngine> KilnTpccEngine::openSession() { return std::make_unique<KilnTpccEngine>(database_); }
+
+std::unique_ptr<TpccEngine> KilnTpccEngine::openReader() {
+   auto reader = std::make_unique<KilnTpccEngine>(database_);
+   reader->connection_->setTiming(true);
+   return reader;
+}
+
+std::optional<SnapshotCounters> KilnTpccEngine::snapshotCounters() const {
+   kiln::SnapshotStats stats = database_->snapshotStats();
+   return SnapshotCounters{stats.made, stats.queries, stats.makeMsTotal, stats.makeMsMax, stats.ageMsTotal, stats.failures};
+}
 
 std::unique_ptr<RowWriter> KilnTpccEngine::load(const std::string& table) {
    if (csvDirectory_.empty()) csvDirectory_ = makeTemporaryDirectory();

@@ -24,7 +24,11 @@ class KilnTpccEngine : public TpccEngine {
    std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
    std::unique_ptr<RowWriter> load(const std::string& table) override;
    std::unique_ptr<TpccEngine> openSession() override;
+   /// A session like any other, but timing its statements: their stats say whether they ran on a
+   /// snapshot.
+   std::unique_ptr<TpccEngine> openReader() override;
    void cancel() override { connection_->cancel(); }
+   std::optional<SnapshotCounters> snapshotCounters() const override;
 
    private:
    std::shared_ptr<kiln::Database> database_;

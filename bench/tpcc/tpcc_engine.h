@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -45,6 +46,19 @@ class TpccStatement {
    virtual std::string getText(size_t row, size_t column) const = 0;
    /// A numeric value as unscaled / 10^scale, rounded to the nearest when the engine's value is inexact.
    virtual int64_t getDecimal(size_t row, size_t column, int scale) const = 0;
+   /// Whether the last execution ran on a snapshot; nullopt for an engine that does not say.
+   virtual std::optional<bool> ranOnSnapshot() const { return std::nullopt; }
+};
+
+/// What an engine that runs queries on snapshots of the database (kiln) made of them, summed since
+/// the database opened.
+struct SnapshotCounters {
+   uint64_t made = 0;      // snapshots made
+   uint64_t queries = 0;   // statements run on one
+   double makeMsTotal = 0;
+   double makeMsMax = 0;
+   double ageMsTotal = 0;  // summed over queries: the snapshot's age when the query started
+   uint64_t failures = 0;  // queries whose snapshot ended under them
 };
 
 /// Receives the rows of one table during the initial population, field by field.
@@ -86,6 +100,8 @@ class TpccEngine {
    virtual std::unique_ptr<RowWriter> load(const std::string& table) = 0;
    /// The SQL type of the TPC-C's "date and time" columns.
    virtual std::string timestampType() const { return "timestamp"; }
+   /// nullopt for an engine that runs no query on a snapshot.
+   virtual std::optional<SnapshotCounters> snapshotCounters() const { return std::nullopt; }
    /// What the report must say about how this engine ran the benchmark (may be empty).
    virtual std::vector<std::string> notes() const { return {}; }
 };
