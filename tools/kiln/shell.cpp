@@ -19,8 +19,12 @@ namespace kiln::shell {
 namespace {
 
 std::string timingLine(const StatementStats& stats) {
-   char line[96];
-   std::snprintf(line, sizeof(line), "Time: %.3f ms (compile %.3f ms)\n", stats.totalMs, stats.compileMs);
+   char line[160];
+   if (stats.onSnapshot)
+      std::snprintf(line, sizeof(line), "Time: %.3f ms (compile %.3f ms; on a snapshot %.3f ms old, made in %.3f ms)\n", stats.totalMs, stats.compileMs,
+                    stats.snapshotAgeMs, stats.snapshotMakeMs);
+   else
+      std::snprintf(line, sizeof(line), "Time: %.3f ms (compile %.3f ms)\n", stats.totalMs, stats.compileMs);
    return line;
 }
 
