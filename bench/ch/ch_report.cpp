@@ -106,6 +106,9 @@ void printPhase(const char* title, const ChPhase& phase, const char* label, std:
    std::fprintf(out, "elapsed   %.2f s\n", phase.mix.elapsedSeconds);
    std::fprintf(out, "throughput: %.1f tx/s, tpmC %.0f\n", throughput(phase.mix), tpmC(phase.mix));
    std::fprintf(out, "energy    %.3f J%s, %.4f mJ per transaction\n", phase.energyJ, label, 1000 * perTransaction(phase));
+   uint64_t transactions = totalTransactions(phase.mix);
+   std::fprintf(out, "page faults of the OLTP threads: %.2f per transaction (copies of pages a live snapshot shares count here)\n",
+                transactions ? double(phase.mix.minorFaults) / double(transactions) : 0.0);
 }
 
 void printAbandonedPhase(const char* title, const ChReport& report, std::FILE* out) {
@@ -135,6 +138,7 @@ void writePhase(JsonWriter& json, const ChPhase& phase) {
    json.member("tpmc", tpmC(phase.mix));
    json.member("energy_j", phase.energyJ);
    json.member("energy_j_per_transaction", perTransaction(phase));
+   json.member("minor_faults", phase.mix.minorFaults);
    json.key("transaction_types");
    writeTransactionTypesJson(json, phase.mix);
    json.endObject();

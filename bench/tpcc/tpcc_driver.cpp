@@ -1,5 +1,7 @@
 #include "tpcc_driver.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -62,9 +64,16 @@ struct MixLimits {
    std::atomic<uint64_t>* completed;
 };
 
+uint64_t threadMinorFaults() {
+   rusage usage{};
+   ::getrusage(RUSAGE_THREAD, &usage);
+   return uint64_t(usage.ru_minflt);
+}
+
 /// One client's part of the run.
 MixResult runMixOfClient(const MixClient& client, int warehouses, MixLimits& limits) {
    MixResult result;
+   uint64_t faultsBefore = threadMinorFaults();
    std::vector<TransactionType> deck = newDeck();
    size_t next = deck.size();
    Clock::time_point now = limits.start;
@@ -92,6 +101,7 @@ MixResult runMixOfClient(const MixClient& client, int warehouses, MixLimits& lim
       now = finished;
    }
    result.elapsedSeconds = std::chrono::duration<double>(now - limits.start).count();
+   result.minorFaults = threadMinorFaults() - faultsBefore;
    return result;
 }
 
@@ -123,6 +133,7 @@ MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double d
          all.latencyMs.insert(all.latencyMs.end(), client.latencyMs.begin(), client.latencyMs.end());
       }
       mix.elapsedSeconds = std::max(mix.elapsedSeconds, result.elapsedSeconds);
+      mix.minorFaults += result.minorFaults;
       if (result.error && !mix.error) mix.error = result.error;
    }
    return mix;

@@ -27,6 +27,9 @@ struct TransactionStats {
 struct MixResult {
    std::array<TransactionStats, transactionTypeCount> types;
    double elapsedSeconds = 0;
+   /// Minor page faults the client threads took (first touches of memory and, beside a forked
+   /// snapshot of the database, the copies of pages written to).
+   uint64_t minorFaults = 0;
    /// The statement that failed and stopped the run, if one did.
    std::optional<TpccError> error;
 };
