@@ -260,9 +260,9 @@ struct BlockState;
 struct SnapshotLease;
 struct SnapshotRequest;
 
-/// Where a connection's read-only statements run (SET snapshot_reads): `Auto`, on a snapshot when
-/// another connection's transaction block is open or the query is big (snapshot_min_rows), else
-/// in the writer's turn; `On`, always on a snapshot; `Off`, always in the writer's turn.
+/// Where a connection's read-only statements run (SET snapshot_reads): `Auto`, while other
+/// connections are open, on a snapshot when one holds the writer's turn or the query is big
+/// (snapshot_min_rows), else in the writer's turn; `On`, always on a snapshot; `Off`, always in the writer's turn.
 enum class SnapshotReads : uint8_t { Auto, On, Off };
 struct SequenceSession;
 class Connection;
@@ -383,6 +383,9 @@ class Connection {
    std::shared_ptr<const ResultData> onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter);
    /// The request for a prepared statement's run with its bound values.
    SnapshotRequest preparedRequest(const PreparedStatementImpl& prepared) const;
+   /// Whether a read-only statement outside a block may go to a snapshot: snapshot_reads on, or
+   /// auto while other connections are open (a lone one would hold up none by running here).
+   bool snapshotsAllowed() const;
    /// Whether a statement that reads only should go to a snapshot without asking for the turn:
    /// true when the connection forces it or another connection has the turn (it is taken then).
    bool snapshotFirst();

@@ -127,9 +127,11 @@ std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::
 Connection::Connection(Database& database)
    : database_(database), timeZone_(TimeZone::utc()), sequences_(std::make_shared<SequenceSession>()) {
    sequences_->catalog = &database.impl().catalog;
+   database.impl().connections.fetch_add(1);
 }
 
 Connection::~Connection() {
+   database_.impl().connections.fetch_sub(1);
    if (!inTransaction_) return;
    if (!readOnlyBlock_) {
       std::lock_guard changing(database_.impl().changing);
@@ -434,7 +436,7 @@ Result Connection::execute(PreparedStatementImpl& prepared) {
    DatabaseImpl& db = database_.impl();
    try {
       if (readOnlyBlock_ && !prepared.onlyReads) throw notInReadOnlyBlock(prepared.text);
-      bool routed = prepared.onlyReads && (readOnlyBlock_ || (!inTransaction_ && snapshotReads_ != SnapshotReads::Off));
+      bool routed = prepared.onlyReads && (readOnlyBlock_ || (!inTransaction_ && snapshotsAllowed()));
       if (routed && snapshotFirst()) {
          SnapshotRequest request = preparedRequest(prepared);
          if (auto data = onSnapshot(request, 0, !readOnlyBlock_ && snapshotReads_ == SnapshotReads::Auto)) return Result(data);

@@ -32,6 +32,8 @@ class DatabaseImpl {
    /// Held by the connection whose turn it is while it changes the database (a statement, a
    /// commit, a rollback), and by the fork() of a snapshot, which so never sees a change halfway.
    std::mutex changing;
+   /// Connections open: with one alone, no query on a snapshot would spare another its wait.
+   std::atomic<int> connections{0};
    /// Transactions committed that changed something: a snapshot made at count n holds them all.
    std::atomic<uint64_t> commits{0};
 

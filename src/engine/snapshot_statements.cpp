@@ -53,6 +53,11 @@ bool worthASnapshot(QueryPlan& plan, int64_t minRows) {
 
 BlockState& Connection::block() { return readOnlyBlock_ ? *readOnlyBlockState_ : database_.impl().block; }
 
+bool Connection::snapshotsAllowed() const {
+   if (snapshotReads_ != SnapshotReads::Auto) return snapshotReads_ == SnapshotReads::On;
+   return database_.impl().connections.load(std::memory_order_relaxed) > 1;
+}
+
 bool Connection::snapshotFirst() {
    if (readOnlyBlock_ || snapshotReads_ == SnapshotReads::On) return true;
    // Never waits for another connection's transaction: with the turn taken, the statement is
@@ -72,7 +77,7 @@ std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& s
       request.sql = text;
       return onSnapshot(request, script.statementStart(i), false);
    }
-   bool routed = reads && !inTransaction_ && snapshotReads_ != SnapshotReads::Off;
+   bool routed = reads && !inTransaction_ && snapshotsAllowed();
    if (routed && snapshotFirst()) {
       SnapshotRequest request;
       request.sql = text;
@@ -95,8 +100,9 @@ std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& s
             double work = estimatedWork(*explain->plan->root);
             bool big = work >= double(snapshotMinRows_);
             std::string why = snapshotReads_ == SnapshotReads::Off ? "snapshot_reads is off"
-                                                                     : "about " + workText(work) + " rows of work, snapshot_min_rows is " + std::to_string(snapshotMinRows_);
-            bool onSnapshot = snapshotReads_ != SnapshotReads::Off && big && !explain->analyze;
+                              : !snapshotsAllowed()        ? "no other connection to hold up"
+                                                           : "about " + workText(work) + " rows of work, snapshot_min_rows is " + std::to_string(snapshotMinRows_);
+            bool onSnapshot = snapshotsAllowed() && big && !explain->analyze;
             result->appendTextRow(std::string("Runs on: ") + (onSnapshot ? "a snapshot (" : "the writer's turn (") + why + ")");
          }
          return result;
