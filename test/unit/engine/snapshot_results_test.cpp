@@ -90,6 +90,27 @@ TEST_F(SnapshotResults, RowsAndTypesAreTheSameOnASnapshot) {
    expectSame("SELECT now() = now(), current_setting('TimeZone'), to_char(at, 'YYYY-MM-DD HH24:MI:SS TZ') FROM items ORDER BY id", "SET TIME ZONE 'Europe/Berlin'");
 }
 
+TEST_F(SnapshotResults, CurrentSettingIsTheSessionsOnASnapshot) {
+   // current_setting() reads the connection's settings, wherever the statement runs.
+   const std::string settings =
+      "SET lock_timeout = '5s'; SET statement_timeout = '7min'; SET synchronous_commit = off; SET snapshot_min_rows = 12345; "
+      "SET snapshot_max_age = '2s'; SET default_transaction_read_only = on; SET TIME ZONE 'Europe/Lisbon'; SET application_name = 'snaps'";
+   const std::string sql =
+      "SELECT current_setting('lock_timeout'), current_setting('statement_timeout'), current_setting('synchronous_commit'), "
+      "current_setting('snapshot_min_rows'), current_setting('snapshot_max_age'), current_setting('default_transaction_read_only'), "
+      "current_setting('TimeZone'), current_setting('application_name')";
+   expectSame(sql, settings);
+   kiln::Connection off(db_), on(db_);
+   off.query("SET snapshot_reads = off");
+   on.query("SET snapshot_reads = on");
+   EXPECT_EQ(describe(on.query("SELECT current_setting('snapshot_reads')")), describe(off.query("SELECT 'on' AS current_setting")));
+   // In a READ ONLY block, transaction_read_only is on.
+   on.query("BEGIN READ ONLY");
+   EXPECT_EQ(on.query("SHOW transaction_read_only").getString(0, 0), "on");
+   EXPECT_EQ(on.query("SELECT current_setting('transaction_read_only')").getString(0, 0), "on");
+   on.query("COMMIT");
+}
+
 TEST_F(SnapshotResults, ExplainIsTheSameOnASnapshotButForWhereItRuns) {
    kiln::Connection off(db_), on(db_);
    off.query("SET snapshot_reads = off");
