@@ -3,6 +3,8 @@
 // transactions, dated by a clock that steps one second per reading. Rows are compared in one
 // order (ties of ORDER BY keys may come in any order); numbers with a fraction within a relative
 // 1e-9 (SQLite keeps money in doubles), CHAR values without their padding, timestamps as values.
+// Each query runs twice in kiln: on a snapshot (SET snapshot_reads = on, a forked copy of the
+// database) and in the writer's turn (off); both must give SQLite's rows.
 #include "ch_clock.h"
 #include "ch_database.h"
 #include "ch_queries.h"
@@ -15,7 +17,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <regex>
+#include <tuple>
 
 namespace kiln::bench {
 
@@ -96,11 +100,13 @@ std::string rowText(const std::vector<std::string>& row) {
    return text;
 }
 
-/// Both databases, made once for all the queries.
-class ChDifferential : public testing::TestWithParam<int> {
+/// Both databases, made once for all the queries. A test's parameters: the query's number, and
+/// where kiln runs it (snapshot_reads on or off).
+class ChDifferential : public testing::TestWithParam<std::tuple<int, const char*>> {
    public:
    static void SetUpTestSuite() {
-      kiln_ = std::make_unique<KilnTpccEngine>(":memory:");
+      kilnDatabase_ = std::make_shared<kiln::Database>();
+      kiln_ = std::make_unique<KilnTpccEngine>(kilnDatabase_);
       sqlite_ = std::make_unique<SqliteTpccEngine>(":memory:");
       prepareDatabase(*kiln_);
       prepareDatabase(*sqlite_);
@@ -108,41 +114,61 @@ class ChDifferential : public testing::TestWithParam<int> {
    }
    static void TearDownTestSuite() {
       kiln_.reset();
+      kilnDatabase_.reset();
       sqlite_.reset();
+      sqliteRows_.clear();
    }
 
    protected:
+   /// SQLite's rows of query `number`, asked for once.
+   static const Rows& expectedRows(const ChQuery& query) {
+      auto found = sqliteRows_.find(query.number);
+      if (found == sqliteRows_.end()) found = sqliteRows_.emplace(query.number, comparable(rowsOf(*sqlite_, query.sql))).first;
+      return found->second;
+   }
+   static std::shared_ptr<kiln::Database> kilnDatabase_;
    static std::unique_ptr<TpccEngine> kiln_, sqlite_;
    static std::vector<ChQuery> queries_;
+   static std::map<int, Rows> sqliteRows_;
 };
 
+std::shared_ptr<kiln::Database> ChDifferential::kilnDatabase_;
 std::unique_ptr<TpccEngine> ChDifferential::kiln_, ChDifferential::sqlite_;
 std::vector<ChQuery> ChDifferential::queries_;
+std::map<int, Rows> ChDifferential::sqliteRows_;
 
 TEST_P(ChDifferential, SameRowsAsSqlite) {
-   const ChQuery& query = queries_[size_t(GetParam() - 1)];
-   Rows expected = comparable(rowsOf(*sqlite_, query.sql));
+   auto [number, snapshotReads] = GetParam();
+   const ChQuery& query = queries_[size_t(number - 1)];
+   const Rows& expected = expectedRows(query);
+   kiln_->execute(std::string("SET snapshot_reads = ") + snapshotReads);
+   uint64_t snapshotQueries = kilnDatabase_->snapshotStats().queries;
    Rows actual;
    try {
       actual = comparable(rowsOf(*kiln_, query.sql));
    } catch (const TpccError& error) {
-      FAIL() << "Q" << query.number << " failed in kiln: " << describe(error);
+      FAIL() << "Q" << query.number << " failed in kiln (snapshot_reads " << snapshotReads << "): " << describe(error);
    }
-   std::printf("Q%d: %zu rows\n", query.number, expected.size());
-   ASSERT_EQ(actual.size(), expected.size()) << "Q" << query.number << ": row count";
+   // It ran where it was sent.
+   bool onSnapshot = kilnDatabase_->snapshotStats().queries > snapshotQueries;
+   EXPECT_EQ(onSnapshot, std::string(snapshotReads) == "on");
+   std::printf("Q%d (snapshot_reads %s): %zu rows\n", query.number, snapshotReads, expected.size());
+   ASSERT_EQ(actual.size(), expected.size()) << "Q" << query.number << " (snapshot_reads " << snapshotReads << "): row count";
    size_t differences = 0;
    for (size_t row = 0; row < expected.size() && differences < 5; ++row) {
       bool same = actual[row].size() == expected[row].size();
       for (size_t c = 0; same && c < expected[row].size(); ++c) same = compareValues(actual[row][c], expected[row][c]) == 0;
       if (!same) {
          ++differences;
-         ADD_FAILURE() << "Q" << query.number << " row " << row << ":\n  kiln:   " << rowText(actual[row]) << "\n  sqlite: " << rowText(expected[row]);
+         ADD_FAILURE() << "Q" << query.number << " (snapshot_reads " << snapshotReads << ") row " << row << ":\n  kiln:   " << rowText(actual[row]) << "\n  sqlite: " << rowText(expected[row]);
       }
    }
 }
 
-INSTANTIATE_TEST_SUITE_P(Queries, ChDifferential, testing::Range(1, chQueryCount + 1),
-                         [](const testing::TestParamInfo<int>& info) { return "Q" + std::to_string(info.param); });
+INSTANTIATE_TEST_SUITE_P(Queries, ChDifferential, testing::Combine(testing::Range(1, chQueryCount + 1), testing::Values("on", "off")),
+                         [](const testing::TestParamInfo<std::tuple<int, const char*>>& info) {
+                            return "Q" + std::to_string(std::get<0>(info.param)) + (std::string(std::get<1>(info.param)) == "on" ? "OnASnapshot" : "InTheWritersTurn");
+                         });
 
 }  // namespace
 
