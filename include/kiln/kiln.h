@@ -394,8 +394,9 @@ class Connection {
    /// SET TRANSACTION READ ONLY (`readOnly`) or READ WRITE in the running block.
    void setTransactionReadOnly(bool readOnly);
    /// Runs `work` as one statement: in the connection's transaction or autocommitted, undone
-   /// if it fails.
-   std::shared_ptr<const ResultData> statement(const std::function<std::shared_ptr<ResultData>()>& work);
+   /// if it fails. `bindsOnly`: it only binds a read-only statement, which may run beside another
+   /// connection's transaction block instead of waiting for its end.
+   std::shared_ptr<const ResultData> statement(const std::function<std::shared_ptr<ResultData>()>& work, bool bindsOnly = false);
    Result execute(PreparedStatementImpl& prepared);
    std::map<std::string, std::shared_ptr<PreparedStatementImpl>> prepared_;  // PREPARE name
    /// 26000 when no PREPARE made `name`.
@@ -431,6 +432,7 @@ class Connection {
    int64_t snapshotMaxAgeMs_ = 0;  // SET snapshot_max_age: how much older than the last commit a snapshot may be
    bool defaultReadOnly_ = false;  // SET default_transaction_read_only
    bool readOnlyBlock_ = false;  // in a READ ONLY transaction block: its statements read one snapshot
+   bool inSnapshotProcess_ = false;  // runs a statement a connection sent to a snapshot, as that one would
    std::unique_ptr<BlockState> readOnlyBlockState_;
    std::unique_ptr<SnapshotLease> blockSnapshot_;  // the READ ONLY block's, from its first query on
    std::atomic<bool> cancelRequested_{false};

@@ -161,18 +161,23 @@ std::vector<Result> Connection::queryAll(const std::string& sql) {
    }
 }
 
-std::shared_ptr<const ResultData> Connection::statement(const std::function<std::shared_ptr<ResultData>()>& work) {
+std::shared_ptr<const ResultData> Connection::statement(const std::function<std::shared_ptr<ResultData>()>& work, bool bindsOnly) {
    using Clock = std::chrono::steady_clock;
    DatabaseImpl& db = database_.impl();
    cancelRequested_.store(false, std::memory_order_relaxed);
    statementTimedOut_.store(false, std::memory_order_relaxed);
    // statement_timeout counts from here, a wait for the turn included (as PostgreSQL's).
-   StatementWatchdog::Timeout timeout(db.watchdog, this, statementTimeoutMs_, cancelRequested_, statementTimedOut_);
+   // (A snapshot's statement is timed by its sender.)
+   StatementWatchdog::Timeout timeout(db.watchdog, this, inSnapshotProcess_ ? 0 : statementTimeoutMs_, cancelRequested_, statementTimedOut_);
    // Each statement runs in the connection's transaction, or in one of its own (autocommit). One
    // of a READ ONLY block that runs here (PREPARE, say) takes the turn for itself: the block has none.
    bool ownTurn = !inTransaction_ || readOnlyBlock_;
-   if (ownTurn) {
-      waitForTurn();
+   // Binding a read-only statement (PREPARE of a SELECT) needs no turn, only that no statement
+   // changes the catalog meanwhile: it does not wait for another connection's block.
+   bool beside = ownTurn && bindsOnly && !database_.impl().turns.tryAcquire(this);
+   if (beside) ownTurn = false;
+   if (ownTurn) waitForTurn();
+   if (ownTurn || beside) {
       if (!inTransaction_) transactionTime_ = TransactionClock::unread;
    }
    struct OwnTurn {
@@ -202,7 +207,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       if (data->timeZone != timeZone_) data->timeZone = timeZone_;
       // What the statement changed, for the log (a database on disk).
       if (db.durability) encodeRedo(db.undo, mark, db.undo.mark(), db.catalog, db.pendingRedo);
-      if (!inTransaction_) durableAt = commitLog(db, synchronousCommit_ != "off");
+      if (!inTransaction_ && !beside) durableAt = commitLog(db, synchronousCommit_ != "off");
    } catch (...) {
       // A failing statement changes nothing; in a transaction block, the block is aborted.
       undoAfter(db, mark);
@@ -295,10 +300,12 @@ std::vector<Result> Connection::run(const std::string& sql) {
             for (size_t t = 0; t < prepare.n_argtypes; ++t) declared.push_back(types::resolve(*prepare.argtypes[t]->type_name));
             if (prepared_.count(prepare.name)) throw Error("42P05", "prepared statement \"" + std::string(prepare.name) + "\" already exists");
             auto impl = std::make_shared<PreparedStatementImpl>(script.statementText(i), declared);
-            auto data = std::const_pointer_cast<ResultData>(statement([&] {
-               impl->refresh(db);
-               return tagged("PREPARE");
-            }));
+            auto data = std::const_pointer_cast<ResultData>(statement(
+               [&] {
+                  impl->refresh(db);
+                  return tagged("PREPARE");
+               },
+               impl->onlyReads));
             prepared_[prepare.name] = std::move(impl);
             results.emplace_back(std::move(data));
             continue;
@@ -312,7 +319,7 @@ std::vector<Result> Connection::run(const std::string& sql) {
                   bindArguments(db, impl, execute);
                   return tagged("EXECUTE");
                });
-               if (!readsOnly(*impl.node)) throw notInReadOnlyBlock(impl.text);
+               if (!readsOnly(*impl.node)) throw notInReadOnlyBlock(*impl.node, impl.text);
                SnapshotRequest request = preparedRequest(impl);
                results.emplace_back(std::const_pointer_cast<ResultData>(onSnapshot(request, 0, false)));
                continue;
@@ -410,10 +417,12 @@ std::vector<Result> Connection::run(const std::string& sql) {
 
 PreparedStatement Connection::prepare(const std::string& sql) {
    auto impl = std::make_shared<PreparedStatementImpl>(sql, std::vector<SqlType>{});
-   statement([&] {
-      impl->refresh(database_.impl());
-      return tagged("PREPARE");
-   });
+   statement(
+      [&] {
+         impl->refresh(database_.impl());
+         return tagged("PREPARE");
+      },
+      impl->onlyReads);
    return PreparedStatement(*this, std::move(impl));
 }
 
@@ -422,7 +431,7 @@ Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
    ParsedScript script(sql);
    auto notCopyFromStdin = [] { return Error("42601", "copyFrom takes one COPY ... FROM STDIN statement"); };
    if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from) throw notCopyFromStdin();
-   if (readOnlyBlock_) throw notInReadOnlyBlock(sql);
+   if (readOnlyBlock_) throw notInReadOnlyBlock(script.statement(0), sql);
    return Result(statement([&] {
       Statement bound = bindStatement(script.statement(0), script.statementText(0), db.catalog);
       auto* copy = std::get_if<CopyStatement>(&bound);
@@ -435,8 +444,8 @@ Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
 Result Connection::execute(PreparedStatementImpl& prepared) {
    DatabaseImpl& db = database_.impl();
    try {
-      if (readOnlyBlock_ && !prepared.onlyReads) throw notInReadOnlyBlock(prepared.text);
-      bool routed = prepared.onlyReads && (readOnlyBlock_ || (!inTransaction_ && snapshotsAllowed()));
+      if (readOnlyBlock_ && !prepared.onlyReads) throw notInReadOnlyBlock(*prepared.node, prepared.text);
+      bool routed = prepared.onlyReads && !inSnapshotProcess_ && (readOnlyBlock_ || (!inTransaction_ && snapshotsAllowed()));
       if (routed && snapshotFirst()) {
          SnapshotRequest request = preparedRequest(prepared);
          if (auto data = onSnapshot(request, 0, !readOnlyBlock_ && snapshotReads_ == SnapshotReads::Auto)) return Result(data);

@@ -146,11 +146,20 @@ void encodeRequest(const SnapshotRequest& request, BinaryWriter& out) {
    out.put(uint32_t(request.parameterValues.size()));
    for (const Value& value : request.parameterValues) putValue(out, value);
    out.putString(request.timeZone);
-   out.put(uint32_t(request.passive.size()));
-   for (auto& [name, value] : request.passive) {
+   const SessionSettings& settings = request.settings;
+   out.put(settings.lockTimeoutMs);
+   out.put(settings.statementTimeoutMs);
+   out.putString(settings.synchronousCommit);
+   out.put(uint32_t(settings.passive.size()));
+   for (auto& [name, value] : settings.passive) {
       out.putString(name);
       out.putString(value);
    }
+   out.put(settings.snapshotReads);
+   out.put(settings.snapshotMinRows);
+   out.put(settings.snapshotMaxAgeMs);
+   out.put(settings.defaultReadOnly);
+   out.put(request.readOnlyBlock);
    out.put(request.transactionTime);
    out.put(request.timing);
    out.put(uint32_t(request.sequenceValues.size()));
@@ -172,11 +181,20 @@ SnapshotRequest decodeRequest(BinaryReader& in) {
    uint32_t values = in.get<uint32_t>();
    for (uint32_t i = 0; i < values; ++i) request.parameterValues.push_back(getValue(in));
    request.timeZone = in.getString();
+   SessionSettings& settings = request.settings;
+   settings.lockTimeoutMs = in.get<int64_t>();
+   settings.statementTimeoutMs = in.get<int64_t>();
+   settings.synchronousCommit = in.getString();
    uint32_t passive = in.get<uint32_t>();
    for (uint32_t i = 0; i < passive; ++i) {
       std::string name = in.getString();
-      request.passive.emplace_back(std::move(name), in.getString());
+      settings.passive.emplace_back(std::move(name), in.getString());
    }
+   settings.snapshotReads = in.get<SnapshotReads>();
+   settings.snapshotMinRows = in.get<int64_t>();
+   settings.snapshotMaxAgeMs = in.get<int64_t>();
+   settings.defaultReadOnly = in.get<bool>();
+   request.readOnlyBlock = in.get<bool>();
    request.transactionTime = in.get<int64_t>();
    request.timing = in.get<bool>();
    uint32_t sequences = in.get<uint32_t>();

@@ -10,6 +10,7 @@
 #include "common/value.h"
 #include "engine/passive_settings.h"
 #include "engine/result_data.h"
+#include "engine/session_settings.h"
 #include "storage/binary_io.h"
 #include "storage/sequence.h"
 
@@ -21,8 +22,11 @@ struct SnapshotRequest {
    bool prepared = false;
    std::vector<SqlType> parameterTypes;
    std::vector<Value> parameterValues;
-   std::string timeZone;  // as SHOW gives it
-   PassiveSettingValues passive;
+   // The sender's settings (current_setting() reads them), its time zone as SHOW gives it, and
+   // whether it is in a READ ONLY block (transaction_read_only).
+   std::string timeZone;
+   SessionSettings settings;
+   bool readOnlyBlock = false;
    int64_t transactionTime = 0;  // TransactionClock's: now() of the statement's transaction
    bool timing = true;
    std::vector<std::pair<uint64_t, int64_t>> sequenceValues;  // currval()'s, by sequence id

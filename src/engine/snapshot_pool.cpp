@@ -50,12 +50,27 @@ std::string describeStatus(int status) {
 }  // namespace
 
 SnapshotPool::~SnapshotPool() {
-   std::lock_guard lock(mutex_);
-   for (auto& process : processes_) retire(*process);
-   for (pid_t pid : retired_) {
+   {
+      std::lock_guard lock(mutex_);
+      for (auto& process : processes_) retire(*process);
+      stopping_ = true;
+   }
+   retiredAdded_.notify_one();
+   if (reaper_.joinable()) reaper_.join();
+}
+
+void SnapshotPool::reapRetired() {
+   std::unique_lock lock(mutex_);
+   for (;;) {
+      retiredAdded_.wait(lock, [&] { return stopping_ || !retired_.empty(); });
+      if (retired_.empty()) return;
+      pid_t pid = retired_.back();
+      retired_.pop_back();
+      lock.unlock();
       int status;
       while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
+      lock.lock();
    }
 }
 
@@ -93,7 +108,6 @@ SnapshotLease SnapshotPool::acquire(Database& database, int64_t maxAgeMs) {
    uint64_t commits = database.impl().commits.load();
    {
       std::lock_guard lock(mutex_);
-      reap();
       auto now = Clock::now();
       std::shared_ptr<SnapshotProcess> best;
       for (auto& process : processes_) {
@@ -155,14 +169,8 @@ void SnapshotPool::retire(SnapshotProcess& process) {
    ::kill(process.pid, SIGKILL);
    ::close(process.control);
    retired_.push_back(process.pid);
-}
-
-void SnapshotPool::reap() {
-   std::erase_if(retired_, [](pid_t pid) {
-      int status;
-      pid_t done = ::waitpid(pid, &status, WNOHANG);
-      return done == pid || (done < 0 && errno == ECHILD);
-   });
+   if (!reaper_.joinable()) reaper_ = std::thread([this] { reapRetired(); });
+   retiredAdded_.notify_one();
 }
 
 std::string SnapshotPool::howItEnded(SnapshotProcess& process) {

@@ -10,8 +10,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #include "engine/snapshot_messages.h"
@@ -69,16 +71,20 @@ class SnapshotPool {
    private:
    std::shared_ptr<SnapshotProcess> make(Database& database);
    void retireBehind(uint64_t commits);
-   /// Ends `process` (SIGKILL) unless it ended; reaped later.
+   /// Ends `process` (SIGKILL) unless it ended; the reaper collects it.
    void retire(SnapshotProcess& process);
-   /// Collects the exit status of processes that ended (no zombies).
-   void reap();
+   /// The reaper thread: collects the exit status of retired processes as they end (no zombies),
+   /// away from the connections (a large one takes a while to go).
+   void reapRetired();
    /// After the process ended under a statement: how it ended, for the error message.
    std::string howItEnded(SnapshotProcess& process);
 
    mutable std::mutex mutex_;
    std::vector<std::shared_ptr<SnapshotProcess>> processes_;
    std::vector<pid_t> retired_;  // killed, not yet reaped
+   std::condition_variable retiredAdded_;
+   bool stopping_ = false;
+   std::thread reaper_;
    std::atomic<int> idle_{0};    // processes without users
    SnapshotStats stats_;
 };

@@ -42,15 +42,16 @@ class SnapshotStatement {
    public:
    static SnapshotReply run(Database& database, const SnapshotRequest& request, SnapshotWork& work) {
       Connection connection(database);
-      SessionSettings settings = connection.settings();
+      SessionSettings settings = request.settings;
       settings.timeZone = request.timeZone.empty() ? TimeZone::utc() : TimeZone::forSetting(request.timeZone);
-      settings.passive = request.passive;
       connection.useSettings(settings);
-      connection.snapshotReads_ = SnapshotReads::Off;  // it is on one
+      connection.inSnapshotProcess_ = true;
       connection.timing_ = request.timing;
       // As a statement of the sender's transaction, which is the sender's to end: nothing here
       // commits, and now() is the sender's.
       connection.inTransaction_ = true;
+      connection.readOnlyBlock_ = request.readOnlyBlock;
+      connection.readOnlyBlockState_ = std::make_unique<BlockState>();
       connection.transactionTime_ = request.transactionTime;
       SequenceSession& sequences = *connection.sequences_;
       for (auto [id, value] : request.sequenceValues) sequences.values[id] = value;
@@ -63,7 +64,7 @@ class SnapshotStatement {
          Connection& connection;
          ~Finished() {
             work.setConnection(nullptr);
-            connection.inTransaction_ = false;
+            connection.inTransaction_ = connection.readOnlyBlock_ = false;
          }
       } finished{work, connection};
       if (work.cancel.load()) throw Error("57014", "canceling statement due to user request");

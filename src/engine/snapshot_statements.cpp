@@ -70,14 +70,14 @@ std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& s
    const PgQuery__Node& node = script.statement(i);
    std::string text = script.statementText(i);
    bool reads = readsOnly(node);
-   if (readOnlyBlock_) {
+   if (readOnlyBlock_ && !inSnapshotProcess_) {
       if (aborted_) throw abortedBlock();
-      if (!reads) throw notInReadOnlyBlock(text);
+      if (!reads) throw notInReadOnlyBlock(node, text);
       SnapshotRequest request;
       request.sql = text;
       return onSnapshot(request, script.statementStart(i), false);
    }
-   bool routed = reads && !inTransaction_ && snapshotsAllowed();
+   bool routed = reads && !inTransaction_ && !inSnapshotProcess_ && snapshotsAllowed();
    if (routed && snapshotFirst()) {
       SnapshotRequest request;
       request.sql = text;
@@ -95,7 +95,7 @@ std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& s
          if (mayGoToSnapshot && plan && worthASnapshot(*plan, snapshotMinRows_)) throw RunOnSnapshot{};
          std::shared_ptr<ResultData> result = executeStatement(db, bound);
          auto* explain = std::get_if<ExplainStatement>(&bound);
-         if (explain && reads && !inTransaction_) {
+         if (explain && reads && !inTransaction_ && !inSnapshotProcess_) {
             // EXPLAIN says where the statement would run.
             double work = estimatedWork(*explain->plan->root);
             bool big = work >= double(snapshotMinRows_);
@@ -137,7 +137,8 @@ std::shared_ptr<const ResultData> Connection::onSnapshot(SnapshotRequest& reques
    StatementWatchdog::Timeout timeout(db.watchdog, this, statementTimeoutMs_, cancelRequested_, statementTimedOut_);
    auto start = Clock::now();
    request.timeZone = timeZone_->name();
-   request.passive = passiveSettings_;
+   request.settings = settings();
+   request.readOnlyBlock = readOnlyBlock_;
    request.transactionTime = inTransaction_ ? transactionTime_ : TransactionClock::unread;
    request.timing = timing_;
    for (auto [id, value] : sequences_->values) request.sequenceValues.emplace_back(id, value);

@@ -45,20 +45,41 @@ bool readsOnly(const PgQuery__Node& statement) {
 
 Error abortedBlock() { return Error("25P02", "current transaction is aborted, commands ignored until end of transaction block"); }
 
-Error notInReadOnlyBlock(const std::string& text) {
-   // The command as PostgreSQL names it: its first word, or two for CREATE, DROP and ALTER.
+Error notInReadOnlyBlock(const PgQuery__Node& statement, const std::string& text) {
+   // The command as PostgreSQL names it: the statement's kind (a WITH's main statement), or the
+   // text's first word, two for CREATE, DROP and ALTER.
    std::string command;
-   size_t words = 1;
-   for (size_t i = 0; i < text.size() && words > 0;) {
-      while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-      size_t start = i;
-      while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
-      if (i == start) break;
-      std::string word = text.substr(start, i - start);
-      for (char& c : word) c = char(std::toupper(static_cast<unsigned char>(c)));
-      command += (command.empty() ? "" : " ") + word;
-      if (command == "CREATE" || command == "DROP" || command == "ALTER") ++words;
-      --words;
+   switch (statement.node_case) {
+      case PG_QUERY__NODE__NODE_SELECT_STMT: {
+         const PgQuery__SelectStmt& select = *statement.select_stmt;
+         command = select.into_clause ? "SELECT INTO" : "SELECT";
+         if (select.n_locking_clause > 0 && select.locking_clause[0]->node_case == PG_QUERY__NODE__NODE_LOCKING_CLAUSE) {
+            switch (select.locking_clause[0]->locking_clause->strength) {
+               case PG_QUERY__LOCK_CLAUSE_STRENGTH__LCS_FORKEYSHARE: command = "SELECT FOR KEY SHARE"; break;
+               case PG_QUERY__LOCK_CLAUSE_STRENGTH__LCS_FORSHARE: command = "SELECT FOR SHARE"; break;
+               case PG_QUERY__LOCK_CLAUSE_STRENGTH__LCS_FORNOKEYUPDATE: command = "SELECT FOR NO KEY UPDATE"; break;
+               default: command = "SELECT FOR UPDATE"; break;
+            }
+         }
+         break;
+      }
+      case PG_QUERY__NODE__NODE_INSERT_STMT: command = "INSERT"; break;
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: command = "UPDATE"; break;
+      case PG_QUERY__NODE__NODE_DELETE_STMT: command = "DELETE"; break;
+      default: {
+         size_t words = 1;
+         for (size_t i = 0; i < text.size() && words > 0;) {
+            while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+            size_t start = i;
+            while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+            if (i == start) break;
+            std::string word = text.substr(start, i - start);
+            for (char& c : word) c = char(std::toupper(static_cast<unsigned char>(c)));
+            command += (command.empty() ? "" : " ") + word;
+            if (command == "CREATE" || command == "DROP" || command == "ALTER") ++words;
+            --words;
+         }
+      }
    }
    return Error("25006", "cannot execute " + (command.empty() ? std::string("this statement") : command) + " in a read-only transaction");
 }

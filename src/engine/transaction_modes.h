@@ -20,7 +20,7 @@ bool readsOnly(const PgQuery__Node& statement);
 Error abortedBlock();
 
 /// 25006 for a statement that writes, in a READ ONLY block; `text` is the statement's.
-Error notInReadOnlyBlock(const std::string& text);
+Error notInReadOnlyBlock(const PgQuery__Node& statement, const std::string& text);
 
 /// BEGIN's modes: 1 READ ONLY, 0 READ WRITE, -1 neither said. Throws 22023 for an isolation
 /// level PostgreSQL does not have (kiln runs transactions one at a time: each level holds).
