@@ -1,6 +1,7 @@
 // kiln-bench SUBCOMMAND [options]: kiln's benchmark runners behind one executable.
 // A new runner adds its entry to `subcommands` and its library to kiln-bench.
 #include "ch_command.h"
+#include "fork_command.h"
 #include "tpcc_command.h"
 #include "tpch_command.h"
 
@@ -19,6 +20,7 @@ const Subcommand subcommands[] = {
    {"tpch", "TPC-H: load, time the 22 queries, check answers, energy (kiln or SQLite)", kiln::bench::tpchCommand},
    {"tpcc", "TPC-C: populate, run the transaction mix, tx/s, tpmC, latencies, energy, consistency (kiln or SQLite)", kiln::bench::tpccCommand},
    {"ch", "CH-benCHmark: TPC-C alone, then beside streams of 22 analytical queries; the ratio, queries/hour (kiln or SQLite)", kiln::bench::chCommand},
+   {"fork", "fork() snapshots: the time of fork(), the writer's copy-on-write cost per update, 4 KiB vs huge pages", kiln::bench::forkCommand},
 };
 
 void printUsage(std::FILE* out) {

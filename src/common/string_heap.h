@@ -2,9 +2,12 @@
 #pragma once
 
 #include <cstring>
-#include <memory>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "common/memory_blocks.h"
+#include "common/page_array.h"
 
 namespace kiln {
 
@@ -42,9 +45,9 @@ class StringHeap {
       if (chunks_.empty()) return;
       if (chunks_.size() > 1) {
          std::swap(chunks_.front(), chunks_.back());
-         chunks_.resize(1);
+         chunks_.erase(chunks_.begin() + 1, chunks_.end());
       }
-      current_ = chunks_.front().get();
+      current_ = chunks_.front().data();
       used_ = 0;
    }
    void clear() {
@@ -56,13 +59,37 @@ class StringHeap {
    private:
    void grow(size_t atLeast) { addChunk(std::max<size_t>(atLeast, chunks_.empty() ? 4096 : std::min<size_t>(capacity_ * 2, 16 << 20))); }
    void addChunk(size_t size) {
-      chunks_.push_back(std::make_unique_for_overwrite<char[]>(size));
-      current_ = chunks_.back().get();
+      chunks_.emplace_back(size);
+      current_ = chunks_.back().data();
       used_ = 0;
       capacity_ = size;
    }
 
-   std::vector<std::unique_ptr<char[]>> chunks_;
+   // Chunks of a huge page and more are pages of their own (page_array.h: huge pages, for a
+   // table's strings as for its columns); smaller ones come from the heap.
+   class Chunk {
+      public:
+      explicit Chunk(size_t size) : size_(size), data_(size >= hugePageSize ? static_cast<char*>(growPages(nullptr, 0, size)) : new char[size]) {}
+      ~Chunk() {
+         if (size_ >= hugePageSize)
+            freePages(data_, size_);
+         else
+            delete[] data_;
+      }
+      Chunk(Chunk&& other) noexcept : size_(other.size_), data_(std::exchange(other.data_, nullptr)) {}
+      Chunk& operator=(Chunk&& other) noexcept {
+         std::swap(size_, other.size_);
+         std::swap(data_, other.data_);
+         return *this;
+      }
+      char* data() const { return data_; }
+
+      private:
+      size_t size_;
+      char* data_;
+   };
+
+   std::vector<Chunk> chunks_;
    char* current_ = nullptr;
    size_t used_ = 0;
    size_t capacity_ = 0;

@@ -1,8 +1,24 @@
 #include "storage/btree.h"
 
 #include <algorithm>
+#include <new>
+
+#include "common/slab_pool.h"
 
 namespace kiln {
+
+namespace {
+
+/// The pool of nodes; `nodeSize` is sizeof(BTree::Node), which is private to the tree.
+SlabPool& nodePool(size_t nodeSize) {
+   static SlabPool* pool = new SlabPool(nodeSize);  // never destroyed: trees may go during exit
+   return *pool;
+}
+
+}  // namespace
+
+void* BTree::Node::operator new(size_t) { return nodePool(sizeof(Node)).allocate(); }
+void BTree::Node::operator delete(void* node) { nodePool(sizeof(Node)).release(node); }
 
 BTree::BTree() : root_(std::make_unique<Node>()) {}
 BTree::~BTree() = default;

@@ -58,6 +58,10 @@ class BTree {
       Node* next = nullptr;  // leaf chain
       Node* previous = nullptr;
       bool empty() const { return leaf ? keys.empty() : children.empty(); }
+      // From huge pages (slab_pool.h), as the columns are: the nodes of a large index are
+      // about as much memory as its columns.
+      static void* operator new(size_t size);
+      static void operator delete(void* node);
    };
    /// Starts loading all of a node's keys: a binary search over them would otherwise miss the
    /// cache at each of its steps, one after the other.

@@ -1,13 +1,11 @@
 #include "storage/key_slots.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <initializer_list>
 #include <new>
 
-#include "common/memory_blocks.h"
+#include "common/page_array.h"
 
 namespace kiln {
 
@@ -35,10 +33,10 @@ KeySlots::Array KeySlots::allocate(size_t capacity) {
    Array array;
    array.capacity = capacity;
    size_t bytes = capacity * sizeof(Slot);
-   void* memory = bytes >= mappedBytes ? mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : std::calloc(capacity, sizeof(Slot));
-   if (memory == nullptr || memory == MAP_FAILED) throw std::bad_alloc();
-   // Each probe lands on a random slot: with 4 KiB pages it misses the TLB as well as the cache.
-   if (bytes >= mappedBytes) adviseHugePages(memory, bytes);
+   // Each probe lands on a random slot: with 4 KiB pages it misses the TLB as well as the cache
+   // (growPages gives a large array huge pages).
+   void* memory = bytes >= mappedBytes ? growPages(nullptr, 0, bytes) : std::calloc(capacity, sizeof(Slot));
+   if (memory == nullptr) throw std::bad_alloc();
    array.slots = static_cast<Slot*>(memory);
    return array;
 }
@@ -47,7 +45,7 @@ void KeySlots::release(Array& array) {
    if (!array.slots) return;
    size_t bytes = array.capacity * sizeof(Slot);
    if (bytes >= mappedBytes)
-      munmap(array.slots, bytes);
+      freePages(array.slots, bytes);
    else
       std::free(array.slots);
    array = Array();
