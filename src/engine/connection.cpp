@@ -18,6 +18,7 @@
 #include "storage/redo.h"
 #include "storage/sequence.h"
 #include "engine/statement_executor.h"
+#include "optimizer/optimizer.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
 #include "parser/schema_names.h"
@@ -200,6 +201,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    SequenceSession::Scope sequences(*sequences_);
    ConnectionSettings settingsAccess(*this);
    SettingsAccess::Scope settingsScope(settingsAccess);
+   DisabledOptimizerPasses::Scope optimizerPasses(disabledOptimizerPasses(passiveSettings_));
    try {
       data = work();
       // Its timestamptz values are shown in the zone it ran in (a reused result has it: no

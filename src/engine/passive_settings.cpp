@@ -6,6 +6,7 @@
 
 #include "engine/timeout_settings.h"
 #include "kiln/kiln.h"
+#include "optimizer/optimizer_pass.h"
 
 namespace kiln {
 
@@ -103,7 +104,14 @@ std::string passiveSettingValue(const PassiveSetting& setting, const std::string
       if (text == "heap") return text;
       invalid(setting, text, "Table access method \"" + text + "\" does not exist.");
    }
+   if (name == "disabled_optimizer_passes") return optimizerPassList(parseOptimizerPassList(text));
    return text;  // search_path, application_name: any text
+}
+
+OptimizerPassSet disabledOptimizerPasses(const PassiveSettingValues& values) {
+   for (auto& [name, value] : values)
+      if (name == "disabled_optimizer_passes") return parseOptimizerPassList(value);
+   return 0;
 }
 
 namespace {
@@ -115,6 +123,7 @@ const std::vector<PassiveSetting> settings = {
    {"client_min_messages", "notice", "The least important messages sent to the client (kiln sends none below errors)."},
    {"default_table_access_method", "heap", "How new tables store their rows: heap, kiln's columns in memory."},
    {"default_tablespace", "", "Where new tables go: kiln has one place for everything."},
+   {"disabled_optimizer_passes", "", "The optimizer passes switched off, a comma-separated list (for tests, and to find a pass at fault)."},
    {"idle_in_transaction_session_timeout", "0", "How long a session may idle in an open transaction: no limit."},
    {"row_security", "on", "Whether row security policies apply (kiln has none)."},
    {"search_path", "\"$user\", public", "The schemas searched for unqualified names (kiln's one schema is public)."},

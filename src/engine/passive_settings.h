@@ -2,6 +2,8 @@
 // value (no XML type for xmloption, no row security, no function bodies to check) or accepts only
 // the values it behaves as (client_encoding UTF8, standard_conforming_strings on, no timeouts on
 // idle sessions). pg_dump's scripts set them first thing; psql and drivers set some on connect.
+// One is kiln's own and not passive: disabled_optimizer_passes, kept as text here so that SET
+// LOCAL, ROLLBACK and snapshots carry it as they carry these; each statement reads it.
 #pragma once
 
 #include <pg_query/pg_query.pb-c.h>
@@ -10,6 +12,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "optimizer/optimizer_pass.h"
 
 namespace kiln {
 
@@ -40,5 +44,8 @@ std::string asciiLowercase(std::string text);
 
 /// A connection's values of these settings, those changed from their defaults.
 using PassiveSettingValues = std::vector<std::pair<std::string, std::string>>;  // lowercase name, value
+
+/// The passes `values` switch off (disabled_optimizer_passes).
+OptimizerPassSet disabledOptimizerPasses(const PassiveSettingValues& values);
 
 }  // namespace kiln

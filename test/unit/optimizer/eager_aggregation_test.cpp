@@ -31,12 +31,12 @@ TEST(EagerAggregation, MatchesTheAggregateOverTheJoin) {
       for (std::string groups : {"l.g", "l.k", "l.g, l.k"}) {
          std::string sql = "SELECT " + groups + ", count(r.v), sum(r.v), min(r.v), max(r.v), count(r.k) FROM l " + join + " r ON l.k = r.k GROUP BY " +
                            groups + " ORDER BY " + groups;
-         // The same with a condition the rewrite does not take (always true where l.k = r.k).
-         std::string plain = sql;
-         plain.replace(plain.find("l.k = r.k"), 9, "l.k = r.k AND l.k >= r.k");
          EXPECT_NE(plan(con, sql).find("sum(CAST(count AS numeric(38,0)))"), std::string::npos) << plan(con, sql);
-         EXPECT_EQ(plan(con, plain).find("sum(CAST(count AS numeric(38,0)))"), std::string::npos);
-         kiln::Result eager = con.query(sql), reference = con.query(plain);
+         kiln::Result eager = con.query(sql);
+         con.query("SET disabled_optimizer_passes = eager_aggregation");
+         EXPECT_EQ(plan(con, sql).find("sum(CAST(count AS numeric(38,0)))"), std::string::npos);
+         kiln::Result reference = con.query(sql);
+         con.query("RESET disabled_optimizer_passes");
          ASSERT_EQ(eager.rowCount(), reference.rowCount()) << sql;
          for (size_t row = 0; row < eager.rowCount(); ++row)
             for (size_t c = 0; c < eager.columnCount(); ++c) ASSERT_EQ(eager.getString(row, c), reference.getString(row, c)) << sql << " row " << row;

@@ -1,4 +1,4 @@
-#include "optimizer/shared_subplans.h"
+#include "optimizer/passes/shared_subplans.h"
 
 #include <algorithm>
 #include <numeric>
