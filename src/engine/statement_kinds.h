@@ -32,7 +32,7 @@ enum class StatementKind : uint8_t {
    DropSchema,
    SchemaChange,  // CREATE, DROP, ALTER of tables, views, indexes, sequences; SELECT INTO
    Read,  // a query that changes nothing, or EXPLAIN of one (transaction_modes.h: readsOnly)
-   Write,  // INSERT, UPDATE, DELETE, COPY, ANALYZE, and what kiln does not support
+   Write,  // INSERT, UPDATE, DELETE, SELECT FOR UPDATE, COPY, ANALYZE, EXPLAIN of them; the unsupported
 };
 
 struct StatementRules {

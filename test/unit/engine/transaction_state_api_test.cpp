@@ -3,20 +3,12 @@
 // in a READ ONLY block; and an error of theirs aborts the block, as any error in one does.
 #include <gtest/gtest.h>
 
-#include <functional>
-
 #include "kiln/kiln.h"
+#include "snapshot_processes.h"
 
 namespace {
 
-std::string sqlstateOf(const std::function<void()>& run) {
-   try {
-      run();
-   } catch (const kiln::Error& error) {
-      return error.sqlstate();
-   }
-   return "none";
-}
+using kiln::snapshot_test::sqlstateOf;
 
 struct TransactionStateApiTest : ::testing::Test {
    kiln::Database db;
