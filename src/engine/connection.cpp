@@ -12,6 +12,7 @@
 #include "engine/timeout_settings.h"
 #include "engine/session_settings.h"
 #include "engine/snapshot_routing.h"
+#include "engine/statement_kinds.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
 #include "engine/transaction_modes.h"
@@ -123,6 +124,23 @@ std::optional<PgQuery__TransactionStmtKind> bareTransactionStatement(const std::
    }
 }
 
+/// Runs `work`, what the application sent: any error in a transaction block aborts it, as in
+/// PostgreSQL, also one raised before a statement ran (a syntax error, a statement the block
+/// refuses); an Error's position becomes a character position in `sql`.
+template <typename Work>
+auto abortingOnError(const bool& inTransaction, bool& aborted, const std::string& sql, Work&& work) {
+   try {
+      return work();
+   } catch (Error& error) {
+      if (error.position() > 0) error.setPosition(characterPosition(sql, error.position()));
+      if (inTransaction) aborted = true;
+      throw;
+   } catch (...) {
+      if (inTransaction) aborted = true;
+      rethrowAsError();
+   }
+}
+
 }  // namespace
 
 Connection::Connection(Database& database)
@@ -148,18 +166,7 @@ Result Connection::query(const std::string& sql) {
 }
 
 std::vector<Result> Connection::queryAll(const std::string& sql) {
-   // Any error in a transaction block aborts it, as in PostgreSQL: also one of a statement that
-   // runs outside statement() (SET, SHOW, CREATE SCHEMA, a syntax error).
-   try {
-      return run(sql);
-   } catch (Error& error) {
-      if (error.position() > 0) error.setPosition(characterPosition(sql, error.position()));
-      if (inTransaction_) aborted_ = true;
-      throw;
-   } catch (...) {
-      if (inTransaction_) aborted_ = true;
-      rethrowAsError();
-   }
+   return abortingOnError(inTransaction_, aborted_, sql, [&] { return run(sql); });
 }
 
 std::shared_ptr<const ResultData> Connection::statement(const std::function<std::shared_ptr<ResultData>()>& work, bool bindsOnly) {
@@ -189,7 +196,6 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
          if (held) db.turns.release(owner);
       }
    } turn{db, this, ownTurn};
-   if (aborted_) throw abortedBlock();
    std::unique_lock changing(db.changing);
    size_t mark = db.undo.mark();
    auto start = timing_ ? Clock::now() : Clock::time_point();
@@ -288,31 +294,39 @@ std::vector<Result> Connection::run(const std::string& sql) {
    double parseMs = timing_ ? std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size())) : 0;
    for (size_t i = 0; i < script.size(); ++i) {
       const PgQuery__Node& node = script.statement(i);
-      switch (node.node_case) {
-         case PG_QUERY__NODE__NODE_TRANSACTION_STMT: {
+      StatementKind kind = statementKind(node);
+      if (!allowedNow(kind, aborted_, readOnlyBlock_)) throw refusedNow(aborted_, node, script.statementText(i));
+      std::shared_ptr<const ResultData> data;
+      switch (kind) {
+         case StatementKind::Begin:
+         case StatementKind::Commit:
+         case StatementKind::Rollback:
+         case StatementKind::Savepoint:
+         case StatementKind::Release:
+         case StatementKind::RollbackTo:
+         case StatementKind::TwoPhase: {
             const PgQuery__TransactionStmt& transaction = *node.transaction_stmt;
             int readOnlyMode = readOnlyModeOf(transaction.options, transaction.n_options);
             results.emplace_back(control(int(transaction.kind), transaction.savepoint_name, readOnlyMode));
-            continue;
+            continue;  // its result is shared: it takes no timings
          }
-         case PG_QUERY__NODE__NODE_PREPARE_STMT: {
+         case StatementKind::Prepare: {
             // PREPARE name [(types)] AS statement: parsed again, so that its tree outlives this script.
             const PgQuery__PrepareStmt& prepare = *node.prepare_stmt;
             std::vector<SqlType> declared;
             for (size_t t = 0; t < prepare.n_argtypes; ++t) declared.push_back(types::resolve(*prepare.argtypes[t]->type_name));
             if (prepared_.count(prepare.name)) throw Error("42P05", "prepared statement \"" + std::string(prepare.name) + "\" already exists");
             auto impl = std::make_shared<PreparedStatementImpl>(script.statementText(i), declared);
-            auto data = std::const_pointer_cast<ResultData>(statement(
+            data = statement(
                [&] {
                   impl->refresh(db);
                   return tagged("PREPARE");
                },
-               impl->onlyReads));
+               impl->onlyReads);
             prepared_[prepare.name] = std::move(impl);
-            results.emplace_back(std::move(data));
-            continue;
+            break;
          }
-         case PG_QUERY__NODE__NODE_EXECUTE_STMT: {
+         case StatementKind::Execute: {
             const PgQuery__ExecuteStmt& execute = *node.execute_stmt;
             PreparedStatementImpl& impl = preparedNamed(execute.name);
             if (readOnlyBlock_) {
@@ -321,132 +335,110 @@ std::vector<Result> Connection::run(const std::string& sql) {
                   bindArguments(db, impl, execute);
                   return tagged("EXECUTE");
                });
-               if (!readsOnly(*impl.node)) throw notInReadOnlyBlock(*impl.node, impl.text);
+               if (!impl.onlyReads) throw notInReadOnlyBlock(*impl.node, impl.text);
                SnapshotRequest request = preparedRequest(impl);
-               results.emplace_back(std::const_pointer_cast<ResultData>(onSnapshot(request, 0, false)));
-               continue;
+               data = onSnapshot(request, 0, false);
+               break;
             }
-            results.emplace_back(std::const_pointer_cast<ResultData>(statement([&] {
+            data = statement([&] {
                bindArguments(db, impl, execute);
                ExecutionInput input{&impl.compiled, &impl.parameters, nullptr};
                return executeStatement(db, *impl.statement, &input);
-            })));
-            continue;
+            });
+            break;
          }
-         case PG_QUERY__NODE__NODE_EXPLAIN_STMT: {
-            if (node.explain_stmt->query->node_case != PG_QUERY__NODE__NODE_EXECUTE_STMT) break;
+         case StatementKind::ExplainExecute: {
             const PgQuery__ExecuteStmt& execute = *node.explain_stmt->query->execute_stmt;
             ExplainStatement options = bindExplainOptions(*node.explain_stmt);
             PreparedStatementImpl& impl = preparedNamed(execute.name);
-            results.emplace_back(std::const_pointer_cast<ResultData>(statement([&] {
+            data = statement([&] {
                bindArguments(db, impl, execute);
                ExecutionInput input{&impl.compiled, &impl.parameters, nullptr};
                return explainPrepared(*impl.statement, options, input);
-            })));
-            continue;
+            });
+            break;
          }
-         case PG_QUERY__NODE__NODE_CREATE_SCHEMA_STMT:
-            if (aborted_) throw abortedBlock();
-            checkCreateSchema(*node.create_schema_stmt);
-            results.emplace_back(tagged("CREATE SCHEMA"));
-            continue;
-         case PG_QUERY__NODE__NODE_DROP_STMT:
-            if (node.drop_stmt->remove_type != PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) break;
-            if (aborted_) throw abortedBlock();
-            checkDropSchema(*node.drop_stmt);
-            results.emplace_back(tagged("DROP SCHEMA"));
-            continue;
-         case PG_QUERY__NODE__NODE_CHECK_POINT_STMT:
-            if (inTransaction_) throw Error("25001", "CHECKPOINT cannot run inside a transaction block");
-            results.emplace_back(statement([&] {
-               if (db.durability) db.durability->checkpoint(true);
-               return tagged("CHECKPOINT");
-            }));
-            continue;
-         case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: {
-            if (aborted_) throw abortedBlock();
-            const PgQuery__VariableSetStmt& set = *node.variable_set_stmt;
-            // SET TRANSACTION lasts for the block (outside one, PostgreSQL only warns).
-            if (std::optional<int> mode = transactionModeSet(set)) {
-               if (inTransaction_ && *mode >= 0) setTransactionReadOnly(*mode == 1);
-               results.emplace_back(tagged("SET"));
-               continue;
-            }
-            if (std::optional<int> mode = sessionCharacteristicsSet(set)) {
-               if (*mode >= 0) ConnectionSettings(*this).set("default_transaction_read_only", *mode ? "on" : "off", false);
-               results.emplace_back(tagged("SET"));
-               continue;
-            }
-            ConnectionSettings(*this).apply(set);
-            bool reset = set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET || set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL;
-            results.emplace_back(tagged(reset ? "RESET" : "SET"));
-            continue;
-         }
-         case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT: {
-            if (aborted_) throw abortedBlock();
-            std::string name = node.variable_show_stmt->name;
-            if (name == "all") {
-               auto data = tagged("SHOW");
-               data->setTextTable({"name", "setting", "description"}, ConnectionSettings(*this).all());
-               results.emplace_back(std::move(data));
-               continue;
-            }
-            auto setting = ConnectionSettings(*this).shown(name);
-            if (!setting) throw Error("42704", "unrecognized configuration parameter \"" + name + "\"");
-            auto data = tagged("SHOW");
-            data->setTextRows(setting->first, {setting->second});
-            results.emplace_back(std::move(data));
-            continue;
-         }
-         case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
+         case StatementKind::Deallocate: {
             std::string name = node.deallocate_stmt->name;
             if (name.empty())
                prepared_.clear();
             else if (!prepared_.erase(name))
                throw Error("26000", "prepared statement \"" + name + "\" does not exist");
-            results.emplace_back(tagged(name.empty() ? "DEALLOCATE ALL" : "DEALLOCATE"));
-            continue;
+            data = tagged(name.empty() ? "DEALLOCATE ALL" : "DEALLOCATE");
+            break;
          }
-         default: break;
+         case StatementKind::Set: data = tagged(ConnectionSettings(*this).runSet(*node.variable_set_stmt)); break;
+         case StatementKind::Show: {
+            auto shown = tagged("SHOW");
+            ConnectionSettings(*this).runShow(node.variable_show_stmt->name, *shown);
+            data = std::move(shown);
+            break;
+         }
+         case StatementKind::Checkpoint:
+            if (inTransaction_) throw Error("25001", "CHECKPOINT cannot run inside a transaction block");
+            data = statement([&] {
+               if (db.durability) db.durability->checkpoint(true);
+               return tagged("CHECKPOINT");
+            });
+            break;
+         case StatementKind::CreateSchema:
+            checkCreateSchema(*node.create_schema_stmt);
+            data = tagged("CREATE SCHEMA");
+            break;
+         case StatementKind::DropSchema:
+            checkDropSchema(*node.drop_stmt);
+            data = tagged("DROP SCHEMA");
+            break;
+         case StatementKind::SchemaChange:
+         case StatementKind::Read:
+         case StatementKind::Write: data = runStatement(script, i); break;
       }
-      auto data = runStatement(script, i);
-      std::const_pointer_cast<ResultData>(data)->stats.parseMs += parseMs;
-      std::const_pointer_cast<ResultData>(data)->stats.totalMs += parseMs;
-      results.emplace_back(data);
+      // The script's parse time, shared out among its statements.
+      StatementStats& stats = std::const_pointer_cast<ResultData>(data)->stats;
+      stats.parseMs += parseMs;
+      stats.totalMs += parseMs;
+      results.emplace_back(std::move(data));
    }
    return results;
 }
 
 PreparedStatement Connection::prepare(const std::string& sql) {
-   auto impl = std::make_shared<PreparedStatementImpl>(sql, std::vector<SqlType>{});
-   statement(
-      [&] {
-         impl->refresh(database_.impl());
-         return tagged("PREPARE");
-      },
-      impl->onlyReads);
-   return PreparedStatement(*this, std::move(impl));
+   return abortingOnError(inTransaction_, aborted_, sql, [&] {
+      if (!allowedNow(StatementKind::Prepare, aborted_, readOnlyBlock_)) throw abortedBlock();  // READ ONLY blocks allow it
+      auto impl = std::make_shared<PreparedStatementImpl>(sql, std::vector<SqlType>{});
+      statement(
+         [&] {
+            impl->refresh(database_.impl());
+            return tagged("PREPARE");
+         },
+         impl->onlyReads);
+      return PreparedStatement(*this, std::move(impl));
+   });
 }
 
 Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
-   DatabaseImpl& db = database_.impl();
-   ParsedScript script(sql);
-   auto notCopyFromStdin = [] { return Error("42601", "copyFrom takes one COPY ... FROM STDIN statement"); };
-   if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from) throw notCopyFromStdin();
-   if (readOnlyBlock_) throw notInReadOnlyBlock(script.statement(0), sql);
-   return Result(statement([&] {
-      Statement bound = bindStatement(script.statement(0), script.statementText(0), db.catalog);
-      auto* copy = std::get_if<CopyStatement>(&bound);
-      if (!copy || !copy->path.empty()) throw notCopyFromStdin();
-      copy->stdinRows = rows;
-      return executeStatement(db, bound);
-   }));
+   return abortingOnError(inTransaction_, aborted_, sql, [&] {
+      DatabaseImpl& db = database_.impl();
+      ParsedScript script(sql);
+      auto notCopyFromStdin = [] { return Error("42601", "copyFrom takes one COPY ... FROM STDIN statement"); };
+      if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from) throw notCopyFromStdin();
+      if (!allowedNow(StatementKind::Write, aborted_, readOnlyBlock_)) throw refusedNow(aborted_, script.statement(0), sql);
+      return Result(statement([&] {
+         Statement bound = bindStatement(script.statement(0), script.statementText(0), db.catalog);
+         auto* copy = std::get_if<CopyStatement>(&bound);
+         if (!copy || !copy->path.empty()) throw notCopyFromStdin();
+         copy->stdinRows = rows;
+         return executeStatement(db, bound);
+      }));
+   });
 }
 
 Result Connection::execute(PreparedStatementImpl& prepared) {
-   DatabaseImpl& db = database_.impl();
-   try {
-      if (readOnlyBlock_ && !prepared.onlyReads) throw notInReadOnlyBlock(*prepared.node, prepared.text);
+   return abortingOnError(inTransaction_, aborted_, prepared.text, [&] {
+      DatabaseImpl& db = database_.impl();
+      StatementKind kind = prepared.onlyReads ? StatementKind::Read : StatementKind::Write;
+      if (!allowedNow(kind, aborted_, readOnlyBlock_)) [[unlikely]]
+         throw refusedNow(aborted_, *prepared.node, prepared.text);
       bool routed = prepared.onlyReads && !inSnapshotProcess_ && (readOnlyBlock_ || (!inTransaction_ && snapshotsAllowed()));
       if (routed && snapshotFirst()) {
          SnapshotRequest request = preparedRequest(prepared);
@@ -470,14 +462,12 @@ Result Connection::execute(PreparedStatementImpl& prepared) {
          if (auto data = onSnapshot(request, 0, true)) return Result(data);
          return runHere(false);
       }
-   } catch (Error& error) {
-      if (error.position() > 0) error.setPosition(characterPosition(prepared.text, error.position()));
-      throw;
-   }
+   });
 }
 
 std::shared_ptr<const ResultData> Connection::control(int kind, const std::string& savepointName, int readOnlyMode) {
    DatabaseImpl& db = database_.impl();
+   if (!allowedNow(transactionStatementKind(kind), aborted_, readOnlyBlock_)) throw abortedBlock();  // READ ONLY blocks allow them all
    switch (PgQuery__TransactionStmtKind(kind)) {
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_START:
@@ -542,8 +532,6 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
    bool rollback = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO;
    if (!inTransaction_)
       throw Error("25P01", std::string(define ? "SAVEPOINT" : rollback ? "ROLLBACK TO SAVEPOINT" : "RELEASE SAVEPOINT") + " can only be used in transaction blocks");
-   // ROLLBACK TO is what makes an aborted block usable again.
-   if (aborted_ && !rollback) throw abortedBlock();
    BlockState& state = block();
    try {
       if (define) {

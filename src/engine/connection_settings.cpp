@@ -12,6 +12,7 @@
 #include "engine/snapshot_settings.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
+#include "engine/transaction_modes.h"
 
 namespace kiln {
 
@@ -84,6 +85,28 @@ void ConnectionSettings::apply(const PgQuery__VariableSetStmt& set, const std::s
    SessionSettings now = c.settings();
    changeSetting(set, rawValue, now, c.inTransaction_ && !set.is_local ? &block.settingsAtCommit : nullptr);
    c.useSettings(now);
+}
+
+const char* ConnectionSettings::runSet(const PgQuery__VariableSetStmt& set) {
+   Connection& c = connection_;
+   // SET TRANSACTION lasts for the block (outside one, PostgreSQL only warns).
+   if (std::optional<int> mode = transactionModeSet(set)) {
+      if (c.inTransaction_ && *mode >= 0) c.setTransactionReadOnly(*mode == 1);
+      return "SET";
+   }
+   if (std::optional<int> mode = sessionCharacteristicsSet(set)) {
+      if (*mode >= 0) this->set("default_transaction_read_only", *mode ? "on" : "off", false);
+      return "SET";
+   }
+   apply(set);
+   return set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET || set.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL ? "RESET" : "SET";
+}
+
+void ConnectionSettings::runShow(const std::string& name, ResultData& result) const {
+   if (name == "all") return result.setTextTable({"name", "setting", "description"}, all());
+   auto setting = shown(name);
+   if (!setting) unrecognized(name);
+   result.setTextRows(setting->first, {setting->second});
 }
 
 std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(const std::string& name) const {

@@ -11,6 +11,7 @@
 
 #include <pg_query/pg_query.pb-c.h>
 
+#include "engine/result_data.h"
 #include "engine/session_settings.h"
 #include "kiln/kiln.h"
 #include "runtime/settings_access.h"
@@ -25,6 +26,11 @@ class ConnectionSettings final : public SettingsAccess {
    /// arguments are flattened as PostgreSQL does). Throws for an unknown name or a bad value,
    /// changing nothing.
    void apply(const PgQuery__VariableSetStmt& set, const std::string* rawValue = nullptr);
+   /// The SET statement: SET TRANSACTION and SESSION CHARACTERISTICS modes too. Returns its
+   /// status tag, SET or RESET.
+   const char* runSet(const PgQuery__VariableSetStmt& set);
+   /// The SHOW statement (`name` "all": SHOW ALL) into `result`; 42704 for a name it does not know.
+   void runShow(const std::string& name, ResultData& result) const;
    /// SHOW `name`: the column's name and the value; nullopt for a name it does not know.
    std::optional<std::pair<std::string, std::string>> shown(const std::string& name) const;
    /// SHOW ALL: name, value and description of each setting, in name order (an application's own

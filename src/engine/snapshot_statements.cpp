@@ -10,7 +10,7 @@
 #include "engine/prepared_statement_impl.h"
 #include "engine/snapshot_routing.h"
 #include "engine/statement_executor.h"
-#include "engine/transaction_modes.h"
+#include "engine/statement_kinds.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/plan_work.h"
 #include "storage/sequence.h"
@@ -22,13 +22,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double millisecondsSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
-
-bool changesCatalog(const Statement& bound) {
-   return std::holds_alternative<CreateTableStatement>(bound) || std::holds_alternative<DropStatement>(bound) ||
-          std::holds_alternative<CreateViewStatement>(bound) || std::holds_alternative<CreateIndexStatement>(bound) ||
-          std::holds_alternative<AlterTableStatement>(bound) || std::holds_alternative<CreateSequenceStatement>(bound) ||
-          std::holds_alternative<AlterSequenceStatement>(bound);
-}
 
 /// The plan that decides whether a bound statement is worth a snapshot: a query's, or that of
 /// EXPLAIN ANALYZE (which runs it).
@@ -69,10 +62,10 @@ std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& s
    DatabaseImpl& db = database_.impl();
    const PgQuery__Node& node = script.statement(i);
    std::string text = script.statementText(i);
-   bool reads = readsOnly(node);
+   const StatementRules rules = rulesOf(statementKind(node));
+   bool reads = rules.onSnapshot;
+   // The dispatcher let only reads into a READ ONLY block.
    if (readOnlyBlock_ && !inSnapshotProcess_) {
-      if (aborted_) throw abortedBlock();
-      if (!reads) throw notInReadOnlyBlock(node, text);
       SnapshotRequest request;
       request.sql = text;
       return onSnapshot(request, script.statementStart(i), false);
@@ -90,7 +83,7 @@ std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& s
          if (hasReturningSubquery(node)) return runReturningSubquery(db, node, text);
          // Bound after the previous statement ran: it may name what that one created.
          Statement bound = bindStatement(node, text, db.catalog);
-         if (changesCatalog(bound)) ++db.catalogVersion;
+         if (rules.changesSchema) ++db.catalogVersion;
          QueryPlan* plan = runPlanOf(bound);
          if (mayGoToSnapshot && plan && worthASnapshot(*plan, snapshotMinRows_)) throw RunOnSnapshot{};
          std::shared_ptr<ResultData> result = executeStatement(db, bound);
@@ -131,7 +124,6 @@ SnapshotRequest Connection::preparedRequest(const PreparedStatementImpl& prepare
 
 std::shared_ptr<const ResultData> Connection::onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter) {
    DatabaseImpl& db = database_.impl();
-   if (aborted_) throw abortedBlock();
    cancelRequested_.store(false, std::memory_order_relaxed);
    statementTimedOut_.store(false, std::memory_order_relaxed);
    StatementWatchdog::Timeout timeout(db.watchdog, this, statementTimeoutMs_, cancelRequested_, statementTimedOut_);
