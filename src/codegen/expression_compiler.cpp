@@ -2,6 +2,8 @@
 
 #include <llvm/IR/Intrinsics.h>
 
+#include "algebra/scalar_function.h"
+#include "codegen/function_compiler.h"
 #include "codegen/runtime_functions.h"
 #include "codegen/translators/row_access.h"
 #include "common/decimal.h"
@@ -159,35 +161,13 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    if ((e.functionId() >= FunctionId::ExtractYear && e.functionId() <= FunctionId::ExtractEpoch && e.functionId() != FunctionId::ExtractInterval) ||
        e.functionId() == FunctionId::IsFinite)
       return compileDatetimeFunction(e, args);
+   if (const ScalarFunction* function = scalarFunction(e.functionId())) {
+      CompileFunction compile = compilerOf(function->id);
+      return ops_.guardNulls(args, e.type, [&] { return compile({e, args, cx_, ops_}); });
+   }
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
-         case FunctionId::Substring:
-            return ops_.substring(args[0].value, args[1].value, args.size() > 2 ? args[2].value : nullptr);
-         case FunctionId::Upper: return ops_.callStringHelper(runtime::kiln_upper, {address(0)}, true);
-         case FunctionId::Lower: return ops_.callStringHelper(runtime::kiln_lower, {address(0)}, true);
-         case FunctionId::Length: return cx_.callRuntime(runtime::kiln_length, {address(0)});
-         case FunctionId::OctetLength: {
-            // CHAR(n) counts its padding to n characters, as PostgreSQL does.
-            llvm::Value* length = b.CreateTrunc(b.CreateExtractValue(args[0].value, 0), cx_.i32());
-            if (args[0].type.id == TypeId::Char && args[0].type.length) {
-               llvm::Value* padding = b.CreateSub(cx_.int32(args[0].type.length), cx_.callRuntime(runtime::kiln_length, {address(0)}));
-               length = b.CreateAdd(length, b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, padding, cx_.int32(0)));
-            }
-            return length;
-         }
-         case FunctionId::Trim:
-         case FunctionId::LTrim:
-         case FunctionId::RTrim: {
-            int sides = e.functionId() == FunctionId::Trim ? 3 : e.functionId() == FunctionId::LTrim ? 1 : 2;
-            llvm::Value* characters = args.size() > 1 ? address(1) : llvm::ConstantPointerNull::get(cx_.ptr());
-            return ops_.callStringHelper(runtime::kiln_trim, {address(0), characters, cx_.int32(sides)}, false);
-         }
-         case FunctionId::Position: return cx_.callRuntime(runtime::kiln_position, {address(0), address(1)});
-         case FunctionId::Replace: return ops_.callStringHelper(runtime::kiln_replace, {address(0), address(1), address(2)}, true);
-         case FunctionId::Left:
-         case FunctionId::Right:
-            return ops_.callStringHelper(runtime::kiln_left, {address(0), args[1].value, cx_.int8(e.functionId() == FunctionId::Right)}, false);
          case FunctionId::Concat:
          case FunctionId::ConcatWs:
          case FunctionId::Format: break;  // compileConcat
@@ -210,18 +190,6 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ArrayElementText:
          case FunctionId::ArraySlice:
          case FunctionId::ArrayContains: break;  // compileArrayFunction
-         case FunctionId::LPad:
-         case FunctionId::RPad: {
-            llvm::Value* fill = args.size() > 2 ? address(2) : llvm::ConstantPointerNull::get(cx_.ptr());
-            return ops_.callStringHelper(runtime::kiln_pad, {address(0), args[1].value, fill, cx_.int8(e.functionId() == FunctionId::RPad)}, true);
-         }
-         case FunctionId::SplitPart: return ops_.callStringHelper(runtime::kiln_split_part, {address(0), address(1), args[2].value}, false);
-         case FunctionId::Reverse: return ops_.callStringHelper(runtime::kiln_reverse, {address(0)}, true);
-         case FunctionId::Repeat: return ops_.callStringHelper(runtime::kiln_repeat, {address(0), args[1].value}, true);
-         case FunctionId::Initcap: return ops_.callStringHelper(runtime::kiln_initcap, {address(0)}, true);
-         case FunctionId::StartsWith: return b.CreateICmpNE(cx_.callRuntime(runtime::kiln_starts_with, {address(0), address(1)}), cx_.int8(0));
-         case FunctionId::Ascii: return cx_.callRuntime(runtime::kiln_ascii, {address(0)});
-         case FunctionId::Chr: return ops_.callStringHelper(runtime::kiln_chr, {args[0].value}, false);
          case FunctionId::Abs: {
             if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Absolute, args[0].value);
             llvm::Value* v = args[0].value;
@@ -302,12 +270,10 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
                return cx_.callRuntime(runtime::kiln_numeric_width_bucket, {address(0), address(1), address(2), args[3].value});
             return cx_.callRuntime(runtime::kiln_width_bucket_decimal, {b.CreateSExt(args[0].value, cx_.i128()), b.CreateSExt(args[1].value, cx_.i128()),
                                                                  b.CreateSExt(args[2].value, cx_.i128()), args[3].value});
-         case FunctionId::Translate: return ops_.callStringHelper(runtime::kiln_translate, {address(0), address(1), address(2)}, true);
          case FunctionId::QuoteLiteral: return ops_.callStringHelper(runtime::kiln_quote_literal, {address(0)}, true);
          case FunctionId::ToDate: return cx_.callRuntime(runtime::kiln_to_date, {address(0), address(1)});
          case FunctionId::ToTimestamp: return cx_.callRuntime(runtime::kiln_to_timestamp_local, {address(0), address(1)});
          case FunctionId::ToTimestampEpoch: return cx_.callRuntime(runtime::kiln_to_timestamp_epoch, {args[0].value});
-         case FunctionId::QuoteIdent: return ops_.callStringHelper(runtime::kiln_quote_ident, {address(0)}, true);
          case FunctionId::MakeDate: return cx_.callRuntime(runtime::kiln_make_date, {args[0].value, args[1].value, args[2].value});
          case FunctionId::ShiftLeft:
          case FunctionId::ShiftRight: {
@@ -391,7 +357,6 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::RegexCount:
          case FunctionId::RegexSubstr:
          case FunctionId::RegexSubstring: break;  // compileRegex
-         case FunctionId::Md5: return ops_.callStringHelper(runtime::kiln_md5, {address(0)}, true);
          case FunctionId::AtTimeZone: {
             bool instant = args[1].type.id == TypeId::TimestampTz;
             if (args[0].type.id == TypeId::Interval) {
@@ -422,7 +387,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             const RuntimeFunction& helper = shown == TypeId::TimestampTz ? runtime::kiln_to_char_timestamptz : runtime::kiln_to_char_timestamp;
             return ops_.callStringHelper(helper, {args[0].value, address(1)}, true);
          }
-         case FunctionId::Random: return cx_.callRuntime(runtime::kiln_random, {});
+         default: break;  // the registry's functions: compiled by their callbacks (function_compiler.h)
       }
       return nullptr;
    };
