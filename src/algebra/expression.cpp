@@ -1,5 +1,6 @@
 #include "algebra/expression.h"
 
+#include "algebra/scalar_function.h"
 #include "common/physical_type.h"
 
 #include <cstring>
@@ -95,10 +96,11 @@ bool Expr::equals(const Expr& o) const {
 
 namespace {
 
-/// random(), identity counters, sequences and settings (set_config changes what current_setting
-/// reads): two calls are two values.
+/// Volatile functions of the registry, identity counters, sequences and settings (set_config
+/// changes what current_setting reads): two calls are two values.
 bool isVolatileFunction(FunctionId id) {
-   return id == FunctionId::Random || id == FunctionId::NextIdentity || (id >= FunctionId::SequenceNext && id <= FunctionId::SetConfig);
+   if (const ScalarFunction* function = scalarFunction(id)) return function->volatility == Volatility::Volatile;
+   return id == FunctionId::NextIdentity || (id >= FunctionId::SequenceNext && id <= FunctionId::SetConfig);
 }
 
 }  // namespace
@@ -138,30 +140,10 @@ const char* comparisonName(CompareOp op) {
 }
 
 const char* functionName(FunctionId id) {
+   if (const ScalarFunction* function = scalarFunction(id)) return function->names.front();
    switch (id) {
-      case FunctionId::Substring: return "substring";
-      case FunctionId::Upper: return "upper";
-      case FunctionId::Lower: return "lower";
-      case FunctionId::Length: return "length";
-      case FunctionId::OctetLength: return "octet_length";
-      case FunctionId::Trim: return "btrim";
-      case FunctionId::LTrim: return "ltrim";
-      case FunctionId::RTrim: return "rtrim";
-      case FunctionId::Position: return "position";
-      case FunctionId::Replace: return "replace";
-      case FunctionId::Left: return "left";
-      case FunctionId::Right: return "right";
       case FunctionId::Concat: return "concat";
       case FunctionId::ConcatWs: return "concat_ws";
-      case FunctionId::LPad: return "lpad";
-      case FunctionId::RPad: return "rpad";
-      case FunctionId::SplitPart: return "split_part";
-      case FunctionId::Reverse: return "reverse";
-      case FunctionId::Repeat: return "repeat";
-      case FunctionId::Initcap: return "initcap";
-      case FunctionId::StartsWith: return "starts_with";
-      case FunctionId::Ascii: return "ascii";
-      case FunctionId::Chr: return "chr";
       case FunctionId::Abs: return "abs";
       case FunctionId::Round: return "round";
       case FunctionId::Trunc: return "trunc";
@@ -186,7 +168,6 @@ const char* functionName(FunctionId id) {
       case FunctionId::Lcm: return "lcm";
       case FunctionId::WidthBucket: return "width_bucket";
       case FunctionId::MakeDate: return "make_date";
-      case FunctionId::Translate: return "translate";
       case FunctionId::ArrayBuild: return "array";
       case FunctionId::ArraySubscript: return "array_subscript";
       case FunctionId::ArrayCardinality: return "cardinality";
@@ -207,7 +188,6 @@ const char* functionName(FunctionId id) {
       case FunctionId::ArraySlice: return "array_slice";
       case FunctionId::ArrayContains: return "array_contains";
       case FunctionId::QuoteLiteral: return "quote_literal";
-      case FunctionId::QuoteIdent: return "quote_ident";
       case FunctionId::Format: return "format";
       case FunctionId::ToDate: return "to_date";
       case FunctionId::ToTimestamp:
@@ -248,12 +228,11 @@ const char* functionName(FunctionId id) {
       case FunctionId::RegexCount: return "regexp_count";
       case FunctionId::RegexSubstr: return "regexp_substr";
       case FunctionId::RegexSubstring: return "substring";
-      case FunctionId::Md5: return "md5";
       case FunctionId::Age: return "age";
       case FunctionId::IsFinite: return "isfinite";
       case FunctionId::ToChar: return "to_char";
       case FunctionId::AtTimeZone: return "timezone";
-      case FunctionId::Random: return "random";
+      default: break;  // the registry's functions, named above
    }
    return "?";
 }

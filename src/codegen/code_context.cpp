@@ -2,191 +2,10 @@
 
 #include <llvm/IR/MDBuilder.h>
 
+#include "codegen/runtime_functions.h"
 #include "common/physical_type.h"
 
 namespace kiln {
-
-/// Runtime helper prototypes in a compact code: return type, ':', argument types.
-/// v void, c i8 (C bool), i i32, l i64, x i128, d double, p pointer.
-static const std::unordered_map<std::string, std::string>& runtimePrototypes() {
-   static const std::unordered_map<std::string, std::string> prototypes = {
-      {"kiln_error", "v:i"},
-      {"kiln_rowbuffer_append", "p:p"},
-      {"kiln_key_bitmap_block32", "i:pp"},
-      {"kiln_key_bitmap_block64", "i:pp"},
-      {"kiln_index_lookup", "l:ppp"},
-      {"kiln_index_lookup_list", "l:pppllp"},
-      {"kiln_index_prefetch", "v:ppp"},
-      {"kiln_index_probe", "p:ppp"},
-      {"kiln_rowbuffer_rows", "p:p"},
-      {"kiln_rowbuffer_size", "l:p"},
-      {"kiln_hashtable_insert", "p:pl"},
-      {"kiln_hashtable_append", "p:pl"},
-      {"kiln_group_in_key_order", "p:ppll"},
-      {"kiln_distinct_insert", "c:pppii"},
-      {"kiln_value_list_append", "v:pppic"},
-      {"kiln_percentile_cont", "d:pdc"},
-      {"kiln_percentile_disc", "p:picd"},
-      {"kiln_mode", "p:pic"},
-      {"kiln_sort", "v:ppl"},
-      {"kiln_string_equal", "c:pp"},
-      {"kiln_string_compare", "i:pp"},
-      {"kiln_string_hash", "l:p"},
-      {"kiln_like", "c:ppci"},
-      {"kiln_like_pattern", "c:pp"},
-      {"kiln_concat", "v:pppp"},
-      {"kiln_substring", "v:pllcpp"},
-      {"kiln_upper", "v:ppp"},
-      {"kiln_lower", "v:ppp"},
-      {"kiln_length", "i:p"},
-      {"kiln_trim", "v:ppip"},
-      {"kiln_position", "i:pp"},
-      {"kiln_replace", "v:ppppp"},
-      {"kiln_left", "v:plcp"},
-      {"kiln_concat_all", "v:pppipp"},
-      {"kiln_string_agg_append", "v:pppp"},
-      {"kiln_pad", "v:plpcpp"},
-      {"kiln_split_part", "v:pplp"},
-      {"kiln_reverse", "v:ppp"},
-      {"kiln_repeat", "v:plpp"},
-      {"kiln_initcap", "v:ppp"},
-      {"kiln_starts_with", "c:pp"},
-      {"kiln_md5", "v:ppp"},
-      {"kiln_regex_compile", "p:pp"},
-      {"kiln_regex_match", "c:pp"},
-      {"kiln_regex_count", "i:ppl"},
-      {"kiln_regex_substr", "c:pplllp"},
-      {"kiln_regex_substring", "c:ppp"},
-      {"kiln_regex_replace", "v:ppppp"},
-      {"kiln_random", "d:"},
-      {"kiln_check_interrupt", "v:"},
-      {"kiln_ascii", "i:p"},
-      {"kiln_chr", "v:lp"},
-      {"kiln_translate", "v:ppppp"},
-      {"kiln_array_from_text", "v:plcpp"},
-      {"kiln_array_build", "v:ppilpp"},
-      {"kiln_array_cardinality", "i:p"},
-      {"kiln_array_contains", "c:pplc"},
-      {"kiln_array_hash", "l:pl"},
-      {"kiln_array_slice", "v:pllpp"},
-      {"kiln_array_compare", "i:ppl"},
-      {"kiln_array_element_text", "v:plpp"},
-      {"kiln_array_unpack", "i:pppp"},
-      {"kiln_array_dims", "c:ppp"},
-      {"kiln_array_subscript", "c:plpp"},
-      {"kiln_array_to_string", "v:ppppp"},
-      {"kiln_string_to_array", "v:ppppp"},
-      {"kiln_array_cat", "v:pppp"},
-      {"kiln_array_add", "v:pplcpp"},
-      {"kiln_array_position", "i:ppll"},
-      {"kiln_array_replace", "v:ppplcpp"},
-      {"kiln_quote_literal", "v:ppp"},
-      {"kiln_to_timestamp_local", "l:pp"},
-      {"kiln_to_date", "i:pp"},
-      {"kiln_justify_interval", "v:pccp"},
-      {"kiln_interval_scale", "v:pdcp"},
-      {"kiln_interval_extract", "x:pi"},
-      {"kiln_to_timestamp_epoch", "l:d"},
-      {"kiln_quote_ident", "v:ppp"},
-      {"kiln_format", "v:pppipp"},
-      {"kiln_gcd", "l:llc"},
-      {"kiln_lcm", "l:llc"},
-      {"kiln_width_bucket_double", "i:dddi"},
-      {"kiln_width_bucket_decimal", "i:xxxi"},
-      {"kiln_make_date", "i:iii"},
-      {"kiln_string_fit", "v:piic"},
-      {"kiln_parse_integer", "l:pi"},
-      {"kiln_parse_decimal", "x:pii"},
-      {"kiln_parse_double", "d:pi"},
-      {"kiln_parse_date", "i:p"},
-      {"kiln_parse_bool", "c:p"},
-      {"kiln_parse_interval", "v:pp"},
-      {"kiln_format_integer", "v:lpp"},
-      {"kiln_format_decimal", "v:xipp"},
-      {"kiln_format_double", "v:dcpp"},
-      {"kiln_format_date", "v:ipp"},
-      {"kiln_format_bool", "v:cp"},
-      {"kiln_format_interval", "v:ppp"},
-      {"kiln_mul128_overflows", "c:xxp"},
-      {"kiln_decimal_divide", "x:xxi"},
-      {"kiln_i128_mod", "x:xx"},
-      {"kiln_i128_div_rounded", "x:xx"},
-      {"kiln_i128_div_floor", "x:xxc"},
-      {"kiln_sqrt", "d:d"},
-      {"kiln_cbrt", "d:d"},
-      {"kiln_exp", "d:d"},
-      {"kiln_ln", "d:d"},
-      {"kiln_log10", "d:d"},
-      {"kiln_log_base", "d:dd"},
-      {"kiln_power", "d:dd"},
-      {"kiln_i128_to_double", "d:xi"},
-      {"kiln_double_to_decimal", "x:dii"},
-      {"kiln_extract", "i:ii"},
-      {"kiln_date_add_interval_micros", "l:ipi"},
-      {"kiln_parse_moment", "l:pi"},
-      {"kiln_round_moment", "l:li"},
-      {"kiln_format_timestamptz", "v:lpp"},
-      {"kiln_timestamptz_add_interval", "l:lpi"},
-      {"kiln_timestamptz_trunc", "l:li"},
-      {"kiln_date_to_timestamptz", "l:i"},
-      {"kiln_timestamptz_to_date", "i:l"},
-      {"kiln_timestamp_to_timestamptz", "l:l"},
-      {"kiln_timestamptz_to_timestamp", "l:l"},
-      {"kiln_timestamptz_to_time", "l:l"},
-      {"kiln_date_to_timestamptz_for_comparison", "l:i"},
-      {"kiln_timestamp_at_zone", "l:lp"},
-      {"kiln_timestamptz_at_zone", "l:lp"},
-      {"kiln_timestamp_at_offset", "l:lp"},
-      {"kiln_timestamptz_at_offset", "l:lp"},
-      {"kiln_to_char_timestamp", "v:lppp"},
-      {"kiln_to_char_timestamptz", "v:lppp"},
-      {"kiln_to_char_interval", "v:pppp"},
-      {"kiln_to_char_decimal", "v:xippp"},
-      {"kiln_numeric_from_decimal", "v:xipp"},
-      {"kiln_numeric_from_double", "v:dcpp"},
-      {"kiln_numeric_to_integer", "l:pi"},
-      {"kiln_numeric_to_double", "d:pc"},
-      {"kiln_numeric_to_decimal", "x:pii"},
-      {"kiln_numeric_parse", "v:ppp"},
-      {"kiln_numeric_format", "v:ppp"},
-      {"kiln_numeric_add", "v:pppp"},
-      {"kiln_numeric_subtract", "v:pppp"},
-      {"kiln_numeric_multiply", "v:pppp"},
-      {"kiln_numeric_divide", "v:pppp"},
-      {"kiln_numeric_modulo", "v:pppp"},
-      {"kiln_numeric_divide_truncated", "v:pppp"},
-      {"kiln_numeric_unary", "v:piipp"},
-      {"kiln_numeric_log", "v:pppp"},
-      {"kiln_numeric_power", "v:pppp"},
-      {"kiln_numeric_compare", "i:pp"},
-      {"kiln_numeric_equal", "c:pp"},
-      {"kiln_numeric_hash", "l:p"},
-      {"kiln_numeric_average", "v:plpp"},
-      {"kiln_numeric_average_decimal", "v:xilpp"},
-      {"kiln_numeric_variance", "c:pplccpp"},
-      {"kiln_numeric_width_bucket", "i:pppi"},
-      {"kiln_numeric_in_range", "c:pppcc"},
-      {"kiln_to_char_numeric", "v:pppp"},
-      {"kiln_to_char_double", "v:dippp"},
-      {"kiln_format_time", "v:lpp"},
-      {"kiln_time_add_interval", "l:lpi"},
-      {"kiln_format_timestamp", "v:lpp"},
-      {"kiln_timestamp_add_interval", "l:lpi"},
-      {"kiln_timestamp_difference", "v:llp"},
-      {"kiln_timestamp_age", "v:llp"},
-      {"kiln_timestamp_field", "l:li"},
-      {"kiln_date_trunc", "l:li"},
-      {"kiln_transaction_timestamp", "l:"},
-      {"kiln_next_identity", "l:p"},
-      {"kiln_sequence_next", "l:p"},
-      {"kiln_sequence_current", "l:p"},
-      {"kiln_sequence_last", "l:"},
-      {"kiln_sequence_set", "l:plc"},
-      {"kiln_current_setting", "c:pcpp"},
-      {"kiln_set_config", "v:ppcpp"},
-   };
-   return prototypes;
-}
 
 CodeContext::CodeContext(std::string namePrefix)
    : prefix_(std::move(namePrefix)), context_(std::make_unique<llvm::LLVMContext>()) {
@@ -221,27 +40,12 @@ llvm::Constant* CodeContext::int128(__int128 v) {
    return llvm::ConstantInt::get(*context_, llvm::APInt(128, words));
 }
 
-llvm::CallInst* CodeContext::callRuntime(const std::string& name, llvm::ArrayRef<llvm::Value*> args) {
-   auto it = runtime_.find(name);
+llvm::CallInst* CodeContext::callRuntime(const RuntimeFunction& function, llvm::ArrayRef<llvm::Value*> args) {
+   auto it = runtime_.find(&function);
    if (it == runtime_.end()) {
-      const std::string& code = runtimePrototypes().at(name);
-      auto typeOf = [&](char c) -> llvm::Type* {
-         switch (c) {
-            case 'v': return builder_->getVoidTy();
-            case 'c': return i8();
-            case 'i': return i32();
-            case 'l': return i64();
-            case 'x': return i128();
-            case 'd': return f64();
-            default: return ptr();
-         }
-      };
-      std::vector<llvm::Type*> parameters;
-      for (size_t i = 2; i < code.size(); ++i) parameters.push_back(typeOf(code[i]));
-      auto* type = llvm::FunctionType::get(typeOf(code[0]), parameters, false);
-      auto callee = module_->getOrInsertFunction(name, type);
-      if (name == "kiln_error") llvm::cast<llvm::Function>(callee.getCallee())->setDoesNotReturn();
-      it = runtime_.emplace(name, callee).first;
+      auto callee = module_->getOrInsertFunction(function.name, function.type(*context_));
+      if (!function.returns) llvm::cast<llvm::Function>(callee.getCallee())->setDoesNotReturn();
+      it = runtime_.emplace(&function, callee).first;
    }
    return builder_->CreateCall(it->second, args);
 }
@@ -356,7 +160,7 @@ llvm::Value* CodeContext::ifThenElse(llvm::Value* condition, const std::function
 
 void CodeContext::checkInterruptEvery4096(llvm::Value* i) {
    llvm::Value* mask = int64(4095);
-   ifThen(builder_->CreateICmpEQ(builder_->CreateAnd(builder_->CreateZExtOrTrunc(i, i64()), mask), mask), [&] { callRuntime("kiln_check_interrupt", {}); });
+   ifThen(builder_->CreateICmpEQ(builder_->CreateAnd(builder_->CreateZExtOrTrunc(i, i64()), mask), mask), [&] { callRuntime(runtime::kiln_check_interrupt, {}); });
 }
 
 void CodeContext::forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body) {
@@ -382,7 +186,7 @@ void CodeContext::errorIf(llvm::Value* condition, int32_t code) {
    auto* after = newBlock("ok");
    builder_->CreateCondBr(condition, raise, after, llvm::MDBuilder(*context_).createBranchWeights(1, 1 << 20));
    builder_->SetInsertPoint(raise);
-   callRuntime("kiln_error", {int32(code)});
+   callRuntime(runtime::kiln_error, {int32(code)});
    builder_->CreateUnreachable();
    builder_->SetInsertPoint(after);
 }

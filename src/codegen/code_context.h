@@ -16,6 +16,8 @@
 
 namespace kiln {
 
+struct RuntimeFunction;
+
 class CodeContext {
    public:
    explicit CodeContext(std::string namePrefix);
@@ -54,8 +56,8 @@ class CodeContext {
    llvm::Constant* int128(__int128 v);
    llvm::Constant* boolean(bool v) { return builder_->getInt1(v); }
 
-   /// Calls a runtime helper declared in runtime_functions.cpp.
-   llvm::CallInst* callRuntime(const std::string& name, llvm::ArrayRef<llvm::Value*> args);
+   /// Calls a runtime helper (runtime_functions.h).
+   llvm::CallInst* callRuntime(const RuntimeFunction& function, llvm::ArrayRef<llvm::Value*> args);
 
    // Parameters of a prepared statement: a buffer (in `slot`) laid out by `layout`.
    void setParameters(size_t slot, const RowLayout* layout) {
@@ -107,7 +109,7 @@ class CodeContext {
    llvm::StructType* intervalType_;
    llvm::Function* function_ = nullptr;
    llvm::BasicBlock* entry_ = nullptr;
-   std::unordered_map<std::string, llvm::FunctionCallee> runtime_;
+   std::unordered_map<const RuntimeFunction*, llvm::FunctionCallee> runtime_;
    std::vector<std::shared_ptr<const void>> kept_;
    unsigned counter_ = 0;
    size_t parameterSlot_ = 0;

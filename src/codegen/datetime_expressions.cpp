@@ -2,6 +2,7 @@
 // the fields that grow with time (year, decade, century, millennium, isoyear, epoch) are
 // ±Infinity, the others NULL (NonFiniteTimestampTzPart, extract_date).
 #include "codegen/expression_compiler.h"
+#include "codegen/runtime_functions.h"
 #include "common/date.h"
 #include "common/timestamp.h"
 #include "runtime/helpers.h"
@@ -41,7 +42,7 @@ SqlValue ExpressionCompiler::compileDatetimeFunction(const Expr& e, const std::v
    SqlValue field = ops_.guardNulls(args, type, [&]() -> llvm::Value* {
       llvm::Type* result = cx_.valueType(type);
       if (id >= FunctionId::ExtractYear && id <= FunctionId::ExtractMillennium)
-         return cx_.callRuntime("kiln_extract", {value.value, cx_.int32(int(id) - int(FunctionId::ExtractYear))});
+         return cx_.callRuntime(runtime::kiln_extract, {value.value, cx_.int32(int(id) - int(FunctionId::ExtractYear))});
       if (id == FunctionId::ExtractEpoch) {
          if (of == TypeId::Date) {
             // Whole seconds of the day's midnight since 1970-01-01.
@@ -65,7 +66,7 @@ SqlValue ExpressionCompiler::compileDatetimeFunction(const Expr& e, const std::v
                   : id == FunctionId::ExtractMinute ? b.CreateSRem(b.CreateSDiv(t, cx_.int64(timestamp::microsPerMinute)), cx_.int64(60))
                                                     : b.CreateSRem(t, cx_.int64(timestamp::microsPerMinute));
       } else {
-         micros = cx_.callRuntime("kiln_timestamp_field", {value.value, cx_.int32(int(id) - int(FunctionId::ExtractHour))});
+         micros = cx_.callRuntime(runtime::kiln_timestamp_field, {value.value, cx_.int32(int(id) - int(FunctionId::ExtractHour))});
       }
       return b.CreateSExtOrTrunc(micros, result);
    });

@@ -2,6 +2,9 @@
 
 #include <llvm/IR/Intrinsics.h>
 
+#include "algebra/scalar_function.h"
+#include "codegen/function_compiler.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/row_access.h"
 #include "common/decimal.h"
 #include "common/timestamp.h"
@@ -71,13 +74,13 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
             // A constant pattern is prepared once.
             llvm::Constant* prepared = cx_.keepAlive(std::make_shared<const LikePattern>(patternExpr.constant.string, e.op != 0, padTo));
             SqlValue match = ops_.guardNulls({value}, SqlType::boolean(), [&] {
-               return b.CreateICmpNE(cx_.callRuntime("kiln_like_pattern", {prepared, ops_.stringAddress(value.value)}), cx_.int8(0));
+               return b.CreateICmpNE(cx_.callRuntime(runtime::kiln_like_pattern, {prepared, ops_.stringAddress(value.value)}), cx_.int8(0));
             });
             return e.negated ? ops_.logicalNot(match) : match;
          }
          SqlValue pattern = compile(patternExpr);
          SqlValue match = ops_.guardNulls({value, pattern}, SqlType::boolean(), [&] {
-            llvm::Value* r = cx_.callRuntime("kiln_like", {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op), cx_.int32(padTo)});
+            llvm::Value* r = cx_.callRuntime(runtime::kiln_like, {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op), cx_.int32(padTo)});
             return b.CreateICmpNE(r, cx_.int8(0));
          });
          return e.negated ? ops_.logicalNot(match) : match;
@@ -158,35 +161,13 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    if ((e.functionId() >= FunctionId::ExtractYear && e.functionId() <= FunctionId::ExtractEpoch && e.functionId() != FunctionId::ExtractInterval) ||
        e.functionId() == FunctionId::IsFinite)
       return compileDatetimeFunction(e, args);
+   if (const ScalarFunction* function = scalarFunction(e.functionId())) {
+      CompileFunction compile = compilerOf(function->id);
+      return ops_.guardNulls(args, e.type, [&] { return compile({e, args, cx_, ops_}); });
+   }
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    auto compute = [&]() -> llvm::Value* {
       switch (e.functionId()) {
-         case FunctionId::Substring:
-            return ops_.substring(args[0].value, args[1].value, args.size() > 2 ? args[2].value : nullptr);
-         case FunctionId::Upper: return ops_.callStringHelper("kiln_upper", {address(0)}, true);
-         case FunctionId::Lower: return ops_.callStringHelper("kiln_lower", {address(0)}, true);
-         case FunctionId::Length: return cx_.callRuntime("kiln_length", {address(0)});
-         case FunctionId::OctetLength: {
-            // CHAR(n) counts its padding to n characters, as PostgreSQL does.
-            llvm::Value* length = b.CreateTrunc(b.CreateExtractValue(args[0].value, 0), cx_.i32());
-            if (args[0].type.id == TypeId::Char && args[0].type.length) {
-               llvm::Value* padding = b.CreateSub(cx_.int32(args[0].type.length), cx_.callRuntime("kiln_length", {address(0)}));
-               length = b.CreateAdd(length, b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, padding, cx_.int32(0)));
-            }
-            return length;
-         }
-         case FunctionId::Trim:
-         case FunctionId::LTrim:
-         case FunctionId::RTrim: {
-            int sides = e.functionId() == FunctionId::Trim ? 3 : e.functionId() == FunctionId::LTrim ? 1 : 2;
-            llvm::Value* characters = args.size() > 1 ? address(1) : llvm::ConstantPointerNull::get(cx_.ptr());
-            return ops_.callStringHelper("kiln_trim", {address(0), characters, cx_.int32(sides)}, false);
-         }
-         case FunctionId::Position: return cx_.callRuntime("kiln_position", {address(0), address(1)});
-         case FunctionId::Replace: return ops_.callStringHelper("kiln_replace", {address(0), address(1), address(2)}, true);
-         case FunctionId::Left:
-         case FunctionId::Right:
-            return ops_.callStringHelper("kiln_left", {address(0), args[1].value, cx_.int8(e.functionId() == FunctionId::Right)}, false);
          case FunctionId::Concat:
          case FunctionId::ConcatWs:
          case FunctionId::Format: break;  // compileConcat
@@ -209,18 +190,6 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ArrayElementText:
          case FunctionId::ArraySlice:
          case FunctionId::ArrayContains: break;  // compileArrayFunction
-         case FunctionId::LPad:
-         case FunctionId::RPad: {
-            llvm::Value* fill = args.size() > 2 ? address(2) : llvm::ConstantPointerNull::get(cx_.ptr());
-            return ops_.callStringHelper("kiln_pad", {address(0), args[1].value, fill, cx_.int8(e.functionId() == FunctionId::RPad)}, true);
-         }
-         case FunctionId::SplitPart: return ops_.callStringHelper("kiln_split_part", {address(0), address(1), args[2].value}, false);
-         case FunctionId::Reverse: return ops_.callStringHelper("kiln_reverse", {address(0)}, true);
-         case FunctionId::Repeat: return ops_.callStringHelper("kiln_repeat", {address(0), args[1].value}, true);
-         case FunctionId::Initcap: return ops_.callStringHelper("kiln_initcap", {address(0)}, true);
-         case FunctionId::StartsWith: return b.CreateICmpNE(cx_.callRuntime("kiln_starts_with", {address(0), address(1)}), cx_.int8(0));
-         case FunctionId::Ascii: return cx_.callRuntime("kiln_ascii", {address(0)});
-         case FunctionId::Chr: return ops_.callStringHelper("kiln_chr", {args[0].value}, false);
          case FunctionId::Abs: {
             if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Absolute, args[0].value);
             llvm::Value* v = args[0].value;
@@ -247,8 +216,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
                if (drop > 38) return llvm::ConstantInt::get(cx_.valueType(e.type), 0);
                llvm::Value* divisor = cx_.int128(decimal::pow10(unsigned(drop)));
                // Truncation is the floor of a positive value and the ceiling of a negative one.
-               v = round ? cx_.callRuntime("kiln_i128_div_rounded", {v, divisor})
-                         : cx_.callRuntime("kiln_i128_div_floor", {v, divisor, b.CreateZExt(b.CreateICmpSLT(v, cx_.int128(0)), cx_.i8())});
+               v = round ? cx_.callRuntime(runtime::kiln_i128_div_rounded, {v, divisor})
+                         : cx_.callRuntime(runtime::kiln_i128_div_floor, {v, divisor, b.CreateZExt(b.CreateICmpSLT(v, cx_.int128(0)), cx_.i8())});
                if (digits < 0) v = b.CreateMul(v, cx_.int128(decimal::pow10(unsigned(-digits))));
             }
             return b.CreateTrunc(v, cx_.valueType(e.type));
@@ -266,24 +235,24 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          }
          case FunctionId::Sqrt:
             if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::SquareRoot, args[0].value);
-            return cx_.callRuntime("kiln_sqrt", {args[0].value});
-         case FunctionId::Cbrt: return cx_.callRuntime("kiln_cbrt", {args[0].value});
+            return cx_.callRuntime(runtime::kiln_sqrt, {args[0].value});
+         case FunctionId::Cbrt: return cx_.callRuntime(runtime::kiln_cbrt, {args[0].value});
          case FunctionId::Exp:
             if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Exp, args[0].value);
-            return cx_.callRuntime("kiln_exp", {args[0].value});
+            return cx_.callRuntime(runtime::kiln_exp, {args[0].value});
          case FunctionId::Ln:
             if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Ln, args[0].value);
-            return cx_.callRuntime("kiln_ln", {args[0].value});
+            return cx_.callRuntime(runtime::kiln_ln, {args[0].value});
          case FunctionId::Log10:
             if (e.type.id == TypeId::Numeric) return ops_.numericUnary(NumericUnary::Log10, args[0].value);
-            return cx_.callRuntime("kiln_log10", {args[0].value});
+            return cx_.callRuntime(runtime::kiln_log10, {args[0].value});
          case FunctionId::LogBase:
-            if (e.type.id == TypeId::Numeric) return ops_.numericHelper("kiln_numeric_log", {args[0], args[1]});
-            return cx_.callRuntime("kiln_log_base", {args[0].value, args[1].value});
+            if (e.type.id == TypeId::Numeric) return ops_.numericHelper(runtime::kiln_numeric_log, {args[0], args[1]});
+            return cx_.callRuntime(runtime::kiln_log_base, {args[0].value, args[1].value});
          case FunctionId::Power:
-            if (e.type.id == TypeId::Numeric) return ops_.numericHelper("kiln_numeric_power", {args[0], args[1]});
-            return cx_.callRuntime("kiln_power", {args[0].value, args[1].value});
-         case FunctionId::DivTruncated: return ops_.numericHelper("kiln_numeric_divide_truncated", {args[0], args[1]});
+            if (e.type.id == TypeId::Numeric) return ops_.numericHelper(runtime::kiln_numeric_power, {args[0], args[1]});
+            return cx_.callRuntime(runtime::kiln_power, {args[0].value, args[1].value});
+         case FunctionId::DivTruncated: return ops_.numericHelper(runtime::kiln_numeric_divide_truncated, {args[0], args[1]});
          case FunctionId::BitAnd: return b.CreateAnd(args[0].value, args[1].value);
          case FunctionId::BitOr: return b.CreateOr(args[0].value, args[1].value);
          case FunctionId::BitXor: return b.CreateXor(args[0].value, args[1].value);
@@ -291,23 +260,21 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::Gcd:
          case FunctionId::Lcm: {
             bool bigint = e.type.id == TypeId::BigInt;
-            llvm::Value* result = cx_.callRuntime(e.functionId() == FunctionId::Gcd ? "kiln_gcd" : "kiln_lcm",
+            llvm::Value* result = cx_.callRuntime(e.functionId() == FunctionId::Gcd ? runtime::kiln_gcd : runtime::kiln_lcm,
                                                   {b.CreateSExt(args[0].value, cx_.i64()), b.CreateSExt(args[1].value, cx_.i64()), cx_.int8(bigint)});
             return b.CreateTrunc(result, cx_.valueType(e.type));
          }
          case FunctionId::WidthBucket:
-            if (args[0].type.isFloat()) return cx_.callRuntime("kiln_width_bucket_double", {args[0].value, args[1].value, args[2].value, args[3].value});
+            if (args[0].type.isFloat()) return cx_.callRuntime(runtime::kiln_width_bucket_double, {args[0].value, args[1].value, args[2].value, args[3].value});
             if (args[0].type.id == TypeId::Numeric)
-               return cx_.callRuntime("kiln_numeric_width_bucket", {address(0), address(1), address(2), args[3].value});
-            return cx_.callRuntime("kiln_width_bucket_decimal", {b.CreateSExt(args[0].value, cx_.i128()), b.CreateSExt(args[1].value, cx_.i128()),
+               return cx_.callRuntime(runtime::kiln_numeric_width_bucket, {address(0), address(1), address(2), args[3].value});
+            return cx_.callRuntime(runtime::kiln_width_bucket_decimal, {b.CreateSExt(args[0].value, cx_.i128()), b.CreateSExt(args[1].value, cx_.i128()),
                                                                  b.CreateSExt(args[2].value, cx_.i128()), args[3].value});
-         case FunctionId::Translate: return ops_.callStringHelper("kiln_translate", {address(0), address(1), address(2)}, true);
-         case FunctionId::QuoteLiteral: return ops_.callStringHelper("kiln_quote_literal", {address(0)}, true);
-         case FunctionId::ToDate: return cx_.callRuntime("kiln_to_date", {address(0), address(1)});
-         case FunctionId::ToTimestamp: return cx_.callRuntime("kiln_to_timestamp_local", {address(0), address(1)});
-         case FunctionId::ToTimestampEpoch: return cx_.callRuntime("kiln_to_timestamp_epoch", {args[0].value});
-         case FunctionId::QuoteIdent: return ops_.callStringHelper("kiln_quote_ident", {address(0)}, true);
-         case FunctionId::MakeDate: return cx_.callRuntime("kiln_make_date", {args[0].value, args[1].value, args[2].value});
+         case FunctionId::QuoteLiteral: return ops_.callStringHelper(runtime::kiln_quote_literal, {address(0)}, true);
+         case FunctionId::ToDate: return cx_.callRuntime(runtime::kiln_to_date, {address(0), address(1)});
+         case FunctionId::ToTimestamp: return cx_.callRuntime(runtime::kiln_to_timestamp_local, {address(0), address(1)});
+         case FunctionId::ToTimestampEpoch: return cx_.callRuntime(runtime::kiln_to_timestamp_epoch, {args[0].value});
+         case FunctionId::MakeDate: return cx_.callRuntime(runtime::kiln_make_date, {args[0].value, args[1].value, args[2].value});
          case FunctionId::ShiftLeft:
          case FunctionId::ShiftRight: {
             // As PostgreSQL on x86-64 (C's shift of int or int64): the count taken modulo the
@@ -325,7 +292,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             if (e.type.isFloat()) return b.CreateUnaryIntrinsic(ceiling ? llvm::Intrinsic::ceil : llvm::Intrinsic::floor, args[0].value);
             if (e.type.id == TypeId::Numeric) return ops_.numericUnary(ceiling ? NumericUnary::Ceiling : NumericUnary::Floor, args[0].value);
             llvm::Value* v = b.CreateSExt(args[0].value, cx_.i128());
-            v = cx_.callRuntime("kiln_i128_div_floor", {v, cx_.int128(decimal::pow10(args[0].type.scale)), cx_.int8(ceiling)});
+            v = cx_.callRuntime(runtime::kiln_i128_div_floor, {v, cx_.int128(decimal::pow10(args[0].type.scale)), cx_.int8(ceiling)});
             return b.CreateTrunc(v, cx_.valueType(e.type));
          }
          case FunctionId::Greatest:
@@ -348,14 +315,14 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          case FunctionId::ExtractEpoch:
          case FunctionId::IsFinite: break;  // compileDatetimeFunction
          case FunctionId::DateTrunc: {
-            const char* helper = args[0].type.id == TypeId::TimestampTz ? "kiln_timestamptz_trunc" : "kiln_date_trunc";
+            const RuntimeFunction& helper = args[0].type.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_trunc : runtime::kiln_date_trunc;
             return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
          }
-         case FunctionId::CurrentTimestamp: return cx_.callRuntime("kiln_transaction_timestamp", {});
+         case FunctionId::CurrentTimestamp: return cx_.callRuntime(runtime::kiln_transaction_timestamp, {});
          case FunctionId::ExtractInterval: {
             llvm::Value* in = cx_.entryAlloca(cx_.intervalType());
             b.CreateStore(args[0].value, in);
-            llvm::Value* field = cx_.callRuntime("kiln_interval_extract", {in, cx_.int32(int32_t(e.constant.integer))});
+            llvm::Value* field = cx_.callRuntime(runtime::kiln_interval_extract, {in, cx_.int32(int32_t(e.constant.integer))});
             return b.CreateTrunc(field, cx_.valueType(e.type));
          }
          case FunctionId::JustifyDays:
@@ -364,64 +331,63 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
             llvm::Value* in = cx_.entryAlloca(cx_.intervalType());
             llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
             b.CreateStore(args[0].value, in);
-            cx_.callRuntime("kiln_justify_interval", {in, cx_.int8(e.functionId() != FunctionId::JustifyHours), cx_.int8(e.functionId() != FunctionId::JustifyDays), out});
+            cx_.callRuntime(runtime::kiln_justify_interval, {in, cx_.int8(e.functionId() != FunctionId::JustifyHours), cx_.int8(e.functionId() != FunctionId::JustifyDays), out});
             return b.CreateLoad(cx_.intervalType(), out);
          }
          case FunctionId::Age: {
             llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
-            cx_.callRuntime("kiln_timestamp_age", {args[0].value, args[1].value, out});
+            cx_.callRuntime(runtime::kiln_timestamp_age, {args[0].value, args[1].value, out});
             return cx_.builder().CreateLoad(cx_.intervalType(), out);
          }
          case FunctionId::NextIdentity:
             // The counter lives as long as its column, and a statement is bound again when the column goes.
-            return cx_.callRuntime("kiln_next_identity", {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))),
+            return cx_.callRuntime(runtime::kiln_next_identity, {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))),
                                                                                          cx_.builder().getPtrTy())});
-         case FunctionId::SequenceNext: return cx_.callRuntime("kiln_sequence_next", {sequenceAddress(e)});
-         case FunctionId::SequenceCurrent: return cx_.callRuntime("kiln_sequence_current", {sequenceAddress(e)});
-         case FunctionId::SequenceLast: return cx_.callRuntime("kiln_sequence_last", {});
+         case FunctionId::SequenceNext: return cx_.callRuntime(runtime::kiln_sequence_next, {sequenceAddress(e)});
+         case FunctionId::SequenceCurrent: return cx_.callRuntime(runtime::kiln_sequence_current, {sequenceAddress(e)});
+         case FunctionId::SequenceLast: return cx_.callRuntime(runtime::kiln_sequence_last, {});
          case FunctionId::CurrentSetting:
          case FunctionId::SetConfig: break;  // compileSettingFunction
          case FunctionId::SequenceSet: {
             llvm::Value* called = args.size() > 2 ? b.CreateZExt(args[2].value, cx_.i8()) : cx_.int8(1);
-            return cx_.callRuntime("kiln_sequence_set", {sequenceAddress(e), args[1].value, called});
+            return cx_.callRuntime(runtime::kiln_sequence_set, {sequenceAddress(e), args[1].value, called});
          }
          case FunctionId::RegexMatch:
          case FunctionId::RegexReplace:
          case FunctionId::RegexCount:
          case FunctionId::RegexSubstr:
          case FunctionId::RegexSubstring: break;  // compileRegex
-         case FunctionId::Md5: return ops_.callStringHelper("kiln_md5", {address(0)}, true);
          case FunctionId::AtTimeZone: {
             bool instant = args[1].type.id == TypeId::TimestampTz;
             if (args[0].type.id == TypeId::Interval) {
                llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
                b.CreateStore(args[0].value, slot);
-               return cx_.callRuntime(instant ? "kiln_timestamptz_at_offset" : "kiln_timestamp_at_offset", {args[1].value, slot});
+               return cx_.callRuntime(instant ? runtime::kiln_timestamptz_at_offset : runtime::kiln_timestamp_at_offset, {args[1].value, slot});
             }
-            return cx_.callRuntime(instant ? "kiln_timestamptz_at_zone" : "kiln_timestamp_at_zone", {args[1].value, address(0)});
+            return cx_.callRuntime(instant ? runtime::kiln_timestamptz_at_zone : runtime::kiln_timestamp_at_zone, {args[1].value, address(0)});
          }
          case FunctionId::ToChar: {
             TypeId shown = args[0].type.id;
             if (shown == TypeId::Interval) {
                llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
                b.CreateStore(args[0].value, slot);
-               return ops_.callStringHelper("kiln_to_char_interval", {slot, address(1)}, true);
+               return ops_.callStringHelper(runtime::kiln_to_char_interval, {slot, address(1)}, true);
             }
             if (args[0].type.isFloat()) {
                llvm::Value* value = b.CreateFPExt(args[0].value, cx_.f64());
                int32_t digits = shown == TypeId::Real ? 6 : 15;
-               return ops_.callStringHelper("kiln_to_char_double", {value, cx_.int32(digits), address(1)}, true);
+               return ops_.callStringHelper(runtime::kiln_to_char_double, {value, cx_.int32(digits), address(1)}, true);
             }
-            if (shown == TypeId::Numeric) return ops_.callStringHelper("kiln_to_char_numeric", {address(0), address(1)}, true);
+            if (shown == TypeId::Numeric) return ops_.callStringHelper(runtime::kiln_to_char_numeric, {address(0), address(1)}, true);
             if (args[0].type.isNumeric()) {
                llvm::Value* unscaled = b.CreateSExt(args[0].value, cx_.i128());
                int32_t scale = shown == TypeId::Decimal ? int32_t(args[0].type.scale) : 0;
-               return ops_.callStringHelper("kiln_to_char_decimal", {unscaled, cx_.int32(scale), address(1)}, true);
+               return ops_.callStringHelper(runtime::kiln_to_char_decimal, {unscaled, cx_.int32(scale), address(1)}, true);
             }
-            const char* helper = shown == TypeId::TimestampTz ? "kiln_to_char_timestamptz" : "kiln_to_char_timestamp";
+            const RuntimeFunction& helper = shown == TypeId::TimestampTz ? runtime::kiln_to_char_timestamptz : runtime::kiln_to_char_timestamp;
             return ops_.callStringHelper(helper, {args[0].value, address(1)}, true);
          }
-         case FunctionId::Random: return cx_.callRuntime("kiln_random", {});
+         default: break;  // the registry's functions: compiled by their callbacks (function_compiler.h)
       }
       return nullptr;
    };
@@ -444,7 +410,7 @@ SqlValue ExpressionCompiler::compileSettingFunction(const Expr& e, const std::ve
       llvm::Value* none = llvm::ConstantPointerNull::get(cx_.ptr());
       auto addressOrNone = [&](const SqlValue& v) { return b.CreateSelect(ops_.isNull(v), none, ops_.stringAddress(v.value)); };
       llvm::Value* isLocal = b.CreateAnd(b.CreateNot(ops_.isNull(args[2])), args[2].value);
-      cx_.callRuntime("kiln_set_config", {addressOrNone(args[0]), addressOrNone(args[1]), b.CreateZExt(isLocal, cx_.i8()), out, ops_.arena()});
+      cx_.callRuntime(runtime::kiln_set_config, {addressOrNone(args[0]), addressOrNone(args[1]), b.CreateZExt(isLocal, cx_.i8()), out, ops_.arena()});
       return {b.CreateLoad(cx_.stringType(), out), nullptr, e.type};
    }
    // Strict; with missing_ok, an unknown name is NULL too.
@@ -452,7 +418,7 @@ SqlValue ExpressionCompiler::compileSettingFunction(const Expr& e, const std::ve
    b.CreateStore(cx_.int8(1), found);
    llvm::Value* missingOk = args.size() > 1 ? b.CreateZExt(args[1].value, cx_.i8()) : cx_.int8(0);
    SqlValue result = ops_.guardNulls(args, e.type, [&] {
-      b.CreateStore(cx_.callRuntime("kiln_current_setting", {ops_.stringAddress(args[0].value), missingOk, out, ops_.arena()}), found);
+      b.CreateStore(cx_.callRuntime(runtime::kiln_current_setting, {ops_.stringAddress(args[0].value), missingOk, out, ops_.arena()}), found);
       return b.CreateLoad(cx_.stringType(), out);
    });
    llvm::Value* missing = b.CreateICmpEQ(b.CreateLoad(cx_.i8(), found), cx_.int8(0));
@@ -491,7 +457,7 @@ SqlValue ExpressionCompiler::compileConcat(const Expr& e, const std::vector<SqlV
       b.CreateStore(b.CreateZExt(ops_.isNull(arg), cx_.i8()), b.CreateConstInBoundsGEP2_32(nullsType, nulls, 0, i));
    }
    auto join = [&](llvm::Value* separator) {
-      const char* helper = e.functionId() == FunctionId::Format ? "kiln_format" : "kiln_concat_all";
+      const RuntimeFunction& helper = e.functionId() == FunctionId::Format ? runtime::kiln_format : runtime::kiln_concat_all;
       return ops_.callStringHelper(helper, {separator, strings, nulls, cx_.int32(count)}, true);
    };
    if (!withSeparator) return {join(llvm::ConstantPointerNull::get(cx_.ptr())), nullptr, e.type};

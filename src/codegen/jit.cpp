@@ -1,6 +1,7 @@
 #include "codegen/jit.h"
 #include "codegen/isolate_slow_selection.h"
 #include "codegen/lower_trailing_zero_counts.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/split_string_values.h"
 #include "codegen/split_wide_integers.h"
 
@@ -24,7 +25,6 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include "kiln/kiln.h"
-#include "runtime/runtime_symbols.h"
 
 namespace kiln {
 
@@ -104,8 +104,8 @@ Jit::Jit() {
    jit_ = check(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create());
    auto& dylib = jit_->getMainJITDylib();
    llvm::orc::SymbolMap symbols;
-   for (auto& [name, address] : runtimeSymbols())
-      symbols[jit_->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address), llvm::JITSymbolFlags::Exported};
+   for (const RuntimeFunction& function : runtimeFunctions())
+      symbols[jit_->mangleAndIntern(function.name)] = {llvm::orc::ExecutorAddr::fromPtr(function.address()), llvm::JITSymbolFlags::Exported};
    if (auto error = dylib.define(llvm::orc::absoluteSymbols(std::move(symbols)))) fail(std::move(error));
    // libc/libm (memcmp, rint, fmod, ...) for what LLVM lowers to library calls.
    dylib.addGenerator(check(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit_->getDataLayout().getGlobalPrefix())));

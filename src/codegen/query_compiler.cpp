@@ -6,6 +6,7 @@
 
 #include <llvm/Support/raw_ostream.h>
 
+#include "codegen/runtime_functions.h"
 #include "codegen/sql_ops.h"
 #include "common/statement_interrupt.h"
 #include "runtime/parameter_values.h"
@@ -56,7 +57,7 @@ class ResultTranslator : public Translator {
       compiler_.noteStage("result");
       std::vector<SqlValue> row;
       for (const IU* iu : plan_.columns) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(slot_)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(slot_)});
       for (size_t i = 0; i < row.size(); ++i) {
          const auto& field = layout_.fields[i];
          SqlValue v = row[i];

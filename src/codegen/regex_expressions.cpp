@@ -2,6 +2,7 @@
 // while the query compiles and kept alive with its code; another pattern is compiled while the
 // query runs, once per distinct text (RegexCache).
 #include "codegen/expression_compiler.h"
+#include "codegen/runtime_functions.h"
 #include "runtime/regex.h"
 
 namespace kiln {
@@ -15,16 +16,16 @@ SqlValue ExpressionCompiler::compileRegex(const Expr& e, const std::vector<SqlVa
                                               : cx_.keepAlive(std::make_shared<const RegexCache>(flags));
    auto regex = [&]() -> llvm::Value* {
       if (constantPattern) return prepared;
-      return cx_.callRuntime("kiln_regex_compile", {prepared, ops_.stringAddress(args[1].value)});
+      return cx_.callRuntime(runtime::kiln_regex_compile, {prepared, ops_.stringAddress(args[1].value)});
    };
    auto address = [&](size_t i) { return ops_.stringAddress(args[i].value); };
    switch (e.functionId()) {
       case FunctionId::RegexMatch:
-         return ops_.guardNulls(args, e.type, [&] { return b.CreateICmpNE(cx_.callRuntime("kiln_regex_match", {regex(), address(0)}), cx_.int8(0)); });
+         return ops_.guardNulls(args, e.type, [&] { return b.CreateICmpNE(cx_.callRuntime(runtime::kiln_regex_match, {regex(), address(0)}), cx_.int8(0)); });
       case FunctionId::RegexCount:
-         return ops_.guardNulls(args, e.type, [&] { return cx_.callRuntime("kiln_regex_count", {regex(), address(0), args[2].value}); });
+         return ops_.guardNulls(args, e.type, [&] { return cx_.callRuntime(runtime::kiln_regex_count, {regex(), address(0), args[2].value}); });
       case FunctionId::RegexReplace:
-         return ops_.guardNulls(args, e.type, [&] { return ops_.callStringHelper("kiln_regex_replace", {regex(), address(0), address(2)}, true); });
+         return ops_.guardNulls(args, e.type, [&] { return ops_.callStringHelper(runtime::kiln_regex_replace, {regex(), address(0), address(2)}, true); });
       case FunctionId::RegexSubstr:
       case FunctionId::RegexSubstring: {
          // NULL also when there is no such match or group.
@@ -33,8 +34,8 @@ SqlValue ExpressionCompiler::compileRegex(const Expr& e, const std::vector<SqlVa
          SqlValue result = ops_.guardNulls(args, e.type, [&] {
             llvm::Value* out = cx_.entryAlloca(cx_.stringType());
             llvm::Value* found = e.functionId() == FunctionId::RegexSubstring
-                                    ? cx_.callRuntime("kiln_regex_substring", {regex(), address(0), out})
-                                    : cx_.callRuntime("kiln_regex_substr", {regex(), address(0), args[2].value, args[3].value, args[4].value, out});
+                                    ? cx_.callRuntime(runtime::kiln_regex_substring, {regex(), address(0), out})
+                                    : cx_.callRuntime(runtime::kiln_regex_substr, {regex(), address(0), args[2].value, args[3].value, args[4].value, out});
             b.CreateStore(b.CreateICmpEQ(found, cx_.int8(0)), missing);
             return b.CreateLoad(cx_.stringType(), out);
          });

@@ -14,6 +14,8 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Local.h>
 
+#include "codegen/runtime_functions.h"
+
 namespace kiln {
 
 namespace {
@@ -167,7 +169,7 @@ class WideIntegerSplitter {
          product_ = entry.CreateAlloca(llvm::ArrayType::get(i64_, 2));
       }
       llvm::Module& module = *function_.getParent();
-      llvm::FunctionCallee callee = module.getOrInsertFunction("kiln_multiply_words", b.getVoidTy(), b.getPtrTy(), i64_, i64_, i64_, i64_);
+      llvm::FunctionCallee callee = module.getOrInsertFunction(runtime::kiln_multiply_words.name, runtime::kiln_multiply_words.type(module.getContext()));
       b.CreateCall(callee, {product_, a[0], a[1], c[0], c[1]});
       return {b.CreateLoad(i64_, product_), b.CreateLoad(i64_, b.CreateConstGEP1_64(b.getInt8Ty(), product_, 8))};
    }

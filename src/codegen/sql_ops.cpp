@@ -4,13 +4,14 @@
 
 #include <cmath>
 
+#include "codegen/runtime_functions.h"
 #include "common/date.h"
 #include "common/decimal.h"
 #include "common/interval.h"
-#include "common/timestamp.h"
 #include "common/packed_numeric.h"
 #include "common/packed_type.h"
 #include "common/physical_type.h"
+#include "common/timestamp.h"
 #include "runtime/helpers.h"
 #include "runtime/query_runtime.h"
 
@@ -157,7 +158,7 @@ llvm::Value* SqlOps::floatArithmetic(ArithOp op, llvm::Value* a, llvm::Value* b,
 
 llvm::Value* SqlOps::divideRounded(llvm::Value* v, __int128 divisor) {
    if (divisor == 1) return v;
-   if (v->getType() == cx_.i128()) return cx_.callRuntime("kiln_i128_div_rounded", {v, cx_.int128(divisor)});
+   if (v->getType() == cx_.i128()) return cx_.callRuntime(runtime::kiln_i128_div_rounded, {v, cx_.int128(divisor)});
    // Round half away from zero: q = v / d; if |2 * (v % d)| >= d then q += sign(v).
    llvm::Value* d = llvm::ConstantInt::get(v->getType(), uint64_t(divisor));
    llvm::Value* q = b_.CreateSDiv(v, d);
@@ -201,7 +202,7 @@ llvm::Value* SqlOps::checkedMultiply(llvm::Value* a, llvm::Value* b) {
       b_.CreateAnd(fits64(a), fits64(b)), [&]() -> llvm::Value* { return b_.CreateMul(a, b); },
       [&]() -> llvm::Value* {
          llvm::Value* out = cx_.entryAlloca(cx_.i128());
-         llvm::Value* overflow = cx_.callRuntime("kiln_mul128_overflows", {a, b, out});
+         llvm::Value* overflow = cx_.callRuntime(runtime::kiln_mul128_overflows, {a, b, out});
          cx_.errorIf(byteToBool(overflow), codeNumericOverflow);
          return b_.CreateLoad(cx_.i128(), out);
       });
@@ -234,7 +235,7 @@ llvm::Value* SqlOps::decimalArithmetic(ArithOp op, const SqlValue& a, const SqlV
          return b_.CreateSExtOrTrunc(r, width);
       }
       case ArithOp::Div: {
-         llvm::Value* r = cx_.callRuntime("kiln_decimal_divide", {b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()),
+         llvm::Value* r = cx_.callRuntime(runtime::kiln_decimal_divide, {b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()),
                                                                   cx_.int32(int64_t(result.scale) - sa + sb)});
          checkPrecision(r, result.precision);
          return b_.CreateSExtOrTrunc(r, width);
@@ -242,7 +243,7 @@ llvm::Value* SqlOps::decimalArithmetic(ArithOp op, const SqlValue& a, const SqlV
       case ArithOp::Mod: {
          llvm::Value* x = rescale(a.value, a.type, result.scale, cx_.i128());
          llvm::Value* y = rescale(b.value, b.type, result.scale, cx_.i128());
-         return b_.CreateSExtOrTrunc(cx_.callRuntime("kiln_i128_mod", {x, y}), width);
+         return b_.CreateSExtOrTrunc(cx_.callRuntime(runtime::kiln_i128_mod, {x, y}), width);
       }
       case ArithOp::Concat: break;
    }
@@ -252,7 +253,7 @@ llvm::Value* SqlOps::decimalArithmetic(ArithOp op, const SqlValue& a, const SqlV
 SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, SqlType result) {
    SqlType ta = a.type, tb = b.type;
    if (op == ArithOp::Concat) {
-      return guardNulls({a, b}, result, [&] { return callStringHelper("kiln_concat", {stringAddress(a.value), stringAddress(b.value)}, true); });
+      return guardNulls({a, b}, result, [&] { return callStringHelper(runtime::kiln_concat, {stringAddress(a.value), stringAddress(b.value)}, true); });
    }
    if (result.id == TypeId::Date || (ta.id == TypeId::Date && tb.id == TypeId::Date)) {
       // date ± integer, integer + date, date - date
@@ -277,9 +278,9 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       // date made a timestamp when binding, the time an interval's time part)
       const SqlValue& moment = ta.id == result.id ? a : b;
       const SqlValue& span = ta.id == result.id ? b : a;
-      const char* helper = result.id == TypeId::Timestamp ? "kiln_timestamp_add_interval"
-                           : result.id == TypeId::TimestampTz ? "kiln_timestamptz_add_interval"
-                                                              : "kiln_time_add_interval";
+      const RuntimeFunction& helper = result.id == TypeId::Timestamp ? runtime::kiln_timestamp_add_interval
+                           : result.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_add_interval
+                                                              : runtime::kiln_time_add_interval;
       return guardNulls({a, b}, result, [&] {
          llvm::Value* interval = span.value;
          if (span.type.id == TypeId::Time) interval = b_.CreateInsertValue(llvm::Constant::getNullValue(cx_.intervalType()), span.value, 2);
@@ -291,7 +292,7 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
    if (ta.id == tb.id && (ta.id == TypeId::Timestamp || ta.id == TypeId::TimestampTz)) {
       return guardNulls({a, b}, result, [&] {
          llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
-         cx_.callRuntime("kiln_timestamp_difference", {a.value, b.value, out});
+         cx_.callRuntime(runtime::kiln_timestamp_difference, {a.value, b.value, out});
          return b_.CreateLoad(cx_.intervalType(), out);
       });
    }
@@ -309,7 +310,7 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
          llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
          b_.CreateStore(interval.value, in);
          llvm::Value* by = cast({factor.value, nullptr, factor.type}, SqlType::double_(), false).value;
-         cx_.callRuntime("kiln_interval_scale", {in, by, cx_.int8(op == ArithOp::Div), out});
+         cx_.callRuntime(runtime::kiln_interval_scale, {in, by, cx_.int8(op == ArithOp::Div), out});
          return b_.CreateLoad(cx_.intervalType(), out);
       });
    }
@@ -353,10 +354,10 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       return {decimalArithmetic(op, a, b, result), nullptr, result};
    }
    if (result.id == TypeId::Numeric) {
-      static const char* const helpers[] = {"kiln_numeric_add", "kiln_numeric_subtract", "kiln_numeric_multiply", "kiln_numeric_divide",
-                                            "kiln_numeric_modulo"};
+      static const RuntimeFunction* const helpers[] = {&runtime::kiln_numeric_add, &runtime::kiln_numeric_subtract, &runtime::kiln_numeric_multiply, &runtime::kiln_numeric_divide,
+                                            &runtime::kiln_numeric_modulo};
       SqlValue x = cast(a, result, false), y = cast(b, result, false);
-      return guardNulls({x, y}, result, [&] { return callStringHelper(helpers[int(op)], {stringAddress(x.value), stringAddress(y.value)}, true); });
+      return guardNulls({x, y}, result, [&] { return callStringHelper(*helpers[int(op)], {stringAddress(x.value), stringAddress(y.value)}, true); });
    }
    throw Error("XX000", "unsupported arithmetic on " + result.toString());
 }
@@ -383,18 +384,18 @@ llvm::Value* SqlOps::stringAddress(llvm::Value* string) {
    return slot;
 }
 
-llvm::Value* SqlOps::callStringHelper(const std::string& name, std::vector<llvm::Value*> args, bool passArena) {
+llvm::Value* SqlOps::callStringHelper(const RuntimeFunction& function, std::vector<llvm::Value*> args, bool passArena) {
    llvm::Value* out = cx_.entryAlloca(cx_.stringType());
    args.push_back(out);
    if (passArena) args.push_back(arena());
-   cx_.callRuntime(name, args);
+   cx_.callRuntime(function, args);
    return b_.CreateLoad(cx_.stringType(), out);
 }
 
 SqlOps::UnpackedArray SqlOps::unpackArray(llvm::Value* array) {
    llvm::Value* elements = cx_.entryAlloca(cx_.ptr());
    llvm::Value* nulls = cx_.entryAlloca(cx_.ptr());
-   llvm::Value* count = cx_.callRuntime("kiln_array_unpack", {stringAddress(array), elements, nulls, arena()});
+   llvm::Value* count = cx_.callRuntime(runtime::kiln_array_unpack, {stringAddress(array), elements, nulls, arena()});
    return {b_.CreateZExt(count, cx_.i64()), b_.CreateLoad(cx_.ptr(), elements), b_.CreateLoad(cx_.ptr(), nulls)};
 }
 
@@ -405,7 +406,7 @@ SqlValue SqlOps::arrayElement(const UnpackedArray& array, llvm::Value* index) {
 }
 
 llvm::Value* SqlOps::substring(llvm::Value* s, llvm::Value* from, llvm::Value* count) {
-   auto call = [&] { return callStringHelper("kiln_substring", {stringAddress(s), from, count ? count : cx_.int64(0), cx_.int8(count != nullptr)}, true); };
+   auto call = [&] { return callStringHelper(runtime::kiln_substring, {stringAddress(s), from, count ? count : cx_.int64(0), cx_.int8(count != nullptr)}, true); };
    auto* constFrom = llvm::dyn_cast<llvm::ConstantInt>(from);
    auto* constCount = count ? llvm::dyn_cast<llvm::ConstantInt>(count) : nullptr;
    if (!constFrom || !constCount) return call();
@@ -454,7 +455,7 @@ llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b, SqlType type) 
       if (uint32_t(word) <= GermanString::maxInline)
          return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)));
       return cx_.ifThenElse(
-         b_.CreateICmpEQ(a0, b0), [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime("kiln_string_equal", {stringAddress(a), stringAddress(b)})); },
+         b_.CreateICmpEQ(a0, b0), [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime(runtime::kiln_string_equal, {stringAddress(a), stringAddress(b)})); },
          [&]() -> llvm::Value* { return cx_.boolean(false); });
    }
    return cx_.ifThenElse(
@@ -464,7 +465,7 @@ llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b, SqlType type) 
          return cx_.ifThenElse(
             b_.CreateICmpULE(length, cx_.int32(GermanString::maxInline)),
             [&]() -> llvm::Value* { return b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)); },
-            [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime("kiln_string_equal", {stringAddress(a), stringAddress(b)})); });
+            [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime(runtime::kiln_string_equal, {stringAddress(a), stringAddress(b)})); });
       },
       [&]() -> llvm::Value* { return cx_.boolean(false); });
 }
@@ -476,7 +477,7 @@ llvm::Value* SqlOps::numericEquals(llvm::Value* a, llvm::Value* b) {
    llvm::Value* mask = cx_.int64(int64_t(packed_numeric::valueBitsOfFirstWord));
    llvm::Value* a0 = b_.CreateAnd(b_.CreateExtractValue(a, 0), mask), *b0 = b_.CreateAnd(b_.CreateExtractValue(b, 0), mask);
    auto inlineEqual = [&]() -> llvm::Value* { return b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)); };
-   auto helperEqual = [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime("kiln_numeric_equal", {stringAddress(a), stringAddress(b)})); };
+   auto helperEqual = [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime(runtime::kiln_numeric_equal, {stringAddress(a), stringAddress(b)})); };
    if (auto* constant = llvm::dyn_cast<llvm::Constant>(b)) {
       uint64_t word = llvm::cast<llvm::ConstantInt>(constant->getAggregateElement(0u))->getZExtValue();
       if (uint32_t(word) <= GermanString::maxInline) return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), inlineEqual());
@@ -488,28 +489,28 @@ llvm::Value* SqlOps::numericEquals(llvm::Value* a, llvm::Value* b) {
 }
 
 llvm::Value* SqlOps::numericUnary(NumericUnary operation, llvm::Value* a, int32_t digits) {
-   return callStringHelper("kiln_numeric_unary", {stringAddress(a), cx_.int32(int32_t(operation)), cx_.int32(digits)}, true);
+   return callStringHelper(runtime::kiln_numeric_unary, {stringAddress(a), cx_.int32(int32_t(operation)), cx_.int32(digits)}, true);
 }
 
-llvm::Value* SqlOps::numericHelper(const std::string& name, const std::vector<SqlValue>& values) {
+llvm::Value* SqlOps::numericHelper(const RuntimeFunction& function, const std::vector<SqlValue>& values) {
    std::vector<llvm::Value*> addresses;
    for (const SqlValue& v : values) addresses.push_back(stringAddress(v.value));
-   return callStringHelper(name, addresses, true);
+   return callStringHelper(function, addresses, true);
 }
 
 llvm::Value* SqlOps::castNumeric(const SqlValue& v, SqlType target) {
    SqlType from = v.type;
    if (target.id == TypeId::Numeric) {
       if (from.isInteger() || from.id == TypeId::Decimal)
-         return callStringHelper("kiln_numeric_from_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.isInteger() ? 0 : from.scale)}, true);
-      if (from.isFloat()) return callStringHelper("kiln_numeric_from_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(from.id == TypeId::Real)}, true);
+         return callStringHelper(runtime::kiln_numeric_from_decimal, {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.isInteger() ? 0 : from.scale)}, true);
+      if (from.isFloat()) return callStringHelper(runtime::kiln_numeric_from_double, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(from.id == TypeId::Real)}, true);
    } else {
       llvm::Value* address = stringAddress(v.value);
       llvm::Type* targetType = cx_.valueType(target);
-      if (target.isInteger()) return b_.CreateTrunc(cx_.callRuntime("kiln_numeric_to_integer", {address, cx_.int32(int32_t(target.id))}), targetType);
+      if (target.isInteger()) return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_numeric_to_integer, {address, cx_.int32(int32_t(target.id))}), targetType);
       if (target.id == TypeId::Decimal)
-         return b_.CreateTrunc(cx_.callRuntime("kiln_numeric_to_decimal", {address, cx_.int32(target.precision), cx_.int32(target.scale)}), targetType);
-      if (target.isFloat()) return b_.CreateFPTrunc(cx_.callRuntime("kiln_numeric_to_double", {address, cx_.int8(target.id == TypeId::Real)}), targetType);
+         return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_numeric_to_decimal, {address, cx_.int32(target.precision), cx_.int32(target.scale)}), targetType);
+      if (target.isFloat()) return b_.CreateFPTrunc(cx_.callRuntime(runtime::kiln_numeric_to_double, {address, cx_.int8(target.id == TypeId::Real)}), targetType);
    }
    throw Error("42846", "cannot cast type " + from.toString() + " to " + target.toString());
 }
@@ -530,7 +531,7 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
    } else if (type.isStringLike()) {
       if (op == CompareOp::Eq) return stringEquals(a, b, type);
       if (op == CompareOp::Ne) return b_.CreateNot(stringEquals(a, b, type));
-      llvm::Value* c = cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
+      llvm::Value* c = cx_.callRuntime(runtime::kiln_string_compare, {stringAddress(a), stringAddress(b)});
       a = c;
       b = cx_.int32(0);
    } else if (type.id == TypeId::Interval) {
@@ -569,9 +570,9 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
 }
 
 llvm::Value* SqlOps::order(llvm::Value* a, llvm::Value* b, SqlType type) {
-   if (type.isArray()) return cx_.callRuntime("kiln_array_compare", {stringAddress(a), stringAddress(b), cx_.int64(int64_t(packType(type.elementType())))});
-   if (type.isStringLike()) return cx_.callRuntime("kiln_string_compare", {stringAddress(a), stringAddress(b)});
-   if (type.id == TypeId::Numeric) return cx_.callRuntime("kiln_numeric_compare", {stringAddress(a), stringAddress(b)});
+   if (type.isArray()) return cx_.callRuntime(runtime::kiln_array_compare, {stringAddress(a), stringAddress(b), cx_.int64(int64_t(packType(type.elementType())))});
+   if (type.isStringLike()) return cx_.callRuntime(runtime::kiln_string_compare, {stringAddress(a), stringAddress(b)});
+   if (type.id == TypeId::Numeric) return cx_.callRuntime(runtime::kiln_numeric_compare, {stringAddress(a), stringAddress(b)});
    llvm::Value* less = compareValues(CompareOp::Lt, a, b, type);
    llvm::Value* greater = compareValues(CompareOp::Gt, a, b, type);
    return b_.CreateSub(b_.CreateZExt(greater, cx_.i32()), b_.CreateZExt(less, cx_.i32()));
@@ -627,21 +628,21 @@ void SqlOps::checkIntegerRange(llvm::Value* wide, SqlType target) {
 llvm::Value* SqlOps::toText(const SqlValue& v) {
    SqlType t = v.type;
    if (t.isStringLike()) return v.value;
-   if (t.isInteger()) return callStringHelper("kiln_format_integer", {b_.CreateSExt(v.value, cx_.i64())}, true);
+   if (t.isInteger()) return callStringHelper(runtime::kiln_format_integer, {b_.CreateSExt(v.value, cx_.i64())}, true);
    if (t.id == TypeId::Decimal)
-      return callStringHelper("kiln_format_decimal", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
-   if (t.id == TypeId::Numeric) return callStringHelper("kiln_numeric_format", {stringAddress(v.value)}, true);
+      return callStringHelper(runtime::kiln_format_decimal, {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
+   if (t.id == TypeId::Numeric) return callStringHelper(runtime::kiln_numeric_format, {stringAddress(v.value)}, true);
    if (t.isFloat())
-      return callStringHelper("kiln_format_double", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
-   if (t.id == TypeId::Date) return callStringHelper("kiln_format_date", {v.value}, true);
-   if (t.id == TypeId::Timestamp) return callStringHelper("kiln_format_timestamp", {v.value}, true);
-   if (t.id == TypeId::TimestampTz) return callStringHelper("kiln_format_timestamptz", {v.value}, true);
-   if (t.id == TypeId::Time) return callStringHelper("kiln_format_time", {v.value}, true);
-   if (t.id == TypeId::Boolean) return callStringHelper("kiln_format_bool", {boolToByte(v.value)}, false);
+      return callStringHelper(runtime::kiln_format_double, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
+   if (t.id == TypeId::Date) return callStringHelper(runtime::kiln_format_date, {v.value}, true);
+   if (t.id == TypeId::Timestamp) return callStringHelper(runtime::kiln_format_timestamp, {v.value}, true);
+   if (t.id == TypeId::TimestampTz) return callStringHelper(runtime::kiln_format_timestamptz, {v.value}, true);
+   if (t.id == TypeId::Time) return callStringHelper(runtime::kiln_format_time, {v.value}, true);
+   if (t.id == TypeId::Boolean) return callStringHelper(runtime::kiln_format_bool, {boolToByte(v.value)}, false);
    if (t.id == TypeId::Interval) {
       llvm::Value* slot = cx_.entryAlloca(cx_.intervalType());
       b_.CreateStore(v.value, slot);
-      return callStringHelper("kiln_format_interval", {slot}, true);
+      return callStringHelper(runtime::kiln_format_interval, {slot}, true);
    }
    throw Error("XX000", "cannot convert " + t.toString() + " to text");
 }
@@ -652,22 +653,22 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
       case TypeId::SmallInt:
       case TypeId::Integer:
       case TypeId::BigInt:
-         return b_.CreateTrunc(cx_.callRuntime("kiln_parse_integer", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
+         return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_parse_integer, {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
       case TypeId::Decimal:
-         return b_.CreateTrunc(cx_.callRuntime("kiln_parse_decimal", {address, cx_.int32(target.precision), cx_.int32(target.scale)}),
+         return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_parse_decimal, {address, cx_.int32(target.precision), cx_.int32(target.scale)}),
                                cx_.valueType(target));
-      case TypeId::Numeric: return callStringHelper("kiln_numeric_parse", {address}, true);
+      case TypeId::Numeric: return callStringHelper(runtime::kiln_numeric_parse, {address}, true);
       case TypeId::Real:
       case TypeId::Double:
-         return b_.CreateFPTrunc(cx_.callRuntime("kiln_parse_double", {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
-      case TypeId::Date: return cx_.callRuntime("kiln_parse_date", {address});
+         return b_.CreateFPTrunc(cx_.callRuntime(runtime::kiln_parse_double, {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
+      case TypeId::Date: return cx_.callRuntime(runtime::kiln_parse_date, {address});
       case TypeId::Timestamp:
       case TypeId::TimestampTz:
-      case TypeId::Time: return cx_.callRuntime("kiln_parse_moment", {address, cx_.int32(int32_t(target.id))});
-      case TypeId::Boolean: return byteToBool(cx_.callRuntime("kiln_parse_bool", {address}));
+      case TypeId::Time: return cx_.callRuntime(runtime::kiln_parse_moment, {address, cx_.int32(int32_t(target.id))});
+      case TypeId::Boolean: return byteToBool(cx_.callRuntime(runtime::kiln_parse_bool, {address}));
       case TypeId::Interval: {
          llvm::Value* out = cx_.entryAlloca(cx_.intervalType());
-         cx_.callRuntime("kiln_parse_interval", {address, out});
+         cx_.callRuntime(runtime::kiln_parse_interval, {address, out});
          return b_.CreateLoad(cx_.intervalType(), out);
       }
       default: throw Error("XX000", "cannot convert text to " + target.toString());
@@ -676,7 +677,7 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
 
 llvm::Value* SqlOps::roundFraction(llvm::Value* micros, SqlType type) {
    bool rounds = (type.id == TypeId::Timestamp || type.id == TypeId::TimestampTz || type.id == TypeId::Time) && type.fractionalDigits() < 6;
-   return rounds ? cx_.callRuntime("kiln_round_moment", {micros, cx_.int32(int32_t(type.fractionalDigits()))}) : micros;
+   return rounds ? cx_.callRuntime(runtime::kiln_round_moment, {micros, cx_.int32(int32_t(type.fractionalDigits()))}) : micros;
 }
 
 llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitCast) {
@@ -688,7 +689,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       // Stored CHAR values have no trailing blanks already; other strings may need them cut.
       if (fits || from == target || (from.id == TypeId::Char && target.id == TypeId::Char && target.length == 0)) return text;
       llvm::Value* slot = stringAddress(text);
-      cx_.callRuntime("kiln_string_fit", {slot, cx_.int32(int32_t(target.id)), cx_.int32(target.length), cx_.int8(explicitCast)});
+      cx_.callRuntime(runtime::kiln_string_fit, {slot, cx_.int32(int32_t(target.id)), cx_.int32(target.length), cx_.int8(explicitCast)});
       return b_.CreateLoad(cx_.stringType(), slot);
    }
    if (target.isArray() && from.isArray()) {
@@ -700,14 +701,14 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
          SqlValue text = guardNulls({element}, SqlType::text(), [&] { return toText(element); });
          b_.CreateStore(text.value, b_.CreateInBoundsGEP(cx_.stringType(), elements.elements, i));
       });
-      return callStringHelper("kiln_array_build", {elements.elements, elements.nulls, b_.CreateTrunc(elements.count, cx_.i32()),
+      return callStringHelper(runtime::kiln_array_build, {elements.elements, elements.nulls, b_.CreateTrunc(elements.count, cx_.i32()),
                                                    cx_.int64(int64_t(packType(target.elementType())))},
                               true);
    }
    if (target.isArray()) {
       // From text: each element read as the element type.
       llvm::Value* text = toText(v);
-      return callStringHelper("kiln_array_from_text", {stringAddress(text), cx_.int64(int64_t(packType(target))), cx_.int8(explicitCast)}, true);
+      return callStringHelper(runtime::kiln_array_from_text, {stringAddress(text), cx_.int64(int64_t(packType(target))), cx_.int8(explicitCast)}, true);
    }
    if (from.isString()) return fromText(v.value, target);
    if (target.id == TypeId::Numeric || from.id == TypeId::Numeric) return castNumeric(v, target);
@@ -742,7 +743,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
          // Both operands are exact in a double, so the quotient is correctly rounded.
          d = b_.CreateFDiv(b_.CreateSIToFP(v.value, cx_.f64()), llvm::ConstantFP::get(cx_.f64(), double(decimal::pow10(from.scale))));
       } else {
-         d = cx_.callRuntime("kiln_i128_to_double", {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.scale)});
+         d = cx_.callRuntime(runtime::kiln_i128_to_double, {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.scale)});
       }
       return b_.CreateFPTrunc(d, targetType);
    }
@@ -774,11 +775,11 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       return b_.CreateSelect(infinite, cx_.int64(timestamp::infinity), b_.CreateSelect(minusInfinite, cx_.int64(timestamp::minusInfinity), midnight));
    }
    // Between timestamptz and the others, the session's time zone decides.
-   if (from.id == TypeId::Date && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_date_to_timestamptz", {v.value});
-   if (from.id == TypeId::TimestampTz && target.id == TypeId::Date) return cx_.callRuntime("kiln_timestamptz_to_date", {v.value});
-   if (from.id == TypeId::Timestamp && target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_timestamp_to_timestamptz", {v.value});
-   if (from.id == TypeId::TimestampTz && target.id == TypeId::Timestamp) return cx_.callRuntime("kiln_timestamptz_to_timestamp", {v.value});
-   if (from.id == TypeId::TimestampTz && target.id == TypeId::Time) return cx_.callRuntime("kiln_timestamptz_to_time", {v.value});
+   if (from.id == TypeId::Date && target.id == TypeId::TimestampTz) return cx_.callRuntime(runtime::kiln_date_to_timestamptz, {v.value});
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Date) return cx_.callRuntime(runtime::kiln_timestamptz_to_date, {v.value});
+   if (from.id == TypeId::Timestamp && target.id == TypeId::TimestampTz) return cx_.callRuntime(runtime::kiln_timestamp_to_timestamptz, {v.value});
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Timestamp) return cx_.callRuntime(runtime::kiln_timestamptz_to_timestamp, {v.value});
+   if (from.id == TypeId::TimestampTz && target.id == TypeId::Time) return cx_.callRuntime(runtime::kiln_timestamptz_to_time, {v.value});
    if (from.id == TypeId::Timestamp && (target.id == TypeId::Date || target.id == TypeId::Time)) {
       // Floor division: the day a timestamp before 2000 falls on is the one it started.
       llvm::Value* perDay = cx_.int64(interval::microsPerDay);
@@ -795,7 +796,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       return b_.CreateSub(v.value, b_.CreateMul(day, perDay));  // an infinite timestamp's is NULL (cast)
    }
    if (from.isFloat() && target.id == TypeId::Decimal) {
-      llvm::Value* r = cx_.callRuntime("kiln_double_to_decimal", {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
+      llvm::Value* r = cx_.callRuntime(runtime::kiln_double_to_decimal, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
       return b_.CreateTrunc(r, targetType);
    }
    if (from.id == target.id) return v.value;
@@ -816,7 +817,7 @@ SqlValue SqlOps::cast(const SqlValue& v, SqlType target, bool explicitCast) {
 
 SqlValue SqlOps::dateForComparison(const SqlValue& v, SqlType target) {
    return guardNulls({v}, target, [&]() -> llvm::Value* {
-      if (target.id == TypeId::TimestampTz) return cx_.callRuntime("kiln_date_to_timestamptz_for_comparison", {v.value});
+      if (target.id == TypeId::TimestampTz) return cx_.callRuntime(runtime::kiln_date_to_timestamptz_for_comparison, {v.value});
       // As timestamp::fromDateForComparison: a day past the range just above it.
       llvm::Value* days = b_.CreateSExt(v.value, cx_.i64());
       llvm::Value* beyond = b_.CreateAnd(b_.CreateICmpSGE(days, cx_.int64(timestamp::endDay)), b_.CreateICmpNE(v.value, cx_.int32(date::infinity)));
@@ -855,7 +856,7 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
    llvm::Value* key;
    if (v.type.isArray() && v.type.element == TypeId::Numeric) {
       auto hashArray = [&]() -> llvm::Value* {
-         return cx_.callRuntime("kiln_array_hash", {stringAddress(v.value), cx_.int64(int64_t(packType(v.type.elementType())))});
+         return cx_.callRuntime(runtime::kiln_array_hash, {stringAddress(v.value), cx_.int64(int64_t(packType(v.type.elementType())))});
       };
       key = v.isNull ? cx_.ifThenElse(v.isNull, [&]() -> llvm::Value* { return cx_.int64(0); }, hashArray) : hashArray();
    } else if (v.type.isStringLike()) {
@@ -869,7 +870,7 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
          key = hashInline();
       } else {
          llvm::Value* isShort = b_.CreateICmpULE(b_.CreateTrunc(word0, cx_.i32()), cx_.int32(GermanString::maxInline));
-         key = cx_.ifThenElse(isShort, hashInline, [&]() -> llvm::Value* { return cx_.callRuntime("kiln_string_hash", {stringAddress(v.value)}); });
+         key = cx_.ifThenElse(isShort, hashInline, [&]() -> llvm::Value* { return cx_.callRuntime(runtime::kiln_string_hash, {stringAddress(v.value)}); });
       }
    } else if (v.type.id == TypeId::Numeric) {
       // Inline values (nearly all) are their two words without the display scale.
@@ -881,7 +882,7 @@ llvm::Value* SqlOps::hash(const SqlValue& v, llvm::Value* seed) {
             llvm::Value* head = b_.CreateAnd(word0, cx_.int64(int64_t(packed_numeric::valueBitsOfFirstWord)));
             return b_.CreateXor(head, b_.CreateMul(b_.CreateExtractValue(v.value, 1), cx_.int64(int64_t(0x9E3779B97F4A7C15ULL))));
          },
-         [&]() -> llvm::Value* { return cx_.callRuntime("kiln_numeric_hash", {stringAddress(v.value)}); });
+         [&]() -> llvm::Value* { return cx_.callRuntime(runtime::kiln_numeric_hash, {stringAddress(v.value)}); });
    } else if (v.type.id == TypeId::Interval) {
       // Equal intervals ('1 day', '24:00:00') hash alike.
       llvm::Value* span = intervalSpan(v.value);

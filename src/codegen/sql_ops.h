@@ -65,7 +65,7 @@ class SqlOps {
    /// A pointer to a copy of the string in a stack slot, for runtime helpers.
    llvm::Value* stringAddress(llvm::Value* string);
    /// Calls a helper that writes a string result through its last-but-arena pointer argument.
-   llvm::Value* callStringHelper(const std::string& name, std::vector<llvm::Value*> args, bool passArena);
+   llvm::Value* callStringHelper(const RuntimeFunction& function, std::vector<llvm::Value*> args, bool passArena);
    /// An array's elements as text and their NULL flags (kiln_array_unpack), for a loop over them.
    struct UnpackedArray {
       llvm::Value* count;  // an i64
@@ -85,7 +85,7 @@ class SqlOps {
    llvm::Value* numericUnary(NumericUnary operation, llvm::Value* a, int32_t digits = 0);
    /// Calls a NUMERIC helper of non-NULL values that writes its result through the argument after
    /// them (kiln_numeric_log, kiln_numeric_power, ...).
-   llvm::Value* numericHelper(const std::string& name, const std::vector<SqlValue>& values);
+   llvm::Value* numericHelper(const RuntimeFunction& function, const std::vector<SqlValue>& values);
 
    private:
    /// Raises `code` where `condition` holds for a value that is not NULL (`isNull`: its flag, or

@@ -1,6 +1,7 @@
 #include "parser/session_identity.h"
 #include "parser/expression_binder.h"
 #include "parser/read_only_statement.h"
+#include "parser/scalar_function_binder.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -1092,6 +1093,8 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
    if (ExprPtr regex = bindRegexFunction(name, args, position)) return regex;
    if (ExprPtr numeric = bindNumericFunction(name, args, position)) return numeric;
    if (ExprPtr array = bindArrayFunction(name, args, position)) return array;
+   if (const ScalarFunction* function = findScalarFunction(name))
+      if (ExprPtr call = bindScalarFunction(*function, name, args, position)) return call;
    size_t n = args.size();
    if (name == "overlay" && (n == 3 || n == 4)) {
       // overlay(s PLACING r FROM start [FOR count]) = substring(s, 1, start - 1) || r ||
@@ -1127,25 +1130,8 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       e->children.push_back(std::move(overlaid));
       return e;
    }
-   if ((name == "substring" || name == "substr") && (n == 2 || n == 3)) {
+   if (name == "bit_length" && n == 1) {
       requireStrings({0});
-      requireIntegers({1, 2});
-      return make(FunctionId::Substring, SqlType::text());
-   }
-   static const std::pair<const char*, FunctionId> unaryString[] = {
-      {"upper", FunctionId::Upper}, {"lower", FunctionId::Lower}, {"reverse", FunctionId::Reverse}, {"initcap", FunctionId::Initcap}};
-   for (auto& [fname, id] : unaryString)
-      if (name == fname && n == 1) {
-         requireStrings({0});
-         return make(id, SqlType::text());
-      }
-   if ((name == "length" || name == "char_length" || name == "character_length") && n == 1) {
-      requireStrings({0});
-      return make(FunctionId::Length, SqlType::integer());
-   }
-   if ((name == "octet_length" || name == "bit_length") && n == 1) {
-      requireStrings({0});
-      if (name == "octet_length") return make(FunctionId::OctetLength, SqlType::integer());
       return bindOperator("*", make(FunctionId::OctetLength, SqlType::integer()), Expr::constantOf(Value::ofInteger(SqlType::integer(), 8)), position);
    }
    if ((name == "num_nulls" || name == "num_nonnulls") && n >= 1) {
@@ -1163,27 +1149,6 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
          count = bindOperator("+", std::move(count), std::move(one), position);
       }
       return count;
-   }
-   static const std::pair<const char*, FunctionId> trims[] = {{"btrim", FunctionId::Trim}, {"trim", FunctionId::Trim}, {"ltrim", FunctionId::LTrim},
-                                                              {"rtrim", FunctionId::RTrim}};
-   for (auto& [fname, id] : trims)
-      if (name == fname && (n == 1 || n == 2)) {
-         requireStrings({0, 1});
-         return make(id, SqlType::text());
-      }
-   if ((name == "position" || name == "strpos") && n == 2) {
-      requireStrings({0, 1});
-      // position(b IN a) arrives as position(a, b), like strpos(a, b): search b within a.
-      return make(FunctionId::Position, SqlType::integer());
-   }
-   if (name == "replace" && n == 3) {
-      requireStrings({0, 1, 2});
-      return make(FunctionId::Replace, SqlType::text());
-   }
-   if ((name == "left" || name == "right") && n == 2) {
-      requireStrings({0});
-      requireIntegers({1});
-      return make(name == "left" ? FunctionId::Left : FunctionId::Right, SqlType::text());
    }
    if ((name == "concat" && n >= 1) || (name == "concat_ws" && n >= 2)) {
       bool withSeparator = name == "concat_ws";
@@ -1211,33 +1176,6 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       auto e = make(withSeparator ? FunctionId::ConcatWs : FunctionId::Concat, SqlType::text());
       e->nullable = nullable;
       return e;
-   }
-   if ((name == "lpad" || name == "rpad") && (n == 2 || n == 3)) {
-      requireStrings({0, 2});
-      requireIntegers({1});
-      return make(name == "lpad" ? FunctionId::LPad : FunctionId::RPad, SqlType::text());
-   }
-   if (name == "split_part" && n == 3) {
-      requireStrings({0, 1});
-      requireIntegers({2});
-      return make(FunctionId::SplitPart, SqlType::text());
-   }
-   if (name == "repeat" && n == 2) {
-      requireStrings({0});
-      requireIntegers({1});
-      return make(FunctionId::Repeat, SqlType::text());
-   }
-   if (name == "starts_with" && n == 2) {
-      requireStrings({0, 1});
-      return make(FunctionId::StartsWith, SqlType::boolean());
-   }
-   if (name == "ascii" && n == 1) {
-      requireStrings({0});
-      return make(FunctionId::Ascii, SqlType::integer());
-   }
-   if (name == "chr" && n == 1) {
-      requireIntegers({0});
-      return make(FunctionId::Chr, SqlType::text());
    }
    if (name == "abs" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
       if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::double_());
@@ -1347,10 +1285,6 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       e->nullable = false;  // a NULL value resets the setting; the new value comes back
       return e;
    }
-   if (name == "md5" && n == 1) {
-      requireStrings({0});
-      return make(FunctionId::Md5, SqlType::text());
-   }
    if ((name == "justify_days" || name == "justify_hours" || name == "justify_interval") && n == 1) {
       if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::interval());
       if (args[0]->type.id != TypeId::Interval) throw noSuchFunction();
@@ -1366,10 +1300,6 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       if (name == "to_date") return make(FunctionId::ToDate, SqlType::date());
       // A local time of the session's zone, as PostgreSQL reads one without a zone.
       return coerce(make(FunctionId::ToTimestamp, SqlType::timestamp()), SqlType::timestampTz());
-   }
-   if (name == "quote_ident" && n == 1) {
-      requireStrings({0});
-      return make(FunctionId::QuoteIdent, SqlType::text());
    }
    if (name == "format" && n >= 1) {
       // The arguments as their output functions write them (NULLs stay NULL: %s shows nothing,
@@ -1394,10 +1324,6 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       e->children = std::move(args);
       return e;
    }
-   if (name == "translate" && n == 3) {
-      requireStrings({0, 1, 2});
-      return make(FunctionId::Translate, SqlType::text());
-   }
    if ((name == "quote_literal" || name == "quote_nullable") && n == 1) {
       // Of any value, as its text; quote_nullable(NULL) is the text NULL.
       if (!args[0]->type.isString()) args[0] = cast(std::move(args[0]), SqlType::text(), position);
@@ -1412,7 +1338,6 @@ ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<Expr
       e->children.push_back(make(FunctionId::QuoteLiteral, SqlType::text()));
       return e;
    }
-   if (name == "random" && n == 0) return make(FunctionId::Random, SqlType::double_());
    if (auto sequenceCall = bindSequenceFunction(name, args, position)) return sequenceCall;
    if (name == "current_database" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), databaseName));
    if (name == "current_schema" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), schemaName));

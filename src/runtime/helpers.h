@@ -1,6 +1,6 @@
 // The functions generated code calls, by these C names. Cold or complex work lives here:
 // errors, string functions, text conversions, 128-bit division, sorting, table growth.
-// runtime_symbols.cpp lists them for the JIT; codegen/runtime_functions.cpp declares them.
+// codegen/runtime_functions.h lists them once, for generated code to call and the JIT to resolve.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 #include "codegen/translators/aggregate_state.h"
 
 #include "codegen/expression_compiler.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/row_access.h"
 #include "runtime/helpers.h"
 
@@ -161,11 +162,11 @@ SqlValue AggregateState::orderedSetResult(CodeContext& cx, llvm::Value* listWord
    llvm::Value* value = cx.ifThenElse(
       isNull, [&]() -> llvm::Value* { return llvm::Constant::getNullValue(cx.valueType(type)); },
       [&]() -> llvm::Value* {
-         if (call.function == AggregateFunction::PercentileCont) return cx.callRuntime("kiln_percentile_cont", {list, fraction.value, descending});
+         if (call.function == AggregateFunction::PercentileCont) return cx.callRuntime(runtime::kiln_percentile_cont, {list, fraction.value, descending});
          llvm::Value* physical = cx.int32(int32_t(physicalTypeOf(type)));
          llvm::Value* address = call.function == AggregateFunction::Mode
-                                   ? cx.callRuntime("kiln_mode", {list, physical, descending})
-                                   : cx.callRuntime("kiln_percentile_disc", {list, physical, descending, fraction.value});
+                                   ? cx.callRuntime(runtime::kiln_mode, {list, physical, descending})
+                                   : cx.callRuntime(runtime::kiln_percentile_disc, {list, physical, descending, fraction.value});
          return ops.load(address, nullptr, type, false).value;
       });
    return {value, isNull, type};
@@ -241,7 +242,7 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
             llvm::Value* withDelimiter = delimiter.isNull ? b.CreateAnd(seen, b.CreateNot(delimiter.isNull)) : seen;
             llvm::Value* none = llvm::ConstantPointerNull::get(cx.ptr());
             llvm::Value* delimiterAddress = b.CreateSelect(withDelimiter, ops.stringAddress(delimiter.value), none);
-            cx.callRuntime("kiln_string_agg_append", {valueAddress, delimiterAddress, ops.stringAddress(argument.value), ops.arena()});
+            cx.callRuntime(runtime::kiln_string_agg_append, {valueAddress, delimiterAddress, ops.stringAddress(argument.value), ops.arena()});
             b.CreateStore(cx.int8(1), extraAddress);
             break;
          }
@@ -302,8 +303,8 @@ SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLa
             if (type.id == TypeId::Interval) return ops.arithmetic(ArithOp::Div, {sum.value, nullptr, type}, {count, nullptr, SqlType::bigInt()}, type).value;
             if (type.isFloat()) return b.CreateFDiv(sum.value, b.CreateSIToFP(count, cx.f64()));
             // The sum over the count as `/` divides them: PostgreSQL's avg.
-            if (sum.type.id == TypeId::Numeric) return ops.callStringHelper("kiln_numeric_average", {ops.stringAddress(sum.value), count}, true);
-            return ops.callStringHelper("kiln_numeric_average_decimal", {sum.value, cx.int32(sum.type.scale), count}, true);
+            if (sum.type.id == TypeId::Numeric) return ops.callStringHelper(runtime::kiln_numeric_average, {ops.stringAddress(sum.value), count}, true);
+            return ops.callStringHelper(runtime::kiln_numeric_average_decimal, {sum.value, cx.int32(sum.type.scale), count}, true);
          });
          break;
       }

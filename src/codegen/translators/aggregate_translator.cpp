@@ -3,9 +3,10 @@
 // runtime. The output pipeline scans the entries. Without GROUP BY there is one entry, made
 // before the build, so an empty input still yields one row. All states start as zero bytes.
 #include "codegen/expression_compiler.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/aggregate_state.h"
-#include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/bucket_prefetch.h"
+#include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/row_access.h"
 #include <algorithm>
@@ -197,7 +198,7 @@ class AggregateTranslator : public Translator {
          b.CreateICmpNE(loadInOrder(cx, groups), cx.int8(0)),
          [&]() -> llvm::Value* {
             llvm::Value* wide = b.CreateSExt(key.value, cx.i64());
-            return cx.callRuntime("kiln_group_in_key_order", {groups, cx.loadSlot(storageSlot_), wide, hashKeys(cx, {key})});
+            return cx.callRuntime(runtime::kiln_group_in_key_order, {groups, cx.loadSlot(storageSlot_), wide, hashKeys(cx, {key})});
          },
          [&]() -> llvm::Value* { return llvm::ConstantPointerNull::get(cx.ptr()); });
       return cx.ifThenElse(
@@ -330,7 +331,7 @@ class AggregateTranslator : public Translator {
                              : argument.type.id == TypeId::Numeric ? DistinctKind::Numeric
                              : argument.type.isArray() && argument.type.element == TypeId::Numeric ? DistinctKind::NumericArray
                                                                                                    : DistinctKind::String;
-         llvm::Value* isNew = cx.callRuntime("kiln_distinct_insert", {cx.loadSlot(distinctSlot_), set, value, cx.int32(width), cx.int32(int32_t(kind))});
+         llvm::Value* isNew = cx.callRuntime(runtime::kiln_distinct_insert, {cx.loadSlot(distinctSlot_), set, value, cx.int32(width), cx.int32(int32_t(kind))});
          cx.ifThen(b.CreateICmpNE(isNew, cx.int8(0)), accumulate);
       });
    }
@@ -351,7 +352,7 @@ class AggregateTranslator : public Translator {
             ops.store({canonical, nullptr, argument.type}, value, nullptr);
          }
          int32_t width = int32_t(physicalSize(physicalTypeOf(argument.type)));
-         cx.callRuntime("kiln_value_list_append", {cx.loadSlot(valueListsSlot_), fieldAddress(cx, entry, layout_.fields[state.value]), value,
+         cx.callRuntime(runtime::kiln_value_list_append, {cx.loadSlot(valueListsSlot_), fieldAddress(cx, entry, layout_.fields[state.value]), value,
                                                    cx.int32(width), cx.int8(bytes)});
       };
       if (argument.isNull)

@@ -7,8 +7,9 @@
 
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
-#include "codegen/translators/buffer_scan.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/bucket_prefetch.h"
+#include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/join_condition.h"
 #include "codegen/translators/key_filters.h"
@@ -79,10 +80,10 @@ class BuildLeftJoinTranslator : public Translator {
       llvm::Value* anyNull = cx.boolean(false);
       for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
       llvm::Value* entry = cx.ifThenElse(
-         anyNull, [&]() -> llvm::Value* { return cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(nullKeysSlot_)}); },
+         anyNull, [&]() -> llvm::Value* { return cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(nullKeysSlot_)}); },
          [&]() -> llvm::Value* {
             llvm::Value* hash = hashKeys(cx, keys);
-            return cx.callRuntime("kiln_hashtable_append", {cx.loadSlot(tableSlot_), hash});
+            return cx.callRuntime(runtime::kiln_hashtable_append, {cx.loadSlot(tableSlot_), hash});
          });
       for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
       for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);

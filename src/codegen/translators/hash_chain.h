@@ -10,6 +10,7 @@
 #include "algebra/expression.h"
 #include "codegen/code_context.h"
 #include "codegen/iu_values.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/sql_ops.h"
 #include "codegen/translators/row_access.h"
 #include "runtime/chained_hash_table.h"
@@ -99,7 +100,7 @@ inline llvm::Value* findOrInsertEntry(CodeContext& cx, llvm::Value* table, const
       },
       [&](llvm::Value* entry) { b.CreateStore(entry, group); }, true);
    cx.ifThen(b.CreateNot(found), [&] {
-      llvm::Value* created = cx.callRuntime("kiln_hashtable_insert", {table, hash});
+      llvm::Value* created = cx.callRuntime(runtime::kiln_hashtable_insert, {table, hash});
       for (size_t i = 0; i < keys.size(); ++i) storeField(cx, created, layout.fields[i], keys[i]);
       b.CreateStore(created, group);
       if (onInsert) onInsert(created);

@@ -4,6 +4,7 @@
 // one it is an index nested-loop join inside the child's pipeline, one lookup per child row.
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/row_access.h"
 #include "runtime/index_probe.h"
 #include "storage/table.h"
@@ -71,10 +72,10 @@ class IndexScanTranslator : public Translator {
       auto [row, anyNull] = uniqueKeyRow(values);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
          if (!near) {
-            cx.callRuntime("kiln_index_prefetch", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+            cx.callRuntime(runtime::kiln_index_prefetch, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
             return;
          }
-         llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+         llvm::Value* found = cx.callRuntime(runtime::kiln_index_lookup, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
          cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { prefetchColumns(found); });
       });
    }
@@ -164,7 +165,7 @@ class IndexScanTranslator : public Translator {
          b.CreateStore(b.CreateAdd(n, b.CreateZExt(b.CreateNot(ops.isNull(value)), cx.i64())), filled);
       }
       llvm::Value* filledRows = b.CreateSelect(anyKeyNull, cx.int64(0), b.CreateLoad(cx.i64(), filled));
-      llvm::Value* matches = cx.callRuntime("kiln_index_lookup_list", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), rows, filledRows,
+      llvm::Value* matches = cx.callRuntime(runtime::kiln_index_lookup_list, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), rows, filledRows,
                                                                        cx.int64(int64_t(layout.size)), found});
       emitRows(found, matches, outer);
    }
@@ -226,7 +227,7 @@ class IndexScanTranslator : public Translator {
       auto [row, anyNull] = uniqueKeyRow(outer);
       if (!scan_.keepUnmatched) {
          cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-            llvm::Value* found = cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+            llvm::Value* found = cx.callRuntime(runtime::kiln_index_lookup, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
             cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { emitRow(found, outer); });
          });
          return;
@@ -234,7 +235,7 @@ class IndexScanTranslator : public Translator {
       llvm::Value* found = cx.entryAlloca(cx.i64(), "found");
       b.CreateStore(cx.int64(-1), found);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-         b.CreateStore(cx.callRuntime("kiln_index_lookup", {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row}), found);
+         b.CreateStore(cx.callRuntime(runtime::kiln_index_lookup, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row}), found);
       });
       llvm::Value* foundRow = b.CreateLoad(cx.i64(), found);
       llvm::Value* matched = b.CreateICmpSGE(foundRow, cx.int64(0));
@@ -253,7 +254,7 @@ class IndexScanTranslator : public Translator {
       llvm::Value* count = cx.entryAlloca(cx.i64(), "found");
       b.CreateStore(cx.int64(0), count);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-         llvm::Value* rows = cx.callRuntime("kiln_index_probe", {cx.loadSlot(indexSlot_), row, count});
+         llvm::Value* rows = cx.callRuntime(runtime::kiln_index_probe, {cx.loadSlot(indexSlot_), row, count});
          emitRows(rows, b.CreateLoad(cx.i64(), count), outer);
       });
       if (scan_.keepUnmatched) cx.ifThen(b.CreateICmpEQ(b.CreateLoad(cx.i64(), count), cx.int64(0)), [&] { emitUnmatched(outer); });

@@ -5,8 +5,9 @@
 
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
-#include "codegen/translators/buffer_scan.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/bucket_prefetch.h"
+#include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/join_condition.h"
 #include "codegen/translators/key_filters.h"
@@ -145,7 +146,7 @@ class JoinTranslator : public Translator {
       }
       if (fullOuter() && hashed()) {
          cx.ifThen(anyNull, [&] {
-            llvm::Value* entry = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(unmatchedSlot_)});
+            llvm::Value* entry = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(unmatchedSlot_)});
             for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
          });
       }
@@ -153,9 +154,9 @@ class JoinTranslator : public Translator {
          llvm::Value* entry;
          if (hashed()) {
             llvm::Value* hash = hashKeys(cx, keys);
-            entry = cx.callRuntime("kiln_hashtable_append", {cx.loadSlot(tableSlot_), hash});
+            entry = cx.callRuntime(runtime::kiln_hashtable_append, {cx.loadSlot(tableSlot_), hash});
          } else {
-            entry = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(tableSlot_)});
+            entry = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(tableSlot_)});
          }
          for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
          for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
@@ -237,8 +238,8 @@ class JoinTranslator : public Translator {
                firstOnly);
             b.CreateStore(found, matched);
          } else {
-            llvm::Value* rows = cx.callRuntime("kiln_rowbuffer_rows", {table});
-            llvm::Value* count = cx.callRuntime("kiln_rowbuffer_size", {table});
+            llvm::Value* rows = cx.callRuntime(runtime::kiln_rowbuffer_rows, {table});
+            llvm::Value* count = cx.callRuntime(runtime::kiln_rowbuffer_size, {table});
             cx.forRange(cx.int64(0), count, [&](llvm::Value* i) {
                cx.checkInterruptEvery4096(i);
                llvm::Value* entry = b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i));

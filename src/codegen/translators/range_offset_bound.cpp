@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 
+#include "codegen/runtime_functions.h"
 #include "codegen/sql_ops.h"
 #include "codegen/translators/row_access.h"
 #include "common/decimal.h"
@@ -84,7 +85,7 @@ InRange dateInRange(CodeContext& cx, const SqlValue& current, const Value& dista
    interval = b.CreateInsertValue(interval, cx.int32(distance.interval.days), 1);
    interval = b.CreateInsertValue(interval, cx.int64(distance.interval.micros), 2);
    b.CreateStore(interval, slot);
-   llvm::Value* bound = cx.callRuntime("kiln_date_add_interval_micros", {current.value, slot, cx.int32(sub ? -1 : 1)});
+   llvm::Value* bound = cx.callRuntime(runtime::kiln_date_add_interval_micros, {current.value, slot, cx.int32(sub ? -1 : 1)});
    return [&cx, bound, less](llvm::Value* value) {
       auto& b = cx.builder();
       llvm::Value* micros = SqlOps(cx).cast({value, nullptr, SqlType::date()}, SqlType::timestamp(), false).value;
@@ -107,7 +108,7 @@ InRange numericInRange(CodeContext& cx, const SqlValue& current, const Value& di
    llvm::Value* base = ops.stringAddress(current.value);
    llvm::Value* offset = ops.stringAddress(ops.constant(distance).value);
    return [&cx, base, offset, sub, less](llvm::Value* value) {
-      llvm::Value* inRange = cx.callRuntime("kiln_numeric_in_range", {SqlOps(cx).stringAddress(value), base, offset, cx.int8(sub), cx.int8(less)});
+      llvm::Value* inRange = cx.callRuntime(runtime::kiln_numeric_in_range, {SqlOps(cx).stringAddress(value), base, offset, cx.int8(sub), cx.int8(less)});
       return cx.builder().CreateICmpNE(inRange, cx.int8(0));
    };
 }

@@ -3,6 +3,7 @@
 // run added rows, which its WorkTableScans read. Added rows also go to the result, which a
 // pipeline hands to the operators above at the end. UNION keeps the result in a hash table,
 // which drops rows seen before.
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "runtime/work_tables.h"
@@ -76,7 +77,7 @@ class RecursiveUnionTranslator : public Translator {
       std::vector<SqlValue> row;
       for (const IU* iu : inputs) row.push_back(values.get(iu));
       auto append = [&](llvm::Value* buffer) {
-         llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {buffer});
+         llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {buffer});
          for (size_t c = 0; c < row.size(); ++c) storeField(cx, address, layout_.fields[c], row[c]);
       };
       if (union_.distinct) {

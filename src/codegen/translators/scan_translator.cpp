@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "codegen/query_compiler.h"
+#include "codegen/runtime_functions.h"
 #include "codegen/sql_ops.h"
 #include "common/german_string.h"
 #include "runtime/key_bitmap.h"
@@ -330,7 +331,7 @@ class ScanTranslator : public Translator {
       const IU* iu = columns_[columnIndex].iu;
       bool wide = physicalTypeOf(iu->type) == PhysicalType::Int64;
       llvm::Value* keys = b.CreateInBoundsGEP(cx.memoryType(iu->type), data_[columnIndex], position);
-      llvm::Value* mask = cx.callRuntime(wide ? "kiln_key_bitmap_block64" : "kiln_key_bitmap_block32", {cx.loadSlot(slot), keys});
+      llvm::Value* mask = cx.callRuntime(wide ? runtime::kiln_key_bitmap_block64 : runtime::kiln_key_bitmap_block32, {cx.loadSlot(slot), keys});
       return b.CreateBitCast(b.CreateTrunc(mask, b.getIntNTy(blockRows)), llvm::FixedVectorType::get(cx.i1(), blockRows));
    }
 

@@ -4,6 +4,7 @@
 
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
+#include "codegen/runtime_functions.h"
 
 namespace kiln {
 
@@ -81,7 +82,7 @@ class SeriesTranslator : public Translator {
             llvm::Value* constant = llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(cx.intervalType()),
                                                               {cx.int32(v.months), cx.int32(v.days), cx.int64(v.micros)});
             b.CreateStore(constant, step);
-            const char* add = series_.output->type.id == TypeId::TimestampTz ? "kiln_timestamptz_add_interval" : "kiln_timestamp_add_interval";
+            const RuntimeFunction& add = series_.output->type.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_add_interval : runtime::kiln_timestamp_add_interval;
             current->addIncoming(cx.callRuntime(add, {current, step, cx.int32(1)}), b.GetInsertBlock());
             position->addIncoming(b.CreateAdd(position, cx.int64(1)), b.GetInsertBlock());
             b.CreateBr(header);

@@ -3,6 +3,7 @@
 // pipeline over the buffer's rows.
 #include <algorithm>
 
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/row_access.h"
 
@@ -32,7 +33,7 @@ class WithSharedTranslator : public Translator {
       compiler_.noteStage("shared materialize");
       std::vector<SqlValue> row;
       for (const IU* iu : buffer_.columns) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(buffer_.slot)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(buffer_.slot)});
       for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, buffer_.layout.fields[i], row[i]);
    }
 

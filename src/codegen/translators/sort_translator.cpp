@@ -1,8 +1,9 @@
 // Sort: materializes the tuples into rows, sorts them with a generated comparison function
 // (only the first offset + limit rows when a LIMIT sits above), then scans them in order.
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/buffer_scan.h"
-#include "codegen/translators/row_compare.h"
 #include "codegen/translators/row_access.h"
+#include "codegen/translators/row_compare.h"
 #include "runtime/helpers.h"
 
 namespace kiln {
@@ -51,7 +52,7 @@ class SortTranslator : public Translator {
       compiler_.noteStage("sort materialize");
       std::vector<SqlValue> row;
       for (const IU* iu : required()) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(bufferSlot_)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(bufferSlot_)});
       for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, layout_.fields[i], row[i]);
    }
 

@@ -1,5 +1,6 @@
 #include "codegen/translators/variance_state.h"
 
+#include "codegen/runtime_functions.h"
 #include "codegen/sql_ops.h"
 #include "runtime/helpers.h"
 
@@ -80,7 +81,7 @@ SqlValue varianceResult(CodeContext& cx, AggregateFunction function, const Varia
 
 SqlValue numericAccumulate(CodeContext& cx, const SqlValue& sum, const SqlValue& x) {
    SqlOps ops(cx);
-   return {ops.callStringHelper("kiln_numeric_add", {ops.stringAddress(sum.value), ops.stringAddress(x.value)}, true), nullptr, SqlType::numeric()};
+   return {ops.callStringHelper(runtime::kiln_numeric_add, {ops.stringAddress(sum.value), ops.stringAddress(x.value)}, true), nullptr, SqlType::numeric()};
 }
 
 void addToNumericVariance(CodeContext& cx, const VarianceFields& state, const SqlValue& x) {
@@ -92,7 +93,7 @@ void addToNumericVariance(CodeContext& cx, const VarianceFields& state, const Sq
       ops.store(numericAccumulate(cx, current, addend), address, nullptr);
    };
    add(state.sum, x);
-   add(state.squares, {ops.callStringHelper("kiln_numeric_multiply", {ops.stringAddress(x.value), ops.stringAddress(x.value)}, true), nullptr, numeric});
+   add(state.squares, {ops.callStringHelper(runtime::kiln_numeric_multiply, {ops.stringAddress(x.value), ops.stringAddress(x.value)}, true), nullptr, numeric});
    b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), state.count), cx.int64(1)), state.count);
 }
 
@@ -113,7 +114,7 @@ SqlValue numericVarianceResult(CodeContext& cx, AggregateFunction function, cons
    bool sample = function == AggregateFunction::VarSamp || function == AggregateFunction::StddevSamp;
    bool deviation = function == AggregateFunction::StddevSamp || function == AggregateFunction::StddevPop;
    llvm::Value* out = cx.entryAlloca(cx.stringType());
-   llvm::Value* isNull = cx.callRuntime("kiln_numeric_variance", {state.sum, state.squares, b.CreateLoad(cx.i64(), state.count), cx.int8(sample),
+   llvm::Value* isNull = cx.callRuntime(runtime::kiln_numeric_variance, {state.sum, state.squares, b.CreateLoad(cx.i64(), state.count), cx.int8(sample),
                                                                   cx.int8(deviation), out, ops.arena()});
    return {b.CreateLoad(cx.stringType(), out), b.CreateICmpNE(isNull, cx.int8(0)), SqlType::numeric()};
 }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "codegen/runtime_functions.h"
 #include "codegen/translators/aggregate_state.h"
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/row_access.h"
@@ -75,7 +76,7 @@ class WindowTranslator : public Translator {
       compiler_.noteStage("window materialize");
       std::vector<SqlValue> row;
       for (const IU* iu : stored_) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime("kiln_rowbuffer_append", {cx.loadSlot(bufferSlot_)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(bufferSlot_)});
       for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, layout_.fields[i], row[i]);
    }
 
