@@ -2,6 +2,7 @@
 
 #include <llvm/IR/MDBuilder.h>
 
+#include "codegen/loop.h"
 #include "codegen/runtime_functions.h"
 #include "common/physical_type.h"
 
@@ -164,21 +165,10 @@ void CodeContext::checkInterruptEvery4096(llvm::Value* i) {
 }
 
 void CodeContext::forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body) {
-   llvm::BasicBlock* before = builder_->GetInsertBlock();
-   auto* header = newBlock("loop");
-   auto* bodyBlock = newBlock("loop_body");
-   auto* after = newBlock("loop_end");
-   builder_->CreateBr(header);
-   builder_->SetInsertPoint(header);
-   llvm::PHINode* index = builder_->CreatePHI(i64(), 2, "i");
-   index->addIncoming(begin, before);
-   builder_->CreateCondBr(builder_->CreateICmpULT(index, end), bodyBlock, after);
-   builder_->SetInsertPoint(bodyBlock);
-   body(index);
-   llvm::Value* next = builder_->CreateAdd(index, int64(1));
-   index->addIncoming(next, builder_->GetInsertBlock());
-   builder_->CreateBr(header);
-   builder_->SetInsertPoint(after);
+   Loop loop(*this, "loop", {begin});
+   loop.runWhile(builder_->CreateICmpULT(loop[0], end));
+   body(loop[0]);
+   loop.repeat({builder_->CreateAdd(loop[0], int64(1))});
 }
 
 void CodeContext::errorIf(llvm::Value* condition, int32_t code) {

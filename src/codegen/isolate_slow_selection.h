@@ -1,7 +1,7 @@
 // Quick code generation selects machine instructions one IR instruction at a time (FastISel).
 // Where it cannot (128-bit integers, vectors), it hands the block to the slow selector
 // (SelectionDAG) from the block's start up to that instruction: most of a decimal aggregate's
-// block, which took 40% of TPC-H Q11's compile time. Such instructions get blocks of their own,
+// block, a large share of a query's compile time (bench/notes.md). Such instructions get blocks of their own,
 // so that the slow selector sees them and little else.
 #pragma once
 

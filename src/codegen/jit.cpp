@@ -91,13 +91,13 @@ Jit::Jit() {
    quick.setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
    quickMachine_ = check(quick.createTargetMachine());
    machine.setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
-   // Fast instruction selection even for hot pipelines: about a quarter less code generation
-   // time (TPC-H SF 1), and no measurable loss at run time, as the IR comes already optimized.
+   // Fast instruction selection even for hot pipelines: much less code generation time, and no
+   // measurable loss at run time, as the IR comes already optimized (bench/notes.md).
    machine.getOptions().EnableFastISel = true;
    // Neither instruction scheduler, and a bounded search for where the register allocator splits
-   // live ranges (its most costly part): TPC-H SF 1's compile time 182 -> 168 ms in all, and
-   // no change in run time (two interleaved runs). Pipelines are loops over a few dozen
-   // instructions, which out-of-order cores schedule themselves.
+   // live ranges (its most costly part): less compile time, and no change in run time
+   // (bench/notes.md). Pipelines are loops over a few dozen instructions, which out-of-order
+   // cores schedule themselves.
    setLlvmOption("enable-misched", "false");
    setLlvmOption("post-RA-scheduler", "false");
    setLlvmOption("grow-region-complexity-budget", "100");
@@ -137,7 +137,7 @@ void Jit::optimize(llvm::Module& module, const std::vector<std::string>& cold) {
    passes.addPass(llvm::EarlyCSEPass());
    // Code for few rows (the quick code generator's) is left as generated. Even SROA does harm
    // there: state kept in memory turns into values live across the whole loop, which the quick
-   // register allocator spills and reloads at every block (TPC-H Q11 at SF 1: 19 -> 12 ms).
+   // register allocator spills and reloads at every block (bench/notes.md).
    for (llvm::Function& function : module) {
       if (function.isDeclaration() || std::find(cold.begin(), cold.end(), function.getName()) != cold.end()) continue;
       passes.run(function, functions);

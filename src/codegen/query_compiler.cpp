@@ -261,16 +261,12 @@ std::function<void(QueryRuntime&, CompiledModule&)> QueryCompiler::takeSince(Mar
 bool QueryCompiler::worthOptimizing(double expectedRows, double workRows, double groupedRows) {
    // Optimized machine code saves a few nanoseconds per row and costs milliseconds to make: it
    // pays off from about this many rows. Since quick code keeps loop state in memory rather than
-   // in values the quick register allocator spills, it runs close enough (TPC-H SF 1, two
-   // interleaved runs: 1,259 and 1,276 ms in all with 2M, 1,418 and 1,390 with 1M; compile time
-   // median 8.3 instead of 10.9 ms).
+   // in values the quick register allocator spills, it runs close enough.
    // Where vector prefilters leave few of them, the prefilter loop runs about as fast in quick
-   // code, and what follows is worth optimizing from about 200,000 rows (TPC-H SF 1, one process
-   // alternating with and without: 833 -> 812 ms in all; Q19 28 -> 20 ms, Q20 22 -> 18 ms).
-   // Hash aggregation is the exception: quick code spends about 40 ns more on each row it groups,
-   // so a million grouped rows repay the compile even from a smaller source (TPC-H Q13's 1.5M
-   // orders, 15 alternating rounds in one process: 83 -> 77 ms). From estimates of 150,000 the
-   // misestimates cost more than they save (Q2: 8.6 -> 14.6 ms).
+   // code, and what follows is worth optimizing from about 200,000 rows.
+   // Hash aggregation is the exception: quick code spends more on each row it groups, so a
+   // million grouped rows repay the compile even from a smaller source; from fewer, misestimates
+   // cost more than they save. The measurements: bench/notes.md.
    return (expectedRows >= 2'000'000 && workRows >= 200'000) || groupedRows >= 1'000'000;
 }
 

@@ -1,6 +1,6 @@
 // Quick code generation (LLVM's fast instruction selector) handles integers of up to 64 bits
 // only: every 128-bit operation (the sums and products of decimals) sent its block to the slow
-// selector, a third of TPC-H Q11's compile time. Before quick code generation, 128-bit values
+// selector, a large share of a query's compile time (bench/notes.md). Before quick code generation, 128-bit values
 // are split into two 64-bit words, and their operations into operations on words.
 #pragma once
 

@@ -94,8 +94,8 @@ __attribute__((target("avx2"))) int32_t laneMask(__m256i bits, unsigned half) {
    return _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, _mm256_set1_epi32(1)))) << (8 * half);
 }
 
-/// heldKeys for 4-byte keys with AVX2: the scalar loop was TPC-H's most costly runtime function
-/// (4% of the time of all 22 queries at SF 1). The offsets are taken modulo 2^32, which can only
+/// heldKeys for 4-byte keys with AVX2: the scalar loop was the most costly runtime function of
+/// TPC-H (bench/notes.md). The offsets are taken modulo 2^32, which can only
 /// let a key through that is not held, and a prefilter may. Keys close together (a foreign key
 /// in the order of its table's rows, as lineitem's orders) are tested against the 64 bits from
 /// the lowest of them on; others 8 at a time with gathers, which cost several times more.

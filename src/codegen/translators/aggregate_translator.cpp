@@ -164,7 +164,7 @@ class AggregateTranslator : public Translator {
    /// One integer key, never NULL, that is a column of the table the pipeline scans (through
    /// filters, maps and join probes, which keep the scan's order), whose statistics found its
    /// values ascending: the groups may come in key order (GroupsInKeyOrder). Others would only
-   /// pay for the check (TPC-H Q15's lineitem by supplier: 3% slower).
+   /// pay for the check (bench/notes.md).
    bool groupsMayComeInKeyOrder() const {
       if (aggregate_.keys.size() != 1 || aggregate_.keys[0].expression->nullable) return false;
       const Expr& key = *aggregate_.keys[0].expression;

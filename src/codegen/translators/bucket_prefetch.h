@@ -14,18 +14,15 @@ namespace kiln {
 /// ahead the first entry of their chain (whose directory word is in the cache by then), and rows
 /// a quarter as far the second: far enough for a cache miss to complete while the rows in
 /// between are processed, also when runs of rows share a key and only the first of a run probes
-/// (TPC-H Q18's lineitem, grouped by order: 16 -> 32 made it faster in 19 of 20 interleaved runs,
-/// medians 96 -> 72 and 103 -> 91 ms; no change beyond noise in the other queries).
+/// (bench/notes.md).
 constexpr int64_t prefetchDistance = 32;
 
-/// Tables expected to hold fewer entries get no prefetching code (8,000: compile time median 8.8
-/// instead of 8.6 ms, no faster). Estimates may be several times off (TPC-H Q9's lineitem side:
-/// 76k expected, 320k built), so the table's size decides at run time:
+/// Tables expected to hold fewer entries get no prefetching code: it costs compile time and saves
+/// nothing there. Estimates may be several times off, so the table's size decides at run time:
 constexpr double prefetchedEntries = 50'000;
 
 /// From this many buckets (a 512 KiB directory, and entries several times that) a table outgrows
-/// a core's L2 cache. TPC-H SF 1, medians of four interleaved runs: Q13 104 -> 78 ms, all 22
-/// 956 -> 935 ms (from 262,144 buckets instead: no gain in Q13).
+/// a core's L2 cache, and prefetching its buckets pays (bench/notes.md).
 constexpr int64_t prefetchedBuckets = 65'536;
 
 /// Whether `table` (now) has a directory too big for the caches to keep, with its entries.

@@ -10,6 +10,7 @@
 #include "algebra/expression.h"
 #include "codegen/code_context.h"
 #include "codegen/iu_values.h"
+#include "codegen/loop.h"
 #include "codegen/runtime_functions.h"
 #include "codegen/sql_ops.h"
 #include "codegen/translators/row_access.h"
@@ -46,40 +47,21 @@ inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Val
    llvm::Value* first = b.CreateIntToPtr(b.CreateAnd(word, cx.int64(int64_t(ChainedHashTable::pointerBits))), cx.ptr());
    llvm::Value* head = b.CreateSelect(mayHold, first, llvm::ConstantPointerNull::get(cx.ptr()));
 
-   llvm::BasicBlock* before = b.GetInsertBlock();
-   auto* probe = cx.newBlock("chain");
-   auto* check = cx.newBlock("chain_check");
-   auto* next = cx.newBlock("chain_next");
-   auto* done = cx.newBlock("chain_done");
-   b.CreateBr(probe);
-
-   b.SetInsertPoint(probe);
-   llvm::PHINode* entry = b.CreatePHI(cx.ptr(), 2, "entry");
-   entry->addIncoming(head, before);
-   b.CreateCondBr(b.CreateIsNull(entry), done, check);
-
-   b.SetInsertPoint(check);
+   Loop chain(cx, "chain", {head});
+   llvm::Value* entry = chain[0];
+   chain.runWhile(b.CreateIsNotNull(entry));
    llvm::Value* entryHash = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), entry, offsetof(HashEntryHeader, hash)));
    cx.ifThen(b.CreateICmpEQ(entryHash, hash), [&] {
       cx.ifThen(keysEqual(entry), [&] {
          b.CreateStore(cx.boolean(true), matched);
          onMatch(entry);
-         if (firstOnly) {
-            b.CreateBr(done);
-            return;
-         }
+         if (firstOnly) return chain.leave();
          llvm::Value* count = b.CreateAdd(b.CreateLoad(cx.i64(), matches), cx.int64(1));
          b.CreateStore(count, matches);
          cx.checkInterruptEvery4096(count);
       });
    });
-   b.CreateBr(next);
-
-   b.SetInsertPoint(next);
-   entry->addIncoming(b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), entry, offsetof(HashEntryHeader, next))), next);
-   b.CreateBr(probe);
-
-   b.SetInsertPoint(done);
+   chain.repeat({b.CreateLoad(cx.ptr(), b.CreateConstGEP1_64(cx.i8(), entry, offsetof(HashEntryHeader, next)))});
    return b.CreateLoad(cx.i1(), matched);
 }
 

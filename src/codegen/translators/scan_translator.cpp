@@ -8,6 +8,7 @@
 
 #include <cstring>
 
+#include "codegen/loop.h"
 #include "codegen/query_compiler.h"
 #include "codegen/runtime_functions.h"
 #include "codegen/sql_ops.h"
@@ -118,8 +119,7 @@ class ScanTranslator : public Translator {
       std::vector<Prefilter> found;
       if (!parent_ || !parent_->op() || parent_->op()->kind != OperatorKind::Filter) return found;
       const auto& filter = static_cast<const Filter&>(*parent_->op());
-      // Worth it where most rows fail; where about half pass it only adds work (TPC-H Q3's orders,
-      // 49% passing: 17 ms without, 20 ms with).
+      // Worth it where most rows fail; where about half pass it only adds work (bench/notes.md).
       if (!(filter.estimatedRows <= 0.4 * scan_.estimatedRows)) return found;
       auto columnOf = [&](const Expr& ref) {
          return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == ref.iu; }) - columns_.begin());
@@ -199,63 +199,62 @@ class ScanTranslator : public Translator {
    void forPassingRows(llvm::Value* begin, llvm::Value* end, const std::vector<Prefilter>& prefilters, const std::function<void(llvm::Value*)>& body) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      SqlOps ops(cx);
       llvm::Type* maskType = b.getIntNTy(blockRows);
       std::vector<bool> tested(columns_.size());  // read by the prefilters: in the cache already
       for (const Prefilter& prefilter : prefilters) tested[prefilter.columnIndex] = true;
       selection_ = cx.entryAlloca(llvm::ArrayType::get(cx.i64(), selectionRows), "selection");
-      llvm::BasicBlock* before = b.GetInsertBlock();
-      auto* collect = cx.newBlock("prefilter_collect");
-      auto* refill = cx.newBlock("prefilter_refill");
-      auto* block = cx.newBlock("prefilter_block");
-      auto* tail = cx.newBlock("prefilter_tail");
-      auto* drain = cx.newBlock("prefilter_drain");
-      auto* select = cx.newBlock("prefilter_select");
-      auto* process = cx.newBlock("prefilter_process");
-      auto* done = cx.newBlock("prefilter_done");
-      b.CreateBr(collect);
+      Loop batches(cx, "prefilter_batch", {begin});
+      batches.runWhile(b.CreateICmpULT(batches[0], end));
 
       // Blocks are tested while the selection has room for one more.
-      b.SetInsertPoint(collect);
-      llvm::PHINode* position = b.CreatePHI(cx.i64(), 3, "position");
-      llvm::PHINode* count = b.CreatePHI(cx.i64(), 3, "selected");
-      position->addIncoming(begin, before);
-      count->addIncoming(cx.int64(0), before);
+      Loop collect(cx, "prefilter_collect", {batches[0], cx.int64(0)});
+      llvm::Value* position = collect[0];
+      llvm::Value* count = collect[1];
       llvm::Value* room = b.CreateICmpULE(count, cx.int64(int64_t(selectionRows - blockRows)));
-      b.CreateCondBr(b.CreateAnd(room, b.CreateICmpULT(position, end)), refill, process);
-
-      b.SetInsertPoint(refill);
+      collect.runWhile(b.CreateAnd(room, b.CreateICmpULT(position, end)));
       llvm::Value* blockEnd = b.CreateAdd(position, cx.int64(blockRows));
-      b.CreateCondBr(b.CreateICmpULE(blockEnd, end), block, tail);
+      llvm::Value* wholeBlock = b.CreateICmpULE(blockEnd, end);
+      llvm::Value* passing = cx.ifThenElse(
+         wholeBlock, [&] { return testBlock(prefilters, position, maskType); },
+         [&]() -> llvm::Value* {
+            // The last rows, fewer than a block: all go to the filter.
+            llvm::Value* left = b.CreateTrunc(b.CreateSub(end, position), maskType);
+            return b.CreateSub(b.CreateShl(llvm::ConstantInt::get(maskType, 1), left), llvm::ConstantInt::get(maskType, 1));
+         });
+      llvm::Value* next = b.CreateSelect(wholeBlock, blockEnd, end);
 
       // The passing rows of a block (a mask) go into the selection.
-      b.SetInsertPoint(drain);
-      llvm::PHINode* mask = b.CreatePHI(maskType, 3, "mask");
-      llvm::PHINode* next = b.CreatePHI(cx.i64(), 3, "next");
-      llvm::PHINode* selected = b.CreatePHI(cx.i64(), 3, "selected_now");
-      position->addIncoming(next, drain);
-      count->addIncoming(selected, drain);
-      b.CreateCondBr(b.CreateICmpNE(mask, llvm::ConstantInt::get(maskType, 0)), select, collect);
-
-      b.SetInsertPoint(select);
+      Loop drain(cx, "prefilter_drain", {passing, count});
+      llvm::Value* mask = drain[0];
+      llvm::Value* selected = drain[1];
+      drain.runWhile(b.CreateICmpNE(mask, llvm::ConstantInt::get(maskType, 0)));
       llvm::Value* bit = b.CreateIntrinsic(llvm::Intrinsic::cttz, {maskType}, {mask, b.getTrue()});
       llvm::Value* chosen = b.CreateAdd(position, b.CreateZExt(bit, cx.i64()));
       b.CreateStore(chosen, selectedRow(selected));
       // The other columns the pipeline reads are fetched into the L2 cache as rows are selected,
       // so that the cache misses of the selection's scattered rows overlap before the rows are
-      // processed (TPC-H SF 1 in one process, 11 alternating rounds: Q6 14.4 -> 10.9 ms, Q15
-      // 21.3 -> 15.4 ms; Q5, Q8, Q9, Q12, Q14 5-18% faster; into L1 instead: no better).
+      // processed (into L1 instead: no better; bench/notes.md).
       for (size_t i = 0; i < columns_.size(); ++i) {
          if (tested[i]) continue;
          llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(columns_[i].iu->type), data_[i], chosen);
          b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {address, b.getInt32(0), b.getInt32(2), b.getInt32(1)});
       }
-      mask->addIncoming(b.CreateAnd(mask, b.CreateSub(mask, llvm::ConstantInt::get(maskType, 1))), select);
-      next->addIncoming(next, select);
-      selected->addIncoming(b.CreateAdd(selected, cx.int64(1)), select);
-      b.CreateBr(drain);
+      drain.repeat({b.CreateAnd(mask, b.CreateSub(mask, llvm::ConstantInt::get(maskType, 1))), b.CreateAdd(selected, cx.int64(1))});
+      collect.repeat({next, drain[1]});
 
-      b.SetInsertPoint(block);
+      selectedCount_ = collect[1];
+      cx.forRange(cx.int64(0), collect[1], [&](llvm::Value* index) {
+         selectedIndex_ = index;
+         body(b.CreateLoad(cx.i64(), selectedRow(index)));
+      });
+      batches.repeat({collect[0]});
+   }
+
+   /// The rows of the block of rows at `position` that pass every prefilter (a mask).
+   llvm::Value* testBlock(const std::vector<Prefilter>& prefilters, llvm::Value* position, llvm::Type* maskType) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      SqlOps ops(cx);
       llvm::Value* passing = llvm::ConstantInt::get(maskType, llvm::APInt::getAllOnes(blockRows));
       auto loadBlock = [&](size_t columnIndex) -> llvm::Value* {
          const IU* iu = columns_[columnIndex].iu;
@@ -296,30 +295,7 @@ class ScanTranslator : public Translator {
          test = withoutNulls(test, prefilter.columnIndex);
          passing = b.CreateAnd(passing, b.CreateBitCast(test, maskType));
       }
-      mask->addIncoming(passing, block);
-      next->addIncoming(blockEnd, block);
-      selected->addIncoming(count, block);
-      b.CreateBr(drain);
-
-      // The last rows, fewer than a block: all go to the filter.
-      b.SetInsertPoint(tail);
-      llvm::Value* left = b.CreateTrunc(b.CreateSub(end, position), maskType);
-      mask->addIncoming(b.CreateSub(b.CreateShl(llvm::ConstantInt::get(maskType, 1), left), llvm::ConstantInt::get(maskType, 1)), tail);
-      next->addIncoming(end, tail);
-      selected->addIncoming(count, tail);
-      b.CreateBr(drain);
-
-      b.SetInsertPoint(process);
-      selectedCount_ = count;
-      cx.forRange(cx.int64(0), count, [&](llvm::Value* index) {
-         selectedIndex_ = index;
-         body(b.CreateLoad(cx.i64(), selectedRow(index)));
-      });
-      position->addIncoming(position, b.GetInsertBlock());
-      count->addIncoming(cx.int64(0), b.GetInsertBlock());
-      b.CreateCondBr(b.CreateICmpULT(position, end), collect, done);
-
-      b.SetInsertPoint(done);
+      return passing;
    }
 
    /// Which of the block's keys in column `columnIndex` the KeyBitmap in `slot` holds (a vector
@@ -354,8 +330,7 @@ class ScanTranslator : public Translator {
                                    if (columns_[i].iu == iu) return loadColumn(i, at);
                                 return std::nullopt;
                              }};
-      // Also in quick code: a miss to memory costs more than its extra instructions (TPC-H Q13's
-      // aggregation, 1.5M rows, quick: 146 -> 84 ms).
+      // Also in quick code: a miss to memory costs more than its extra instructions (bench/notes.md).
       values.setLookahead(&lookahead);
       consumeParent(values);
    }

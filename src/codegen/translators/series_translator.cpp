@@ -3,6 +3,7 @@
 #include <llvm/IR/Intrinsics.h>
 
 #include "codegen/expression_compiler.h"
+#include "codegen/loop.h"
 #include "codegen/query_compiler.h"
 #include "codegen/runtime_functions.h"
 
@@ -54,21 +55,13 @@ class SeriesTranslator : public Translator {
          // next value would overflow (as in PostgreSQL).
          llvm::Value* first = b.CreateSExt(start.value, cx.i64());
          llvm::Value* last = b.CreateSExt(stop.value, cx.i64());
-         llvm::BasicBlock* before = b.GetInsertBlock();
-         auto* header = cx.newBlock("series");
-         auto* body = cx.newBlock("series_body");
-         auto* after = cx.newBlock("series_end");
-         b.CreateBr(header);
-         b.SetInsertPoint(header);
-         llvm::PHINode* current = b.CreatePHI(cx.i64(), 2, "value");
-         current->addIncoming(first, before);
-         llvm::PHINode* position = b.CreatePHI(cx.i64(), 2, "position");
-         position->addIncoming(cx.int64(1), before);
+         Loop loop(cx, "series", {first, cx.int64(1)});
+         llvm::Value* current = loop[0];
+         llvm::Value* position = loop[1];
          // A LIMIT above may have had all its rows: then the rest of the series does not matter.
          llvm::Value* inRange = rising() ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last);
          llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
-         b.CreateCondBr(b.CreateAnd(inRange, b.CreateNot(done)), body, after);
-         b.SetInsertPoint(body);
+         loop.runWhile(b.CreateAnd(inRange, b.CreateNot(done)));
          cx.checkInterruptEvery4096(position);
          llvm::Type* type = cx.valueType(series_.output->type);
          values.set(series_.output, {b.CreateTrunc(current, type), series_.output->nullable ? cx.boolean(false) : nullptr, series_.output->type});
@@ -83,16 +76,11 @@ class SeriesTranslator : public Translator {
                                                               {cx.int32(v.months), cx.int32(v.days), cx.int64(v.micros)});
             b.CreateStore(constant, step);
             const RuntimeFunction& add = series_.output->type.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_add_interval : runtime::kiln_timestamp_add_interval;
-            current->addIncoming(cx.callRuntime(add, {current, step, cx.int32(1)}), b.GetInsertBlock());
-            position->addIncoming(b.CreateAdd(position, cx.int64(1)), b.GetInsertBlock());
-            b.CreateBr(header);
+            loop.repeat({cx.callRuntime(add, {current, step, cx.int32(1)}), b.CreateAdd(position, cx.int64(1))});
          } else {
             llvm::Value* sum = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, current, cx.int64(series_.step));
-            current->addIncoming(b.CreateExtractValue(sum, 0), b.GetInsertBlock());
-            position->addIncoming(b.CreateAdd(position, cx.int64(1)), b.GetInsertBlock());
-            b.CreateCondBr(b.CreateExtractValue(sum, 1), after, header);
+            loop.repeatUnless(b.CreateExtractValue(sum, 1), {b.CreateExtractValue(sum, 0), b.CreateAdd(position, cx.int64(1))});
          }
-         b.SetInsertPoint(after);
       }
    }
 
