@@ -100,7 +100,7 @@ namespace {
 std::optional<uint64_t> constantCount(const PgQuery__Node* node, const char* what, IUSet& ius) {
    if (!node) return std::nullopt;
    Scope empty;
-   ExprPtr e = ExpressionBinder(empty, ius).bind(*node);
+   ExprPtr e = ExpressionBinder(empty, ius, clauses::limit).bind(*node);
    if (e->kind == ExprKind::Constant && e->constant.isNull) return std::nullopt;
    if (e->kind != ExprKind::Constant || !e->type.isInteger())
       throw Error("42804", std::string("argument of ") + what + " must be an integer constant", e->position);
@@ -269,10 +269,9 @@ void SelectBinder::bindValuesLists() {
    std::vector<PendingJoin> joins;
    // Scalar subqueries (uncorrelated) are joined to the rows: their values are not the Values
    // operator's, so a Map above the joins computes the items that read them.
-   ExpressionBinder binder = expressionBinder(joins);
-   ExpressionBinder plain(empty, ius_);
-   plain.resolveSequencesIn(catalog_);
-   plain.bindSubqueriesWith(binder.subqueryBinding());
+   ExpressionBinder binder(empty, ius_, clauses::values);
+   binder.resolveSequencesIn(catalog_);
+   binder.bindSubqueriesWith(subqueriesJoinedTo(joins));
    std::vector<std::vector<bool>> readsSubquery;
    size_t width = 0;
    for (size_t r = 0; r < select_.n_values_lists; ++r) {
@@ -287,7 +286,7 @@ void SelectBinder::bindValuesLists() {
          if (isDefault && (!insertDefault_ || !insertTargets_ || c >= insertTargets_->size()))
             throw Error("42601", "DEFAULT is not allowed in this context", item.set_to_default->location + 1);
          size_t joined = joins.size();
-         row.push_back(isDefault ? insertDefault_(c, ius_) : plain.bind(item));
+         row.push_back(isDefault ? insertDefault_(c, ius_) : binder.bind(item));
          readsSubquery.back().push_back(joins.size() > joined);
       }
       values->rows.push_back(std::move(row));
@@ -445,15 +444,7 @@ const IU* SelectBinder::materialize(ExprPtr e, const std::string& name) {
 }
 
 SelectBinder::Bound SelectBinder::bind() {
-   if (select_.with_clause)
-      for (size_t i = 0; i < select_.with_clause->n_ctes; ++i) {
-         const PgQuery__CommonTableExpr& a = *select_.with_clause->ctes[i]->common_table_expr;
-         if (a.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
-            throw Error("0A000", "data-modifying statements in WITH are not supported yet", a.location + 1);
-         for (size_t j = 0; j < i; ++j)
-            if (std::string(a.ctename) == select_.with_clause->ctes[j]->common_table_expr->ctename)
-               throw Error("42712", "WITH query name \"" + std::string(a.ctename) + "\" specified more than once", a.location + 1);
-      }
+   checkWithClause();
    if (select_.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
       bindSetOperation();
       return finishBinding();
@@ -463,97 +454,126 @@ SelectBinder::Bound SelectBinder::bind() {
       bindOutputOrderAndLimit();
       return finishBinding();
    }
+   // The clauses are bound in PostgreSQL's order (it decides which error comes first), each by
+   // a binder of its own (clause_rules.h); then they become operators in the order of evaluation.
    bindFrom();
    expandTargets();
-
    beforeAggregation_ = true;  // subqueries may join this query's input with domains (see domainOf)
    bindWhere();
+   bindGroupBy();
+   bindSelectList();
+   bindHaving();
+   bindOrderBy();
+   bindDistinctOn();
+   bindWindowDefinitions();
+   beforeAggregation_ = false;
 
-   std::vector<GroupingSet> groupingSets;
-   std::vector<Computation> keys = bindGroupKeys(groupingSets);
-   std::vector<AggregateCall> aggregates;
-   std::vector<GroupingCall> groupings;
-   // A subquery in an aggregate's argument is joined below the aggregation, the others above it.
-   std::vector<PendingJoin> aggregateInputJoins;
-   ExpressionBinder binder = expressionBinder(lateJoins_, &aggregateInputJoins);
-   binder.collectAggregates(&aggregates, "this context");
-   binder.collectGroupings(&groupings);
-   std::vector<BoundWindowCall> windowCalls;
-   binder.collectWindows(&windowCalls, nullptr);
-   std::unique_ptr<Series> setReturning;  // generate_series in the select list
-   binder.collectSetReturning(&setReturning);
+   if (std::optional<Bound> row = pushAggregation()) return std::move(*row);
+   attach(lateJoins_);
+   pushWindows(clauses_.calls.windows, clauses_.windowSpecs);
+   // The select list's set-returning function: each row comes once per value of its series,
+   // before DISTINCT, ORDER BY and LIMIT see them (as PostgreSQL's ProjectSet).
+   if (clauses_.calls.setReturning) push(std::move(clauses_.calls.setReturning));
+   Projection projection = pushProjection();
+   pushDistinct(projection);
+   pushOrderByAndLimit(std::move(projection.sortKeys));
+   result_.columns = projection.outputs;
+   for (auto& target : targets_) result_.names.push_back(target.name);
+   if (rowId_) {
+      result_.columns.push_back(rowId_);
+      result_.names.push_back("row id");
+   }
+   return finishBinding();
+}
+
+void SelectBinder::checkWithClause() {
+   if (!select_.with_clause) return;
+   for (size_t i = 0; i < select_.with_clause->n_ctes; ++i) {
+      const PgQuery__CommonTableExpr& a = *select_.with_clause->ctes[i]->common_table_expr;
+      if (a.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
+         throw Error("0A000", "data-modifying statements in WITH are not supported yet", a.location + 1);
+      for (size_t j = 0; j < i; ++j)
+         if (std::string(a.ctename) == select_.with_clause->ctes[j]->common_table_expr->ctename)
+            throw Error("42712", "WITH query name \"" + std::string(a.ctename) + "\" specified more than once", a.location + 1);
+   }
+}
+
+void SelectBinder::bindSelectList() {
+   ExpressionBinder binder = groupedClauseBinder(clauses::selectList);
    for (auto& target : targets_) target.bound = target.node ? binder.bind(*target.node) : Expr::columnRef(target.iu);
-   binder.collectSetReturning(nullptr);
+   const std::unique_ptr<Series>& setReturning = clauses_.calls.setReturning;
    if (setReturning && (!correlated_.empty() || scope_.outer()))
       throw Error("0A000", "a set-returning function in the select list of a subquery is not supported yet", setReturning->start->position);
-   binder.collectWindows(nullptr, "HAVING");
-   ExprPtr having = select_.having_clause ? binder.bindCondition(*select_.having_clause, "HAVING") : nullptr;
-   if (recursion_ && recursion_->referenced && !aggregates.empty())
-      throw Error("42P19", "aggregate functions are not allowed in a recursive query's recursive term");
-   binder.collectWindows(&windowCalls, nullptr);
+}
 
-   // ORDER BY and DISTINCT ON items name an output (by alias or position) or are expressions of
-   // their own.
-   struct OrderItem {
-      int target = -1;
-      ExprPtr expression;
-      bool descending = false;
-      bool nullsFirst = false;
-      bool same(const OrderItem& other) const { return target >= 0 ? target == other.target : other.target < 0 && expression->equals(*other.expression); }
-   };
-   auto resolve = [&](const PgQuery__Node& node, const std::string& clause) {
-      OrderItem item;
-      if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
-         int64_t position = node.a_const->ival->ival;
-         if (position < 1 || size_t(position) > targets_.size())
-            throw Error("42P10", clause + " position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
-         item.target = int(position - 1);
-      } else if (std::string name = bareColumnName(node); !name.empty()) {
-         for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
-            if (targets_[t].name == name) item.target = int(t);
-      }
-      if (item.target < 0) {
-         item.expression = binder.bind(node);
-         for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
-            if (targets_[t].bound->equals(*item.expression)) item.target = int(t);
-      }
-      return item;
-   };
-   std::vector<OrderItem> order;
+void SelectBinder::bindHaving() {
+   if (select_.having_clause) clauses_.having = groupedClauseBinder(clauses::having).bindCondition(*select_.having_clause, "HAVING");
+   // The select list's aggregates and HAVING's.
+   if (recursion_ && recursion_->referenced && !clauses_.calls.aggregates.empty())
+      throw Error("42P19", "aggregate functions are not allowed in a recursive query's recursive term");
+}
+
+bool SelectBinder::OrderItem::same(const OrderItem& other) const {
+   return target >= 0 ? target == other.target : other.target < 0 && expression->equals(*other.expression);
+}
+
+SelectBinder::OrderItem SelectBinder::bindOrderItem(const PgQuery__Node& node, const std::string& clause, ExpressionBinder& binder) {
+   OrderItem item;
+   if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      int64_t position = node.a_const->ival->ival;
+      if (position < 1 || size_t(position) > targets_.size())
+         throw Error("42P10", clause + " position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
+      item.target = int(position - 1);
+   } else if (std::string name = bareColumnName(node); !name.empty()) {
+      for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
+         if (targets_[t].name == name) item.target = int(t);
+   }
+   if (item.target < 0) {
+      item.expression = binder.bind(node);
+      for (size_t t = 0; t < targets_.size() && item.target < 0; ++t)
+         if (targets_[t].bound->equals(*item.expression)) item.target = int(t);
+   }
+   return item;
+}
+
+void SelectBinder::bindOrderBy() {
+   ExpressionBinder binder = groupedClauseBinder(clauses::orderBy);
    for (size_t i = 0; i < select_.n_sort_clause; ++i) {
       const PgQuery__SortBy& sortBy = *select_.sort_clause[i]->sort_by;
-      OrderItem item = resolve(*sortBy.node, "ORDER BY");
+      OrderItem item = bindOrderItem(*sortBy.node, "ORDER BY", binder);
       SortDirection direction = sortDirection(sortBy);
       item.descending = direction.descending;
       item.nullsFirst = direction.nullsFirst;
-      order.push_back(std::move(item));
+      clauses_.orderBy.push_back(std::move(item));
    }
-   // SELECT DISTINCT ON (items); a plain DISTINCT has one empty item.
-   bool distinctOnItems = select_.n_distinct_clause > 0 && select_.distinct_clause[0] && select_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET;
-   std::vector<OrderItem> distinctOn;
-   for (size_t i = 0; distinctOnItems && i < select_.n_distinct_clause; ++i) distinctOn.push_back(resolve(*select_.distinct_clause[i], "DISTINCT ON"));
+}
+
+bool SelectBinder::hasDistinctOn() const {
+   // A plain DISTINCT has one empty item.
+   return select_.n_distinct_clause > 0 && select_.distinct_clause[0] && select_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET;
+}
+
+void SelectBinder::bindDistinctOn() {
+   std::vector<OrderItem>& distinctOn = clauses_.distinctOn;
+   if (hasDistinctOn()) {
+      ExpressionBinder binder = groupedClauseBinder(clauses::distinctOn);
+      for (size_t i = 0; i < select_.n_distinct_clause; ++i) distinctOn.push_back(bindOrderItem(*select_.distinct_clause[i], "DISTINCT ON", binder));
+   }
    // As PostgreSQL: ORDER BY starts with the DISTINCT ON items (in any order), if at all.
    bool passedDistinctOn = false;
-   for (const OrderItem& item : order) {
+   for (const OrderItem& item : clauses_.orderBy) {
       bool member = std::any_of(distinctOn.begin(), distinctOn.end(), [&](const OrderItem& d) { return d.same(item); });
       if (member && passedDistinctOn) throw Error("42P10", "SELECT DISTINCT ON expressions must match initial ORDER BY expressions");
       passedDistinctOn |= !member;
    }
-   std::vector<WindowSpec> windowSpecs = bindWindowSpecs(windowCalls, binder);
-   if (!windowCalls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", windowCalls[0].position);
-   if (!windowCalls.empty() && scope_.outer()) {
-      // The Window operator sees only this query's rows: none of its inputs may read outer values.
-      bool correlated = false;
-      for (auto& call : windowCalls)
-         for (auto& argument : call.arguments) correlated |= argument && isCorrelated(*argument);
-      for (auto& spec : windowSpecs) {
-         for (auto& e : spec.partitionBy) correlated |= isCorrelated(*e);
-         for (auto& e : spec.orderBy) correlated |= isCorrelated(*e);
-      }
-      if (correlated) throw Error("0A000", "window functions in correlated subqueries are not supported yet", windowCalls[0].position);
-   }
+}
 
-   beforeAggregation_ = false;
+std::optional<SelectBinder::Bound> SelectBinder::pushAggregation() {
+   std::vector<Computation>& keys = clauses_.groupKeys;
+   std::vector<GroupingSet>& groupingSets = clauses_.groupingSets;
+   std::vector<AggregateCall>& aggregates = clauses_.calls.aggregates;
+   std::vector<GroupingCall>& groupings = clauses_.calls.groupings;
+   ExprPtr& having = clauses_.having;
    if (!correlated_.empty() && (!groupingSets.empty() || !groupings.empty()))
       throw Error("0A000", "grouping sets and GROUPING() in a correlated subquery are not supported yet");
    // GROUPING() over a plain GROUP BY: its one set has all keys.
@@ -573,75 +593,78 @@ SelectBinder::Bound SelectBinder::bind() {
    if (!correlated_.empty() && (!keys.empty() || !aggregates.empty())) decorrelateGroups(keys);
    if (aggregateRow)
       for (auto& key : keys) const_cast<IU*>(key.output)->nullable = true;  // NULL for outer rows without a group
-   attach(aggregateInputJoins);
-   if (!keys.empty() || !aggregates.empty() || having || !groupingSets.empty()) {
-      std::vector<const IU*> ungrouped = producedIUs(*root_);
-      for (auto& a : aggregates) aggregateOutputs_.insert(a.output);
-      for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
-      for (auto& call : windowCalls) aggregateOutputs_.insert(call.output);
-      for (auto& call : groupings) aggregateOutputs_.insert(call.output);
-      if (setReturning) aggregateOutputs_.insert(setReturning->output);
-      for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
-      // Window functions read the groups, like the select list.
-      for (auto& call : windowCalls)
-         for (auto& argument : call.arguments)
-            if (argument) argument = overGroups(std::move(argument), keys);
-      for (auto& spec : windowSpecs) {
-         for (auto& e : spec.partitionBy) e = overGroups(std::move(e), keys);
-         for (auto& e : spec.orderBy) e = overGroups(std::move(e), keys);
-      }
-      if (having) having = overGroups(std::move(having), keys);
-      if (setReturning) {
-         setReturning->start = overGroups(std::move(setReturning->start), keys);
-         if (setReturning->stop) setReturning->stop = overGroups(std::move(setReturning->stop), keys);
-      }
-      for (auto& item : order)
-         if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
-      for (auto& item : distinctOn)
-         if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
-      // The subqueries joined above the aggregation read the grouping keys' values: GROUP BY's,
-      // not those added for this query's correlation, except domains of values two levels out.
-      std::vector<std::pair<const Expr*, const IU*>> readable;
-      for (size_t k = 0; k < keys.size(); ++k) {
-         const Expr& key = *keys[k].expression;
-         bool domain = key.kind == ExprKind::ColumnRef &&
-                       std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == key.iu; });
-         if (k < userKeys || domain) readable.emplace_back(&key, keys[k].output);
-      }
-      auto orders = aggregateOrders(aggregates);
-      if (orders.size() > 1) {
-         if (!groupingSets.empty()) throw Error("0A000", "aggregates with different ORDER BY over grouping sets are not supported yet");
-         aggregateByOrders(keys, aggregates, orders);
-      } else if (groupingSets.empty()) {
-         if (!orders.empty()) sortAggregateInput(aggregates, *orders[0]);
-         auto aggregate = std::make_unique<Aggregate>();
-         aggregate->keys = std::move(keys);  // their expressions stay where `readable` points
-         aggregate->aggregates = std::move(aggregates);
-         push(std::move(aggregate));
-      } else {
-         if (!orders.empty()) sortAggregateInput(aggregates, *orders[0]);
-         aggregateByGroupingSets(keys, aggregates, groupingSets, groupings);
-      }
-      for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);
-      if (aggregateRow) {
-         if (!windowCalls.empty()) throw Error("0A000", "window functions over a correlated aggregate are not supported yet", windowCalls[0].position);
-         auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
-         auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
-         return bindAggregateRow(std::move(having), counts, (limit && *limit == 0) || (offset && *offset > 0));
-      }
-      attach(lateJoins_);
-      if (having) {
-         auto filter = std::make_unique<Filter>();
-         filter->condition = std::move(having);
-         push(std::move(filter));
-      }
+   attach(clauses_.aggregateInputJoins);
+   if (keys.empty() && aggregates.empty() && !having && groupingSets.empty()) return std::nullopt;
+   std::vector<const IU*> ungrouped = producedIUs(*root_);
+   readGroups();
+   // The subqueries joined above the aggregation read the grouping keys' values: GROUP BY's,
+   // not those added for this query's correlation, except domains of values two levels out.
+   std::vector<std::pair<const Expr*, const IU*>> readable;
+   for (size_t k = 0; k < keys.size(); ++k) {
+      const Expr& key = *keys[k].expression;
+      bool domain = key.kind == ExprKind::ColumnRef && std::any_of(domains_.begin(), domains_.end(), [&](auto& d) { return d.second == key.iu; });
+      if (k < userKeys || domain) readable.emplace_back(&key, keys[k].output);
+   }
+   auto orders = aggregateOrders(aggregates);
+   if (orders.size() > 1) {
+      if (!groupingSets.empty()) throw Error("0A000", "aggregates with different ORDER BY over grouping sets are not supported yet");
+      aggregateByOrders(keys, aggregates, orders);
+   } else if (groupingSets.empty()) {
+      if (!orders.empty()) sortAggregateInput(aggregates, *orders[0]);
+      auto aggregate = std::make_unique<Aggregate>();
+      aggregate->keys = std::move(keys);  // their expressions stay where `readable` points
+      aggregate->aggregates = std::move(aggregates);
+      push(std::move(aggregate));
+   } else {
+      if (!orders.empty()) sortAggregateInput(aggregates, *orders[0]);
+      aggregateByGroupingSets(keys, aggregates, groupingSets, groupings);
+   }
+   for (auto& pending : lateJoins_) overGroupsInSubquery(*pending.op, readable, ungrouped);
+   if (aggregateRow) {
+      if (!clauses_.calls.windows.empty())
+         throw Error("0A000", "window functions over a correlated aggregate are not supported yet", clauses_.calls.windows[0].position);
+      auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
+      auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
+      return bindAggregateRow(std::move(having), counts, (limit && *limit == 0) || (offset && *offset > 0));
    }
    attach(lateJoins_);
-   pushWindows(windowCalls, windowSpecs);
-   // The select list's set-returning function: each row comes once per value of its series,
-   // before DISTINCT, ORDER BY and LIMIT see them (as PostgreSQL's ProjectSet).
-   if (setReturning) push(std::move(setReturning));
+   if (having) {
+      auto filter = std::make_unique<Filter>();
+      filter->condition = std::move(having);
+      push(std::move(filter));
+   }
+   return std::nullopt;
+}
 
+void SelectBinder::readGroups() {
+   const std::vector<Computation>& keys = clauses_.groupKeys;
+   CollectedCalls& calls = clauses_.calls;
+   for (auto& a : calls.aggregates) aggregateOutputs_.insert(a.output);
+   for (const IU* iu : lateValues_) aggregateOutputs_.insert(iu);
+   for (auto& call : calls.windows) aggregateOutputs_.insert(call.output);
+   for (auto& call : calls.groupings) aggregateOutputs_.insert(call.output);
+   if (calls.setReturning) aggregateOutputs_.insert(calls.setReturning->output);
+   for (auto& target : targets_) target.bound = overGroups(std::move(target.bound), keys);
+   // Window functions read the groups, like the select list.
+   for (auto& call : calls.windows)
+      for (auto& argument : call.arguments)
+         if (argument) argument = overGroups(std::move(argument), keys);
+   for (auto& spec : clauses_.windowSpecs) {
+      for (auto& e : spec.partitionBy) e = overGroups(std::move(e), keys);
+      for (auto& e : spec.orderBy) e = overGroups(std::move(e), keys);
+   }
+   if (clauses_.having) clauses_.having = overGroups(std::move(clauses_.having), keys);
+   if (calls.setReturning) {
+      calls.setReturning->start = overGroups(std::move(calls.setReturning->start), keys);
+      if (calls.setReturning->stop) calls.setReturning->stop = overGroups(std::move(calls.setReturning->stop), keys);
+   }
+   for (auto& item : clauses_.orderBy)
+      if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
+   for (auto& item : clauses_.distinctOn)
+      if (item.expression) item.expression = overGroups(std::move(item.expression), keys);
+}
+
+SelectBinder::Projection SelectBinder::pushProjection() {
    // INSERT ... SELECT and UPDATE: each value is assigned to its column's type, like a literal.
    if (insertTargets_) {
       for (size_t i = 0; i < targets_.size() && i < insertTargets_->size(); ++i) {
@@ -654,7 +677,8 @@ SelectBinder::Bound SelectBinder::bind() {
          value = ExpressionBinder::coerce(std::move(value), column.type);
       }
    }
-   std::vector<const IU*> outputs;
+   Projection projection;
+   std::vector<const IU*>& outputs = projection.outputs;
    bool distinct = select_.n_distinct_clause > 0;
    for (size_t t = 0; t < targets_.size(); ++t) {
       ExprPtr& value = targets_[t].bound;
@@ -672,53 +696,59 @@ SelectBinder::Bound SelectBinder::bind() {
    auto readsOuterValue = [&](const OrderItem& item) {
       return (item.target >= 0 && !outputs[size_t(item.target)]) || (item.target < 0 && scope_.outer() && isCorrelated(*item.expression));
    };
-   std::vector<const IU*> distinctOnKeys;
-   for (auto& item : distinctOn) {
+   for (auto& item : clauses_.distinctOn) {
       if (readsOuterValue(item)) throw Error("0A000", "DISTINCT ON an outer query's value in a subquery is not supported yet");
-      distinctOnKeys.push_back(item.target >= 0 ? outputs[size_t(item.target)] : materialize(std::move(item.expression), "distinct on"));
+      projection.distinctOnKeys.push_back(item.target >= 0 ? outputs[size_t(item.target)] : materialize(std::move(item.expression), "distinct on"));
    }
-   std::vector<SortKey> sortKeys;
-   for (auto& item : order) {
-      if (item.target < 0 && distinct && !distinctOnItems)
+   for (auto& item : clauses_.orderBy) {
+      if (item.target < 0 && distinct && !hasDistinctOn())
          throw Error("42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list", item.expression->position);
       if (readsOuterValue(item)) throw Error("0A000", "ORDER BY an outer query's value in a subquery is not supported yet");
       const IU* iu = item.target >= 0 ? outputs[size_t(item.target)] : materialize(std::move(item.expression), "order");
-      sortKeys.push_back({iu, item.descending, item.nullsFirst});
+      projection.sortKeys.push_back({iu, item.descending, item.nullsFirst});
    }
    if (!projection_->computations.empty()) push(std::move(projection_));
+   return projection;
+}
 
-   if (distinctOnItems) {
+void SelectBinder::pushDistinct(Projection& projection) {
+   if (hasDistinctOn()) {
       if (!correlated_.empty()) throw Error("0A000", "SELECT DISTINCT ON in a correlated subquery is not supported yet");
       // The first row of each group: ORDER BY starts with the group's keys, its other keys
       // order the group's rows.
       std::vector<SortKey> withinGroup;
-      for (const SortKey& key : sortKeys)
-         if (std::find(distinctOnKeys.begin(), distinctOnKeys.end(), key.iu) == distinctOnKeys.end()) withinGroup.push_back(key);
-      limitPerPartition(distinctOnKeys, withinGroup, 1, std::nullopt);
-   } else if (distinct) {
-      auto aggregate = std::make_unique<Aggregate>();
-      std::vector<const IU*> distinctOutputs;
-      for (const IU* iu : outputs) {
-         auto existing = std::find_if(aggregate->keys.begin(), aggregate->keys.end(), [&](auto& k) { return k.expression->iu == iu; });
-         if (existing != aggregate->keys.end()) {
-            distinctOutputs.push_back(existing->output);
-            continue;
-         }
-         const IU* output = ius_.make(iu->type, iu->nullable, iu->name);
-         aggregate->keys.push_back({output, Expr::columnRef(iu)});
-         distinctOutputs.push_back(output);
-      }
-      for (auto& key : sortKeys)
-         for (size_t i = 0; i < outputs.size(); ++i)
-            if (key.iu == outputs[i]) {
-               key.iu = distinctOutputs[i];
-               break;
-            }
-      outputs = distinctOutputs;
-      // A correlated subquery's rows are distinct per outer row: by its side of each correlation too.
-      if (!correlated_.empty()) decorrelateGroups(aggregate->keys);
-      push(std::move(aggregate));
+      for (const SortKey& key : projection.sortKeys)
+         if (std::find(projection.distinctOnKeys.begin(), projection.distinctOnKeys.end(), key.iu) == projection.distinctOnKeys.end())
+            withinGroup.push_back(key);
+      limitPerPartition(projection.distinctOnKeys, withinGroup, 1, std::nullopt);
+      return;
    }
+   if (select_.n_distinct_clause == 0) return;
+   auto aggregate = std::make_unique<Aggregate>();
+   std::vector<const IU*> distinctOutputs;
+   for (const IU* iu : projection.outputs) {
+      auto existing = std::find_if(aggregate->keys.begin(), aggregate->keys.end(), [&](auto& k) { return k.expression->iu == iu; });
+      if (existing != aggregate->keys.end()) {
+         distinctOutputs.push_back(existing->output);
+         continue;
+      }
+      const IU* output = ius_.make(iu->type, iu->nullable, iu->name);
+      aggregate->keys.push_back({output, Expr::columnRef(iu)});
+      distinctOutputs.push_back(output);
+   }
+   for (auto& key : projection.sortKeys)
+      for (size_t i = 0; i < projection.outputs.size(); ++i)
+         if (key.iu == projection.outputs[i]) {
+            key.iu = distinctOutputs[i];
+            break;
+         }
+   projection.outputs = distinctOutputs;
+   // A correlated subquery's rows are distinct per outer row: by its side of each correlation too.
+   if (!correlated_.empty()) decorrelateGroups(aggregate->keys);
+   push(std::move(aggregate));
+}
+
+void SelectBinder::pushOrderByAndLimit(std::vector<SortKey> sortKeys) {
    auto limit = constantCount(select_.limit_count, "LIMIT", ius_);
    auto offset = constantCount(select_.limit_offset, "OFFSET", ius_);
    if ((limit || offset) && !correlated_.empty()) {
@@ -740,13 +770,6 @@ SelectBinder::Bound SelectBinder::bind() {
       if (offset) op->offset = *offset;
       push(std::move(op));
    }
-   result_.columns = outputs;
-   for (auto& target : targets_) result_.names.push_back(target.name);
-   if (rowId_) {
-      result_.columns.push_back(rowId_);
-      result_.names.push_back("row id");
-   }
-   return finishBinding();
 }
 
 SelectBinder::Bound SelectBinder::finishBinding() {
@@ -938,10 +961,8 @@ void SelectBinder::attach(std::unique_ptr<Operator>& input, std::vector<PendingJ
    joins.clear();
 }
 
-ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
-   ExpressionBinder binder(scope_, ius_);
-   binder.resolveSequencesIn(catalog_);
-   binder.bindSubqueriesWith([this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, std::vector<ExprPtr> left, bool insideAggregate) {
+ExpressionBinder::SubqueryCallback SelectBinder::subqueriesJoinedTo(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins) {
+   return [this, &joins, aggregateInputJoins](const PgQuery__SubLink& sublink, std::vector<ExprPtr> left, bool insideAggregate) {
       auto& into = insideAggregate && aggregateInputJoins ? *aggregateInputJoins : joins;
       std::vector<ExprPtr> value;
       if (!left.empty()) value.push_back(bindQuantifiedValue(sublink, std::move(left), into));
@@ -949,7 +970,20 @@ ExpressionBinder SelectBinder::expressionBinder(std::vector<PendingJoin>& joins,
       else if (sublink.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK) value.push_back(bindArraySubquery(sublink, into));
       else value = bindScalarSubquery(sublink, into);
       return value;
-   });
+   };
+}
+
+ExpressionBinder SelectBinder::clauseBinder(const ClauseRules& clause, std::vector<PendingJoin>* joins) {
+   ExpressionBinder binder(scope_, ius_, clause);
+   binder.resolveSequencesIn(catalog_);
+   if (clause.allows(Subqueries)) binder.bindSubqueriesWith(subqueriesJoinedTo(*joins));
+   return binder;
+}
+
+ExpressionBinder SelectBinder::groupedClauseBinder(const ClauseRules& clause) {
+   ExpressionBinder binder(scope_, ius_, clause, &clauses_.calls);
+   binder.resolveSequencesIn(catalog_);
+   if (clause.allows(Subqueries)) binder.bindSubqueriesWith(subqueriesJoinedTo(lateJoins_, &clauses_.aggregateInputJoins));
    return binder;
 }
 
@@ -971,9 +1005,7 @@ void SelectBinder::bindWhere() {
    std::vector<PendingJoin> joins;
    for (const PgQuery__Node* conjunct : conjuncts) {
       if (bindSubqueryConjunct(*conjunct)) continue;
-      ExpressionBinder binder = expressionBinder(joins);
-      binder.collectAggregates(nullptr, "WHERE");
-      ExprPtr e = binder.bindCondition(*conjunct, conjuncts.size() > 1 ? "AND" : "WHERE");
+      ExprPtr e = clauseBinder(clauses::where, &joins).bindCondition(*conjunct, conjuncts.size() > 1 ? "AND" : "WHERE");
       if (isCorrelated(*e))
          correlated_.push_back(std::move(e));
       else
