@@ -94,8 +94,9 @@ class SelectBinder {
    /// The end of bind() for every form of query (also UNION and VALUES): the comparison x op
    /// ANY/ALL asks for (compareOutput), the correlation, the result.
    Bound finishBinding();
+   /// UNION, INTERSECT and EXCEPT (set_operation_binder.cpp).
    void bindSetOperation();
-   /// ORDER BY and LIMIT/OFFSET over this query's outputs (for set operations: by name or position).
+   /// ORDER BY and LIMIT/OFFSET over this query's outputs (for set operations and VALUES: by name or position).
    void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
@@ -150,10 +151,13 @@ class SelectBinder {
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
    /// Looks among the first `visible` CTEs of this query's WITH, then outwards.
    const PgQuery__CommonTableExpr* findCte(const std::string& name, size_t visible) const;
+   /// VALUES (values_binder.cpp).
    void bindValuesLists();
+   /// The select list with each `*` expanded to its columns.
    void expandTargets();
 
-   // The steps of bind() for a plain SELECT: its clauses bound, then made into operators.
+   // The steps of bind() for a plain SELECT: its clauses bound, then made into operators
+   // (select_binder.cpp, group_by_binder.cpp, select_list_binder.cpp, query_aggregation.cpp).
    void checkWithClause();
    void bindWhere();
    /// GROUP BY's distinct keys and, when it has any (ROLLUP, CUBE, GROUPING SETS, ()), its
@@ -194,6 +198,14 @@ class SelectBinder {
    /// DISTINCT or DISTINCT ON; DISTINCT's outputs replace the projection's.
    void pushDistinct(Projection& projection);
    void pushOrderByAndLimit(std::vector<SortKey> sortKeys);
+   /// The result's columns: `outputs`, named by the select list, and the row id yieldRowIdOf asks for.
+   void yieldOutputs(std::vector<const IU*> outputs);
+   /// LIMIT and OFFSET: non-negative integer constants, nullopt for none or ALL.
+   struct LimitAndOffset {
+      std::optional<uint64_t> limit, offset;
+   };
+   LimitAndOffset bindLimit();
+   void pushSortAndLimit(std::vector<SortKey> keys, const LimitAndOffset& limits);
 
    /// The index of GROUP BY's key `node` (an output's position or alias, or an expression) in
    /// `keys`, where it is added unless it repeats one.
