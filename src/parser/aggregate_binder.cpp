@@ -229,7 +229,7 @@ void ExpressionBinder::bindAggregateOrder(const PgQuery__FuncCall& call, Aggrega
 
 ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__FuncCall& call) {
    int position = call.location + 1;
-   if (!aggregates_) throw Error("42803", std::string("aggregate functions are not allowed in ") + clause_, position);
+   clause_.require(Aggregates, position);
    if (insideAggregate_) throw Error("42803", "aggregate function calls cannot be nested", position);
    SqlType type;
    bool nullable = true;
@@ -244,7 +244,7 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    // The same call twice (sum(x) in SELECT and HAVING) is computed once.
    auto same = [](const ExprPtr& a, const ExprPtr& b) { return a ? b && a->equals(*b) : !b; };
    const IU* output = nullptr;
-   for (auto& existing : *aggregates_) {
+   for (auto& existing : calls_->aggregates) {
       if (existing.function != aggregate.function || existing.distinct != aggregate.distinct || existing.descending != aggregate.descending) continue;
       if (!same(existing.argument, aggregate.argument) || !same(existing.delimiter, aggregate.delimiter)) continue;
       if (existing.order != aggregate.order) continue;
@@ -254,7 +254,7 @@ ExprPtr ExpressionBinder::bindAggregate(const std::string& name, const PgQuery__
    bool array = name == "array_agg";
    if (!output) {
       aggregate.output = output = ius_.make(array ? SqlType::text() : type, nullable, name);
-      aggregates_->push_back(std::move(aggregate));
+      calls_->aggregates.push_back(std::move(aggregate));
    }
    return array ? arrayOfElementTexts(output, type, position) : Expr::columnRef(output);
 }

@@ -38,10 +38,7 @@ struct ParsedCheck {
 /// are refused: the statements that test a check do not resolve them).
 ExprPtr bindCheck(const PgQuery__Node& expression, const Scope& scope, IUSet& ius, int position) {
    if (containsSubquery(expression)) throw Error("0A000", "cannot use subquery in check constraint", position);
-   ExpressionBinder binder(scope, ius);
-   binder.collectAggregates(nullptr, "check constraints");
-   binder.collectWindows(nullptr, "check constraints");
-   return binder.bindCondition(expression, "CHECK");
+   return ExpressionBinder(scope, ius, clauses::checkConstraint).bindCondition(expression, "CHECK");
 }
 
 }  // namespace

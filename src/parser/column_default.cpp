@@ -19,7 +19,7 @@ ExprPtr defaultValueOf(Column& column, IUSet& ius, const Catalog& catalog) {
    std::string sql = "SELECT " + column.defaultSql();
    ParsedScript parsed(sql);
    Scope none;
-   ExpressionBinder binder(none, ius);
+   ExpressionBinder binder(none, ius, clauses::columnDefault);
    binder.resolveSequencesIn(catalog);
    ExprPtr value = binder.bind(*parsed.statement(0).select_stmt->target_list[0]->res_target->val);
    return ExpressionBinder::assign(std::move(value), column.type(), column.name());

@@ -40,10 +40,8 @@ bool isSupported(const PgQuery__Constraint& c) {
 std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& column, const Catalog& catalog) {
    Scope none;
    IUSet scratch;
-   ExpressionBinder binder(none, scratch);
+   ExpressionBinder binder(none, scratch, clauses::columnDefault);
    binder.resolveSequencesIn(catalog);
-   binder.collectAggregates(nullptr, "DEFAULT expressions");
-   binder.collectWindows(nullptr, "DEFAULT expressions");
    ExprPtr value;
    try {
       value = binder.bind(expression);

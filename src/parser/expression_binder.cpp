@@ -950,18 +950,18 @@ ExprPtr ExpressionBinder::bindSetReturning(const PgQuery__FuncCall& call) {
    int position = call.location + 1;
    if (insideAggregate_) throw Error("0A000", "aggregate function calls cannot contain set-returning function calls", position);
    if (insideWindow_) throw Error("0A000", "window function calls cannot contain set-returning function calls", position);
-   if (!setReturning_) throw Error("0A000", std::string("set-returning functions are not allowed in ") + clause_, position);
+   // Nor inside its own arguments.
+   if (!clause_.allows(SetReturning) || insideSetReturning_) throw clause_.refusal(SetReturning, position);
    if (conditional_) throw Error("0A000", std::string("set-returning functions are not allowed in ") + conditional_, position);
    // PostgreSQL runs several in step, as many rows as the longest: not (yet) so here.
-   if (*setReturning_) throw Error("0A000", "more than one set-returning function in a select list is not supported yet", position);
-   std::unique_ptr<Series>* sink = setReturning_;
-   setReturning_ = nullptr;  // nor inside its own arguments
+   if (calls_->setReturning) throw Error("0A000", "more than one set-returning function in a select list is not supported yet", position);
    bool unnest = operatorName(call.n_funcname, call.funcname) == "unnest";
+   insideSetReturning_ = true;
    std::unique_ptr<Series> series = unnest ? bindUnnest(call) : bindSeries(call);
-   setReturning_ = sink;
+   insideSetReturning_ = false;
    series->output = ius_.make(unnest ? series->start->type.elementType() : series->start->type, unnest, unnest ? "unnest" : "generate_series");
    const IU* output = series->output;
-   *sink = std::move(series);
+   calls_->setReturning = std::move(series);
    return Expr::columnRef(output);
 }
 

@@ -1,5 +1,5 @@
 // Semantic analysis of scalar expressions: resolves names, types every node by PostgreSQL's
-// rules, converts literals, and collects aggregate calls.
+// rules, converts literals, and collects the calls its clause allows (clause_rules.h).
 #pragma once
 
 #include <functional>
@@ -10,6 +10,7 @@
 #include <pg_query/pg_query.pb-c.h>
 
 #include "algebra/operator.h"
+#include "parser/clause_rules.h"
 #include "parser/scope.h"
 #include "storage/catalog.h"
 
@@ -33,25 +34,22 @@ struct GroupingCall {
    const IU* output;
 };
 
+/// The calls a query's clauses allow and collect for it to compute: aggregates and GROUPING() by
+/// its aggregation, window function calls by its Window operators, a set-returning function in
+/// the select list by a Series. Each call is replaced by a reference to its output IU.
+struct CollectedCalls {
+   std::vector<AggregateCall> aggregates;
+   std::vector<GroupingCall> groupings;
+   std::vector<BoundWindowCall> windows;
+   std::unique_ptr<Series> setReturning;  // without input
+};
+
 class ExpressionBinder {
    public:
-   ExpressionBinder(const Scope& scope, IUSet& ius) : scope_(scope), ius_(ius) {}
-
-   /// Aggregate calls found while binding go here (and are replaced by a reference to their
-   /// output IU); without a sink, an aggregate is error 42803 naming `clause`.
-   void collectAggregates(std::vector<AggregateCall>* sink, const char* clause) {
-      aggregates_ = sink;
-      clause_ = clause;
-   }
-
-   /// GROUPING() calls found while binding go here (and are replaced by a reference to their
-   /// output IU); without a sink, GROUPING() is error 42803 naming the aggregates' clause.
-   void collectGroupings(std::vector<GroupingCall>* sink) { groupings_ = sink; }
-
-   /// A set-returning function in the select list (generate_series) goes here, as a Series
-   /// without input, and is replaced by a reference to its output; without a sink it is error
-   /// 0A000 naming the aggregates' clause.
-   void collectSetReturning(std::unique_ptr<Series>* sink) { setReturning_ = sink; }
+   /// Binds expressions of `clause` (clause_rules.h): the calls it allows go to `calls`, required
+   /// when it allows any; the others are its errors.
+   ExpressionBinder(const Scope& scope, IUSet& ius, const ClauseRules& clause = clauses::other, CollectedCalls* calls = nullptr)
+      : scope_(scope), ius_(ius), clause_(clause), calls_(calls) {}
 
    /// generate_series(start, stop [, step]) over integers: its arguments bound, in a Series
    /// without input or output (function_scan_binder.cpp).
@@ -59,13 +57,6 @@ class ExpressionBinder {
    /// unnest(array): a Series over the array's elements.
    std::unique_ptr<Series> bindUnnest(const PgQuery__FuncCall& call);
    std::unique_ptr<Series> bindMomentSeries(std::vector<ExprPtr> args, int position);
-
-   /// Window function calls found while binding go here (and are replaced by a reference to
-   /// their output IU); without a sink, a window function is error 42P20 naming `clause`.
-   void collectWindows(std::vector<BoundWindowCall>* sink, const char* clause) {
-      windows_ = sink;
-      windowClause_ = clause;
-   }
 
    /// Subqueries in expressions (scalar, EXISTS, x op ANY/ALL with x bound and given, one value
    /// or a row's) are bound by this callback (the query binder turns them into joins); without
@@ -76,7 +67,6 @@ class ExpressionBinder {
    void bindSubqueriesWith(SubqueryCallback callback) {
       subquery_ = std::move(callback);
    }
-   const SubqueryCallback& subqueryBinding() const { return subquery_; }
 
    /// nextval('name') and its kin find sequences in `catalog` (without one, they are refused).
    void resolveSequencesIn(const Catalog& catalog) { catalog_ = &catalog; }
@@ -176,7 +166,7 @@ class ExpressionBinder {
    static bool isAggregate(const std::string& name);
    /// f(...) OVER (...) (window_binder.cpp).
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
-   /// generate_series in the select list (see collectSetReturning).
+   /// generate_series or unnest in the select list.
    ExprPtr bindSetReturning(const PgQuery__FuncCall& call);
    ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);
    /// extract(unit FROM value) of a date or timestamp; `name` (extract or date_part) for errors.
@@ -188,15 +178,12 @@ class ExpressionBinder {
    const Scope& scope_;
    IUSet& ius_;
    const Catalog* catalog_ = nullptr;
-   std::vector<AggregateCall>* aggregates_ = nullptr;
-   const char* clause_ = "this context";
+   ClauseRules clause_;
+   CollectedCalls* calls_;
    bool insideAggregate_ = false;
-   std::vector<GroupingCall>* groupings_ = nullptr;
-   std::vector<BoundWindowCall>* windows_ = nullptr;
-   const char* windowClause_ = nullptr;  // null: clause_
-   std::unique_ptr<Series>* setReturning_ = nullptr;
-   const char* conditional_ = nullptr;  // while binding inside CASE or COALESCE: which
    bool insideWindow_ = false;
+   bool insideSetReturning_ = false;
+   const char* conditional_ = nullptr;  // while binding inside CASE or COALESCE: which
    SubqueryCallback subquery_;
    /// UPDATE's SET (a, b, ...) = (SELECT ...): the subquery's row, bound at its first column (the
    /// select list binds the columns in order) and read by the others.

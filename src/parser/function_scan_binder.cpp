@@ -117,8 +117,7 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
 
    // Subqueries in the arguments are joined to the function's input (the items before it, or a row).
    std::vector<PendingJoin> joins;
-   ExpressionBinder binder = expressionBinder(joins);
-   binder.collectAggregates(nullptr, "functions in FROM");
+   ExpressionBinder binder = clauseBinder(clauses::fromFunction, &joins);
    std::unique_ptr<Series> series = name == "unnest" ? binder.bindUnnest(call) : binder.bindSeries(call);
    SqlType type = series->unnest ? series->start->type.elementType() : series->start->type;
    std::vector<const IU*> read, fromSubqueries;

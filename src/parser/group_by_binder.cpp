@@ -84,18 +84,18 @@ std::vector<GroupingSet> expand(const PgQuery__Node& item, const KeyOf& keyOf, b
 
 ExprPtr ExpressionBinder::bindGrouping(const PgQuery__GroupingFunc& call) {
    int position = call.location + 1;
-   if (!groupings_) throw Error("42803", std::string("grouping operations are not allowed in ") + clause_, position);
+   clause_.require(Groupings, position);
    if (insideAggregate_) throw Error("42803", "aggregate function calls cannot be nested", position);
    if (call.n_args > maxGroupingArguments) throw Error("54023", "GROUPING must have fewer than 32 arguments", position);
    std::vector<ExprPtr> arguments;
    for (size_t i = 0; i < call.n_args; ++i) arguments.push_back(bind(*call.args[i]));
    // The same call twice (in SELECT and ORDER BY) is one value.
-   for (auto& existing : *groupings_)
+   for (auto& existing : calls_->groupings)
       if (std::equal(existing.arguments.begin(), existing.arguments.end(), arguments.begin(), arguments.end(),
                      [](auto& a, auto& b) { return a->equals(*b); }))
          return Expr::columnRef(existing.output);
    const IU* output = ius_.make(SqlType::integer(), false, "grouping");
-   groupings_->push_back({std::move(arguments), output});
+   calls_->groupings.push_back({std::move(arguments), output});
    return Expr::columnRef(output);
 }
 
@@ -122,11 +122,9 @@ size_t SelectBinder::bindGroupKey(const PgQuery__Node& node, ExpressionBinder& b
    return keys.size() - 1;
 }
 
-std::vector<Computation> SelectBinder::bindGroupKeys(std::vector<GroupingSet>& sets) {
-   std::vector<Computation> keys;
-   ExpressionBinder binder(scope_, ius_);
-   binder.resolveSequencesIn(catalog_);
-   binder.collectAggregates(nullptr, "GROUP BY");
+void SelectBinder::bindGroupBy() {
+   std::vector<Computation>& keys = clauses_.groupKeys;
+   ExpressionBinder binder = clauseBinder(clauses::groupBy);
    KeyOf keyOf = [&](const PgQuery__Node& node) { return bindGroupKey(node, binder, keys); };
    // The cross product of the items' grouping sets: GROUP BY a, ROLLUP (b) is (a, b), (a).
    std::vector<GroupingSet> product = {{}};
@@ -142,7 +140,7 @@ std::vector<Computation> SelectBinder::bindGroupKeys(std::vector<GroupingSet>& s
          }
       product = std::move(combined);
    }
-   if (!hasSets) return keys;
+   if (!hasSets) return;
    for (GroupingSet& set : product) {
       std::sort(set.begin(), set.end());
       set.erase(std::unique(set.begin(), set.end()), set.end());
@@ -155,8 +153,7 @@ std::vector<Computation> SelectBinder::bindGroupKeys(std::vector<GroupingSet>& s
    for (size_t k = 0; k < keys.size(); ++k)
       if (std::any_of(product.begin(), product.end(), [&](auto& set) { return !std::binary_search(set.begin(), set.end(), k); }))
          const_cast<IU*>(keys[k].output)->nullable = true;
-   sets = std::move(product);
-   return keys;
+   clauses_.groupingSets = std::move(product);
 }
 
 void SelectBinder::aggregateByGroupingSets(const std::vector<Computation>& keys, const std::vector<AggregateCall>& aggregates,

@@ -151,10 +151,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
       // NATURAL JOIN without common columns joins every pair.
       if (!condition && kind != JoinKind::Inner) condition = Expr::constantOf(Value::ofBool(true));
    } else if (joinExpr.quals) {
-      ExpressionBinder binder(scope_, ius_);
-      binder.resolveSequencesIn(catalog_);
-      binder.collectAggregates(nullptr, "JOIN conditions");
-      condition = binder.bindCondition(*joinExpr.quals, "JOIN/ON");
+      condition = clauseBinder(clauses::joinCondition).bindCondition(*joinExpr.quals, "JOIN/ON");
    }
    if (condition) condition = takeCorrelatedConjuncts(std::move(condition), kind != JoinKind::Inner);
    if (rightJoin) std::swap(left, right);
@@ -193,10 +190,7 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionJoin(const PgQuery__JoinExpr
    auto joined = bindFunctionScan(*joinExpr.rarg->range_function, std::move(left), leftStart, leftJoin);
    ExprPtr on;
    if (joinExpr.quals) {
-      ExpressionBinder binder(scope_, ius_);
-      binder.resolveSequencesIn(catalog_);
-      binder.collectAggregates(nullptr, "JOIN conditions");
-      on = takeCorrelatedConjuncts(binder.bindCondition(*joinExpr.quals, "JOIN/ON"), leftJoin);
+      on = takeCorrelatedConjuncts(clauseBinder(clauses::joinCondition).bindCondition(*joinExpr.quals, "JOIN/ON"), leftJoin);
    }
    if (leftJoin && joined->kind == OperatorKind::Join) {
       static_cast<Join&>(*joined).condition = std::move(on);

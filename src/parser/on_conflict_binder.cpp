@@ -117,10 +117,8 @@ OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table,
    Scope scope;
    for (size_t c = 0; c < table.columnCount(); ++c) scope.add(tableName, table.column(c).name(), existing[c]);
    for (size_t c = 0; c < table.columnCount(); ++c) scope.add("excluded", table.column(c).name(), proposed[c]);
-   ExpressionBinder binder(scope, plan.ius);
+   ExpressionBinder binder(scope, plan.ius, clauses::onConflictUpdate);
    binder.resolveSequencesIn(catalog);
-   binder.collectAggregates(nullptr, "ON CONFLICT DO UPDATE");
-   binder.collectWindows(nullptr, "ON CONFLICT DO UPDATE");
    auto yield = [&](const IU* iu) {
       plan.columns.push_back(iu);
       plan.columnNames.push_back(iu->name);

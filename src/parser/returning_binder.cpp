@@ -10,9 +10,7 @@ namespace kiln {
 Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scope, QueryPlan& plan, const IU* onlyWhere) {
    Returning returning{plan.columns.size(), {}};
    if (count == 0) return returning;
-   ExpressionBinder binder(scope, plan.ius);
-   binder.collectAggregates(nullptr, "RETURNING");
-   binder.collectWindows(nullptr, "RETURNING");
+   ExpressionBinder binder(scope, plan.ius, clauses::returning);
    auto map = std::make_unique<Map>();
    auto add = [&](ExprPtr value, std::string name) {
       const IU* iu = value->kind == ExprKind::ColumnRef ? value->iu : nullptr;

@@ -94,8 +94,9 @@ class SelectBinder {
    /// The end of bind() for every form of query (also UNION and VALUES): the comparison x op
    /// ANY/ALL asks for (compareOutput), the correlation, the result.
    Bound finishBinding();
+   /// UNION, INTERSECT and EXCEPT (set_operation_binder.cpp).
    void bindSetOperation();
-   /// ORDER BY and LIMIT/OFFSET over this query's outputs (for set operations: by name or position).
+   /// ORDER BY and LIMIT/OFFSET over this query's outputs (for set operations and VALUES: by name or position).
    void bindOutputOrderAndLimit();
    void bindFrom();
    std::unique_ptr<Operator> bindFromItem(const PgQuery__Node& item);
@@ -150,13 +151,62 @@ class SelectBinder {
    const PgQuery__CommonTableExpr* findCte(const std::string& name) const;
    /// Looks among the first `visible` CTEs of this query's WITH, then outwards.
    const PgQuery__CommonTableExpr* findCte(const std::string& name, size_t visible) const;
+   /// VALUES (values_binder.cpp).
    void bindValuesLists();
+   /// The select list with each `*` expanded to its columns.
    void expandTargets();
+
+   // The steps of bind() for a plain SELECT: its clauses bound, then made into operators
+   // (select_binder.cpp, group_by_binder.cpp, select_list_binder.cpp, query_aggregation.cpp).
+   void checkWithClause();
    void bindWhere();
-   // GROUP BY (group_by_binder.cpp)
-   /// GROUP BY's distinct keys. `sets` gets its grouping sets when it has any (ROLLUP, CUBE,
-   /// GROUPING SETS, ()) and stays empty for a plain GROUP BY.
-   std::vector<Computation> bindGroupKeys(std::vector<GroupingSet>& sets);
+   /// GROUP BY's distinct keys and, when it has any (ROLLUP, CUBE, GROUPING SETS, ()), its
+   /// grouping sets (group_by_binder.cpp).
+   void bindGroupBy();
+   void bindSelectList();
+   void bindHaving();
+   /// An ORDER BY or DISTINCT ON item: an output (by alias or position) or an expression of its own.
+   struct OrderItem {
+      int target = -1;
+      ExprPtr expression;
+      bool descending = false;
+      bool nullsFirst = false;
+      bool same(const OrderItem& other) const;
+   };
+   /// `clause` ("ORDER BY" or "DISTINCT ON") names it in errors.
+   OrderItem bindOrderItem(const PgQuery__Node& node, const std::string& clause, ExpressionBinder& binder);
+   void bindOrderBy();
+   /// DISTINCT ON's items, which ORDER BY must start with if it has any.
+   void bindDistinctOn();
+   bool hasDistinctOn() const;
+   /// Each window call's OVER clause (window_binder.cpp).
+   void bindWindowDefinitions();
+   /// GROUP BY and the aggregates: the aggregation of root_ (when there is one), above it HAVING's
+   /// filter. For a correlated aggregate without GROUP BY: the binding's end (see AggregateRow).
+   std::optional<Bound> pushAggregation();
+   /// After the aggregation the select list, HAVING, the windows, ORDER BY and DISTINCT ON read
+   /// its outputs: GROUP BY's keys and the calls; 42803 for another column.
+   void readGroups();
+   /// The select list's outputs, computed (with the keys of DISTINCT ON and ORDER BY that are not
+   /// outputs) by projection_, pushed above root_.
+   struct Projection {
+      std::vector<const IU*> outputs;
+      std::vector<const IU*> distinctOnKeys;
+      std::vector<SortKey> sortKeys;
+   };
+   Projection pushProjection();
+   /// DISTINCT or DISTINCT ON; DISTINCT's outputs replace the projection's.
+   void pushDistinct(Projection& projection);
+   void pushOrderByAndLimit(std::vector<SortKey> sortKeys);
+   /// The result's columns: `outputs`, named by the select list, and the row id yieldRowIdOf asks for.
+   void yieldOutputs(std::vector<const IU*> outputs);
+   /// LIMIT and OFFSET: non-negative integer constants, nullopt for none or ALL.
+   struct LimitAndOffset {
+      std::optional<uint64_t> limit, offset;
+   };
+   LimitAndOffset bindLimit();
+   void pushSortAndLimit(std::vector<SortKey> keys, const LimitAndOffset& limits);
+
    /// The index of GROUP BY's key `node` (an output's position or alias, or an expression) in
    /// `keys`, where it is added unless it repeats one.
    size_t bindGroupKey(const PgQuery__Node& node, ExpressionBinder& binder, std::vector<Computation>& keys);
@@ -181,9 +231,16 @@ class SelectBinder {
    }
    void attach(std::vector<PendingJoin>& joins) { attach(root_, joins); }
    static void attach(std::unique_ptr<Operator>& input, std::vector<PendingJoin>& joins);
-   /// Binds scalar subqueries as joins added to `joins`, or, inside an aggregate's argument, to
+   /// Binds subqueries as joins added to `joins`, or, inside an aggregate's argument, to
    /// `aggregateInputJoins` when given.
-   ExpressionBinder expressionBinder(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins = nullptr);
+   ExpressionBinder::SubqueryCallback subqueriesJoinedTo(std::vector<PendingJoin>& joins, std::vector<PendingJoin>* aggregateInputJoins = nullptr);
+   /// The binder of an expression of `clause` over this query's FROM items; the subqueries it
+   /// allows are joined to its input: added to `joins`.
+   ExpressionBinder clauseBinder(const ClauseRules& clause, std::vector<PendingJoin>* joins = nullptr);
+   /// The binder of a clause computed after the aggregation (the select list, HAVING, ORDER BY,
+   /// DISTINCT ON, window definitions): the calls it allows go to clauses_.calls; its subqueries
+   /// are joined above the aggregation (lateJoins_), or below it inside an aggregate's argument.
+   ExpressionBinder groupedClauseBinder(const ClauseRules& clause);
    /// A subquery joined above this query's aggregation reads this query's grouping keys, not its
    /// input's columns: rewrites `op`'s expressions; 42803 for an ungrouped column.
    void overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys, const std::vector<const IU*>& ungrouped);
@@ -202,8 +259,6 @@ class SelectBinder {
       const PgQuery__WindowDef* order;
       const PgQuery__WindowDef* frame;
    };
-   /// Binds each call's OVER clause with `binder` (before aggregation: it may read aggregates).
-   std::vector<WindowSpec> bindWindowSpecs(const std::vector<BoundWindowCall>& calls, ExpressionBinder& binder);
    WindowSource resolveWindow(const PgQuery__WindowDef& def, bool isNamed);
    /// The WINDOW clause's window `name`, among its first `visible` entries.
    const PgQuery__WindowDef& namedWindow(const std::string& name, size_t visible, int position);
@@ -286,6 +341,19 @@ class SelectBinder {
    IUSet& ius_;
    const std::vector<ColumnInfo>* insertTargets_;
    const SelectBinder* enclosing_;
+   /// A plain SELECT's clauses as bound, from which the operators above FROM and WHERE are made.
+   struct Clauses {
+      std::vector<Computation> groupKeys;
+      std::vector<GroupingSet> groupingSets;  // empty for a plain GROUP BY
+      CollectedCalls calls;                   // of the clauses bound by groupedClauseBinder
+      /// Subqueries in aggregates' arguments, joined below the aggregation.
+      std::vector<PendingJoin> aggregateInputJoins;
+      ExprPtr having;
+      std::vector<OrderItem> orderBy;
+      std::vector<OrderItem> distinctOn;
+      std::vector<WindowSpec> windowSpecs;  // of calls.windows
+   };
+   Clauses clauses_;
    /// How many of the enclosing query's CTEs this query may see: a CTE sees only those before it.
    size_t enclosingCtesVisible_ = SIZE_MAX;
    Bound result_;

@@ -469,9 +469,7 @@ bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    size_t width = 0;  // of the compared value or row
    bool leftReadsColumns = false;  // x reads the outer query's tuples (it is not a constant)
    if (any || all) {
-      ExpressionBinder binder = expressionBinder(joins);
-      binder.collectAggregates(nullptr, "WHERE");
-      std::vector<ExprPtr> left = binder.bindRow(*link.testexpr);
+      std::vector<ExprPtr> left = clauseBinder(clauses::where, &joins).bindRow(*link.testexpr);
       width = left.size();
       std::vector<const IU*> read;
       for (const ExprPtr& value : left) value->collectIUs(read);
@@ -867,10 +865,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
 
    ExprPtr condition;
    if (on) {
-      ExpressionBinder binder(scope_, ius_);
-      binder.resolveSequencesIn(catalog_);
-      binder.collectAggregates(nullptr, "JOIN conditions");
-      condition = binder.bindCondition(*on, "JOIN/ON");
+      condition = clauseBinder(clauses::joinCondition).bindCondition(*on, "JOIN/ON");
       if (isTrue(*condition)) condition = nullptr;
    }
    auto& join = static_cast<Join&>(*joins[0].op);

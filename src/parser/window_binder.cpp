@@ -45,7 +45,7 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
    int position = call.location + 1;
    if (insideAggregate_) throw Error("42803", "aggregate function calls cannot contain window function calls", position);
    if (insideWindow_) throw Error("42P20", "window function calls cannot be nested", position);
-   if (!windows_) throw Error("42P20", std::string("window functions are not allowed in ") + (windowClause_ ? windowClause_ : clause_), position);
+   clause_.require(Windows, position);
    BoundWindowCall bound{call.over, WindowFunction::Aggregate, {}, {}, nullptr, position};
    SqlType type;
    bool nullable = true;
@@ -121,7 +121,7 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
    bool array = name == "array_agg";
    bound.output = ius_.make(array ? SqlType::text() : type, nullable, name);
    const IU* output = bound.output;
-   windows_->push_back(std::move(bound));
+   calls_->windows.push_back(std::move(bound));
    return array ? arrayOfElementTexts(output, type, position) : Expr::columnRef(output);
 }
 
@@ -163,9 +163,7 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::ve
    if (frame.mode == FrameMode::Groups && orderBy.empty()) throw Error("42P20", "GROUPS mode requires an ORDER BY clause", position);
    const char* mode = frame.mode == FrameMode::Rows ? "ROWS" : frame.mode == FrameMode::Groups ? "GROUPS" : "RANGE";
    auto constantOffset = [&](const PgQuery__Node* node, const char* which) {
-      ExpressionBinder binder(scope_, ius_);
-      binder.resolveSequencesIn(catalog_);
-      ExprPtr e = binder.bind(*node);
+      ExprPtr e = clauseBinder(clauses::windowFrame).bind(*node);
       std::vector<const IU*> read;
       e->collectIUs(read);
       if (!read.empty()) throw Error("42P10", std::string("argument of ") + mode + " must not contain variables", e->position);
@@ -223,14 +221,15 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::ve
    return frame;
 }
 
-std::vector<SelectBinder::WindowSpec> SelectBinder::bindWindowSpecs(const std::vector<BoundWindowCall>& calls, ExpressionBinder& binder) {
+void SelectBinder::bindWindowDefinitions() {
    for (size_t i = 0; i < select_.n_window_clause; ++i)
       for (size_t j = 0; j < i; ++j)
          if (std::string(select_.window_clause[i]->window_def->name) == select_.window_clause[j]->window_def->name)
             throw Error("42P20", "window \"" + std::string(select_.window_clause[i]->window_def->name) + "\" is already defined",
                         select_.window_clause[i]->window_def->location + 1);
-   binder.collectWindows(nullptr, "window definitions");
-   std::vector<WindowSpec> specs;
+   ExpressionBinder binder = groupedClauseBinder(clauses::windowDefinition);
+   const std::vector<BoundWindowCall>& calls = clauses_.calls.windows;
+   std::vector<WindowSpec>& specs = clauses_.windowSpecs;
    for (auto& call : calls) {
       WindowSource source = resolveWindow(*call.over, false);
       WindowSpec spec;
@@ -249,8 +248,18 @@ std::vector<SelectBinder::WindowSpec> SelectBinder::bindWindowSpecs(const std::v
       spec.frame = bindFrame(*source.frame, spec.orderBy);
       specs.push_back(std::move(spec));
    }
-   binder.collectWindows(nullptr, "this context");
-   return specs;
+   if (!calls.empty() && rowIdTable_) throw Error("42P20", "window functions are not allowed in UPDATE", calls[0].position);
+   if (!calls.empty() && scope_.outer()) {
+      // The Window operator sees only this query's rows: none of its inputs may read outer values.
+      bool correlated = false;
+      for (auto& call : calls)
+         for (auto& argument : call.arguments) correlated |= argument && isCorrelated(*argument);
+      for (auto& spec : specs) {
+         for (auto& e : spec.partitionBy) correlated |= isCorrelated(*e);
+         for (auto& e : spec.orderBy) correlated |= isCorrelated(*e);
+      }
+      if (correlated) throw Error("0A000", "window functions in correlated subqueries are not supported yet", calls[0].position);
+   }
 }
 
 void SelectBinder::pushWindows(std::vector<BoundWindowCall>& calls, std::vector<WindowSpec>& specs) {
