@@ -1,5 +1,6 @@
 #include "algebra/scalar_function.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <unordered_map>
@@ -10,14 +11,14 @@ namespace {
 
 struct Registry {
    std::vector<ScalarFunction> functions;
-   std::unordered_map<std::string_view, const ScalarFunction*> byName;
+   std::unordered_map<std::string_view, std::vector<const ScalarFunction*>> byName;
    std::array<const ScalarFunction*, 256> byId{};
 
    Registry() {
-      for (auto family : {stringFunctions, mathFunctions})
+      for (auto family : {stringFunctions, mathFunctions, datetimeFunctions, systemFunctions})
          for (ScalarFunction& function : family()) functions.push_back(std::move(function));
       for (const ScalarFunction& function : functions) {
-         for (const char* name : function.names) byName.emplace(name, &function);
+         for (const char* name : function.names) byName[name].push_back(&function);
          byId[size_t(function.id)] = &function;
       }
    }
@@ -32,13 +33,14 @@ const Registry& registry() {
 
 const FunctionOverload* ScalarFunction::overloadFor(size_t count) const {
    for (const FunctionOverload& overload : overloads)
-      if (overload.parameters.size() == count) return &overload;
+      if (overload.accepts(count)) return &overload;
    return nullptr;
 }
 
-const ScalarFunction* findScalarFunction(std::string_view name) {
+std::span<const ScalarFunction* const> findScalarFunctions(std::string_view name) {
    auto it = registry().byName.find(name);
-   return it == registry().byName.end() ? nullptr : it->second;
+   if (it == registry().byName.end()) return {};
+   return it->second;
 }
 
 const ScalarFunction* scalarFunction(FunctionId id) { return registry().byId[size_t(id)]; }

@@ -1,4 +1,4 @@
-// extract, date_part and isfinite in generated code, with PostgreSQL's answers for ±infinity:
+// extract and date_part in generated code, with PostgreSQL's answers for ±infinity:
 // the fields that grow with time (year, decade, century, millennium, isoyear, epoch) are
 // ±Infinity, the others NULL (NonFiniteTimestampTzPart, extract_date).
 #include "codegen/expression_compiler.h"
@@ -25,17 +25,10 @@ bool growsWithTime(FunctionId id) {
 
 }  // namespace
 
-SqlValue ExpressionCompiler::compileDatetimeFunction(const Expr& e, const std::vector<SqlValue>& args) {
+SqlValue ExpressionCompiler::compileExtract(const Expr& e, const std::vector<SqlValue>& args) {
    auto& b = cx_.builder();
    const SqlValue& value = args[0];
    TypeId of = value.type.id;
-   if (e.functionId() == FunctionId::IsFinite) {
-      return ops_.guardNulls(args, e.type, [&]() -> llvm::Value* {
-         if (of == TypeId::Date) return b.CreateNot(ops_.isInfiniteDate(value.value));
-         if (of == TypeId::Timestamp || of == TypeId::TimestampTz) return b.CreateNot(ops_.isInfiniteTimestamp(value.value));
-         return cx_.boolean(true);  // an interval (or a time) is always finite in PostgreSQL 15
-      });
-   }
    bool asDouble = e.type.isFloat();  // date_part: computed as extract's type, then converted
    SqlType type = asDouble ? e.constant.type : e.type;
    FunctionId id = e.functionId();

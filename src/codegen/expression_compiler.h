@@ -20,18 +20,13 @@ class ExpressionCompiler {
    SqlValue compileCase(const Expr& e);
    SqlValue compileShortCircuit(const Expr& e);
    SqlValue compileInList(const Expr& e);
-   llvm::Value* sequenceAddress(const Expr& e);
    SqlValue compileFunction(const Expr& e);
    /// GREATEST or LEAST: the extreme of the non-NULL arguments.
    SqlValue compileExtremum(const Expr& e, const std::vector<SqlValue>& args);
-   /// current_setting and set_config: calls into the running connection's settings.
-   SqlValue compileSettingFunction(const Expr& e, const std::vector<SqlValue>& args);
-   /// concat or concat_ws: the non-NULL arguments joined.
-   SqlValue compileConcat(const Expr& e, const std::vector<SqlValue>& args);
    /// ~, regexp_replace, regexp_count, regexp_substr (regex_expressions.cpp).
    SqlValue compileRegex(const Expr& e, const std::vector<SqlValue>& args);
-   /// extract, date_part and isfinite of dates, times and timestamps (datetime_expressions.cpp).
-   SqlValue compileDatetimeFunction(const Expr& e, const std::vector<SqlValue>& args);
+   /// extract and date_part of dates, times and timestamps (datetime_expressions.cpp).
+   SqlValue compileExtract(const Expr& e, const std::vector<SqlValue>& args);
    /// The array functions (array_expressions.cpp).
    SqlValue compileArrayFunction(const Expr& e, const std::vector<SqlValue>& args);
    SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "algebra/expression.h"
+#include "algebra/scalar_function.h"
 #include "codegen/sql_ops.h"
 
 namespace kiln {
@@ -22,19 +22,28 @@ struct FunctionCall {
    llvm::Value* address(size_t i) const { return ops.stringAddress(args[i].value); }
 };
 
-/// The function's value from its (non-NULL) arguments.
+/// A strict function's value from its (non-NULL) arguments.
 using CompileFunction = llvm::Value* (*)(const FunctionCall& call);
+/// A function's value and NULL flag from arguments that may be NULL (NullBehaviour::Special).
+using CompileWithNulls = SqlValue (*)(const FunctionCall& call);
 
 struct FunctionCompiler {
    FunctionId id;
-   CompileFunction compile;
+   CompileFunction compile = nullptr;
+   CompileWithNulls compileWithNulls = nullptr;
+
+   constexpr FunctionCompiler(FunctionId id, CompileFunction compile) : id(id), compile(compile) {}
+   constexpr FunctionCompiler(FunctionId id, CompileWithNulls compile) : id(id), compileWithNulls(compile) {}
 };
 
-/// The callback of a registry entry; XX000 for an entry without one.
-CompileFunction compilerOf(FunctionId id);
+/// The call of a registry entry, compiled by its callback; XX000 for an entry without one (or
+/// with one of the other NULL behaviour).
+SqlValue compileScalarFunction(const ScalarFunction& function, const FunctionCall& call);
 
 // The families, one file each in codegen/functions/.
 std::span<const FunctionCompiler> stringFunctionCompilers();
 std::span<const FunctionCompiler> mathFunctionCompilers();
+std::span<const FunctionCompiler> datetimeFunctionCompilers();
+std::span<const FunctionCompiler> systemFunctionCompilers();
 
 }  // namespace kiln

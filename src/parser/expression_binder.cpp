@@ -1,18 +1,16 @@
 #include "parser/session_identity.h"
 #include "parser/expression_binder.h"
-#include "parser/read_only_statement.h"
+#include "parser/function_binder.h"
 #include "parser/scalar_function_binder.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <numbers>
 #include <tuple>
 
 #include "common/decimal.h"
 #include "common/timestamp.h"
 #include "common/utf8.h"
-#include "common/version.h"
 #include "parser/constant_folding.h"
 #include "parser/type_rules.h"
 
@@ -20,13 +18,6 @@ namespace kiln {
 
 namespace {
 
-
-ExprPtr makeExpr(ExprKind kind, SqlType type, bool nullable, int position) {
-   auto e = std::make_unique<Expr>(kind, type);
-   e->nullable = nullable;
-   e->position = position;
-   return e;
-}
 
 /// The operator's name without a schema: ["pg_catalog", "+"] -> "+".
 std::string operatorName(size_t n, PgQuery__Node** names) { return n ? stringOf(names[n - 1]) : ""; }
@@ -191,6 +182,13 @@ std::string stringOf(const PgQuery__Node* node) { return node && node->node_case
 std::string bareColumnName(const PgQuery__Node& node) {
    if (node.node_case != PG_QUERY__NODE__NODE_COLUMN_REF || node.column_ref->n_fields != 1) return "";
    return stringOf(node.column_ref->fields[0]);
+}
+
+ExprPtr ExpressionBinder::makeExpr(ExprKind kind, SqlType type, bool nullable, int position) {
+   auto e = std::make_unique<Expr>(kind, type);
+   e->nullable = nullable;
+   e->position = position;
+   return e;
 }
 
 ExprPtr ExpressionBinder::withPadding(ExprPtr e) {
@@ -1064,337 +1062,12 @@ ExprPtr ExpressionBinder::makeFunction(FunctionId id, SqlType type, std::vector<
 }
 
 ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<ExprPtr> args, int position) {
-   auto signature = [&] {
-      std::string s = name + "(";
-      for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i]->type.toString();
-      return s + ")";
-   };
-   auto noSuchFunction = [&]() -> Error { return Error("42883", "function " + signature() + " does not exist", position); };
-   auto make = [&](FunctionId id, SqlType type) {
-      auto e = makeExpr(ExprKind::Function, type, anyNullable(args), position);
-      e->op = uint8_t(id);
-      e->children = std::move(args);
-      return e;
-   };
-   auto requireStrings = [&](std::initializer_list<size_t> positions) {
-      for (size_t i : positions) {
-         if (i >= args.size()) continue;
-         if (args[i]->type.id == TypeId::Unknown) args[i] = coerce(std::move(args[i]), SqlType::text());
-         if (!args[i]->type.isString()) throw noSuchFunction();
-      }
-   };
-   auto requireIntegers = [&](std::initializer_list<size_t> positions) {
-      for (size_t i : positions) {
-         if (i >= args.size()) continue;
-         if (args[i]->type.id == TypeId::Unknown || args[i]->type.isInteger()) args[i] = coerce(std::move(args[i]), SqlType::bigInt());
-         else throw noSuchFunction();
-      }
-   };
    if (ExprPtr regex = bindRegexFunction(name, args, position)) return regex;
-   if (ExprPtr numeric = bindNumericFunction(name, args, position)) return numeric;
    if (ExprPtr array = bindArrayFunction(name, args, position)) return array;
-   if (const ScalarFunction* function = findScalarFunction(name))
-      if (ExprPtr call = bindScalarFunction(*function, name, args, position)) return call;
-   size_t n = args.size();
-   if (name == "overlay" && (n == 3 || n == 4)) {
-      // overlay(s PLACING r FROM start [FOR count]) = substring(s, 1, start - 1) || r ||
-      // substring(s, start + count), count by default r's length (PostgreSQL's textoverlay).
-      requireStrings({0, 1});
-      requireIntegers({2, 3});
-      // textoverlay is strict: any NULL argument makes the result NULL before the substrings'
-      // length checks (a negative length from FROM 0) can fail.
-      auto anyNull = makeExpr(ExprKind::Or, SqlType::boolean(), false, position);
-      for (auto& arg : args) {
-         auto isNull = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
-         isNull->children.push_back(arg->clone());
-         anyNull->children.push_back(std::move(isNull));
-      }
-      auto integer = [](int64_t v) { return Expr::constantOf(Value::ofInteger(SqlType::bigInt(), v)); };
-      ExprPtr count = n == 4 ? std::move(args[3]) : bindFunction("length", [&] {
-         std::vector<ExprPtr> of;
-         of.push_back(args[1]->clone());
-         return of;
-      }(), position);
-      std::vector<ExprPtr> head, tail;
-      head.push_back(args[0]->clone());
-      head.push_back(integer(1));
-      head.push_back(bindOperator("-", args[2]->clone(), integer(1), position));
-      tail.push_back(std::move(args[0]));
-      tail.push_back(bindOperator("+", std::move(args[2]), std::move(count), position));
-      ExprPtr joined = bindOperator("||", bindFunction("substring", std::move(head), position), std::move(args[1]), position);
-      ExprPtr overlaid = bindOperator("||", std::move(joined), bindFunction("substring", std::move(tail), position), position);
-      auto e = makeExpr(ExprKind::Case, overlaid->type, true, position);
-      e->hasElse = true;
-      e->children.push_back(std::move(anyNull));
-      e->children.push_back(Expr::constantOf(Value::null(overlaid->type)));
-      e->children.push_back(std::move(overlaid));
-      return e;
-   }
-   if (name == "bit_length" && n == 1) {
-      requireStrings({0});
-      return bindOperator("*", make(FunctionId::OctetLength, SqlType::integer()), Expr::constantOf(Value::ofInteger(SqlType::integer(), 8)), position);
-   }
-   if ((name == "num_nulls" || name == "num_nonnulls") && n >= 1) {
-      // The count of arguments that are (not) NULL: a sum of CASEs.
-      ExprPtr count = Expr::constantOf(Value::ofInteger(SqlType::integer(), 0));
-      for (auto& arg : args) {
-         auto isNull = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
-         isNull->negated = name == "num_nonnulls";
-         isNull->children.push_back(std::move(arg));
-         auto one = makeExpr(ExprKind::Case, SqlType::integer(), false, position);
-         one->hasElse = true;
-         one->children.push_back(std::move(isNull));
-         one->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::integer(), 1)));
-         one->children.push_back(Expr::constantOf(Value::ofInteger(SqlType::integer(), 0)));
-         count = bindOperator("+", std::move(count), std::move(one), position);
-      }
-      return count;
-   }
-   if ((name == "concat" && n >= 1) || (name == "concat_ws" && n >= 2)) {
-      bool withSeparator = name == "concat_ws";
-      if (withSeparator) requireStrings({0});
-      // Any type goes, written as its output function writes it: booleans as t and f.
-      for (size_t i = withSeparator; i < n; ++i) {
-         if (args[i]->type.id == TypeId::Char && args[i]->type.length) {
-            args[i] = withPadding(std::move(args[i]));
-            continue;
-         }
-         if (args[i]->type.id != TypeId::Boolean) {
-            if (!args[i]->type.isString()) args[i] = coerce(std::move(args[i]), SqlType::text());
-            continue;
-         }
-         auto written = makeExpr(ExprKind::Case, SqlType::text(), args[i]->nullable, args[i]->position);
-         auto isFalse = makeExpr(ExprKind::Not, SqlType::boolean(), args[i]->nullable, args[i]->position);
-         isFalse->children.push_back(args[i]->clone());
-         written->children.push_back(std::move(args[i]));
-         written->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "t")));
-         written->children.push_back(std::move(isFalse));
-         written->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "f")));
-         args[i] = std::move(written);
-      }
-      bool nullable = withSeparator && args[0]->nullable;
-      auto e = make(withSeparator ? FunctionId::ConcatWs : FunctionId::Concat, SqlType::text());
-      e->nullable = nullable;
-      return e;
-   }
-   if (name == "abs" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
-      if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::double_());
-      SqlType type = args[0]->type;
-      return make(FunctionId::Abs, type);
-   }
-   // ceil, floor, round, trunc and sign of an integer are of double precision, as PostgreSQL
-   // resolves them (round(x, digits) exists for numeric only).
-   if ((name == "ceil" || name == "ceiling" || name == "floor") && n == 1 && args[0]->type.isNumeric()) {
-      FunctionId id = name == "floor" ? FunctionId::Floor : FunctionId::Ceil;
-      SqlType in = args[0]->type;
-      SqlType type = in.id == TypeId::Decimal ? SqlType::decimal(in.precision, 0) : in.id == TypeId::Numeric ? in : SqlType::double_();
-      if (type.id == TypeId::Double) args[0] = coerce(std::move(args[0]), type);
-      return make(id, type);
-   }
-   if ((name == "round" || name == "trunc") && (n == 1 || n == 2) && args[0]->type.isNumeric()) {
-      int64_t digits = 0;
-      if (n == 2) {
-         if (args[1]->kind != ExprKind::Constant || !args[1]->type.isInteger())
-            throw Error("0A000", name + "() supports only a literal number of digits", position);
-         digits = args[1]->constant.integer;
-      }
-      FunctionId id = name == "round" ? FunctionId::Round : FunctionId::Trunc;
-      if (args[0]->type.isFloat() || (args[0]->type.isInteger() && n == 1)) {
-         if (n == 2) throw noSuchFunction();
-         args[0] = coerce(std::move(args[0]), SqlType::double_());
-         return make(id, SqlType::double_());
-      }
-      if (args[0]->type.isInteger()) args[0] = coerce(std::move(args[0]), types::asDecimal(args[0]->type));
-      // The result has max(digits, 0) digits after the point (more than the argument's, too), and
-      // one more before it where rounding carries.
-      SqlType in = args[0]->type;
-      SqlType type = in;
-      if (in.id == TypeId::Decimal) {
-         int64_t scale = std::clamp<int64_t>(digits, 0, 2 * Numeric::maxDisplayScale);
-         int64_t precision = int64_t(in.precision - in.scale) + 1 + scale;
-         type = scale <= int64_t(decimal::maxPrecision) && precision <= int64_t(decimal::maxPrecision) ? SqlType::decimal(unsigned(precision), unsigned(scale))
-                                                                                                      : SqlType::numeric();
-         if (type.id == TypeId::Numeric) args[0] = coerce(std::move(args[0]), type);
-      }
-      auto e = make(id, type);
-      e->children.resize(1);
-      e->constant = Value::ofInteger(SqlType::integer(), digits);
-      return e;
-   }
-   if (name == "sign" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
-      // sign(numeric) is numeric; integers go to sign(double precision), as in PostgreSQL.
-      TypeId in = args[0]->type.id;
-      if (in != TypeId::Decimal && in != TypeId::Numeric) args[0] = coerce(std::move(args[0]), SqlType::double_());
-      return make(FunctionId::Sign, in == TypeId::Decimal ? SqlType::decimal(1, 0) : in == TypeId::Numeric ? SqlType::numeric() : SqlType::double_());
-   }
-   if (name == "mod" && n == 2 && !args[0]->type.isFloat() && !args[1]->type.isFloat())
-      return bindOperator("%", std::move(args[0]), std::move(args[1]), position);
-   if ((name == "now" || name == "transaction_timestamp") && n == 0) return currentTimestamp(position);
-   if (name == "age" && (n == 1 || n == 2)) {
-      // age(x) is age(current_date, x). Dates count as their midnights; timestamptz values as the
-      // session's local times, whose fields PostgreSQL subtracts.
-      if (n == 1) args.insert(args.begin(), coerce(currentTimestamp(position), SqlType::date()));
-      for (auto& arg : args) {
-         TypeId id = arg->type.id;
-         if (id != TypeId::Timestamp && id != TypeId::TimestampTz && id != TypeId::Date && id != TypeId::Unknown) throw noSuchFunction();
-         arg = coerce(std::move(arg), SqlType::timestamp());
-      }
-      return make(FunctionId::Age, SqlType::interval());
-   }
-   if (name == "isfinite" && n == 1) {
-      TypeId id = args[0]->type.id;
-      if (id == TypeId::Unknown) throw Error("42725", "function isfinite(unknown) is not unique", position);
-      if (id != TypeId::Date && id != TypeId::Timestamp && id != TypeId::TimestampTz && id != TypeId::Interval && id != TypeId::Time) throw noSuchFunction();
-      return make(FunctionId::IsFinite, SqlType::boolean());
-   }
-   if (name == "to_char" && n == 2) {
-      requireStrings({1});
-      // A date is shown as a timestamptz (the preferred type of its category), as PostgreSQL does.
-      if (args[0]->type.id == TypeId::Date) args[0] = coerce(std::move(args[0]), SqlType::timestampTz());
-      TypeId shown = args[0]->type.id;
-      if (args[0]->type.isNumeric()) return make(FunctionId::ToChar, SqlType::text());
-      if (shown == TypeId::Timestamp || shown == TypeId::TimestampTz || shown == TypeId::Interval) {
-         auto e = make(FunctionId::ToChar, SqlType::text());
-         e->nullable = true;  // also for an empty pattern
-         return e;
-      }
-      throw noSuchFunction();
-   }
-   if (name == "timezone" && n == 2) {
-      // `value AT TIME ZONE zone` arrives as timezone(zone, value). An untyped value or a date is
-      // a timestamptz, the preferred type of its category, as PostgreSQL resolves it.
-      if (args[0]->type.id != TypeId::Interval) requireStrings({0});
-      if (args[1]->type.id == TypeId::Unknown || args[1]->type.id == TypeId::Date) args[1] = coerce(std::move(args[1]), SqlType::timestampTz());
-      if (args[1]->type.id == TypeId::Time) throw Error("0A000", "time with time zone is not supported yet", position);
-      if (args[1]->type.id == TypeId::Timestamp) return make(FunctionId::AtTimeZone, SqlType::timestampTz());
-      if (args[1]->type.id == TypeId::TimestampTz) return make(FunctionId::AtTimeZone, SqlType::timestamp());
-      throw noSuchFunction();
-   }
-   if (name == "current_setting" && (n == 1 || n == 2)) {
-      requireStrings({0});
-      if (n == 2) args[1] = coerce(std::move(args[1]), SqlType::boolean());
-      auto e = make(FunctionId::CurrentSetting, SqlType::text());
-      e->nullable = true;  // missing_ok and no such setting
-      return e;
-   }
-   if (name == "set_config" && n == 3) {
-      ReadOnlyStatement::checkWrite(name, position);  // a snapshot's session ends with its statement
-      requireStrings({0, 1});
-      args[2] = coerce(std::move(args[2]), SqlType::boolean());
-      auto e = make(FunctionId::SetConfig, SqlType::text());
-      e->nullable = false;  // a NULL value resets the setting; the new value comes back
-      return e;
-   }
-   if ((name == "justify_days" || name == "justify_hours" || name == "justify_interval") && n == 1) {
-      if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::interval());
-      if (args[0]->type.id != TypeId::Interval) throw noSuchFunction();
-      FunctionId id = name == "justify_days" ? FunctionId::JustifyDays : name == "justify_hours" ? FunctionId::JustifyHours : FunctionId::JustifyInterval;
-      return make(id, SqlType::interval());
-   }
-   if (name == "to_timestamp" && n == 1 && (args[0]->type.isNumeric() || args[0]->type.id == TypeId::Unknown)) {
-      args[0] = coerce(std::move(args[0]), SqlType::double_());
-      return make(FunctionId::ToTimestampEpoch, SqlType::timestampTz());
-   }
-   if ((name == "to_date" || name == "to_timestamp") && n == 2) {
-      requireStrings({0, 1});
-      if (name == "to_date") return make(FunctionId::ToDate, SqlType::date());
-      // A local time of the session's zone, as PostgreSQL reads one without a zone.
-      return coerce(make(FunctionId::ToTimestamp, SqlType::timestamp()), SqlType::timestampTz());
-   }
-   if (name == "format" && n >= 1) {
-      // The arguments as their output functions write them (NULLs stay NULL: %s shows nothing,
-      // %L NULL): a boolean as t or f, unlike its cast to text.
-      requireStrings({0});
-      for (size_t i = 1; i < n; ++i) {
-         if (args[i]->type.id == TypeId::Boolean) {
-            // CASE WHEN b THEN 't' WHEN NOT b THEN 'f' END: NULL stays NULL.
-            auto letter = makeExpr(ExprKind::Case, SqlType::text(), args[i]->nullable, position);
-            auto negated = makeExpr(ExprKind::Not, SqlType::boolean(), args[i]->nullable, position);
-            negated->children.push_back(args[i]->clone());
-            letter->children.push_back(std::move(args[i]));
-            letter->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "t")));
-            letter->children.push_back(std::move(negated));
-            letter->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "f")));
-            args[i] = std::move(letter);
-         }
-         if (!args[i]->type.isString()) args[i] = cast(std::move(args[i]), SqlType::text(), position);
-      }
-      auto e = makeExpr(ExprKind::Function, SqlType::text(), args[0]->nullable, position);
-      e->op = uint8_t(FunctionId::Format);
-      e->children = std::move(args);
-      return e;
-   }
-   if ((name == "quote_literal" || name == "quote_nullable") && n == 1) {
-      // Of any value, as its text; quote_nullable(NULL) is the text NULL.
-      if (!args[0]->type.isString()) args[0] = cast(std::move(args[0]), SqlType::text(), position);
-      if (name == "quote_literal" || !args[0]->nullable) return make(FunctionId::QuoteLiteral, SqlType::text());
-      // CASE WHEN value IS NULL THEN 'NULL' ELSE quote_literal(value) END
-      auto isNull = makeExpr(ExprKind::IsNull, SqlType::boolean(), false, position);
-      isNull->children.push_back(args[0]->clone());
-      auto e = makeExpr(ExprKind::Case, SqlType::text(), false, position);
-      e->hasElse = true;
-      e->children.push_back(std::move(isNull));
-      e->children.push_back(Expr::constantOf(Value::ofString(SqlType::text(), "NULL")));
-      e->children.push_back(make(FunctionId::QuoteLiteral, SqlType::text()));
-      return e;
-   }
-   if (auto sequenceCall = bindSequenceFunction(name, args, position)) return sequenceCall;
-   if (name == "current_database" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), databaseName));
-   if (name == "current_schema" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), schemaName));
-   if (name == "version" && n == 0) return Expr::constantOf(Value::ofString(SqlType::text(), versionString()));
-   if (name == "pi" && n == 0) return Expr::constantOf(Value::ofDouble(SqlType::double_(), std::numbers::pi));
-   // sqrt, exp, ln, log and power of exact numbers other than integers are NUMERIC, as PostgreSQL
-   // resolves them (integers go to double precision, the preferred type); log(b, x) is NUMERIC
-   // only. The rest compute in double precision.
-   auto exactArguments = [&] {
-      bool exact = false;
-      for (auto& arg : args) {
-         if (arg->type.isFloat()) return false;
-         exact |= arg->type.id == TypeId::Decimal || arg->type.id == TypeId::Numeric;
-      }
-      return exact;
-   };
-   auto toNumeric = [&] {
-      for (auto& arg : args) {
-         if (arg->type.id != TypeId::Unknown && !arg->type.isExactNumeric()) throw noSuchFunction();
-         arg = coerce(std::move(arg), SqlType::numeric());
-      }
-   };
-   static const std::pair<const char*, FunctionId> numericFunctions[] = {{"sqrt", FunctionId::Sqrt}, {"exp", FunctionId::Exp}, {"ln", FunctionId::Ln},
-                                                                         {"log", FunctionId::Log10}, {"log10", FunctionId::Log10}};
-   for (auto& [fname, id] : numericFunctions)
-      if (name == fname && n == 1 && exactArguments()) {
-         toNumeric();
-         return make(id, SqlType::numeric());
-      }
-   if ((name == "log" && n == 2 && !(args[0]->type.isFloat() || args[1]->type.isFloat())) || ((name == "power" || name == "pow") && n == 2 && exactArguments())) {
-      toNumeric();
-      return make(name == "log" ? FunctionId::LogBase : FunctionId::Power, SqlType::numeric());
-   }
-   auto toDouble = [&] {
-      for (auto& arg : args) {
-         if (!arg->type.isNumeric() && arg->type.id != TypeId::Unknown) throw noSuchFunction();
-         arg = coerce(std::move(arg), SqlType::double_());
-      }
-   };
-   if ((name == "degrees" || name == "radians") && n == 1) {
-      // PostgreSQL's own formulas, so the results agree to the last bit.
-      toDouble();
-      constexpr double radiansPerDegree = 0.0174532925199432957692;
-      return bindOperator(name == "degrees" ? "/" : "*", std::move(args[0]), Expr::constantOf(Value::ofDouble(SqlType::double_(), radiansPerDegree)), position);
-   }
-   static const std::pair<const char*, FunctionId> unaryDouble[] = {{"sqrt", FunctionId::Sqrt}, {"cbrt", FunctionId::Cbrt}, {"exp", FunctionId::Exp},
-                                                                    {"ln", FunctionId::Ln},     {"log", FunctionId::Log10},  {"log10", FunctionId::Log10}};
-   for (auto& [fname, id] : unaryDouble)
-      if (name == fname && n == 1) {
-         toDouble();
-         return make(id, SqlType::double_());
-      }
-   if ((name == "power" || name == "pow" || name == "log") && n == 2) {
-      toDouble();
-      return make(name == "log" ? FunctionId::LogBase : FunctionId::Power, SqlType::double_());
-   }
-   throw noSuchFunction();
+   for (const ScalarFunction* function : findScalarFunctions(name))
+      if (ExprPtr call = bindScalarFunction(*function, name, args, position, *this)) return call;
+   if (ExprPtr rewritten = bindRewrittenFunction(name, args, position, *this)) return rewritten;
+   throw noSuchFunction(name, args, position);
 }
 
 }  // namespace kiln

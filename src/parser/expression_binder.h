@@ -102,6 +102,17 @@ class ExpressionBinder {
    /// (a, b, ...) op (c, d, ...) for rows of equal length, compared pair by pair from the left as
    /// PostgreSQL does: = is the AND of the pairs' equalities, <> the OR of their inequalities.
    static ExprPtr compareRows(const std::string& op, std::vector<ExprPtr> lefts, std::vector<ExprPtr> rights, int position);
+   /// An expression node of `kind`, its children to come.
+   static ExprPtr makeExpr(ExprKind kind, SqlType type, bool nullable, int position);
+   /// The binary operator `op` of two bound operands, typed as PostgreSQL types it.
+   static ExprPtr bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position);
+   /// A call of the function `name` with bound arguments: the registry's (algebra/scalar_function.h)
+   /// and a few the binder knows; 42883 when there is none for their types.
+   ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);
+   /// nextval, currval, lastval and setval (sequence_functions_binder.cpp).
+   ExprPtr bindSequenceFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
+   /// now(), CURRENT_TIMESTAMP, LOCALTIMESTAMP: the transaction's start.
+   ExprPtr currentTimestamp(int position);
 
    private:
    ExprPtr bindColumnRef(const PgQuery__ColumnRef& ref);
@@ -113,7 +124,6 @@ class ExpressionBinder {
    ExprPtr bindRowComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__RowExpr& right, int position);
    /// row op (subquery): the subquery's one row compared with the row, NULL when it has none.
    ExprPtr bindRowSubqueryComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__SubLink& link, int position);
-   static ExprPtr bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position);
    /// value ~ pattern, ~*, !~ and !~* (regex_binder.cpp).
    ExprPtr bindRegexOperator(const std::string& op, ExprPtr value, ExprPtr pattern, int position);
    /// value SIMILAR TO pattern (op ~) or NOT SIMILAR TO (op !~), a match of the regular
@@ -125,8 +135,6 @@ class ExpressionBinder {
    /// regexp_replace, regexp_count, regexp_substr and substring's regular expression forms;
    /// nullptr for other calls.
    ExprPtr bindRegexFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
-   /// nextval, currval, lastval and setval (sequence_functions_binder.cpp); nullptr for other calls.
-   ExprPtr bindSequenceFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    /// ARRAY[...] (array_binder.cpp); under a cast to `target`, its elements take that type.
    ExprPtr bindArrayConstructor(const PgQuery__AArrayExpr& array, const SqlType* target);
    /// array[index]...: the element, NULL out of range.
@@ -140,8 +148,6 @@ class ExpressionBinder {
    ExprPtr bindArrayComparison(const std::string& op, ExprPtr value, ExprPtr array, bool all, int position);
    /// cardinality, array_length, array_to_string, ... (array_binder.cpp); null for another.
    ExprPtr bindArrayFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
-   /// gcd, lcm, div, width_bucket, make_date (numeric_functions_binder.cpp); null for another.
-   ExprPtr bindNumericFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
    ExprPtr bindCase(const PgQuery__CaseExpr& e);
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);
@@ -168,12 +174,9 @@ class ExpressionBinder {
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
    /// generate_series or unnest in the select list.
    ExprPtr bindSetReturning(const PgQuery__FuncCall& call);
-   ExprPtr bindFunction(const std::string& name, std::vector<ExprPtr> args, int position);
    /// extract(unit FROM value) of a date or timestamp; `name` (extract or date_part) for errors.
    ExprPtr bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position);
    ExprPtr bindDateTrunc(const std::string& unit, ExprPtr value, int position);
-   /// now(), CURRENT_TIMESTAMP, LOCALTIMESTAMP: the transaction's start.
-   ExprPtr currentTimestamp(int position);
 
    const Scope& scope_;
    IUSet& ius_;

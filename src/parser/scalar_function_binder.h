@@ -8,9 +8,12 @@
 
 namespace kiln {
 
-/// `function` (called `name`) with `args`: the overload with as many parameters, each argument
-/// converted to its parameter's type; nullptr when no overload has as many, 42883 when an
-/// argument does not fit.
-ExprPtr bindScalarFunction(const ScalarFunction& function, const std::string& name, std::vector<ExprPtr>& args, int position);
+class ExpressionBinder;
+
+/// `function` (called `name`) with `args`: the overload with as many parameters, each Text and
+/// BigInt argument converted to its parameter's type, then the entry's bind rule if it has one
+/// (parser/function_binder.h); nullptr when no overload has as many or the rule takes none of
+/// the arguments' types, 42883 when an argument does not fit.
+ExprPtr bindScalarFunction(const ScalarFunction& function, const std::string& name, std::vector<ExprPtr>& args, int position, ExpressionBinder& binder);
 
 }  // namespace kiln

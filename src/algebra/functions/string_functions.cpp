@@ -1,4 +1,5 @@
-// String functions, with PostgreSQL's names and signatures (their code: codegen/functions/).
+// String functions, with PostgreSQL's names and signatures (their type rules: parser/functions/,
+// their code: codegen/functions/).
 #include "algebra/scalar_function.h"
 
 namespace kiln {
@@ -33,6 +34,13 @@ std::vector<ScalarFunction> stringFunctions() {
       {{"md5"}, FunctionId::Md5, {{{Text}, text}}},
       {{"quote_ident"}, FunctionId::QuoteIdent, {{{Text}, text}}},
       {{"translate"}, FunctionId::Translate, {{{Text, Text, Text}, text}}},
+      // Of any values, as their output functions write them; NULLs are skipped, and only
+      // concat_ws's separator and format's format make the result NULL.
+      {{"concat"}, FunctionId::Concat, {{{Any}, text, true}}, NullBehaviour::Special},
+      {{"concat_ws"}, FunctionId::ConcatWs, {{{Text, Any}, text, true}}, NullBehaviour::Special},
+      {{"format"}, FunctionId::Format, {{{Text}, text}, {{Text, Any}, text, true}}, NullBehaviour::Special},
+      // Of any value, as its text.
+      {{"quote_literal"}, FunctionId::QuoteLiteral, {{{Any}, text}}},
    };
 }
 

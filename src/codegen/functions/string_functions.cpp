@@ -77,6 +77,34 @@ llvm::Value* ascii(const FunctionCall& call) { return call.cx.callRuntime(runtim
 
 llvm::Value* chr(const FunctionCall& call) { return call.ops.callStringHelper(runtime::kiln_chr, {call.args[0].value}, false); }
 
+llvm::Value* quoteLiteral(const FunctionCall& call) { return call.ops.callStringHelper(runtime::kiln_quote_literal, {call.address(0)}, true); }
+
+/// concat, concat_ws and format: the strings and their NULL flags go to the helper in two arrays
+/// on the stack. concat_ws's separator and format's format come first: NULL there makes the
+/// result NULL.
+SqlValue concat(const FunctionCall& call) {
+   auto& b = call.builder();
+   CodeContext& cx = call.cx;
+   FunctionId id = call.expr.functionId();
+   bool withSeparator = id == FunctionId::ConcatWs || id == FunctionId::Format;
+   unsigned count = unsigned(call.args.size() - withSeparator);
+   auto* stringsType = llvm::ArrayType::get(cx.stringType(), count);
+   auto* nullsType = llvm::ArrayType::get(cx.i8(), count);
+   llvm::Value* strings = cx.entryAlloca(stringsType);
+   llvm::Value* nulls = cx.entryAlloca(nullsType);
+   for (unsigned i = 0; i < count; ++i) {
+      const SqlValue& arg = call.args[i + withSeparator];
+      b.CreateStore(arg.value, b.CreateConstInBoundsGEP2_32(stringsType, strings, 0, i));
+      b.CreateStore(b.CreateZExt(call.ops.isNull(arg), cx.i8()), b.CreateConstInBoundsGEP2_32(nullsType, nulls, 0, i));
+   }
+   auto join = [&](llvm::Value* separator) {
+      const RuntimeFunction& helper = id == FunctionId::Format ? runtime::kiln_format : runtime::kiln_concat_all;
+      return call.ops.callStringHelper(helper, {separator, strings, nulls, cx.int32(count)}, true);
+   };
+   if (!withSeparator) return {join(noString(call)), nullptr, call.expr.type};
+   return call.ops.guardNulls({call.args[0]}, call.expr.type, [&] { return join(call.address(0)); });
+}
+
 }  // namespace
 
 std::span<const FunctionCompiler> stringFunctionCompilers() {
@@ -105,6 +133,10 @@ std::span<const FunctionCompiler> stringFunctionCompilers() {
       {FunctionId::Md5, stringToString<runtime::kiln_md5>},
       {FunctionId::QuoteIdent, stringToString<runtime::kiln_quote_ident>},
       {FunctionId::Translate, translate},
+      {FunctionId::QuoteLiteral, quoteLiteral},
+      {FunctionId::Concat, concat},
+      {FunctionId::ConcatWs, concat},
+      {FunctionId::Format, concat},
    };
    return compilers;
 }
