@@ -37,7 +37,7 @@ class Translator {
    }
    const Operator* op() const { return op_; }
    /// For the child whose rows probe this operator: key filters its scan may apply before
-   /// handing rows on (made on request); none when they are not worth it.
+   /// handing rows on (made on request); none unless the plan asks for them (Join::probeKeyBitmap).
    virtual std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) { return {}; }
    /// Whether this operator starts loading what it will read for a row of `child` given ahead
    /// (prefetchFor): an index join's lookups, so that their cache misses overlap.
@@ -50,6 +50,11 @@ class Translator {
 
    protected:
    void consumeParent(IUValues& values);
+   /// The filter this operator hands its rows to, when its parent is one.
+   const Filter* filterAbove() const {
+      bool isFilter = parent_ && parent_->op() && parent_->op()->kind == OperatorKind::Filter;
+      return isFilter ? static_cast<const Filter*>(parent_->op()) : nullptr;
+   }
    /// Whether the parent prefetches for rows given ahead (see prefetches()).
    bool parentPrefetches() const { return parent_ && parent_->prefetches(*this); }
    void prefetchParent(IUValues& values, bool near) { parent_->prefetchFor(values, *this, near); }

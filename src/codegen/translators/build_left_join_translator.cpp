@@ -58,9 +58,7 @@ class BuildLeftJoinTranslator : public Translator {
    }
 
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
-      // A probing row without a partner marks nothing and emits nothing; most must lack one.
-      if (&child != &childAt(1) || condition_.leftKeys.empty() || !(join_.children[0]->estimatedRows <= 0.4 * join_.children[1]->estimatedRows))
-         return {};
+      if (&child != &childAt(1) || condition_.leftKeys.empty() || !join_.probeKeyBitmap) return {};
       return makeKeyFilters(compiler_, condition_.rightKeys, condition_.leftKeys, layout_, tableSlot_, keyFilterSlots_);
    }
 

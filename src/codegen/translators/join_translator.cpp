@@ -108,9 +108,7 @@ class JoinTranslator : public Translator {
    }
 
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
-      // Rows without a partner must be dropped (not so in outer and anti joins), and most must fail.
-      if (&child != &childAt(0) || !hashed() || (join_.joinKind != JoinKind::Inner && join_.joinKind != JoinKind::Semi)) return {};
-      if (!(join_.estimatedRows <= 0.4 * join_.children[0]->estimatedRows)) return {};
+      if (&child != &childAt(0) || !hashed() || !join_.probeKeyBitmap) return {};
       std::vector<ProbeKeyFilter> filters = makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, tableSlot_, keyFilterSlots_);
       for (ProbeKeyFilter& filter : filters) filter.passingRows = join_.estimatedRows;  // about the rows that find a partner
       return filters;

@@ -1,9 +1,9 @@
 // Table scan: the source of a pipeline; a loop over a row range of the table's column arrays.
-// Under a selective filter, its comparisons of integer columns with constants or with each
-// other, and equalities and IN lists of integer or string columns with constants, are first
-// tested on 16 rows at a time with vector instructions, and only the rows that pass go through
-// the pipeline (the filter then tests them in full): a row that fails costs a fraction of a
-// compare, not a loop iteration with a branch.
+// Under a filter the optimizer marked (Filter::prefilterInScan), its comparisons of integer
+// columns with constants or with each other, and equalities and IN lists of integer or string
+// columns with constants, are first tested on 16 rows at a time with vector instructions, and
+// only the rows that pass go through the pipeline (the filter then tests them in full): a row
+// that fails costs a fraction of a compare, not a loop iteration with a branch.
 #include <llvm/IR/Intrinsics.h>
 
 #include <cstring>
@@ -103,7 +103,7 @@ class ScanTranslator : public Translator {
    /// Also estimates the rows that pass them all (`passingRows`: at most the scan's rows on entry).
    std::vector<Prefilter> findPrefilters(double& passingRows) {
       std::vector<Prefilter> found = filterPrefilters();
-      if (!found.empty()) passingRows = std::min(passingRows, parent_->op()->estimatedRows);  // a part of the filter's condition
+      if (!found.empty()) passingRows = std::min(passingRows, filterAbove()->estimatedRows);  // a part of the filter's condition
       // A join probed with this scan's rows may know which keys can find a partner.
       if (!parent_) return found;
       for (const ProbeKeyFilter& keys : parent_->probeKeyFilters(*this)) {
@@ -117,10 +117,9 @@ class ScanTranslator : public Translator {
 
    std::vector<Prefilter> filterPrefilters() {
       std::vector<Prefilter> found;
-      if (!parent_ || !parent_->op() || parent_->op()->kind != OperatorKind::Filter) return found;
-      const auto& filter = static_cast<const Filter&>(*parent_->op());
-      // Worth it where most rows fail; where about half pass it only adds work (bench/notes.md).
-      if (!(filter.estimatedRows <= 0.4 * scan_.estimatedRows)) return found;
+      const Filter* above = filterAbove();
+      if (!above || !above->prefilterInScan) return found;
+      const Filter& filter = *above;
       auto columnOf = [&](const Expr& ref) {
          return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == ref.iu; }) - columns_.begin());
       };
@@ -352,7 +351,7 @@ class ScanTranslator : public Translator {
    /// The rows estimated to reach the pipeline's operators: past the prefilters, about as many as
    /// pass the filter they come from.
    double lookaheadRows() const {
-      if (selection_ && parent_ && parent_->op() && parent_->op()->kind == OperatorKind::Filter) return parent_->op()->estimatedRows;
+      if (selection_ && filterAbove()) return filterAbove()->estimatedRows;
       return scan_.estimatedRows;
    }
 
