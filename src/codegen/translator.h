@@ -9,16 +9,17 @@
 
 #include "algebra/operator.h"
 #include "codegen/iu_values.h"
+#include "codegen/query_state.h"
 
 namespace kiln {
 
 class QueryCompiler;
 
-/// A bitmap of the integer keys a hash join's build side holds (a KeyBitmap in `slot`): a row of
-/// the probe side whose `key` is not in it has no partner.
+/// A bitmap of the integer keys a hash join's build side holds (the KeyBitmap `bitmap` points to):
+/// a row of the probe side whose `key` is not in it has no partner.
 struct ProbeKeyFilter {
    const IU* key;
-   size_t slot;
+   QueryState::Field bitmap;
    double passingRows = -1;  // the probing rows estimated to pass it (-1: not known)
 };
 
