@@ -81,6 +81,9 @@ struct Values : Operator {
 
 struct Filter : Operator {
    ExprPtr condition;
+   /// Physical choice for a filter right above a table scan: the scan first tests the parts of the
+   /// condition it can on blocks of rows, with vector instructions (worth it where most rows fail).
+   bool prefilterInScan = false;
    Filter() : Operator(OperatorKind::Filter) {}
 };
 
@@ -175,6 +178,9 @@ struct Join : Operator {
    /// Physical choice for outer, semi and anti joins with a small left side: the left side is
    /// hashed and marked by the right side's probes, then read back.
    bool buildLeft = false;
+   /// Physical choice for a hash join: the scan whose rows probe it first tests their integer keys
+   /// against a bitmap of the build side's (worth it where most probing rows find no partner).
+   bool probeKeyBitmap = false;
    explicit Join(JoinKind kind) : Operator(OperatorKind::Join), joinKind(kind) {}
 };
 

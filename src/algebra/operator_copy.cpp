@@ -80,6 +80,7 @@ std::unique_ptr<Operator> Copier::copyOperator(const Operator& op) {
          auto copy = std::make_unique<Filter>();
          if (!copyChildren(op, *copy)) return nullptr;
          copy->condition = read(static_cast<const Filter&>(op).condition);
+         copy->prefilterInScan = static_cast<const Filter&>(op).prefilterInScan;
          return copy;
       }
       case OperatorKind::Map: {
@@ -126,6 +127,7 @@ std::unique_ptr<Operator> Copier::copyOperator(const Operator& op) {
          if (!copyChildren(op, *copy)) return nullptr;
          copy->condition = read(join.condition);
          copy->buildLeft = join.buildLeft;
+         copy->probeKeyBitmap = join.probeKeyBitmap;
          return copy;
       }
       case OperatorKind::UnionAll: {

@@ -2,19 +2,34 @@
 
 #include <llvm/IR/MDBuilder.h>
 
+#include "codegen/jit.h"
 #include "codegen/loop.h"
 #include "codegen/runtime_functions.h"
 #include "common/physical_type.h"
 
 namespace kiln {
 
-CodeContext::CodeContext(std::string namePrefix)
-   : prefix_(std::move(namePrefix)), context_(std::make_unique<llvm::LLVMContext>()) {
-   module_ = std::make_unique<llvm::Module>(prefix_, *context_);
-   builder_ = std::make_unique<llvm::IRBuilder<>>(*context_);
-   stringType_ = llvm::StructType::create(*context_, {i64(), i64()}, "string");
-   intervalType_ = llvm::StructType::create(*context_, {i32(), i32(), i64()}, "interval");
+namespace {
+
+/// A module laid out for the host. The query state is laid out by its DataLayout: a copy of the
+/// JIT's, whose cache of struct layouts goes with the module (the JIT's would outlive this
+/// context's types, and a later context's type at the same address would find a stale layout).
+std::unique_ptr<llvm::Module> hostModule(const std::string& name, llvm::LLVMContext& context) {
+   auto module = std::make_unique<llvm::Module>(name, context);
+   module->setDataLayout(Jit::instance().dataLayout());
+   return module;
 }
+
+}  // namespace
+
+CodeContext::CodeContext(std::string namePrefix)
+   : prefix_(std::move(namePrefix)),
+     context_(std::make_unique<llvm::LLVMContext>()),
+     module_(hostModule(prefix_, *context_)),
+     builder_(std::make_unique<llvm::IRBuilder<>>(*context_)),
+     stringType_(llvm::StructType::create(*context_, {i64(), i64()}, "string")),
+     intervalType_(llvm::StructType::create(*context_, {i32(), i32(), i64()}, "interval")),
+     state_(*context_, module_->getDataLayout()) {}
 
 llvm::Type* CodeContext::valueType(SqlType type) {
    return type.id == TypeId::Boolean ? i1() : memoryType(type);
@@ -73,10 +88,6 @@ void CodeContext::finishFunction() {
    entry_ = nullptr;
 }
 
-llvm::Value* CodeContext::loadSlot(size_t slot) {
-   llvm::Value* address = builder_->CreateConstInBoundsGEP1_64(ptr(), argument(0), slot);
-   return builder_->CreateLoad(ptr(), address, "slot" + std::to_string(slot));
-}
 
 llvm::AllocaInst* CodeContext::entryAlloca(llvm::Type* type, const std::string& name) {
    llvm::IRBuilder<> entryBuilder(entry_, entry_->begin());

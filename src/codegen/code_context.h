@@ -12,6 +12,7 @@
 #include <llvm/IR/Module.h>
 
 #include "kiln/kiln.h"
+#include "codegen/query_state.h"
 #include "common/row_layout.h"
 
 namespace kiln {
@@ -59,23 +60,24 @@ class CodeContext {
    /// Calls a runtime helper (runtime_functions.h).
    llvm::CallInst* callRuntime(const RuntimeFunction& function, llvm::ArrayRef<llvm::Value*> args);
 
-   // Parameters of a prepared statement: a buffer (in `slot`) laid out by `layout`.
-   void setParameters(size_t slot, const RowLayout* layout) {
-      parameterSlot_ = slot;
+   /// The fields of the query's state the generated functions receive.
+   QueryState& state() { return state_; }
+
+   // Parameters of a prepared statement: a buffer (pointed to by `field`) laid out by `layout`.
+   void setParameters(QueryState::Field field, const RowLayout* layout) {
+      parameters_ = field;
       parameterLayout_ = layout;
    }
-   size_t parameterSlot() const { return parameterSlot_; }
+   const QueryState::Field& parameters() const { return parameters_; }
    const RowLayout* parameterLayout() const { return parameterLayout_; }
 
    // Functions
-   /// Starts `void name(ptr slots, i64 begin, i64 end)` and positions the builder in it.
+   /// Starts `void name(ptr state, i64 begin, i64 end)` and positions the builder in it.
    llvm::Function* beginPipelineFunction(const std::string& name);
    llvm::Function* beginFunction(const std::string& name, llvm::FunctionType* type);
    void finishFunction();
    llvm::Function* currentFunction() { return function_; }
    llvm::Value* argument(unsigned i) { return function_->getArg(i); }
-   /// Pointer held in the query's slot `slot`.
-   llvm::Value* loadSlot(size_t slot);
    /// A stack slot in the entry block (promoted to registers by mem2reg).
    llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name = "");
    /// Emits code at the start of the function (before the body), e.g. to initialize a stack slot.
@@ -107,12 +109,13 @@ class CodeContext {
    std::unique_ptr<llvm::IRBuilder<>> builder_;
    llvm::StructType* stringType_;
    llvm::StructType* intervalType_;
+   QueryState state_;
    llvm::Function* function_ = nullptr;
    llvm::BasicBlock* entry_ = nullptr;
    std::unordered_map<const RuntimeFunction*, llvm::FunctionCallee> runtime_;
    std::vector<std::shared_ptr<const void>> kept_;
    unsigned counter_ = 0;
-   size_t parameterSlot_ = 0;
+   QueryState::Field parameters_;
    const RowLayout* parameterLayout_ = nullptr;
 };
 

@@ -89,7 +89,7 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
       case ExprKind::Function: return compileFunction(e);
       case ExprKind::Parameter: {
          const RowLayout::Field& field = cx_.parameterLayout()->fields.at(size_t(e.parameter - 1));
-         return loadField(cx_, cx_.loadSlot(cx_.parameterSlot()), field);
+         return loadField(cx_, cx_.parameters().load(cx_), field);
       }
    }
    throw Error("XX000", "internal: unknown expression kind");

@@ -43,10 +43,11 @@ class ResultTranslator : public Translator {
       std::vector<std::pair<SqlType, bool>> fields;
       for (const IU* iu : plan_.columns) fields.push_back({iu->type.id == TypeId::Unknown ? SqlType::text() : iu->type, iu->nullable});
       layout_ = RowLayout::make(fields);
-      slot_ = compiler_.allocateSlot();
-      size_t slot = slot_, size = layout_.size;
-      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.keepRowBuffer(slot, size); });
-      compiler_.setResultLayout(layout_, slot_);
+      rows_ = compiler_.state().declarePointer("result_rows");
+      StateField rows = rows_;
+      size_t size = layout_.size;
+      compiler_.addSetup([rows, size](QueryRuntime& rt) { rt.keepRowBuffer(rows, size); });
+      compiler_.setResultLayout(layout_, rows_);
       child().produce();
    }
 
@@ -57,7 +58,7 @@ class ResultTranslator : public Translator {
       compiler_.noteStage("result");
       std::vector<SqlValue> row;
       for (const IU* iu : plan_.columns) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(slot_)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {rows_.load(cx)});
       for (size_t i = 0; i < row.size(); ++i) {
          const auto& field = layout_.fields[i];
          SqlValue v = row[i];
@@ -70,7 +71,7 @@ class ResultTranslator : public Translator {
    private:
    const QueryPlan& plan_;
    RowLayout layout_;
-   size_t slot_ = 0;
+   QueryState::Field rows_;
 };
 
 }  // namespace
@@ -90,18 +91,14 @@ QueryCompiler::QueryCompiler(const QueryPlan& plan, bool instrument, bool keepIR
 
 void QueryCompiler::countOutput(const Operator* op) {
    if (!instrument_ || !op) return;
-   auto it = std::find_if(query_.rowCounters.begin(), query_.rowCounters.end(), [&](auto& c) { return c.first == op; });
-   if (it == query_.rowCounters.end()) {
-      size_t slot = allocateSlot();
-      // Made once: a plan part that reruns (WITH RECURSIVE) reruns its setups, and counts on.
-      addSetup([slot](QueryRuntime& rt) {
-         if (!rt.slot(slot)) rt.own(slot, std::make_unique<uint64_t>(0));
-      });
-      query_.rowCounters.push_back({op, slot});
-      it = query_.rowCounters.end() - 1;
+   auto counted = rowCounters_.find(op);
+   if (counted == rowCounters_.end()) {
+      // Zero when a run starts, and never set up: a plan part that reruns (WITH RECURSIVE) counts on.
+      counted = rowCounters_.emplace(op, state().declare("rows_counted", cx_.i64())).first;
+      query_.rowCounters.push_back({op, counted->second});
    }
    auto& b = cx_.builder();
-   llvm::Value* counter = cx_.loadSlot(it->second);
+   llvm::Value* counter = counted->second.pointer(cx_);
    b.CreateStore(b.CreateAdd(b.CreateLoad(cx_.i64(), counter), cx_.int64(1)), counter);
 }
 
@@ -296,13 +293,13 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
                              QueryRuntime& rt, CompiledModule&) {
       auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
       if (before) before(rt);
-      auto* function = reinterpret_cast<void (*)(void**, uint64_t, uint64_t)>((*pipelines)[index].entry);
+      auto* function = reinterpret_cast<void (*)(void*, uint64_t, uint64_t)>((*pipelines)[index].entry);
       // In blocks of rows, so that a cancelled statement stops soon (a point query is one block).
       uint64_t rows = rowCount(rt), begin = 0;
       rt.startPipeline();
       do {
          uint64_t end = std::min(rows, begin + interruptBlockRows);
-         function(rt.slots(), begin, end);
+         function(rt.state(), begin, end);
          begin = end;
          StatementInterrupt::check();
       } while (begin < rows && !rt.pipelineDone());
@@ -318,8 +315,9 @@ CompiledQuery QueryCompiler::compile() {
       std::vector<SqlType> types;
       for (size_t i = 1; i <= plan_.ius.parameterCount(); ++i) types.push_back(const_cast<IUSet&>(plan_.ius).parameter(i));
       query_.parameterLayout = ParameterValues::layoutFor(types);
-      query_.parameterSlot = allocateSlot();
-      cx_.setParameters(query_.parameterSlot, &query_.parameterLayout);
+      QueryState::Field parameters = state().declarePointer("parameters");
+      query_.parameterValues = parameters;
+      cx_.setParameters(parameters, &query_.parameterLayout);
    }
    computeRequired(*plan_.root, plan_.columns);
    ResultTranslator root(*this, plan_);
@@ -329,13 +327,13 @@ CompiledQuery QueryCompiler::compile() {
       llvm::raw_string_ostream out(query_.ir);
       cx_.module().print(out, nullptr);
    }
+   query_.stateLayout = state().finish();
    auto generated = Clock::now();
    query_.objects = cx_.takeKeptObjects();
    query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext(), coldFunctions_);
    // Resolving the symbols makes ORC generate the machine code now, inside the compile time.
    for (PipelineInfo& pipeline : *query_.pipelines) pipeline.entry = query_.module->lookup(pipeline.function);
    auto done = Clock::now();
-   query_.slotCount = slotCount_;
    query_.codegenMs = std::chrono::duration<double, std::milli>(generated - start).count();
    query_.llvmMs = std::chrono::duration<double, std::milli>(done - generated).count();
    return std::move(query_);

@@ -28,18 +28,18 @@ struct PipelineInfo {
 struct CompiledQuery {
    std::unique_ptr<CompiledModule> module;
    std::vector<std::shared_ptr<const void>> objects;  // what the machine code points at (CodeContext::keepAlive)
-   size_t slotCount = 0;
+   StateLayout stateLayout;
    std::vector<std::function<void(QueryRuntime&)>> setup;
    std::vector<std::function<void(QueryRuntime&, CompiledModule&)>> steps;
    RowLayout resultLayout;
-   size_t resultSlot = 0;
+   StateField resultRows;  // the RowBuffer of the result
    /// Prepared statements: where the generated code reads parameter values ($1 in field 0, ...).
    RowLayout parameterLayout;
-   size_t parameterSlot = 0;
+   StateField parameterValues;  // points to them
    std::unique_ptr<QueryRuntime> runtime;  // kept between runs (its memory serves the next)
    std::shared_ptr<std::vector<PipelineInfo>> pipelines = std::make_shared<std::vector<PipelineInfo>>();
-   /// With instrumentation (EXPLAIN ANALYZE): the slot counting each operator's output tuples.
-   std::vector<std::pair<const Operator*, size_t>> rowCounters;
+   /// With instrumentation (EXPLAIN ANALYZE): the field counting each operator's output tuples (a uint64_t).
+   std::vector<std::pair<const Operator*, StateField>> rowCounters;
    std::string ir;       // the generated IR before optimization, when asked for
    double codegenMs = 0;  // building the IR
    double llvmMs = 0;     // optimizing and generating machine code
@@ -59,7 +59,7 @@ class QueryCompiler {
 
    // For translators
    CodeContext& cx() { return cx_; }
-   size_t allocateSlot() { return slotCount_++; }
+   QueryState& state() { return cx_.state(); }
    void addSetup(std::function<void(QueryRuntime&)> setup) { query_.setup.push_back(std::move(setup)); }
    void addStep(std::function<void(QueryRuntime&, CompiledModule&)> step) { query_.steps.push_back(std::move(step)); }
    /// Generates a pipeline function; `body(begin, end)` emits its code. At run time the step
@@ -89,21 +89,21 @@ class QueryCompiler {
    /// Removes the setups and steps added since `mark` and returns them as one step (setups
    /// first), for a part of the plan that runs repeatedly, each time from fresh objects.
    std::function<void(QueryRuntime&, CompiledModule&)> takeSince(Mark mark);
-   /// The slot holding the working table of a RecursiveUnion, which its WorkTableScans read.
-   void setWorkTableSlot(const Operator* recursiveUnion, size_t slot) { workTableSlots_[recursiveUnion] = slot; }
-   size_t workTableSlot(const Operator* recursiveUnion) const { return workTableSlots_.at(recursiveUnion); }
-   /// The buffer of a WithShared's subplan: the slot of its RowBuffer, whose rows hold `columns`
-   /// (IUs of the subplan) as `layout`'s fields, for the SharedScans that read it.
+   /// The field pointing to the working table of a RecursiveUnion, which its WorkTableScans read.
+   void setWorkTable(const Operator* recursiveUnion, QueryState::Field field) { workTables_[recursiveUnion] = field; }
+   const QueryState::Field& workTable(const Operator* recursiveUnion) const { return workTables_.at(recursiveUnion); }
+   /// The buffer of a WithShared's subplan: the field pointing to its RowBuffer, whose rows hold
+   /// `columns` (IUs of the subplan) as `layout`'s fields, for the SharedScans that read it.
    struct SharedBuffer {
-      size_t slot = 0;
+      QueryState::Field rows;
       RowLayout layout;
       std::vector<const IU*> columns;
    };
    void setSharedBuffer(const Operator* withShared, SharedBuffer buffer) { sharedBuffers_[withShared] = std::move(buffer); }
    const SharedBuffer& sharedBuffer(const Operator* withShared) const { return sharedBuffers_.at(withShared); }
-   void setResultLayout(RowLayout layout, size_t slot) {
+   void setResultLayout(RowLayout layout, StateField rows) {
       query_.resultLayout = std::move(layout);
-      query_.resultSlot = slot;
+      query_.resultRows = rows;
    }
 
    private:
@@ -116,13 +116,13 @@ class QueryCompiler {
    const QueryPlan& plan_;
    CodeContext cx_;
    CompiledQuery query_;
-   size_t slotCount_ = QueryRuntime::reservedSlots;  // the string arena, the pipeline's done flag
    bool instrument_;
    bool keepIR_;
    bool optimizeAll_ = false;
    std::vector<std::function<void()>> pipelineEnd_;
    std::unordered_map<const Operator*, std::vector<const IU*>> required_;
-   std::unordered_map<const Operator*, size_t> workTableSlots_;
+   std::unordered_map<const Operator*, QueryState::Field> workTables_;
+   std::unordered_map<const Operator*, QueryState::Field> rowCounters_;  // see countOutput
    std::unordered_map<const Operator*, SharedBuffer> sharedBuffers_;
    std::vector<std::string> coldFunctions_;  // compiled by the quick code generator
    double pipelineWork_ = 0;  // see setPipelineWork

@@ -38,7 +38,7 @@ constexpr int32_t codeNumericOverflow = int32_t(RuntimeError::NumericOverflow);
 
 }  // namespace
 
-llvm::Value* SqlOps::arena() { return cx_.loadSlot(QueryRuntime::arenaSlot); }
+llvm::Value* SqlOps::arena() { return cx_.state().arena().load(cx_); }
 
 llvm::Value* SqlOps::zeroOf(SqlType type) { return llvm::Constant::getNullValue(cx_.valueType(type)); }
 

@@ -9,16 +9,17 @@
 
 #include "algebra/operator.h"
 #include "codegen/iu_values.h"
+#include "codegen/query_state.h"
 
 namespace kiln {
 
 class QueryCompiler;
 
-/// A bitmap of the integer keys a hash join's build side holds (a KeyBitmap in `slot`): a row of
-/// the probe side whose `key` is not in it has no partner.
+/// A bitmap of the integer keys a hash join's build side holds (the KeyBitmap `bitmap` points to):
+/// a row of the probe side whose `key` is not in it has no partner.
 struct ProbeKeyFilter {
    const IU* key;
-   size_t slot;
+   QueryState::Field bitmap;
    double passingRows = -1;  // the probing rows estimated to pass it (-1: not known)
 };
 
@@ -37,7 +38,7 @@ class Translator {
    }
    const Operator* op() const { return op_; }
    /// For the child whose rows probe this operator: key filters its scan may apply before
-   /// handing rows on (made on request); none when they are not worth it.
+   /// handing rows on (made on request); none unless the plan asks for them (Join::probeKeyBitmap).
    virtual std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) { return {}; }
    /// Whether this operator starts loading what it will read for a row of `child` given ahead
    /// (prefetchFor): an index join's lookups, so that their cache misses overlap.
@@ -50,6 +51,11 @@ class Translator {
 
    protected:
    void consumeParent(IUValues& values);
+   /// The filter this operator hands its rows to, when its parent is one.
+   const Filter* filterAbove() const {
+      bool isFilter = parent_ && parent_->op() && parent_->op()->kind == OperatorKind::Filter;
+      return isFilter ? static_cast<const Filter*>(parent_->op()) : nullptr;
+   }
    /// Whether the parent prefetches for rows given ahead (see prefetches()).
    bool parentPrefetches() const { return parent_ && parent_->prefetches(*this); }
    void prefetchParent(IUValues& values, bool near) { parent_->prefetchFor(values, *this, near); }

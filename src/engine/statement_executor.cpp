@@ -72,7 +72,7 @@ void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, A
    bool timed = !query.module;
    compileOnce(plan, query, analysis != nullptr, stats);
    auto start = timed ? Clock::now() : Clock::time_point();
-   if (!query.runtime) query.runtime = std::make_unique<QueryRuntime>(query.slotCount);
+   if (!query.runtime) query.runtime = std::make_unique<QueryRuntime>(query.stateLayout);
    QueryRuntime& runtime = *query.runtime;
    runtime.startRun();
    for (auto& setup : query.setup) setup(runtime);
@@ -84,13 +84,13 @@ void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, A
       bool laidOut = values && values->layout().fields.size() == fields.size() && values->layout().size == query.parameterLayout.size;
       for (size_t i = 0; laidOut && timed && i < fields.size(); ++i) laidOut = values->layout().fields[i].type == fields[i].type;
       if (!laidOut) throw Error("08P01", "the statement needs " + std::to_string(fields.size()) + " parameter values of its parameters' types");
-      runtime.slot(query.parameterSlot) = const_cast<char*>(values->data());
+      runtime.pointer(query.parameterValues) = const_cast<char*>(values->data());
    }
    for (auto& step : query.steps) step(runtime, *query.module);
    stats.executeMs = timed ? millisecondsSince(start) : std::numeric_limits<double>::quiet_NaN();
-   consume(*runtime.get<RowBuffer>(query.resultSlot), query.resultLayout);
+   consume(*runtime.get<RowBuffer>(query.resultRows), query.resultLayout);
    if (analysis)
-      for (auto [op, slot] : query.rowCounters) analysis->actualRows[op] = *runtime.get<uint64_t>(slot);
+      for (auto [op, counter] : query.rowCounters) analysis->actualRows[op] = runtime.at<uint64_t>(counter);
    // Freed now rather than at the next run: a join's hash table may be large.
    runtime.reset();
    if (analysis) analysis->query = std::move(query);

@@ -10,6 +10,7 @@
 #include "optimizer/passes/index_scans.h"
 #include "optimizer/passes/join_build_side.h"
 #include "optimizer/passes/join_order.h"
+#include "optimizer/passes/prefilter_choice.h"
 #include "optimizer/passes/semi_join_reduction.h"
 #include "optimizer/passes/shared_subplans.h"
 
@@ -20,7 +21,8 @@ namespace {
 using Root = std::unique_ptr<Operator>;
 
 // The order matters: the index rewrites read the joins join_order made, shared_subplans must see
-// the subplans' own filters pushed into them, index_joins must come before index_scans.
+// the subplans' own filters pushed into them, index_joins must come before index_scans, and
+// prefilter_choice reads the final plan (the joins' build sides too).
 constexpr OptimizerPassInfo passes[] = {
    {OptimizerPass::JoinOrder, "join_order", [](Root root, PassContext& c) { return orderJoins(std::move(root), c.estimates); }},
    {OptimizerPass::SemiJoinReduction, "semi_join_reduction", [](Root root, PassContext& c) { return reduceAggregatesToDomain(std::move(root), c.estimates); }},
@@ -34,8 +36,13 @@ constexpr OptimizerPassInfo passes[] = {
        chooseJoinBuildSides(*root, c.estimates);
        return root;
     }},
+   {OptimizerPass::PrefilterChoice, "prefilter_choice",
+    [](Root root, PassContext& c) {
+       choosePrefilters(*root, c.estimates);
+       return root;
+    }},
 };
-static_assert(std::size(passes) == size_t(OptimizerPass::JoinBuildSide) + 1, "a pass without its entry");
+static_assert(std::size(passes) == size_t(OptimizerPass::PrefilterChoice) + 1, "a pass without its entry");
 
 std::string trimmed(const std::string& text) {
    size_t begin = text.find_first_not_of(" \t\n"), end = text.find_last_not_of(" \t\n");

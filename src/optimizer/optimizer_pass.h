@@ -22,6 +22,7 @@ enum class OptimizerPass : uint8_t {
    IndexScans,
    IndexOrder,
    JoinBuildSide,
+   PrefilterChoice,
 };
 
 /// What a pass reads besides the plan: the estimates (learned from the plan as bound) and the

@@ -1,9 +1,13 @@
-// The run-time state of one compiled query: the slots generated code reads (column arrays,
-// hash tables, buffers, counters) and the objects behind them.
+// The run-time state of one compiled query: its state block, which the generated functions
+// receive and whose fields they read (column arrays, hash tables, buffers, counters), laid out as
+// the query's state struct (codegen/query_state.h), and the objects behind those fields.
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -12,49 +16,71 @@
 
 namespace kiln {
 
+/// A field of a query's state block: where the state struct's layout puts it.
+struct StateField {
+   uint32_t offset = 0;
+};
+
+/// The size and alignment of a query's state struct.
+struct StateLayout {
+   size_t size = 0;
+   size_t alignment = 1;
+};
+
+/// The fields every query's state starts with (QueryState declares them first, and checks that
+/// the state struct puts them where this struct does).
+struct StateHeader {
+   StringHeap* arena;     // the query's string arena
+   uint8_t pipelineDone;  // set when no more rows of the running pipeline matter (a LIMIT has passed
+                          // its last row): its loops and the blocks of its source stop
+};
+
 class QueryRuntime {
    public:
-   /// Slot 0 always holds the query's string arena.
-   static constexpr size_t arenaSlot = 0;
-   /// Slot 1 always points to a byte that generated code sets when no more rows of the running
-   /// pipeline matter (a LIMIT has passed its last row): its loops and the blocks of its source stop.
-   static constexpr size_t pipelineDoneSlot = 1;
-   static constexpr size_t reservedSlots = 2;
-
-   explicit QueryRuntime(size_t slotCount) : slots_(std::max(slotCount, reservedSlots), nullptr) { reserveSlots(); }
-
-   void** slots() { return slots_.data(); }
-   void*& slot(size_t i) { return slots_[i]; }
-   template <typename T>
-   T* get(size_t i) {
-      return static_cast<T*>(slots_[i]);
+   explicit QueryRuntime(StateLayout layout) : state_(std::max(layout.size, sizeof(StateHeader))) {
+      // The block comes from operator new, aligned for any fundamental type.
+      if (layout.alignment > __STDCPP_DEFAULT_NEW_ALIGNMENT__) throw std::logic_error("query state aligned beyond operator new's alignment");
+      startHeader();
    }
-   /// Keeps `object` alive for the query and puts it into slot `i`.
+
+   /// What the generated functions receive.
+   void* state() { return state_.data(); }
+   /// The field's value, of the C++ type matching its declared LLVM type.
    template <typename T>
-   T* own(size_t i, std::unique_ptr<T> object) {
+   T& at(StateField field) {
+      return *reinterpret_cast<T*>(state_.data() + field.offset);
+   }
+   void*& pointer(StateField field) { return at<void*>(field); }
+   template <typename T>
+   T* get(StateField field) {
+      return static_cast<T*>(pointer(field));
+   }
+   /// Keeps `object` alive for the query and points `field` to it.
+   template <typename T>
+   T* own(StateField field, std::unique_ptr<T> object) {
       T* raw = object.release();
       owned_.push_back(Owned(raw, [](void* p) { delete static_cast<T*>(p); }));
-      slots_[i] = raw;
+      pointer(field) = raw;
       return raw;
    }
-   /// A row buffer in slot `i` that outlives reset(), emptied by it: a prepared statement's runs
+   /// A row buffer in `field` that outlives reset(), emptied by it: a prepared statement's runs
    /// then refill the same memory instead of allocating their rows again.
-   RowBuffer* keepRowBuffer(size_t i, size_t rowSize) {
-      auto kept = std::find_if(rowBuffers_.begin(), rowBuffers_.end(), [&](auto& entry) { return entry.first == i; });
-      if (kept == rowBuffers_.end()) kept = rowBuffers_.insert(rowBuffers_.end(), {i, std::make_unique<RowBuffer>(rowSize)});
-      slots_[i] = kept->second.get();
+   RowBuffer* keepRowBuffer(StateField field, size_t rowSize) {
+      auto kept = std::find_if(rowBuffers_.begin(), rowBuffers_.end(), [&](auto& entry) { return entry.first == field.offset; });
+      if (kept == rowBuffers_.end()) kept = rowBuffers_.insert(rowBuffers_.end(), {field.offset, std::make_unique<RowBuffer>(rowSize)});
+      pointer(field) = kept->second.get();
       return kept->second.get();
    }
    StringHeap& arena() { return arena_; }
    /// Whether the running pipeline's rows no longer matter; cleared for the next pipeline.
-   bool pipelineDone() const { return pipelineDone_ != 0; }
-   void startPipeline() { pipelineDone_ = 0; }
-   /// Ready for another run: the objects of the last one are freed and the slots emptied; the
+   bool pipelineDone() { return header().pipelineDone != 0; }
+   void startPipeline() { header().pipelineDone = 0; }
+   /// Ready for another run: the objects of the last one are freed and the state zeroed; the
    /// kept row buffers and the memory of the lists stay.
    void reset() {
       owned_.clear();
-      std::fill(slots_.begin(), slots_.end(), nullptr);
-      reserveSlots();
+      std::fill(state_.begin(), state_.end(), std::byte{0});
+      startHeader();
       arena_.clear();
       for (auto& entry : rowBuffers_) entry.second->clear();
       clean_ = true;
@@ -66,18 +92,17 @@ class QueryRuntime {
    }
 
    private:
-   void reserveSlots() {
-      slots_[arenaSlot] = &arena_;
-      slots_[pipelineDoneSlot] = &pipelineDone_;
-      pipelineDone_ = 0;
+   StateHeader& header() { return *reinterpret_cast<StateHeader*>(state_.data()); }
+   void startHeader() {
+      header().arena = &arena_;
+      header().pipelineDone = 0;
    }
 
-   std::vector<void*> slots_;
-   uint8_t pipelineDone_ = 0;
+   std::vector<std::byte> state_;
    using Owned = std::unique_ptr<void, void (*)(void*)>;
    std::vector<Owned> owned_;
    StringHeap arena_;
-   std::vector<std::pair<size_t, std::unique_ptr<RowBuffer>>> rowBuffers_;
+   std::vector<std::pair<uint32_t, std::unique_ptr<RowBuffer>>> rowBuffers_;
    bool clean_ = true;  // as reset() leaves it
 };
 

@@ -31,53 +31,55 @@ class AggregateTranslator : public Translator {
    void produce() override {
       layOut();
       CodeContext& cx = compiler_.cx();
-      storageSlot_ = compiler_.allocateSlot();
-      size_t storage = storageSlot_, entrySize = layout_.size;
+      QueryState& queryState = compiler_.state();
+      storage_ = queryState.declarePointer(aggregate_.keys.empty() ? "aggregate_buffer" : "aggregate_hash_table");
+      StateField storage = storage_;
+      size_t entrySize = layout_.size;
       if (aggregate_.keys.empty()) {
-         entrySlot_ = compiler_.allocateSlot();
-         size_t entry = entrySlot_;
+         entry_ = queryState.declarePointer("aggregate_entry");
+         StateField entry = entry_;
          // The one entry's buffer outlives the run: a prepared statement's runs reuse its memory
          // instead of allocating a buffer each. Emptied here too: a recursive query's subquery
          // sets up again within one run.
          compiler_.addSetup([storage, entry, entrySize](QueryRuntime& rt) {
             RowBuffer* buffer = rt.keepRowBuffer(storage, entrySize);
             buffer->clear();
-            rt.slot(entry) = buffer->append();
+            rt.pointer(entry) = buffer->append();
          });
-         bufferSlot_ = storageSlot_;
+         buffer_ = storage_;
       } else {
-         // The scan reads the table's entry buffer: give it a slot of its own.
-         bufferSlot_ = compiler_.allocateSlot();
-         size_t buffer = bufferSlot_;
+         // The scan reads the table's entry buffer: give it a field of its own.
+         buffer_ = queryState.declarePointer("aggregate_entries");
+         StateField buffer = buffer_;
          double expected = aggregate_.estimatedRows;
          compiler_.addSetup([storage, buffer, entrySize, expected](QueryRuntime& rt) {
             auto* table = rt.own(storage, std::make_unique<ChainedHashTable>(entrySize, expected));
-            rt.slot(buffer) = &table->entries;
+            rt.pointer(buffer) = &table->entries;
          });
       }
       if (groupsMayComeInKeyOrder()) {
-         orderSlot_ = compiler_.allocateSlot();
-         size_t slot = *orderSlot_;
-         compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<GroupsInKeyOrder>()); });
+         groupsInOrder_ = queryState.declarePointer("aggregate_groups_in_key_order");
+         StateField groups = *groupsInOrder_;
+         compiler_.addSetup([groups](QueryRuntime& rt) { rt.own(groups, std::make_unique<GroupsInKeyOrder>()); });
       }
       if (std::any_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), [](auto& a) { return a.distinct; })) {
-         distinctSlot_ = compiler_.allocateSlot();
-         size_t slot = distinctSlot_;
-         compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<DistinctSets>()); });
+         distinctSets_ = queryState.declarePointer("aggregate_distinct_sets");
+         StateField sets = *distinctSets_;
+         compiler_.addSetup([sets](QueryRuntime& rt) { rt.own(sets, std::make_unique<DistinctSets>()); });
       }
       if (std::any_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), AggregateState::isOrderedSet)) {
-         valueListsSlot_ = compiler_.allocateSlot();
-         size_t slot = valueListsSlot_;
-         compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<ValueLists>()); });
+         valueLists_ = queryState.declarePointer("aggregate_value_lists");
+         StateField lists = valueLists_;
+         compiler_.addSetup([lists](QueryRuntime& rt) { rt.own(lists, std::make_unique<ValueLists>()); });
       }
       child().produce();
-      addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", aggregate_.estimatedRows, bufferSlot_,
+      addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", aggregate_.estimatedRows, buffer_,
                     [&](llvm::Value* row) { emitOutput(cx, row); });
    }
 
    void consume(IUValues& values, Translator&) override {
       CodeContext& cx = compiler_.cx();
-      compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : orderSlot_ ? "hash aggregate build (key order)" : "hash aggregate build");
+      compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : groupsInOrder_ ? "hash aggregate build (key order)" : "hash aggregate build");
       ExpressionCompiler expressions(cx, values);
       std::vector<SqlValue> keys;
       std::vector<AggregateInput> inputs;
@@ -99,12 +101,12 @@ class AggregateTranslator : public Translator {
          // directory word would wait.
          bool findsMostGroups = aggregate_.children[0]->estimatedRows >= 8 * aggregate_.estimatedRows;
          auto prefetch = [&] {
-            prefetchBucketAhead(cx, values, keyExpressions, cx.loadSlot(storageSlot_), aggregate_.estimatedRows, aggregate_.children[0]->estimatedRows, findsMostGroups);
+            prefetchBucketAhead(cx, values, keyExpressions, storage_.load(cx), aggregate_.estimatedRows, aggregate_.children[0]->estimatedRows, findsMostGroups);
          };
-         auto find = [&] { return findOrInsertEntry(cx, cx.loadSlot(storageSlot_), layout_, keys); };
-         if (orderSlot_) {
+         auto find = [&] { return findOrInsertEntry(cx, storage_.load(cx), layout_, keys); };
+         if (groupsInOrder_) {
             // In key order the directory is not used: nothing to prefetch.
-            llvm::Value* groups = cx.loadSlot(*orderSlot_);
+            llvm::Value* groups = groupsInOrder_->load(cx);
             cx.ifThen(cx.builder().CreateICmpEQ(loadInOrder(cx, groups), cx.int8(0)), prefetch);
             entry = previousGroupOr(cx, keys, [&] { return groupInKeyOrderOr(cx, groups, keys[0], find); });
          } else {
@@ -198,7 +200,7 @@ class AggregateTranslator : public Translator {
          b.CreateICmpNE(loadInOrder(cx, groups), cx.int8(0)),
          [&]() -> llvm::Value* {
             llvm::Value* wide = b.CreateSExt(key.value, cx.i64());
-            return cx.callRuntime(runtime::kiln_group_in_key_order, {groups, cx.loadSlot(storageSlot_), wide, hashKeys(cx, {key})});
+            return cx.callRuntime(runtime::kiln_group_in_key_order, {groups, storage_.load(cx), wide, hashKeys(cx, {key})});
          },
          [&]() -> llvm::Value* { return llvm::ConstantPointerNull::get(cx.ptr()); });
       return cx.ifThenElse(
@@ -214,14 +216,14 @@ class AggregateTranslator : public Translator {
    /// registers by the optimizer) and adds it to the shared entry when its rows are done. With
    /// DISTINCT the states are sets in memory, updated in place; string_agg's text, too.
    llvm::Value* localEntry(CodeContext& cx) {
-      if (distinctSlot_ || !std::all_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), AggregateState::mergeable))
-         return cx.loadSlot(entrySlot_);
+      if (distinctSets_ || !std::all_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), AggregateState::mergeable))
+         return entry_.load(cx);
       auto& b = cx.builder();
       llvm::AllocaInst* local = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), layout_.size), "partial_aggregate");
       local->setAlignment(llvm::Align(16));
       size_t size = layout_.size;
       cx.atEntry([local, size](llvm::IRBuilder<>& entry) { entry.CreateMemSet(local, entry.getInt8(0), size, llvm::MaybeAlign(16)); });
-      compiler_.atPipelineEnd([this, &cx, local] { merge(cx, cx.loadSlot(entrySlot_), local); });
+      compiler_.atPipelineEnd([this, &cx, local] { merge(cx, entry_.load(cx), local); });
       (void)b;
       return local;
    }
@@ -331,7 +333,7 @@ class AggregateTranslator : public Translator {
                              : argument.type.id == TypeId::Numeric ? DistinctKind::Numeric
                              : argument.type.isArray() && argument.type.element == TypeId::Numeric ? DistinctKind::NumericArray
                                                                                                    : DistinctKind::String;
-         llvm::Value* isNew = cx.callRuntime(runtime::kiln_distinct_insert, {cx.loadSlot(distinctSlot_), set, value, cx.int32(width), cx.int32(int32_t(kind))});
+         llvm::Value* isNew = cx.callRuntime(runtime::kiln_distinct_insert, {distinctSets_->load(cx), set, value, cx.int32(width), cx.int32(int32_t(kind))});
          cx.ifThen(b.CreateICmpNE(isNew, cx.int8(0)), accumulate);
       });
    }
@@ -352,7 +354,7 @@ class AggregateTranslator : public Translator {
             ops.store({canonical, nullptr, argument.type}, value, nullptr);
          }
          int32_t width = int32_t(physicalSize(physicalTypeOf(argument.type)));
-         cx.callRuntime(runtime::kiln_value_list_append, {cx.loadSlot(valueListsSlot_), fieldAddress(cx, entry, layout_.fields[state.value]), value,
+         cx.callRuntime(runtime::kiln_value_list_append, {valueLists_.load(cx), fieldAddress(cx, entry, layout_.fields[state.value]), value,
                                                    cx.int32(width), cx.int8(bytes)});
       };
       if (argument.isNull)
@@ -374,12 +376,12 @@ class AggregateTranslator : public Translator {
    const Aggregate& aggregate_;
    RowLayout layout_;
    std::vector<AggregateState> states_;
-   size_t storageSlot_ = 0;
-   size_t bufferSlot_ = 0;
-   size_t entrySlot_ = 0;
-   size_t distinctSlot_ = 0;
-   size_t valueListsSlot_ = 0;
-   std::optional<size_t> orderSlot_;  // GroupsInKeyOrder, for one integer key
+   QueryState::Field storage_;  // the hash table, or without GROUP BY the one entry's buffer
+   QueryState::Field buffer_;   // the entries the output pipeline reads
+   QueryState::Field entry_;    // without GROUP BY: the one entry
+   std::optional<QueryState::Field> distinctSets_;
+   QueryState::Field valueLists_;
+   std::optional<QueryState::Field> groupsInOrder_;  // GroupsInKeyOrder, for one integer key
 };
 
 }  // namespace

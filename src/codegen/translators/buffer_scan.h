@@ -6,21 +6,21 @@
 
 namespace kiln {
 
-/// Adds a pipeline over the rows of the RowBuffer in `bufferSlot` (about `expectedRows` of them);
-/// `consumeRow(row)` emits the per-row code. The row-pointer array is handed over in a slot when
-/// the pipeline starts.
-inline void addBufferScan(QueryCompiler& compiler, const std::string& name, double expectedRows, size_t bufferSlot,
+/// Adds a pipeline over the rows of the RowBuffer `buffer` points to (about `expectedRows` of
+/// them); `consumeRow(row)` emits the per-row code. The row-pointer array is handed over in a
+/// field of its own when the pipeline starts.
+inline void addBufferScan(QueryCompiler& compiler, const std::string& name, double expectedRows, StateField buffer,
                           const std::function<void(llvm::Value* row)>& consumeRow) {
    CodeContext& cx = compiler.cx();
-   size_t rowsSlot = compiler.allocateSlot();
+   QueryState::Field rows = compiler.state().declarePointer("buffer_rows");
    compiler.addPipeline(
-      name, expectedRows, [bufferSlot](QueryRuntime& rt) { return rt.get<RowBuffer>(bufferSlot)->size(); },
+      name, expectedRows, [buffer](QueryRuntime& rt) { return rt.get<RowBuffer>(buffer)->size(); },
       [&](llvm::Value* begin, llvm::Value* end) {
          auto& b = cx.builder();
-         llvm::Value* rows = cx.loadSlot(rowsSlot);
-         cx.forRange(begin, end, [&](llvm::Value* i) { consumeRow(b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rows, i))); });
+         llvm::Value* rowArray = rows.load(cx);
+         cx.forRange(begin, end, [&](llvm::Value* i) { consumeRow(b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rowArray, i))); });
       },
-      [bufferSlot, rowsSlot](QueryRuntime& rt) { rt.slot(rowsSlot) = rt.get<RowBuffer>(bufferSlot)->rows(); });
+      [buffer, rows = StateField(rows)](QueryRuntime& rt) { rt.pointer(rows) = rt.get<RowBuffer>(buffer)->rows(); });
 }
 
 }  // namespace kiln

@@ -35,21 +35,23 @@ class BuildLeftJoinTranslator : public Translator {
       markField_ = fields.size();
       fields.push_back({SqlType::boolean(), false});
       layout_ = RowLayout::make(fields, sizeof(HashEntryHeader));
-      tableSlot_ = compiler_.allocateSlot();
-      entriesSlot_ = compiler_.allocateSlot();
-      nullKeysSlot_ = compiler_.allocateSlot();
-      size_t table = tableSlot_, entries = entriesSlot_, nullKeys = nullKeysSlot_, size = layout_.size;
+      QueryState& state = compiler_.state();
+      table_ = state.declarePointer("join_hash_table");
+      entries_ = state.declarePointer("join_entries");
+      nullKeys_ = state.declarePointer("join_null_keys");
+      StateField table = table_, entries = entries_, nullKeys = nullKeys_;
+      size_t size = layout_.size;
       compiler_.addSetup([table, entries, nullKeys, size](QueryRuntime& rt) {
          auto* hashTable = rt.own(table, std::make_unique<ChainedHashTable>(size));
-         rt.slot(entries) = &hashTable->entries;
+         rt.pointer(entries) = &hashTable->entries;
          rt.own(nullKeys, std::make_unique<RowBuffer>(size));
       });
       childAt(0).produce();
-      compiler_.addStep([table = tableSlot_](QueryRuntime& rt, CompiledModule&) { rt.get<ChainedHashTable>(table)->finishBuild(); });
+      compiler_.addStep([table](QueryRuntime& rt, CompiledModule&) { rt.get<ChainedHashTable>(table)->finishBuild(); });
       childAt(1).produce();
-      addBufferScan(compiler_, "scan join entries", join_.children[0]->estimatedRows, entriesSlot_, [&](llvm::Value* entry) { emitEntry(entry, true); });
+      addBufferScan(compiler_, "scan join entries", join_.children[0]->estimatedRows, entries_, [&](llvm::Value* entry) { emitEntry(entry, true); });
       if (join_.joinKind != JoinKind::Semi)
-         addBufferScan(compiler_, "scan left tuples without key", join_.children[0]->estimatedRows, nullKeysSlot_, [&](llvm::Value* entry) { emitEntry(entry, false); });
+         addBufferScan(compiler_, "scan left tuples without key", join_.children[0]->estimatedRows, nullKeys_, [&](llvm::Value* entry) { emitEntry(entry, false); });
    }
 
    void consume(IUValues& values, Translator& from) override {
@@ -58,10 +60,8 @@ class BuildLeftJoinTranslator : public Translator {
    }
 
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
-      // A probing row without a partner marks nothing and emits nothing; most must lack one.
-      if (&child != &childAt(1) || condition_.leftKeys.empty() || !(join_.children[0]->estimatedRows <= 0.4 * join_.children[1]->estimatedRows))
-         return {};
-      return makeKeyFilters(compiler_, condition_.rightKeys, condition_.leftKeys, layout_, tableSlot_, keyFilterSlots_);
+      if (&child != &childAt(1) || condition_.leftKeys.empty() || !join_.probeKeyBitmap) return {};
+      return makeKeyFilters(compiler_, condition_.rightKeys, condition_.leftKeys, layout_, table_, keyBitmaps_);
    }
 
 
@@ -80,10 +80,10 @@ class BuildLeftJoinTranslator : public Translator {
       llvm::Value* anyNull = cx.boolean(false);
       for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
       llvm::Value* entry = cx.ifThenElse(
-         anyNull, [&]() -> llvm::Value* { return cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(nullKeysSlot_)}); },
+         anyNull, [&]() -> llvm::Value* { return cx.callRuntime(runtime::kiln_rowbuffer_append, {nullKeys_.load(cx)}); },
          [&]() -> llvm::Value* {
             llvm::Value* hash = hashKeys(cx, keys);
-            return cx.callRuntime(runtime::kiln_hashtable_append, {cx.loadSlot(tableSlot_), hash});
+            return cx.callRuntime(runtime::kiln_hashtable_append, {table_.load(cx), hash});
          });
       for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
       for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
@@ -110,7 +110,7 @@ class BuildLeftJoinTranslator : public Translator {
          for (const IU* iu : used)
             if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
-      prefetchBucketAhead(cx, values, condition_.rightKeys, cx.loadSlot(tableSlot_), join_.children[0]->estimatedRows, join_.children[1]->estimatedRows, true);
+      prefetchBucketAhead(cx, values, condition_.rightKeys, table_.load(cx), join_.children[0]->estimatedRows, join_.children[1]->estimatedRows, true);
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.rightKeys) keys.push_back(expressions.compile(*key));
       llvm::Value* anyNull = cx.boolean(false);
@@ -119,7 +119,7 @@ class BuildLeftJoinTranslator : public Translator {
          llvm::Value* hash = hashKeys(cx, keys);
          bool emitsPairs = join_.joinKind == JoinKind::LeftOuter;
          walkHashChain(
-            cx, cx.loadSlot(tableSlot_), hash,
+            cx, table_.load(cx), hash,
             [&](llvm::Value* entry) {
                llvm::Value* same = cx.boolean(true);
                for (size_t i = 0; i < keys.size(); ++i)
@@ -172,10 +172,8 @@ class BuildLeftJoinTranslator : public Translator {
    std::vector<const IU*> payload_;
    RowLayout layout_;
    size_t markField_ = 0;
-   std::vector<std::optional<size_t>> keyFilterSlots_;  // per key: a bitmap of the built keys, when the probing scan asked
-   size_t tableSlot_ = 0;
-   size_t entriesSlot_ = 0;
-   size_t nullKeysSlot_ = 0;
+   std::vector<std::optional<QueryState::Field>> keyBitmaps_;  // per key: a bitmap of the built keys, when the probing scan asked
+   QueryState::Field table_, entries_, nullKeys_;
 };
 
 }  // namespace

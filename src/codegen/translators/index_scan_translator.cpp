@@ -19,24 +19,26 @@ class IndexScanTranslator : public Translator {
 
    void produce() override {
       Table* table = scan_.table;
+      QueryState& state = compiler_.state();
       for (const IU* iu : required())
          for (size_t c = 0; c < scan_.columns.size(); ++c)
             if (scan_.columns[c] == iu)
-               columns_.push_back({iu, c, compiler_.allocateSlot(), table->column(c).notNull() ? -1 : int(compiler_.allocateSlot())});
-      tableSlot_ = compiler_.allocateSlot();
-      indexSlot_ = compiler_.allocateSlot();
+               columns_.push_back({iu, c, state.declarePointer("column"),
+                                   table->column(c).notNull() ? std::nullopt : std::optional(state.declarePointer("column_nulls"))});
+      table_ = state.declarePointer("index_table");
+      index_ = state.declarePointer("index");
       bool point = scan_.isPointLookup();  // the index itself goes to the generated code
       const UniqueIndex* unique = scan_.index;
       const SecondaryIndex* secondary = scan_.secondary;
       // A probe lives as long as the compiled query (a statement's compiled code runs once at a time).
       std::shared_ptr<IndexProbe> probe = point ? nullptr : std::make_shared<IndexProbe>(*table, unique, secondary, probeShape());
-      compiler_.addSetup([table, unique, point, probe, columns = columns_, tableSlot = tableSlot_, indexSlot = indexSlot_](QueryRuntime& rt) {
+      compiler_.addSetup([table, unique, point, probe, columns = columns_, tableField = StateField(table_), indexField = StateField(index_)](QueryRuntime& rt) {
          for (auto& c : columns) {
-            rt.slot(c.dataSlot) = table->column(c.column).data();
-            if (c.nullSlot >= 0) rt.slot(size_t(c.nullSlot)) = table->column(c.column).nulls();
+            rt.pointer(c.data) = table->column(c.column).data();
+            if (c.nulls) rt.pointer(*c.nulls) = table->column(c.column).nulls();
          }
-         rt.slot(tableSlot) = table;
-         rt.slot(indexSlot) = point ? static_cast<void*>(const_cast<UniqueIndex*>(unique)) : probe.get();
+         rt.pointer(tableField) = table;
+         rt.pointer(indexField) = point ? static_cast<void*>(const_cast<UniqueIndex*>(unique)) : probe.get();
       });
       if (!scan_.children.empty()) return child().produce();
       compiler_.addPipeline("index lookup " + table->name(), scan_.estimatedRows, [](QueryRuntime&) { return 1; }, [&](llvm::Value*, llvm::Value*) {
@@ -72,10 +74,10 @@ class IndexScanTranslator : public Translator {
       auto [row, anyNull] = uniqueKeyRow(values);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
          if (!near) {
-            cx.callRuntime(runtime::kiln_index_prefetch, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+            cx.callRuntime(runtime::kiln_index_prefetch, {table_.load(cx), index_.load(cx), row});
             return;
          }
-         llvm::Value* found = cx.callRuntime(runtime::kiln_index_lookup, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+         llvm::Value* found = cx.callRuntime(runtime::kiln_index_lookup, {table_.load(cx), index_.load(cx), row});
          cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { prefetchColumns(found); });
       });
    }
@@ -92,11 +94,11 @@ class IndexScanTranslator : public Translator {
    }
 
    private:
-   struct ColumnSlots {
+   struct ColumnFields {
       const IU* iu;
       size_t column;
-      size_t dataSlot;
-      int nullSlot;
+      QueryState::Field data;
+      std::optional<QueryState::Field> nulls;
    };
 
    IndexProbe::Shape probeShape() const {
@@ -165,7 +167,7 @@ class IndexScanTranslator : public Translator {
          b.CreateStore(b.CreateAdd(n, b.CreateZExt(b.CreateNot(ops.isNull(value)), cx.i64())), filled);
       }
       llvm::Value* filledRows = b.CreateSelect(anyKeyNull, cx.int64(0), b.CreateLoad(cx.i64(), filled));
-      llvm::Value* matches = cx.callRuntime(runtime::kiln_index_lookup_list, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), rows, filledRows,
+      llvm::Value* matches = cx.callRuntime(runtime::kiln_index_lookup_list, {table_.load(cx), index_.load(cx), rows, filledRows,
                                                                        cx.int64(int64_t(layout.size)), found});
       emitRows(found, matches, outer);
    }
@@ -207,7 +209,7 @@ class IndexScanTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       for (auto& c : columns_) {
-         llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(c.iu->type), cx.loadSlot(c.dataSlot), row);
+         llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(c.iu->type), c.data.load(cx), row);
          b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {address, b.getInt32(0), b.getInt32(3), b.getInt32(1)});
       }
    }
@@ -227,7 +229,7 @@ class IndexScanTranslator : public Translator {
       auto [row, anyNull] = uniqueKeyRow(outer);
       if (!scan_.keepUnmatched) {
          cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-            llvm::Value* found = cx.callRuntime(runtime::kiln_index_lookup, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row});
+            llvm::Value* found = cx.callRuntime(runtime::kiln_index_lookup, {table_.load(cx), index_.load(cx), row});
             cx.ifThen(b.CreateICmpSGE(found, cx.int64(0)), [&] { emitRow(found, outer); });
          });
          return;
@@ -235,7 +237,7 @@ class IndexScanTranslator : public Translator {
       llvm::Value* found = cx.entryAlloca(cx.i64(), "found");
       b.CreateStore(cx.int64(-1), found);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-         b.CreateStore(cx.callRuntime(runtime::kiln_index_lookup, {cx.loadSlot(tableSlot_), cx.loadSlot(indexSlot_), row}), found);
+         b.CreateStore(cx.callRuntime(runtime::kiln_index_lookup, {table_.load(cx), index_.load(cx), row}), found);
       });
       llvm::Value* foundRow = b.CreateLoad(cx.i64(), found);
       llvm::Value* matched = b.CreateICmpSGE(foundRow, cx.int64(0));
@@ -254,7 +256,7 @@ class IndexScanTranslator : public Translator {
       llvm::Value* count = cx.entryAlloca(cx.i64(), "found");
       b.CreateStore(cx.int64(0), count);
       cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-         llvm::Value* rows = cx.callRuntime(runtime::kiln_index_probe, {cx.loadSlot(indexSlot_), row, count});
+         llvm::Value* rows = cx.callRuntime(runtime::kiln_index_probe, {index_.load(cx), row, count});
          emitRows(rows, b.CreateLoad(cx.i64(), count), outer);
       });
       if (scan_.keepUnmatched) cx.ifThen(b.CreateICmpEQ(b.CreateLoad(cx.i64(), count), cx.int64(0)), [&] { emitUnmatched(outer); });
@@ -282,8 +284,8 @@ class IndexScanTranslator : public Translator {
       IUValues values = outer;
       for (auto& c : columns_) {
          const IU* iu = c.iu;
-         llvm::Value* base = cx.loadSlot(c.dataSlot);
-         llvm::Value* nullBase = c.nullSlot >= 0 ? cx.loadSlot(size_t(c.nullSlot)) : nullptr;
+         llvm::Value* base = c.data.load(cx);
+         llvm::Value* nullBase = c.nulls ? c.nulls->load(cx) : nullptr;
          values.setLazy(iu, [&cx, &b, iu, base, nullBase, row] {
             llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), base, row);
             llvm::Value* nullAddress = nullBase ? b.CreateInBoundsGEP(cx.i8(), nullBase, row) : nullptr;
@@ -295,8 +297,8 @@ class IndexScanTranslator : public Translator {
    }
 
    const IndexScan& scan_;
-   std::vector<ColumnSlots> columns_;
-   size_t tableSlot_ = 0, indexSlot_ = 0;
+   std::vector<ColumnFields> columns_;
+   QueryState::Field table_, index_;
 };
 
 }  // namespace

@@ -20,11 +20,6 @@ namespace {
 
 constexpr size_t entryHeaderSize = sizeof(HashEntryHeader);
 
-struct BuildCounters {
-   int64_t rows = 0;
-   int64_t nullKeys = 0;
-};
-
 class JoinTranslator : public Translator {
    public:
    JoinTranslator(QueryCompiler& compiler, const Join& join) : Translator(compiler, &join), join_(join), condition_(splitJoinCondition(join)) {}
@@ -41,23 +36,26 @@ class JoinTranslator : public Translator {
       markField_ = fields.size();
       if (fullOuter()) fields.push_back({SqlType::boolean(), false});
       layout_ = RowLayout::make(fields, hashed() ? entryHeaderSize : 0);
-      tableSlot_ = compiler_.allocateSlot();
-      size_t slot = tableSlot_, size = layout_.size;
+      QueryState& state = compiler_.state();
+      table_ = state.declarePointer(hashed() ? "join_hash_table" : "join_rows");
+      StateField table = table_;
+      size_t size = layout_.size;
       if (join_.joinKind == JoinKind::NullAwareAnti) {
          // NOT IN needs to know whether the right side is empty and whether it has NULL keys.
-         countersSlot_ = compiler_.allocateSlot();
-         size_t counters = countersSlot_;
-         compiler_.addSetup([counters](QueryRuntime& rt) { rt.own(counters, std::make_unique<BuildCounters>()); });
+         buildRows_ = state.declare("join_build_rows", compiler_.cx().i64());
+         buildNullKeys_ = state.declare("join_build_null_keys", compiler_.cx().i64());
+         compiler_.addSetup([rows = StateField(buildRows_), nullKeys = StateField(buildNullKeys_)](QueryRuntime& rt) {
+            rt.at<int64_t>(rows) = 0;
+            rt.at<int64_t>(nullKeys) = 0;
+         });
       }
       if (hashed())
-         compiler_.addSetup([slot, size](QueryRuntime& rt) {
-            rt.own(slot, std::make_unique<ChainedHashTable>(size));
-         });
+         compiler_.addSetup([table, size](QueryRuntime& rt) { rt.own(table, std::make_unique<ChainedHashTable>(size)); });
       else
-         compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+         compiler_.addSetup([table, size](QueryRuntime& rt) { rt.own(table, std::make_unique<RowBuffer>(size)); });
       if (fullOuter()) {
-         unmatchedSlot_ = compiler_.allocateSlot();
-         size_t unmatched = unmatchedSlot_, table = tableSlot_;
+         unmatched_ = state.declarePointer("join_unmatched");
+         StateField unmatched = unmatched_;
          bool isHashed = hashed();
          compiler_.addSetup([unmatched, table, size, isHashed](QueryRuntime& rt) {
             // Right tuples with a NULL key have no partner; they wait here (hashed), or all wait
@@ -65,16 +63,16 @@ class JoinTranslator : public Translator {
             if (isHashed)
                rt.own(unmatched, std::make_unique<RowBuffer>(size));
             else
-               rt.slot(unmatched) = rt.slot(table);
+               rt.pointer(unmatched) = rt.pointer(table);
          });
          if (isHashed) {
-            entriesSlot_ = compiler_.allocateSlot();
-            size_t entries = entriesSlot_;
-            compiler_.addSetup([entries, table](QueryRuntime& rt) { rt.slot(entries) = &rt.get<ChainedHashTable>(table)->entries; });
+            entries_ = state.declarePointer("join_entries");
+            StateField entries = entries_;
+            compiler_.addSetup([entries, table](QueryRuntime& rt) { rt.pointer(entries) = &rt.get<ChainedHashTable>(table)->entries; });
          }
       }
       childAt(1).produce();
-      if (hashed()) compiler_.addStep([slot](QueryRuntime& rt, CompiledModule&) { rt.get<ChainedHashTable>(slot)->finishBuild(); });
+      if (hashed()) compiler_.addStep([table](QueryRuntime& rt, CompiledModule&) { rt.get<ChainedHashTable>(table)->finishBuild(); });
       childAt(0).produce();
       if (fullOuter()) {
          auto emitUnmatched = [&](llvm::Value* entry, bool checkMark) {
@@ -94,10 +92,10 @@ class JoinTranslator : public Translator {
             });
          };
          if (hashed()) {
-            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, entriesSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
-            addBufferScan(compiler_, "scan right tuples without key", join_.children[1]->estimatedRows, unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, false); });
+            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, entries_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+            addBufferScan(compiler_, "scan right tuples without key", join_.children[1]->estimatedRows, unmatched_, [&](llvm::Value* entry) { emitUnmatched(entry, false); });
          } else {
-            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, unmatchedSlot_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, unmatched_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
          }
       }
    }
@@ -108,10 +106,8 @@ class JoinTranslator : public Translator {
    }
 
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
-      // Rows without a partner must be dropped (not so in outer and anti joins), and most must fail.
-      if (&child != &childAt(0) || !hashed() || (join_.joinKind != JoinKind::Inner && join_.joinKind != JoinKind::Semi)) return {};
-      if (!(join_.estimatedRows <= 0.4 * join_.children[0]->estimatedRows)) return {};
-      std::vector<ProbeKeyFilter> filters = makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, tableSlot_, keyFilterSlots_);
+      if (&child != &childAt(0) || !hashed() || !join_.probeKeyBitmap) return {};
+      std::vector<ProbeKeyFilter> filters = makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, table_, keyBitmaps_);
       for (ProbeKeyFilter& filter : filters) filter.passingRows = join_.estimatedRows;  // about the rows that find a partner
       return filters;
    }
@@ -136,17 +132,16 @@ class JoinTranslator : public Translator {
       llvm::Value* anyNull = cx.boolean(false);
       for (auto& key : keys) anyNull = b.CreateOr(anyNull, ops.isNull(key));
       if (join_.joinKind == JoinKind::NullAwareAnti) {
-         llvm::Value* counters = cx.loadSlot(countersSlot_);
-         auto increment = [&](size_t offset, llvm::Value* by) {
-            llvm::Value* address = b.CreateConstGEP1_64(cx.i8(), counters, offset);
+         auto increment = [&](const QueryState::Field& counter, llvm::Value* by) {
+            llvm::Value* address = counter.pointer(cx);
             b.CreateStore(b.CreateAdd(b.CreateLoad(cx.i64(), address), by), address);
          };
-         increment(offsetof(BuildCounters, rows), cx.int64(1));
-         increment(offsetof(BuildCounters, nullKeys), b.CreateZExt(anyNull, cx.i64()));
+         increment(buildRows_, cx.int64(1));
+         increment(buildNullKeys_, b.CreateZExt(anyNull, cx.i64()));
       }
       if (fullOuter() && hashed()) {
          cx.ifThen(anyNull, [&] {
-            llvm::Value* entry = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(unmatchedSlot_)});
+            llvm::Value* entry = cx.callRuntime(runtime::kiln_rowbuffer_append, {unmatched_.load(cx)});
             for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
          });
       }
@@ -154,9 +149,9 @@ class JoinTranslator : public Translator {
          llvm::Value* entry;
          if (hashed()) {
             llvm::Value* hash = hashKeys(cx, keys);
-            entry = cx.callRuntime(runtime::kiln_hashtable_append, {cx.loadSlot(tableSlot_), hash});
+            entry = cx.callRuntime(runtime::kiln_hashtable_append, {table_.load(cx), hash});
          } else {
-            entry = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(tableSlot_)});
+            entry = cx.callRuntime(runtime::kiln_rowbuffer_append, {table_.load(cx)});
          }
          for (size_t i = 0; i < keys.size(); ++i) storeField(cx, entry, layout_.fields[i], {keys[i].value, nullptr, keys[i].type});
          for (size_t i = 0; i < payload.size(); ++i) storeField(cx, entry, layout_.fields[keys.size() + i], payload[i]);
@@ -187,7 +182,7 @@ class JoinTranslator : public Translator {
          for (const IU* iu : used)
             if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
-      if (hashed()) prefetchBucketAhead(cx, values, condition_.leftKeys, cx.loadSlot(tableSlot_), join_.children[1]->estimatedRows, join_.children[0]->estimatedRows, true);
+      if (hashed()) prefetchBucketAhead(cx, values, condition_.leftKeys, table_.load(cx), join_.children[1]->estimatedRows, join_.children[0]->estimatedRows, true);
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
       llvm::Value* anyNull = cx.boolean(false);
@@ -213,7 +208,7 @@ class JoinTranslator : public Translator {
       llvm::Value* matched = cx.entryAlloca(cx.i1(), "has_partner");
       b.CreateStore(cx.boolean(false), matched);
       cx.ifThen(b.CreateNot(anyNull), [&] {
-         llvm::Value* table = cx.loadSlot(tableSlot_);
+         llvm::Value* table = table_.load(cx);
          if (hashed()) {
             llvm::Value* hash = hashKeys(cx, keys);
             llvm::Value* found = walkHashChain(
@@ -257,9 +252,8 @@ class JoinTranslator : public Translator {
       if (kind == JoinKind::NullAwareAnti) {
          // x NOT IN (...) holds when nothing matched and the right side has no NULL; for a NULL x,
          // only when the right side is empty.
-         llvm::Value* counters = cx.loadSlot(countersSlot_);
-         llvm::Value* rows = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), counters, offsetof(BuildCounters, rows)));
-         llvm::Value* nullKeys = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), counters, offsetof(BuildCounters, nullKeys)));
+         llvm::Value* rows = buildRows_.load(cx);
+         llvm::Value* nullKeys = buildNullKeys_.load(cx);
          llvm::Value* keep = b.CreateSelect(anyNull, b.CreateICmpEQ(rows, cx.int64(0)),
                                             b.CreateAnd(b.CreateNot(b.CreateLoad(cx.i1(), matched)), b.CreateICmpEQ(nullKeys, cx.int64(0))));
          cx.ifThen(keep, [&] { consumeParent(values); });
@@ -275,12 +269,12 @@ class JoinTranslator : public Translator {
    JoinCondition condition_;
    std::vector<const IU*> payload_;
    RowLayout layout_;
-   size_t tableSlot_ = 0;
-   size_t countersSlot_ = 0;
+   QueryState::Field table_;
+   QueryState::Field buildRows_, buildNullKeys_;  // NOT IN: the right side's rows, and those with a NULL key
    size_t markField_ = 0;
-   size_t unmatchedSlot_ = 0;  // full join: right tuples with a NULL key (hashed) or the whole list
-   size_t entriesSlot_ = 0;    // full join, hashed: the hash table's entries, read back at the end
-   std::vector<std::optional<size_t>> keyFilterSlots_;  // per key: a bitmap of the build side's, when the probing scan asked
+   QueryState::Field unmatched_;  // full join: right tuples with a NULL key (hashed) or the whole list
+   QueryState::Field entries_;    // full join, hashed: the hash table's entries, read back at the end
+   std::vector<std::optional<QueryState::Field>> keyBitmaps_;  // per key: a bitmap of the build side's, when the probing scan asked
 };
 
 }  // namespace

@@ -7,27 +7,28 @@
 namespace kiln {
 
 std::vector<ProbeKeyFilter> makeKeyFilters(QueryCompiler& compiler, const std::vector<const Expr*>& probeKeys, const std::vector<const Expr*>& buildKeys,
-                                           const RowLayout& layout, size_t tableSlot, std::vector<std::optional<size_t>>& slots) {
+                                           const RowLayout& layout, StateField table, std::vector<std::optional<QueryState::Field>>& bitmaps) {
    // Any key may be the one that drops rows (Q9's partkey, not its suppkey): each integer key
    // column gets a bitmap, and a bitmap that holds most of its range lets every row pass.
    std::vector<ProbeKeyFilter> filters;
-   slots.resize(probeKeys.size());
+   bitmaps.resize(probeKeys.size());
    for (size_t i = 0; i < probeKeys.size(); ++i) {
       const Expr& key = *probeKeys[i];
       PhysicalType physical = physicalTypeOf(key.type);
       if (key.kind != ExprKind::ColumnRef || (physical != PhysicalType::Int32 && physical != PhysicalType::Int64) ||
           physicalTypeOf(buildKeys[i]->type) != physical)
          continue;
-      if (!slots[i]) {
-         slots[i] = compiler.allocateSlot();
-         size_t filter = *slots[i], offset = layout.fields[i].offset;
+      if (!bitmaps[i]) {
+         bitmaps[i] = compiler.state().declarePointer("key_bitmap");
+         StateField bitmap = *bitmaps[i];
+         size_t offset = layout.fields[i].offset;
          bool wide = physical == PhysicalType::Int64;
-         compiler.addSetup([filter](QueryRuntime& rt) { rt.own(filter, std::make_unique<KeyBitmap>()); });
-         compiler.addStep([filter, tableSlot, offset, wide](QueryRuntime& rt, CompiledModule&) {
-            rt.get<KeyBitmap>(filter)->build(*rt.get<ChainedHashTable>(tableSlot), offset, wide);
+         compiler.addSetup([bitmap](QueryRuntime& rt) { rt.own(bitmap, std::make_unique<KeyBitmap>()); });
+         compiler.addStep([bitmap, table, offset, wide](QueryRuntime& rt, CompiledModule&) {
+            rt.get<KeyBitmap>(bitmap)->build(*rt.get<ChainedHashTable>(table), offset, wide);
          });
       }
-      filters.push_back({key.iu, *slots[i]});
+      filters.push_back({key.iu, *bitmaps[i]});
    }
    return filters;
 }

@@ -12,9 +12,9 @@
 namespace kiln {
 
 /// A filter per integer key: `probeKeys[i]` has a partner only if it is among the values of
-/// `buildKeys[i]`, stored at `layout.fields[i]` of the entries of the ChainedHashTable in slot
-/// `tableSlot`. `slots` keeps each key's bitmap slot (a scan may ask again).
+/// `buildKeys[i]`, stored at `layout.fields[i]` of the entries of the ChainedHashTable `table`
+/// points to. `bitmaps` keeps each key's bitmap field (a scan may ask again).
 std::vector<ProbeKeyFilter> makeKeyFilters(QueryCompiler& compiler, const std::vector<const Expr*>& probeKeys, const std::vector<const Expr*>& buildKeys,
-                                           const RowLayout& layout, size_t tableSlot, std::vector<std::optional<size_t>>& slots);
+                                           const RowLayout& layout, StateField table, std::vector<std::optional<QueryState::Field>>& bitmaps);
 
 }  // namespace kiln

@@ -10,9 +10,8 @@ class LimitTranslator : public Translator {
    LimitTranslator(QueryCompiler& compiler, const Limit& limit) : Translator(compiler, &limit), limit_(limit) {}
 
    void produce() override {
-      counterSlot_ = compiler_.allocateSlot();
-      size_t slot = counterSlot_;
-      compiler_.addSetup([slot](QueryRuntime& rt) { rt.own(slot, std::make_unique<uint64_t>(0)); });
+      seen_ = compiler_.state().declare("limit_rows_seen", compiler_.cx().i64());
+      compiler_.addSetup([seen = StateField(seen_)](QueryRuntime& rt) { rt.at<uint64_t>(seen) = 0; });
       child().produce();
    }
 
@@ -20,7 +19,7 @@ class LimitTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       compiler_.noteStage("limit");
-      llvm::Value* counter = cx.loadSlot(counterSlot_);
+      llvm::Value* counter = seen_.pointer(cx);
       llvm::Value* n = b.CreateLoad(cx.i64(), counter);
       llvm::Value* seen = b.CreateAdd(n, cx.int64(1));
       b.CreateStore(seen, counter);
@@ -29,12 +28,12 @@ class LimitTranslator : public Translator {
       cx.ifThen(inside, [&] { consumeParent(values); });
       // Past the last row, the rest of the pipeline's rows would only be counted: it may stop.
       if (end != UINT64_MAX)
-         cx.ifThen(b.CreateICmpUGE(seen, cx.int64(int64_t(end))), [&] { b.CreateStore(cx.int8(1), cx.loadSlot(QueryRuntime::pipelineDoneSlot)); });
+         cx.ifThen(b.CreateICmpUGE(seen, cx.int64(int64_t(end))), [&] { b.CreateStore(cx.int8(1), cx.state().pipelineDone().pointer(cx)); });
    }
 
    private:
    const Limit& limit_;
-   size_t counterSlot_ = 0;
+   QueryState::Field seen_;  // the rows that came
 };
 
 }  // namespace

@@ -19,11 +19,11 @@ RowLayout rowLayout(const RecursiveUnion& recursive) {
    return RowLayout::make(fields, recursive.distinct ? sizeof(HashEntryHeader) : 0);
 }
 
-/// A pipeline handing the columns of each row of the RowBuffer in `bufferSlot` to `consumeParent`.
-void scanRows(QueryCompiler& compiler, const std::string& name, double expectedRows, size_t bufferSlot, const RowLayout& layout,
+/// A pipeline handing the columns of each row of the RowBuffer `buffer` points to to `consumeParent`.
+void scanRows(QueryCompiler& compiler, const std::string& name, double expectedRows, StateField buffer, const RowLayout& layout,
               const std::vector<const IU*>& columns, const std::function<void(IUValues&)>& consumeParent) {
    CodeContext& cx = compiler.cx();
-   addBufferScan(compiler, name, expectedRows, bufferSlot, [&](llvm::Value* row) {
+   addBufferScan(compiler, name, expectedRows, buffer, [&](llvm::Value* row) {
       IUValues values;
       for (size_t c = 0; c < columns.size(); ++c) {
          const RowLayout::Field& field = layout.fields[c];
@@ -39,21 +39,23 @@ class RecursiveUnionTranslator : public Translator {
       : Translator(compiler, &recursive), union_(recursive), layout_(rowLayout(recursive)) {}
 
    void produce() override {
-      resultSlot_ = compiler_.allocateSlot();
-      size_t result = resultSlot_, rows = union_.distinct ? compiler_.allocateSlot() : resultSlot_;
-      size_t tables = compiler_.allocateSlot(), working = compiler_.allocateSlot();
-      addedSlot_ = compiler_.allocateSlot();
-      size_t added = addedSlot_, rowSize = layout_.size;
+      QueryState& state = compiler_.state();
+      result_ = state.declarePointer(union_.distinct ? "recursive_union_hash_table" : "recursive_union_rows");
+      QueryState::Field workingTable = state.declarePointer("recursive_union_working_table");
+      added_ = state.declarePointer("recursive_union_added");
+      StateField result = result_, rows = union_.distinct ? state.declarePointer("recursive_union_entries") : result_;
+      StateField tables = state.declarePointer("recursive_union_work_tables"), working = workingTable, added = added_;
+      size_t rowSize = layout_.size;
       bool distinct = union_.distinct;
       double expected = union_.estimatedRows;
       compiler_.addSetup([=](QueryRuntime& rt) {
-         rt.slot(added) = rt.own(tables, std::make_unique<WorkTables>(rowSize))->added();
+         rt.pointer(added) = rt.own(tables, std::make_unique<WorkTables>(rowSize))->added();
          if (distinct)
-            rt.slot(rows) = &rt.own(result, std::make_unique<ChainedHashTable>(rowSize, expected))->entries;
+            rt.pointer(rows) = &rt.own(result, std::make_unique<ChainedHashTable>(rowSize, expected))->entries;
          else
             rt.own(result, std::make_unique<RowBuffer>(rowSize));
       });
-      compiler_.setWorkTableSlot(&union_, working);
+      compiler_.setWorkTable(&union_, workingTable);
       child(0).produce();
       QueryCompiler::Mark mark = compiler_.mark();
       child(1).produce();
@@ -61,9 +63,9 @@ class RecursiveUnionTranslator : public Translator {
       compiler_.addStep([=, run = compiler_.takeSince(mark)](QueryRuntime& rt, CompiledModule& module) {
          auto* workTables = rt.get<WorkTables>(tables);
          // Rows beyond those a LIMIT above reads need not be made.
-         while (static_cast<RowBuffer*>(rt.slot(rows))->size() < rowsRead && workTables->advance()) {
-            rt.slot(working) = workTables->working();
-            rt.slot(added) = workTables->added();
+         while (rt.get<RowBuffer>(rows)->size() < rowsRead && workTables->advance()) {
+            rt.pointer(working) = workTables->working();
+            rt.pointer(added) = workTables->added();
             run(rt, module);
          }
       });
@@ -81,18 +83,18 @@ class RecursiveUnionTranslator : public Translator {
          for (size_t c = 0; c < row.size(); ++c) storeField(cx, address, layout_.fields[c], row[c]);
       };
       if (union_.distinct) {
-         findOrInsertEntry(cx, cx.loadSlot(resultSlot_), layout_, row, [&](llvm::Value*) { append(cx.loadSlot(addedSlot_)); });
+         findOrInsertEntry(cx, result_.load(cx), layout_, row, [&](llvm::Value*) { append(added_.load(cx)); });
          return;
       }
-      append(cx.loadSlot(resultSlot_));
-      append(cx.loadSlot(addedSlot_));
+      append(result_.load(cx));
+      append(added_.load(cx));
    }
 
    private:
    const RecursiveUnion& union_;
    RowLayout layout_;
-   size_t resultSlot_ = 0;
-   size_t addedSlot_ = 0;
+   QueryState::Field result_;
+   QueryState::Field added_;  // the rows this run of the recursive term adds
 };
 
 class WorkTableScanTranslator : public Translator {
@@ -100,7 +102,7 @@ class WorkTableScanTranslator : public Translator {
    WorkTableScanTranslator(QueryCompiler& compiler, const WorkTableScan& scan) : Translator(compiler, &scan), scan_(scan) {}
 
    void produce() override {
-      scanRows(compiler_, "scan working table", scan_.estimatedRows, compiler_.workTableSlot(scan_.source), rowLayout(*scan_.source), scan_.columns,
+      scanRows(compiler_, "scan working table", scan_.estimatedRows, compiler_.workTable(scan_.source), rowLayout(*scan_.source), scan_.columns,
                [&](IUValues& values) { consumeParent(values); });
    }
    void consume(IUValues&, Translator&) override {}  // a leaf

@@ -1,9 +1,9 @@
 // Table scan: the source of a pipeline; a loop over a row range of the table's column arrays.
-// Under a selective filter, its comparisons of integer columns with constants or with each
-// other, and equalities and IN lists of integer or string columns with constants, are first
-// tested on 16 rows at a time with vector instructions, and only the rows that pass go through
-// the pipeline (the filter then tests them in full): a row that fails costs a fraction of a
-// compare, not a loop iteration with a branch.
+// Under a filter the optimizer marked (Filter::prefilterInScan), its comparisons of integer
+// columns with constants or with each other, and equalities and IN lists of integer or string
+// columns with constants, are first tested on 16 rows at a time with vector instructions, and
+// only the rows that pass go through the pipeline (the filter then tests them in full): a row
+// that fails costs a fraction of a compare, not a loop iteration with a branch.
 #include <llvm/IR/Intrinsics.h>
 
 #include <cstring>
@@ -28,23 +28,24 @@ class ScanTranslator : public Translator {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       Table* table = scan_.table;
-      std::vector<ColumnSlots>& columns = columns_;
+      std::vector<ColumnFields>& columns = columns_;
+      QueryState& state = compiler_.state();
       for (const IU* iu : required()) {
          for (size_t c = 0; c < scan_.columns.size(); ++c) {
             if (scan_.columns[c] != iu) continue;
             bool nullable = !table->column(c).notNull();
-            columns.push_back({iu, c, compiler_.allocateSlot(), nullable ? int(compiler_.allocateSlot()) : -1});
+            columns.push_back({iu, c, state.declarePointer("column"), nullable ? std::optional(state.declarePointer("column_nulls")) : std::nullopt});
          }
       }
       // Deleted rows are skipped; a table without deletions needs no check.
-      int deletedSlot = table->deleted() ? int(compiler_.allocateSlot()) : -1;
+      std::optional<QueryState::Field> deleted = table->deleted() ? std::optional(state.declarePointer("deleted")) : std::nullopt;
       // Column arrays move as tables grow: their addresses are read when the query starts.
-      compiler_.addSetup([table, columns, deletedSlot](QueryRuntime& rt) {
+      compiler_.addSetup([table, columns, deleted](QueryRuntime& rt) {
          for (auto& c : columns) {
-            rt.slot(c.dataSlot) = table->column(c.column).data();
-            if (c.nullSlot >= 0) rt.slot(size_t(c.nullSlot)) = table->column(c.column).nulls();
+            rt.pointer(c.data) = table->column(c.column).data();
+            if (c.nulls) rt.pointer(*c.nulls) = table->column(c.column).nulls();
          }
-         if (deletedSlot >= 0) rt.slot(size_t(deletedSlot)) = table->deleted();
+         if (deleted) rt.pointer(*deleted) = table->deleted();
       });
       compiler_.addPipeline(
          "scan " + table->name(), double(table->rowCount()), [table](QueryRuntime&) { return table->rowCount(); },
@@ -53,13 +54,13 @@ class ScanTranslator : public Translator {
             data_.clear();
             nulls_.clear();
             for (auto& c : columns) {
-               data_.push_back(cx.loadSlot(c.dataSlot));
-               nulls_.push_back(c.nullSlot >= 0 ? cx.loadSlot(size_t(c.nullSlot)) : nullptr);
+               data_.push_back(c.data.load(cx));
+               nulls_.push_back(c.nulls ? c.nulls->load(cx) : nullptr);
             }
-            llvm::Value* deleted = deletedSlot >= 0 ? cx.loadSlot(size_t(deletedSlot)) : nullptr;
+            llvm::Value* deletedRows = deleted ? deleted->load(cx) : nullptr;
             auto emitLive = [&](llvm::Value* row) {
-               if (deleted) {
-                  llvm::Value* isDeleted = b.CreateLoad(cx.i8(), b.CreateInBoundsGEP(cx.i8(), deleted, row));
+               if (deletedRows) {
+                  llvm::Value* isDeleted = b.CreateLoad(cx.i8(), b.CreateInBoundsGEP(cx.i8(), deletedRows, row));
                   cx.ifThen(b.CreateICmpEQ(isDeleted, cx.int8(0)), [&] { emitRow(row); });
                } else {
                   emitRow(row);
@@ -81,11 +82,11 @@ class ScanTranslator : public Translator {
    void consume(IUValues&, Translator&) override {}
 
    private:
-   struct ColumnSlots {
+   struct ColumnFields {
       const IU* iu;
       size_t column;
-      size_t dataSlot;
-      int nullSlot;
+      QueryState::Field data;
+      std::optional<QueryState::Field> nulls;
    };
 
    /// A comparison `column op constant`, `column op column` or `column IN (constants)` of the
@@ -96,20 +97,20 @@ class ScanTranslator : public Translator {
       llvm::CmpInst::Predicate predicate;
       std::vector<const Value*> constants;  // any of them; when empty:
       size_t otherColumnIndex;              // in columns_
-      std::optional<size_t> keyBitmapSlot = std::nullopt;  // instead: the column's value is a key the bitmap holds
+      std::optional<QueryState::Field> keyBitmap = std::nullopt;  // instead: the column's value is a key the bitmap holds
    };
    static constexpr unsigned blockRows = KeyBitmap::blockKeys;
 
    /// Also estimates the rows that pass them all (`passingRows`: at most the scan's rows on entry).
    std::vector<Prefilter> findPrefilters(double& passingRows) {
       std::vector<Prefilter> found = filterPrefilters();
-      if (!found.empty()) passingRows = std::min(passingRows, parent_->op()->estimatedRows);  // a part of the filter's condition
+      if (!found.empty()) passingRows = std::min(passingRows, filterAbove()->estimatedRows);  // a part of the filter's condition
       // A join probed with this scan's rows may know which keys can find a partner.
       if (!parent_) return found;
       for (const ProbeKeyFilter& keys : parent_->probeKeyFilters(*this)) {
-         size_t at = size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == keys.key; }) - columns_.begin());
+         size_t at = size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnFields& c) { return c.iu == keys.key; }) - columns_.begin());
          if (at >= columns_.size()) continue;
-         found.push_back({at, llvm::CmpInst::ICMP_EQ, {}, 0, keys.slot});
+         found.push_back({at, llvm::CmpInst::ICMP_EQ, {}, 0, keys.bitmap});
          if (keys.passingRows >= 0) passingRows = std::min(passingRows, keys.passingRows);
       }
       return found;
@@ -117,12 +118,11 @@ class ScanTranslator : public Translator {
 
    std::vector<Prefilter> filterPrefilters() {
       std::vector<Prefilter> found;
-      if (!parent_ || !parent_->op() || parent_->op()->kind != OperatorKind::Filter) return found;
-      const auto& filter = static_cast<const Filter&>(*parent_->op());
-      // Worth it where most rows fail; where about half pass it only adds work (bench/notes.md).
-      if (!(filter.estimatedRows <= 0.4 * scan_.estimatedRows)) return found;
+      const Filter* above = filterAbove();
+      if (!above || !above->prefilterInScan) return found;
+      const Filter& filter = *above;
       auto columnOf = [&](const Expr& ref) {
-         return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnSlots& c) { return c.iu == ref.iu; }) - columns_.begin());
+         return size_t(std::find_if(columns_.begin(), columns_.end(), [&](const ColumnFields& c) { return c.iu == ref.iu; }) - columns_.begin());
       };
       auto isInteger = [](SqlType type) {
          PhysicalType physical = physicalTypeOf(type);
@@ -281,10 +281,10 @@ class ScanTranslator : public Translator {
          return b.CreateAnd(test, b.CreateICmpEQ(isNull, llvm::ConstantAggregateZero::get(bytes)));
       };
       for (const Prefilter& prefilter : prefilters) {
-         llvm::Value* values = prefilter.keyBitmapSlot ? nullptr : loadBlock(prefilter.columnIndex);
+         llvm::Value* values = prefilter.keyBitmap ? nullptr : loadBlock(prefilter.columnIndex);
          llvm::Value* test;
-         if (prefilter.keyBitmapSlot) {
-            test = keyBitmapTest(prefilter.columnIndex, position, *prefilter.keyBitmapSlot);
+         if (prefilter.keyBitmap) {
+            test = keyBitmapTest(prefilter.columnIndex, position, *prefilter.keyBitmap);
          } else if (prefilter.constants.empty()) {
             test = withoutNulls(b.CreateICmp(prefilter.predicate, values, loadBlock(prefilter.otherColumnIndex)), prefilter.otherColumnIndex);
          } else {
@@ -298,16 +298,16 @@ class ScanTranslator : public Translator {
       return passing;
    }
 
-   /// Which of the block's keys in column `columnIndex` the KeyBitmap in `slot` holds (a vector
+   /// Which of the block's keys in column `columnIndex` the KeyBitmap `bitmap` holds (a vector
    /// of booleans). A call per block: the lookups in generated code cost quick code's compile
    /// time more than the call costs at run time.
-   llvm::Value* keyBitmapTest(size_t columnIndex, llvm::Value* position, size_t slot) {
+   llvm::Value* keyBitmapTest(size_t columnIndex, llvm::Value* position, const QueryState::Field& bitmap) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       const IU* iu = columns_[columnIndex].iu;
       bool wide = physicalTypeOf(iu->type) == PhysicalType::Int64;
       llvm::Value* keys = b.CreateInBoundsGEP(cx.memoryType(iu->type), data_[columnIndex], position);
-      llvm::Value* mask = cx.callRuntime(wide ? runtime::kiln_key_bitmap_block64 : runtime::kiln_key_bitmap_block32, {cx.loadSlot(slot), keys});
+      llvm::Value* mask = cx.callRuntime(wide ? runtime::kiln_key_bitmap_block64 : runtime::kiln_key_bitmap_block32, {bitmap.load(cx), keys});
       return b.CreateBitCast(b.CreateTrunc(mask, b.getIntNTy(blockRows)), llvm::FixedVectorType::get(cx.i1(), blockRows));
    }
 
@@ -352,7 +352,7 @@ class ScanTranslator : public Translator {
    /// The rows estimated to reach the pipeline's operators: past the prefilters, about as many as
    /// pass the filter they come from.
    double lookaheadRows() const {
-      if (selection_ && parent_ && parent_->op() && parent_->op()->kind == OperatorKind::Filter) return parent_->op()->estimatedRows;
+      if (selection_ && filterAbove()) return filterAbove()->estimatedRows;
       return scan_.estimatedRows;
    }
 
@@ -365,7 +365,7 @@ class ScanTranslator : public Translator {
    static constexpr unsigned selectionRows = 256;
 
    const TableScan& scan_;
-   std::vector<ColumnSlots> columns_;
+   std::vector<ColumnFields> columns_;
    std::vector<llvm::Value*> data_, nulls_;
    llvm::Value* end_ = nullptr;
    // With prefilters: the rows passing them (an array), how many, and the one being processed.

@@ -60,7 +60,7 @@ class SeriesTranslator : public Translator {
          llvm::Value* position = loop[1];
          // A LIMIT above may have had all its rows: then the rest of the series does not matter.
          llvm::Value* inRange = rising() ? b.CreateICmpSLE(current, last) : b.CreateICmpSGE(current, last);
-         llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
+         llvm::Value* done = b.CreateICmpNE(cx.state().pipelineDone().load(cx), cx.int8(0));
          loop.runWhile(b.CreateAnd(inRange, b.CreateNot(done)));
          cx.checkInterruptEvery4096(position);
          llvm::Type* type = cx.valueType(series_.output->type);
@@ -92,7 +92,7 @@ class SeriesTranslator : public Translator {
       SqlOps::UnpackedArray elements = ops.unpackArray(array.value);
       cx.forRange(cx.int64(0), elements.count, [&](llvm::Value* index) {
          // A LIMIT above may have had all its rows: then the rest does not matter.
-         llvm::Value* done = b.CreateICmpNE(b.CreateLoad(cx.i8(), cx.loadSlot(QueryRuntime::pipelineDoneSlot)), cx.int8(0));
+         llvm::Value* done = b.CreateICmpNE(cx.state().pipelineDone().load(cx), cx.int8(0));
          cx.ifThen(b.CreateNot(done), [&] {
             values.set(series_.output, ops.cast(ops.arrayElement(elements, index), series_.output->type, false));
             setOrdinality(values, b.CreateAdd(index, cx.int64(1)));

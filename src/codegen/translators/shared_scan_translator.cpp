@@ -19,9 +19,10 @@ class WithSharedTranslator : public Translator {
       const std::vector<const IU*>& stored = compiler_.required(op_->children[0].get());
       std::vector<std::pair<SqlType, bool>> fields;
       for (const IU* iu : stored) fields.push_back({iu->type, iu->nullable});
-      buffer_ = {compiler_.allocateSlot(), RowLayout::make(fields), stored};
-      size_t slot = buffer_.slot, size = buffer_.layout.size;
-      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+      buffer_ = {compiler_.state().declarePointer("shared_rows"), RowLayout::make(fields), stored};
+      StateField rows = buffer_.rows;
+      size_t size = buffer_.layout.size;
+      compiler_.addSetup([rows, size](QueryRuntime& rt) { rt.own(rows, std::make_unique<RowBuffer>(size)); });
       compiler_.setSharedBuffer(op_, buffer_);
       child(0).produce();
       child(1).produce();
@@ -33,7 +34,7 @@ class WithSharedTranslator : public Translator {
       compiler_.noteStage("shared materialize");
       std::vector<SqlValue> row;
       for (const IU* iu : buffer_.columns) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(buffer_.slot)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {buffer_.rows.load(cx)});
       for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, buffer_.layout.fields[i], row[i]);
    }
 
@@ -48,7 +49,7 @@ class SharedScanTranslator : public Translator {
    void produce() override {
       CodeContext& cx = compiler_.cx();
       const QueryCompiler::SharedBuffer& buffer = compiler_.sharedBuffer(scan_.source);
-      addBufferScan(compiler_, "scan shared s" + std::to_string(scan_.source->id), scan_.estimatedRows, buffer.slot, [&](llvm::Value* row) {
+      addBufferScan(compiler_, "scan shared s" + std::to_string(scan_.source->id), scan_.estimatedRows, buffer.rows, [&](llvm::Value* row) {
          IUValues values;
          for (size_t c = 0; c < scan_.columns.size(); ++c) {
             auto stored = std::find(buffer.columns.begin(), buffer.columns.end(), scan_.source->columns[c]);

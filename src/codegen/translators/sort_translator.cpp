@@ -19,9 +19,10 @@ class SortTranslator : public Translator {
       std::vector<std::pair<SqlType, bool>> fields;
       for (const IU* iu : required()) fields.push_back({iu->type, iu->nullable});
       layout_ = RowLayout::make(fields);
-      bufferSlot_ = compiler_.allocateSlot();
-      size_t slot = bufferSlot_, size = layout_.size;
-      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+      buffer_ = compiler_.state().declarePointer("sort_rows");
+      StateField buffer = buffer_;
+      size_t size = layout_.size;
+      compiler_.addSetup([buffer, size](QueryRuntime& rt) { rt.own(buffer, std::make_unique<RowBuffer>(size)); });
 
       std::string compareName = generateCompare();
       child().produce();
@@ -33,11 +34,11 @@ class SortTranslator : public Translator {
       }
       compiler_.setFunctionWork(compareName, sort_.estimatedRows);
       using Compare = int32_t (*)(const char*, const char*);
-      compiler_.addStep([slot, compareName, keep, compare = std::make_shared<Compare>(nullptr)](QueryRuntime& rt, CompiledModule& module) {
+      compiler_.addStep([buffer, compareName, keep, compare = std::make_shared<Compare>(nullptr)](QueryRuntime& rt, CompiledModule& module) {
          if (!*compare) *compare = reinterpret_cast<Compare>(module.lookup(compareName));
-         kiln_sort(rt.get<RowBuffer>(slot), *compare, keep);
+         kiln_sort(rt.get<RowBuffer>(buffer), *compare, keep);
       });
-      addBufferScan(compiler_, "scan sorted rows", sort_.estimatedRows, bufferSlot_, [&](llvm::Value* row) {
+      addBufferScan(compiler_, "scan sorted rows", sort_.estimatedRows, buffer_, [&](llvm::Value* row) {
          IUValues values;
          for (size_t i = 0; i < required().size(); ++i) {
             const RowLayout::Field& field = layout_.fields[i];
@@ -52,7 +53,7 @@ class SortTranslator : public Translator {
       compiler_.noteStage("sort materialize");
       std::vector<SqlValue> row;
       for (const IU* iu : required()) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(bufferSlot_)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {buffer_.load(cx)});
       for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, layout_.fields[i], row[i]);
    }
 
@@ -70,7 +71,7 @@ class SortTranslator : public Translator {
 
    const Sort& sort_;
    RowLayout layout_;
-   size_t bufferSlot_ = 0;
+   QueryState::Field buffer_;
 };
 
 }  // namespace

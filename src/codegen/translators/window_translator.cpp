@@ -24,9 +24,10 @@ class WindowTranslator : public Translator {
 
    void produce() override {
       layOut();
-      bufferSlot_ = compiler_.allocateSlot();
-      size_t slot = bufferSlot_, size = layout_.size;
-      compiler_.addSetup([slot, size](QueryRuntime& rt) { rt.own(slot, std::make_unique<RowBuffer>(size)); });
+      buffer_ = compiler_.state().declarePointer("window_rows");
+      StateField buffer = buffer_;
+      size_t size = layout_.size;
+      compiler_.addSetup([buffer, size](QueryRuntime& rt) { rt.own(buffer, std::make_unique<RowBuffer>(size)); });
 
       // Partitions may come in any order: ascending keys.
       std::vector<std::pair<RowLayout::Field, SortKey>> partition, peers;
@@ -46,22 +47,22 @@ class WindowTranslator : public Translator {
 
       struct Functions {
          RowCompare order = nullptr, partition = nullptr, peers = nullptr;
-         void (*compute)(void**, char**, int64_t) = nullptr;
+         void (*compute)(void*, char**, int64_t) = nullptr;
       };
-      compiler_.addStep([slot, orderName, partitionName, peersName, computeName, functions = std::make_shared<Functions>()](QueryRuntime& rt,
+      compiler_.addStep([buffer, orderName, partitionName, peersName, computeName, functions = std::make_shared<Functions>()](QueryRuntime& rt,
                                                                                                                            CompiledModule& module) {
          if (!functions->compute) {
             auto lookup = [&](const std::string& name) { return name.empty() ? nullptr : module.lookup(name); };
             functions->order = reinterpret_cast<RowCompare>(lookup(orderName));
             functions->partition = reinterpret_cast<RowCompare>(lookup(partitionName));
             functions->peers = reinterpret_cast<RowCompare>(lookup(peersName));
-            functions->compute = reinterpret_cast<void (*)(void**, char**, int64_t)>(lookup(computeName));
+            functions->compute = reinterpret_cast<void (*)(void*, char**, int64_t)>(lookup(computeName));
          }
-         auto* buffer = rt.get<RowBuffer>(slot);
-         sortWindowRows(*buffer, functions->order, functions->partition, functions->peers);
-         functions->compute(rt.slots(), buffer->rows(), int64_t(buffer->size()));
+         auto* rows = rt.get<RowBuffer>(buffer);
+         sortWindowRows(*rows, functions->order, functions->partition, functions->peers);
+         functions->compute(rt.state(), rows->rows(), int64_t(rows->size()));
       });
-      addBufferScan(compiler_, "scan window rows", window_.estimatedRows, bufferSlot_, [&](llvm::Value* row) {
+      addBufferScan(compiler_, "scan window rows", window_.estimatedRows, buffer_, [&](llvm::Value* row) {
          IUValues values;
          for (const IU* iu : required()) {
             RowLayout::Field f = field(iu);
@@ -76,7 +77,7 @@ class WindowTranslator : public Translator {
       compiler_.noteStage("window materialize");
       std::vector<SqlValue> row;
       for (const IU* iu : stored_) row.push_back(values.get(iu));
-      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {cx.loadSlot(bufferSlot_)});
+      llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {buffer_.load(cx)});
       for (size_t i = 0; i < row.size(); ++i) storeField(cx, address, layout_.fields[i], row[i]);
    }
 
@@ -114,8 +115,8 @@ class WindowTranslator : public Translator {
       llvm::Value* end = nullptr;
    };
 
-   /// `void compute(ptr slots, ptr rows, i64 count)`: each call's value for each sorted row (the
-   /// slots, as a pipeline's, give string_agg its arena).
+   /// `void compute(ptr state, ptr rows, i64 count)`: each call's value for each sorted row (the
+   /// query's state, as a pipeline's, gives string_agg its arena).
    std::string generateCompute() {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
@@ -342,7 +343,7 @@ class WindowTranslator : public Translator {
    const Window& window_;
    RowLayout layout_;
    std::vector<const IU*> stored_;  // the input values in the row, in the layout's first fields
-   size_t bufferSlot_ = 0;
+   QueryState::Field buffer_;
    std::optional<RangeKey> rangeKey_;
 };
 
