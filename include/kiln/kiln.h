@@ -8,15 +8,13 @@
 // Errors are thrown as kiln::Error, which carries a PostgreSQL SQLSTATE.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <functional>
-#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace kiln {
@@ -173,9 +171,26 @@ struct SnapshotStats {
    uint64_t alive = 0;       // snapshot processes alive now
 };
 
+/// An exact decimal number, unscaled / 10^scale: 12.30 is {1230, 2} (== compares digits and scale).
+struct Decimal {
+   __int128 unscaled = 0;
+   unsigned scale = 0;
+   /// As PostgreSQL prints it: "12.30", "-0.005".
+   std::string toString() const;
+   /// The nearest double.
+   double toDouble() const;
+   bool operator==(const Decimal&) const = default;
+};
+
 struct ResultData;
+class Row;
+class RowIterator;
 
 /// The outcome of one statement: a status tag and, for queries, a table of typed values.
+///
+/// A typed getter returns the value or throws a kiln::Error, never a stand-in: 2202E for a row or
+/// column past the end, 42804 for a column of another type, 22004 for a NULL (test isNull first),
+/// 22003 for a value the C++ type cannot hold. docs/embedding.md has the table of what each reads.
 class Result {
    public:
    Result();
@@ -191,29 +206,83 @@ class Result {
 
    size_t columnCount() const;
    const std::string& columnName(size_t column) const;
+   /// The position of the (first) column called `name`; 42703 when there is none.
+   size_t columnIndex(std::string_view name) const;
    SqlType columnType(size_t column) const;
    size_t rowCount() const;
 
    bool isNull(size_t row, size_t column) const;
    bool getBool(size_t row, size_t column) const;
-   /// SMALLINT, INTEGER, BIGINT; DATE as days since 2000-01-01.
+   /// SMALLINT, INTEGER, BIGINT; DECIMAL(p,0) and NUMERIC values without digits after the point
+   /// (sum(bigint)); DATE as days since 2000-01-01.
    int64_t getInt64(size_t row, size_t column) const;
-   /// Any numeric column converted to double (NUMERIC: the nearest double, infinite past its range).
+   /// Any numeric column as the nearest double (NUMERIC: infinite past the double range).
    double getDouble(size_t row, size_t column) const;
-   /// DECIMAL as its unscaled integer (value = unscaled / 10^scale). NUMERIC without a precision:
-   /// the value times 10^(its own display scale, the digits after the point getString shows);
-   /// 22003 for NaN, infinities and values that need more than 128 bits so.
+   /// DECIMAL, NUMERIC (with its own display scale: the digits after the point getString shows)
+   /// and the integer types (scale 0); 22003 for NaN, infinities and past 128 bits unscaled.
+   Decimal getDecimal(size_t row, size_t column) const;
+   /// getDecimal's unscaled value.
    __int128 getDecimalUnscaled(size_t row, size_t column) const;
    Interval getInterval(size_t row, size_t column) const;
    /// TIMESTAMP, TIMESTAMPTZ (the instant), or DATE as its midnight; -infinity and infinity as
    /// Timestamp::min() and Timestamp::max(). 22008 past 294247-01-10 04:00:54.775807, the last
    /// moment a Timestamp holds (and for a date past the timestamp range).
    Timestamp getTimestamp(size_t row, size_t column) const;
-   /// Any value as PostgreSQL prints it ("" for NULL): 12.30, 1998-09-02, t, 1 year 2 mons.
+   /// Any value as PostgreSQL prints it: 12.30, 1998-09-02, t, 1 year 2 mons. NULL is "", as
+   /// libpq's PQgetvalue gives it (isNull tells the two apart).
    std::string getString(size_t row, size_t column) const;
+
+   /// The rows in order: `for (kiln::Row row : result)`.
+   RowIterator begin() const;
+   RowIterator end() const;
 
    private:
    std::shared_ptr<const ResultData> data_;
+};
+
+/// One row of a Result, valid while the Result is: Result's getters for this row, a column given
+/// by its position or by its name.
+class Row {
+   public:
+   Row(const Result& result, size_t index) : result_(&result), index_(index) {}
+   size_t index() const { return index_; }
+
+   bool isNull(size_t column) const { return result_->isNull(index_, column); }
+   bool getBool(size_t column) const { return result_->getBool(index_, column); }
+   int64_t getInt64(size_t column) const { return result_->getInt64(index_, column); }
+   double getDouble(size_t column) const { return result_->getDouble(index_, column); }
+   Decimal getDecimal(size_t column) const { return result_->getDecimal(index_, column); }
+   Interval getInterval(size_t column) const { return result_->getInterval(index_, column); }
+   Timestamp getTimestamp(size_t column) const { return result_->getTimestamp(index_, column); }
+   std::string getString(size_t column) const { return result_->getString(index_, column); }
+
+   bool isNull(std::string_view column) const { return isNull(result_->columnIndex(column)); }
+   bool getBool(std::string_view column) const { return getBool(result_->columnIndex(column)); }
+   int64_t getInt64(std::string_view column) const { return getInt64(result_->columnIndex(column)); }
+   double getDouble(std::string_view column) const { return getDouble(result_->columnIndex(column)); }
+   Decimal getDecimal(std::string_view column) const { return getDecimal(result_->columnIndex(column)); }
+   Interval getInterval(std::string_view column) const { return getInterval(result_->columnIndex(column)); }
+   Timestamp getTimestamp(std::string_view column) const { return getTimestamp(result_->columnIndex(column)); }
+   std::string getString(std::string_view column) const { return getString(result_->columnIndex(column)); }
+
+   private:
+   const Result* result_;
+   size_t index_;
+};
+
+class RowIterator {
+   public:
+   RowIterator(const Result& result, size_t index) : result_(&result), index_(index) {}
+   Row operator*() const { return Row(*result_, index_); }
+   RowIterator& operator++() {
+      ++index_;
+      return *this;
+   }
+   bool operator==(const RowIterator& other) const { return index_ == other.index_; }
+
+   private:
+   const Result* result_;
+   size_t index_;
 };
 
 struct ColumnInfo {
@@ -252,34 +321,37 @@ struct TableInfo {
 };
 
 class DatabaseImpl;
+class ConnectionImpl;
 struct PreparedStatementImpl;
-struct SessionSettings;
-class TimeZone;
-class ParsedScript;
-struct BlockState;
-struct SnapshotLease;
-struct SnapshotRequest;
-
-/// Where a connection's read-only statements run (SET snapshot_reads): `Auto`, while other
-/// connections are open, on a snapshot when one holds the writer's turn or the query is big
-/// (snapshot_min_rows), else in the writer's turn; `On`, always on a snapshot; `Off`, always in the writer's turn.
-enum class SnapshotReads : uint8_t { Auto, On, Off };
-struct SequenceSession;
 class Connection;
 
 /// A statement with parameters $1, $2, ..., planned and compiled once and run many times from
 /// the cached machine code. Values are bound as text (PostgreSQL's input format) or as numbers.
+/// Like its Connection, it is used by one thread at a time.
 class PreparedStatement {
    public:
    size_t parameterCount() const;
    /// The type of $number (1-based), decided by where the parameter is used.
    SqlType parameterType(size_t number) const;
    PreparedStatement& bind(size_t number, std::string_view text);
+   PreparedStatement& bind(size_t number, const char* text) { return bind(number, std::string_view(text)); }
+   PreparedStatement& bind(size_t number, const std::string& text) { return bind(number, std::string_view(text)); }
    PreparedStatement& bind(size_t number, int64_t value);
+   /// Any other integer type: bind(1, 42) with an int. 22003 for an unsigned value past int64_t.
+   template <typename Integer>
+      requires(std::is_integral_v<Integer> && !std::is_same_v<Integer, bool> && !std::is_same_v<Integer, int64_t>)
+   PreparedStatement& bind(size_t number, Integer value) {
+      if constexpr (std::is_unsigned_v<Integer> && sizeof(Integer) >= sizeof(int64_t))
+         if (value > Integer(INT64_MAX)) return bindUnsignedPastInt64(number, value);
+      return bind(number, int64_t(value));
+   }
+   PreparedStatement& bind(size_t number, bool value);
    PreparedStatement& bind(size_t number, double value);
-   /// A NUMERIC parameter without a detour through text: the value unscaled / 10^scale
-   /// (bindDecimal(1, 12345, 2) binds 123.45), exactly and with that scale for a NUMERIC without
-   /// a precision, rounded half away from zero to a NUMERIC(p,s)'s scale (others get its text form).
+   /// A NUMERIC parameter without a detour through text, exactly and with its scale for a NUMERIC
+   /// without a precision, rounded half away from zero to a NUMERIC(p,s)'s scale (others get its
+   /// text form).
+   PreparedStatement& bind(size_t number, Decimal value) { return bindDecimal(number, value.unscaled, value.scale); }
+   /// bind(number, Decimal{unscaled, scale}): bindDecimal(1, 12345, 2) binds 123.45.
    PreparedStatement& bindDecimal(size_t number, __int128 unscaled, unsigned scale);
    /// A TIMESTAMP or TIMESTAMPTZ (the instant) parameter without a detour through text (others
    /// get its text form); Timestamp::min() and Timestamp::max() are -infinity and infinity.
@@ -289,8 +361,10 @@ class PreparedStatement {
 
    private:
    friend class Connection;
-   PreparedStatement(Connection& connection, std::shared_ptr<PreparedStatementImpl> impl);
-   Connection* connection_;
+   PreparedStatement(ConnectionImpl& connection, std::shared_ptr<PreparedStatementImpl> impl);
+   /// 22003: the value is past what a parameter takes.
+   PreparedStatement& bindUnsignedPastInt64(size_t number, unsigned long long value);
+   ConnectionImpl* connection_;
    std::shared_ptr<PreparedStatementImpl> impl_;
 };
 
@@ -315,7 +389,8 @@ struct OpenOptions {
    void set(const std::string& name, const std::string& value);
 };
 
-/// A database. Database() or Database(":memory:") is in memory.
+/// A database. Database() or Database(":memory:") is in memory. One Database serves any number
+/// of Connections, each used by a thread of its own (docs/embedding.md, "Threads").
 class Database {
    public:
    explicit Database(const std::string& path = ":memory:", const OpenOptions& options = {});
@@ -329,19 +404,21 @@ class Database {
    /// After OpenOptions::forceRecovery: what was damaged, what was restored and what left out,
    /// and where the files it did not use went. Empty when nothing was damaged.
    std::string recoveryReport() const;
-   const OpenOptions& options() const { return options_; }
+   const OpenOptions& options() const;
    /// What the snapshots made for analytical queries cost so far.
    SnapshotStats snapshotStats() const;
 
-   DatabaseImpl& impl() { return *impl_; }
-
    private:
+   friend class Connection;
    std::unique_ptr<DatabaseImpl> impl_;
-   OpenOptions options_;
 };
 
 /// A session on a Database. Statements run in autocommit mode until BEGIN; transactions of
 /// different connections run one after the other, never interleaved.
+///
+/// A connection runs one call at a time: a call made while another thread's call runs on it
+/// fails with 55000 (object_not_in_prerequisite_state) instead of racing it. cancel() is the
+/// exception, callable from anywhere.
 class Connection {
    public:
    explicit Connection(Database& database);
@@ -363,80 +440,14 @@ class Connection {
    /// Statement timings (Result::stats) are measured unless turned off: without them a statement
    /// run from cached machine code reads no clock (two reads cost a few percent of a point query).
    /// Compile times are always measured.
-   void setTiming(bool on) { timing_ = on; }
+   void setTiming(bool on);
    /// Asks the statement running on this connection to stop: it fails with 57014 (changing
    /// nothing) at its next check, between blocks of rows. Callable from any thread and from a
    /// signal handler; a statement that starts later is not affected.
-   void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
+   void cancel();
 
    private:
-   friend class PreparedStatement;
-   friend class ConnectionSettings;
-   friend class SnapshotStatement;
-   std::vector<Result> run(const std::string& sql);
-   /// Runs statement `i` of `script`, one that no case of run() takes: on a snapshot, or in the
-   /// writer's turn.
-   std::shared_ptr<const ResultData> runStatement(const ParsedScript& script, size_t i);
-   /// Runs `request` on a snapshot: the READ ONLY block's, or one of its own. Null when it turned
-   /// out to change something and `mayNeedWriter` (it is to run in the writer's turn instead);
-   /// `statementStart`: where the statement begins in the text its error positions refer to.
-   std::shared_ptr<const ResultData> onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter);
-   /// The request for a prepared statement's run with its bound values.
-   SnapshotRequest preparedRequest(const PreparedStatementImpl& prepared) const;
-   /// Whether a read-only statement outside a block may go to a snapshot: snapshot_reads on, or
-   /// auto while other connections are open (a lone one would hold up none by running here).
-   bool snapshotsAllowed() const;
-   /// Whether a statement that reads only should go to a snapshot without asking for the turn:
-   /// true when the connection forces it or another connection has the turn (it is taken then).
-   bool snapshotFirst();
-   /// The running block's savepoints and settings to go back to: the writer's, or a READ ONLY block's.
-   BlockState& block();
-   /// SET TRANSACTION READ ONLY (`readOnly`) or READ WRITE in the running block.
-   void setTransactionReadOnly(bool readOnly);
-   /// Runs `work` as one statement: in the connection's transaction or autocommitted, undone
-   /// if it fails. `bindsOnly`: it only binds a read-only statement, which may run beside another
-   /// connection's transaction block instead of waiting for its end.
-   std::shared_ptr<const ResultData> statement(const std::function<std::shared_ptr<ResultData>()>& work, bool bindsOnly = false);
-   Result execute(PreparedStatementImpl& prepared);
-   std::map<std::string, std::shared_ptr<PreparedStatementImpl>> prepared_;  // PREPARE name
-   /// 26000 when no PREPARE made `name`.
-   PreparedStatementImpl& preparedNamed(const std::string& name);
-   /// BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (`kind`: the parser's transaction
-   /// statement kind; `readOnlyMode` BEGIN's: 1 READ ONLY, 0 READ WRITE, -1 unsaid).
-   std::shared_ptr<const ResultData> control(int kind, const std::string& savepointName = {}, int readOnlyMode = -1);
-   std::shared_ptr<const ResultData> savepointStatement(int kind, const std::string& name);
-   /// After the block's changes were committed or undone: forgets it and lets other connections run.
-   void endTransaction();
-   /// Waits until no other connection's transaction runs (55P03 past lock_timeout, 57014 when
-   /// cancelled meanwhile).
-   void waitForTurn();
-   /// 57014, saying whether statement_timeout or a cancel() stopped the statement.
-   Error cancelled() const;
-   /// What SET changed, as one value (a transaction block puts it back on ROLLBACK).
-   SessionSettings settings() const;
-   void useSettings(const SessionSettings& settings);
-
-   Database& database_;
-   bool inTransaction_ = false;
-   bool aborted_ = false;  // a statement failed: only ROLLBACK (or COMMIT, which rolls back) or ROLLBACK TO may follow
-   bool timing_ = true;
-   int64_t lockTimeoutMs_ = 0;  // SET lock_timeout; 0: no limit
-   int64_t statementTimeoutMs_ = 0;  // SET statement_timeout; 0: no limit
-   std::string synchronousCommit_ = "on";  // SET synchronous_commit, as SHOW gives it
-   int64_t transactionTime_ = 0;  // now(): see TransactionClock
-   std::shared_ptr<const TimeZone> timeZone_;  // SET TIME ZONE
-   std::vector<std::pair<std::string, std::string>> passiveSettings_;  // settings kiln only keeps (SET, SHOW)
-   std::shared_ptr<SequenceSession> sequences_;  // what currval() and lastval() read
-   SnapshotReads snapshotReads_ = SnapshotReads::Auto;  // SET snapshot_reads
-   int64_t snapshotMinRows_ = 100000;  // SET snapshot_min_rows: estimated rows of work that make a query go to a snapshot
-   int64_t snapshotMaxAgeMs_ = 0;  // SET snapshot_max_age: how much older than the last commit a snapshot may be
-   bool defaultReadOnly_ = false;  // SET default_transaction_read_only
-   bool readOnlyBlock_ = false;  // in a READ ONLY transaction block: its statements read one snapshot
-   bool inSnapshotProcess_ = false;  // runs a statement a connection sent to a snapshot, as that one would
-   std::unique_ptr<BlockState> readOnlyBlockState_;
-   std::unique_ptr<SnapshotLease> blockSnapshot_;  // the READ ONLY block's, from its first query on
-   std::atomic<bool> cancelRequested_{false};
-   std::atomic<bool> statementTimedOut_{false};  // the cancel came from statement_timeout
+   std::unique_ptr<ConnectionImpl> impl_;
 };
 
 /// Splits SQL text into statements at top-level ';' (respecting quotes and comments).

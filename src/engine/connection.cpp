@@ -6,6 +6,7 @@
 #include "common/statement_interrupt.h"
 #include "common/transaction_clock.h"
 #include "common/time_zone.h"
+#include "engine/connection_impl.h"
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/connection_settings.h"
@@ -13,6 +14,7 @@
 #include "engine/session_settings.h"
 #include "engine/snapshot_routing.h"
 #include "engine/statement_kinds.h"
+#include "engine/statement_timer.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
 #include "engine/transaction_modes.h"
@@ -143,35 +145,34 @@ auto abortingOnError(const bool& inTransaction, bool& aborted, const std::string
 
 }  // namespace
 
-Connection::Connection(Database& database)
+ConnectionImpl::ConnectionImpl(DatabaseImpl& database)
    : database_(database), timeZone_(TimeZone::utc()), sequences_(std::make_shared<SequenceSession>()) {
-   sequences_->catalog = &database.impl().catalog;
-   database.impl().connections.fetch_add(1);
+   sequences_->catalog = &database.catalog;
+   database.connections.fetch_add(1);
 }
 
-Connection::~Connection() {
-   database_.impl().connections.fetch_sub(1);
+ConnectionImpl::~ConnectionImpl() {
+   database_.connections.fetch_sub(1);
    if (!inTransaction_) return;
    if (!readOnlyBlock_) {
-      std::lock_guard changing(database_.impl().changing);
-      undoTransaction(database_.impl());
+      std::lock_guard changing(database_.changing);
+      undoTransaction(database_);
    }
    endTransaction();
 }
 
-Result Connection::query(const std::string& sql) {
+Result ConnectionImpl::query(const std::string& sql) {
    if (auto kind = bareTransactionStatement(sql)) return Result(control(int(*kind)));  // without a vector of results
    std::vector<Result> results = queryAll(sql);
    return results.empty() ? Result() : results.back();
 }
 
-std::vector<Result> Connection::queryAll(const std::string& sql) {
+std::vector<Result> ConnectionImpl::queryAll(const std::string& sql) {
    return abortingOnError(inTransaction_, aborted_, sql, [&] { return run(sql); });
 }
 
-std::shared_ptr<const ResultData> Connection::statement(const std::function<std::shared_ptr<ResultData>()>& work, bool bindsOnly) {
-   using Clock = std::chrono::steady_clock;
-   DatabaseImpl& db = database_.impl();
+std::shared_ptr<const ResultData> ConnectionImpl::statement(const std::function<std::shared_ptr<ResultData>()>& work, bool bindsOnly) {
+   DatabaseImpl& db = database_;
    cancelRequested_.store(false, std::memory_order_relaxed);
    statementTimedOut_.store(false, std::memory_order_relaxed);
    // statement_timeout counts from here, a wait for the turn included (as PostgreSQL's).
@@ -182,7 +183,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    bool ownTurn = !inTransaction_ || readOnlyBlock_;
    // Binding a read-only statement (PREPARE of a SELECT) needs no turn, only that no statement
    // changes the catalog meanwhile: it does not wait for another connection's block.
-   bool beside = ownTurn && bindsOnly && !database_.impl().turns.tryAcquire(this);
+   bool beside = ownTurn && bindsOnly && !database_.turns.tryAcquire(this);
    if (beside) ownTurn = false;
    if (ownTurn) waitForTurn();
    if (ownTurn || beside) {
@@ -198,7 +199,7 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
    } turn{db, this, ownTurn};
    std::unique_lock changing(db.changing);
    size_t mark = db.undo.mark();
-   auto start = timing_ ? Clock::now() : Clock::time_point();
+   StatementTimer timer(timing_);
    std::shared_ptr<ResultData> data;
    uint64_t durableAt = 0;
    StatementInterrupt interrupt(cancelRequested_);
@@ -243,18 +244,11 @@ std::shared_ptr<const ResultData> Connection::statement(const std::function<std:
       turn.held = false;
       waitDurable(db, durableAt);
    }
-   if (!timing_) {
-      data->stats.executeMs = 0;
-      return data;
-   }
-   double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-   if (std::isnan(data->stats.executeMs)) data->stats.executeMs = ms - data->stats.compileMs;  // see runQuery
-   data->stats.parseMs = ms - data->stats.compileMs - data->stats.executeMs;
-   data->stats.totalMs = ms;
+   timer.finish(data->stats);
    return data;
 }
 
-PreparedStatementImpl& Connection::preparedNamed(const std::string& name) {
+PreparedStatementImpl& ConnectionImpl::preparedNamed(const std::string& name) {
    auto it = prepared_.find(name);
    if (it == prepared_.end()) throw Error("26000", "prepared statement \"" + name + "\" does not exist");
    return *it->second;
@@ -281,17 +275,16 @@ void bindArguments(DatabaseImpl& database, PreparedStatementImpl& impl, const Pg
 
 }  // namespace
 
-std::vector<Result> Connection::run(const std::string& sql) {
-   using Clock = std::chrono::steady_clock;
-   DatabaseImpl& db = database_.impl();
+std::vector<Result> ConnectionImpl::run(const std::string& sql) {
+   DatabaseImpl& db = database_;
    std::vector<Result> results;
    if (auto kind = bareTransactionStatement(sql)) {
       results.emplace_back(control(int(*kind)));
       return results;
    }
-   auto parseStart = timing_ ? Clock::now() : Clock::time_point();
+   StatementTimer parsing(timing_);
    ParsedScript script(sql);
-   double parseMs = timing_ ? std::chrono::duration<double, std::milli>(Clock::now() - parseStart).count() / double(std::max<size_t>(1, script.size())) : 0;
+   double parseMs = parsing.elapsedMs() / double(std::max<size_t>(1, script.size()));
    for (size_t i = 0; i < script.size(); ++i) {
       const PgQuery__Node& node = script.statement(i);
       StatementKind kind = statementKind(node);
@@ -402,23 +395,23 @@ std::vector<Result> Connection::run(const std::string& sql) {
    return results;
 }
 
-PreparedStatement Connection::prepare(const std::string& sql) {
+std::shared_ptr<PreparedStatementImpl> ConnectionImpl::prepare(const std::string& sql) {
    return abortingOnError(inTransaction_, aborted_, sql, [&] {
       if (!allowedNow(StatementKind::Prepare, aborted_, readOnlyBlock_)) throw abortedBlock();  // READ ONLY blocks allow it
       auto impl = std::make_shared<PreparedStatementImpl>(sql, std::vector<SqlType>{});
       statement(
          [&] {
-            impl->refresh(database_.impl());
+            impl->refresh(database_);
             return tagged("PREPARE");
          },
          impl->onlyReads);
-      return PreparedStatement(*this, std::move(impl));
+      return impl;
    });
 }
 
-Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
+Result ConnectionImpl::copyFrom(const std::string& sql, std::string_view rows) {
    return abortingOnError(inTransaction_, aborted_, sql, [&] {
-      DatabaseImpl& db = database_.impl();
+      DatabaseImpl& db = database_;
       ParsedScript script(sql);
       auto notCopyFromStdin = [] { return Error("42601", "copyFrom takes one COPY ... FROM STDIN statement"); };
       if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from) throw notCopyFromStdin();
@@ -433,9 +426,9 @@ Result Connection::copyFrom(const std::string& sql, std::string_view rows) {
    });
 }
 
-Result Connection::execute(PreparedStatementImpl& prepared) {
+Result ConnectionImpl::execute(PreparedStatementImpl& prepared) {
    return abortingOnError(inTransaction_, aborted_, prepared.text, [&] {
-      DatabaseImpl& db = database_.impl();
+      DatabaseImpl& db = database_;
       StatementKind kind = prepared.onlyReads ? StatementKind::Read : StatementKind::Write;
       if (!allowedNow(kind, aborted_, readOnlyBlock_)) [[unlikely]]
          throw refusedNow(aborted_, *prepared.node, prepared.text);
@@ -465,8 +458,8 @@ Result Connection::execute(PreparedStatementImpl& prepared) {
    });
 }
 
-std::shared_ptr<const ResultData> Connection::control(int kind, const std::string& savepointName, int readOnlyMode) {
-   DatabaseImpl& db = database_.impl();
+std::shared_ptr<const ResultData> ConnectionImpl::control(int kind, const std::string& savepointName, int readOnlyMode) {
+   DatabaseImpl& db = database_;
    if (!allowedNow(transactionStatementKind(kind), aborted_, readOnlyBlock_)) throw abortedBlock();  // READ ONLY blocks allow them all
    switch (PgQuery__TransactionStmtKind(kind)) {
       case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
@@ -526,8 +519,8 @@ std::shared_ptr<const ResultData> Connection::control(int kind, const std::strin
    }
 }
 
-std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const std::string& name) {
-   DatabaseImpl& db = database_.impl();
+std::shared_ptr<const ResultData> ConnectionImpl::savepointStatement(int kind, const std::string& name) {
+   DatabaseImpl& db = database_;
    bool define = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT;
    bool rollback = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO;
    if (!inTransaction_)
@@ -563,11 +556,11 @@ std::shared_ptr<const ResultData> Connection::savepointStatement(int kind, const
    }
 }
 
-SessionSettings Connection::settings() const {
+SessionSettings ConnectionImpl::settings() const {
    return {timeZone_, lockTimeoutMs_, statementTimeoutMs_, synchronousCommit_, passiveSettings_, snapshotReads_, snapshotMinRows_, snapshotMaxAgeMs_, defaultReadOnly_};
 }
 
-void Connection::useSettings(const SessionSettings& settings) {
+void ConnectionImpl::useSettings(const SessionSettings& settings) {
    timeZone_ = settings.timeZone;
    lockTimeoutMs_ = settings.lockTimeoutMs;
    statementTimeoutMs_ = settings.statementTimeoutMs;
@@ -579,22 +572,22 @@ void Connection::useSettings(const SessionSettings& settings) {
    defaultReadOnly_ = settings.defaultReadOnly;
 }
 
-void Connection::waitForTurn() {
+void ConnectionImpl::waitForTurn() {
    using Clock = std::chrono::steady_clock;
    Clock::time_point deadline = lockTimeoutMs_ > 0 ? Clock::now() + std::chrono::milliseconds(lockTimeoutMs_) : Clock::time_point::max();
-   switch (database_.impl().turns.acquire(this, deadline, cancelRequested_)) {
+   switch (database_.turns.acquire(this, deadline, cancelRequested_)) {
       case SerialTurns::Wait::Taken: return;
       case SerialTurns::Wait::TimedOut: throw Error("55P03", "canceling statement due to lock timeout");
       case SerialTurns::Wait::Cancelled: throw cancelled();
    }
 }
 
-Error Connection::cancelled() const {
+Error ConnectionImpl::cancelled() const {
    return Error("57014", statementTimedOut_.load(std::memory_order_relaxed) ? "canceling statement due to statement timeout" : "canceling statement due to user request");
 }
 
-void Connection::endTransaction() {
-   DatabaseImpl& db = database_.impl();
+void ConnectionImpl::endTransaction() {
+   DatabaseImpl& db = database_;
    block().savepoints.clear();
    if (blockSnapshot_) {
       db.snapshots.release(*blockSnapshot_, snapshotMaxAgeMs_, db.commits.load());

@@ -73,7 +73,7 @@ void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawVa
 }  // namespace
 
 void ConnectionSettings::apply(const PgQuery__VariableSetStmt& set, const std::string* rawValue) {
-   Connection& c = connection_;
+   ConnectionImpl& c = connection_;
    // SET LOCAL outside a block has no effect (PostgreSQL warns).
    if (set.is_local && !c.inTransaction_) {
       SessionSettings scratch = c.settings();
@@ -88,7 +88,7 @@ void ConnectionSettings::apply(const PgQuery__VariableSetStmt& set, const std::s
 }
 
 const char* ConnectionSettings::runSet(const PgQuery__VariableSetStmt& set) {
-   Connection& c = connection_;
+   ConnectionImpl& c = connection_;
    // SET TRANSACTION lasts for the block (outside one, PostgreSQL only warns).
    if (std::optional<int> mode = transactionModeSet(set)) {
       if (c.inTransaction_ && *mode >= 0) c.setTransactionReadOnly(*mode == 1);
@@ -110,7 +110,7 @@ void ConnectionSettings::runShow(const std::string& name, ResultData& result) co
 }
 
 std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(const std::string& name) const {
-   const Connection& c = connection_;
+   const ConnectionImpl& c = connection_;
    std::string key = asciiLowercase(name);
    if (key == "timezone") return std::pair<std::string, std::string>{"TimeZone", c.timeZone_->name()};
    if (key == "lock_timeout") return std::pair<std::string, std::string>{"lock_timeout", timeoutText(c.lockTimeoutMs_)};
@@ -124,7 +124,7 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
       bool readOnly = c.inTransaction_ ? c.readOnlyBlock_ : c.defaultReadOnly_;
       return std::pair<std::string, std::string>{key, readOnly ? "on" : "off"};
    }
-   if (auto text = checkpointSettingText(c.database_.options(), key)) return std::pair<std::string, std::string>{key, *text};
+   if (auto text = checkpointSettingText(c.database_.options, key)) return std::pair<std::string, std::string>{key, *text};
    if (std::optional<PassiveSetting> passive = findPassiveSetting(key)) return std::pair<std::string, std::string>{passive->name, passiveValue(c.passiveSettings_, *passive)};
    for (auto& [custom, value] : c.passiveSettings_)
       if (custom == key) return std::pair<std::string, std::string>{key, value};

@@ -11,6 +11,7 @@
 
 #include <pg_query/pg_query.pb-c.h>
 
+#include "engine/connection_impl.h"
 #include "engine/result_data.h"
 #include "engine/session_settings.h"
 #include "kiln/kiln.h"
@@ -20,7 +21,7 @@ namespace kiln {
 
 class ConnectionSettings final : public SettingsAccess {
    public:
-   explicit ConnectionSettings(Connection& connection) : connection_(connection) {}
+   explicit ConnectionSettings(ConnectionImpl& connection) : connection_(connection) {}
 
    /// SET, SET LOCAL, RESET, RESET ALL. `rawValue`: set_config()'s value, taken as it is (SET's
    /// arguments are flattened as PostgreSQL does). Throws for an unknown name or a bad value,
@@ -44,7 +45,7 @@ class ConnectionSettings final : public SettingsAccess {
    void undoStatement();
 
    private:
-   Connection& connection_;
+   ConnectionImpl& connection_;
    std::optional<SessionSettings> beforeStatement_;  // set_config() outside a block changed them
 };
 

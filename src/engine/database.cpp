@@ -65,10 +65,12 @@ TableInfo describe(const Catalog& catalog, const Table& table) {
 
 }  // namespace
 
-Database::Database(const std::string& path, const OpenOptions& options) : impl_(std::make_unique<DatabaseImpl>()), options_(options) {
+Database::Database(const std::string& path, const OpenOptions& options) : impl_(std::make_unique<DatabaseImpl>(options)) {
    keepFreedHeapMemory();
    if (path != ":memory:" && !path.empty()) impl_->durability = std::make_unique<Durability>(path, impl_->catalog, options);
 }
+
+const OpenOptions& Database::options() const { return impl_->options; }
 
 SnapshotStats Database::snapshotStats() const { return impl_->snapshots.stats(); }
 
@@ -76,13 +78,17 @@ std::string Database::recoveryReport() const { return impl_->durability ? impl_-
 
 Database::~Database() = default;
 
+// The catalog is read while no statement changes it: the connections may run on other threads.
+
 std::vector<TableInfo> Database::tables() const {
+   std::lock_guard changing(impl_->changing);
    std::vector<TableInfo> result;
    for (const Table* table : impl_->catalog.tables()) result.push_back(describe(impl_->catalog, *table));
    return result;
 }
 
 TableInfo Database::table(const std::string& name) const {
+   std::lock_guard changing(impl_->changing);
    const Table* table = impl_->catalog.findTable(name);
    if (!table) throw Error("42P01", "relation \"" + name + "\" does not exist");
    return describe(impl_->catalog, *table);

@@ -16,6 +16,9 @@ namespace kiln {
 
 class DatabaseImpl {
    public:
+   explicit DatabaseImpl(const OpenOptions& openOptions) : options(openOptions) {}
+
+   const OpenOptions options;
    Catalog catalog;
    UndoLog undo;
    /// Changes whenever what statements are bound against may have changed (DDL, rollbacks).

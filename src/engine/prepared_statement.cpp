@@ -7,6 +7,7 @@
 #include "common/timestamp.h"
 #include "common/utf8.h"
 #include "common/value.h"
+#include "engine/connection_impl.h"
 #include "engine/database_impl.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/result_data.h"
@@ -79,7 +80,7 @@ std::shared_ptr<ResultData> PreparedStatementImpl::takeReusableResult() {
    return std::move(lastResult);
 }
 
-PreparedStatement::PreparedStatement(Connection& connection, std::shared_ptr<PreparedStatementImpl> impl)
+PreparedStatement::PreparedStatement(ConnectionImpl& connection, std::shared_ptr<PreparedStatementImpl> impl)
    : connection_(&connection), impl_(std::move(impl)) {}
 
 size_t PreparedStatement::parameterCount() const { return impl_->parameters.size(); }
@@ -102,7 +103,9 @@ PreparedStatement& PreparedStatement::bind(size_t number, std::string_view text)
    if (type.id == TypeId::Text || type.id == TypeId::Varchar || type.id == TypeId::Char) {
       impl_->parameters.setString(number - 1, text::fitString(text, type));  // may throw: the bound value stays
    } else {
-      // As PostgreSQL reads a bound value: a timestamptz in the session's time zone.
+      // As PostgreSQL reads a bound value: a timestamptz in the session's time zone (which a
+      // statement running on the connection may change meanwhile).
+      ExclusiveUse::Scope use(connection_->inUse);
       TimeZone::Scope zone(*connection_->timeZone_);
       impl_->parameters.set(number - 1, parseValue(text, type));
    }
@@ -141,6 +144,12 @@ PreparedStatement& PreparedStatement::bindDecimal(size_t number, __int128 unscal
    return *this;
 }
 
+PreparedStatement& PreparedStatement::bindUnsignedPastInt64(size_t number, unsigned long long value) {
+   throw Error("22003", "value \"" + std::to_string(value) + "\" is out of range for type " + typeOf(*impl_, number).toString());
+}
+
+PreparedStatement& PreparedStatement::bind(size_t number, bool value) { return bind(number, std::string_view(value ? "true" : "false")); }
+
 PreparedStatement& PreparedStatement::bind(size_t number, double value) { return bind(number, text::formatDouble(value, false)); }
 
 PreparedStatement& PreparedStatement::bind(size_t number, Timestamp value) {
@@ -162,6 +171,9 @@ PreparedStatement& PreparedStatement::bindNull(size_t number) {
    return *this;
 }
 
-Result PreparedStatement::execute() { return connection_->execute(*impl_); }
+Result PreparedStatement::execute() {
+   ExclusiveUse::Scope use(connection_->inUse);
+   return connection_->execute(*impl_);
+}
 
 }  // namespace kiln

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <stdexcept>
 
 #include "common/german_string.h"
 #include "common/unaligned.h"
@@ -96,29 +95,24 @@ void ResultData::appendTextRow(const std::string& line) {
 }
 
 void ResultData::rowOutOfRange(size_t row) const {
-   throw std::out_of_range("row " + std::to_string(row) + " of a result with " + std::to_string(rows.size()));
+   throw Error("2202E", "row " + std::to_string(row) + " is out of range: the result has " + std::to_string(rows.size()) + " rows");
 }
 
-void ResultData::columnOutOfRange(size_t column) { throw std::out_of_range("no column " + std::to_string(column) + " in the result"); }
-
-bool ResultData::isNull(size_t row, size_t column) const {
-   const auto& field = layout.fields.at(column);
-   return field.nullOffset >= 0 && rowAt(row)[field.nullOffset] != 0;
+void ResultData::columnOutOfRange(size_t column) const {
+   throw Error("2202E", "column " + std::to_string(column) + " is out of range: the result has " + std::to_string(layout.fields.size()) + " columns");
 }
 
 std::optional<std::string_view> ResultData::stringAt(size_t row, size_t column) const {
-   const auto& field = layout.fields.at(column);
-   if (physicalTypeOf(field.type) != PhysicalType::String || isNull(row, column)) return std::nullopt;
+   if (physicalTypeOf(field(column).type) != PhysicalType::String || isNull(row, column)) return std::nullopt;
    // A view of the bytes in place: a short string's bytes are inside the GermanString itself.
-   return reinterpret_cast<const GermanString*>(rowAt(row) + field.offset)->view();
+   return reinterpret_cast<const GermanString*>(rowAt(row) + field(column).offset)->view();
 }
 
 Value ResultData::value(size_t row, size_t column) const {
-   const auto& field = layout.fields.at(column);
    SqlType type = typeOf(column);
    if (isNull(row, column)) return Value::null(type);
-   const char* source = rowAt(row) + field.offset;
-   switch (physicalTypeOf(field.type)) {
+   const char* source = rowAt(row) + field(column).offset;
+   switch (physicalTypeOf(type)) {
       case PhysicalType::Bool: return Value::ofBool(*source != 0);
       case PhysicalType::Int16: {
          int16_t v;

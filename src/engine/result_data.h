@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "common/string_heap.h"
-#include "common/unaligned.h"
 #include "common/time_zone.h"
 #include "common/value.h"
 #include "kiln/kiln.h"
@@ -63,47 +62,35 @@ struct ResultData {
    /// One more row of a one-column text result (setTextRows'), at the end.
    void appendTextRow(const std::string& line);
    size_t rowCount() const { return rows.size(); }
-   SqlType typeOf(size_t column) const {
+   /// Where column `column`'s values are; 2202E past the last column.
+   const RowLayout::Field& field(size_t column) const {
       if (column >= layout.fields.size()) [[unlikely]]
          columnOutOfRange(column);
-      return layout.fields[column].type;
+      return layout.fields[column];
    }
-   Value value(size_t row, size_t column) const;
-   /// The bytes of a non-NULL cell of a string column, without copying them into a Value;
-   /// nullopt for other cells.
-   std::optional<std::string_view> stringAt(size_t row, size_t column) const;
-   bool isNull(size_t row, size_t column) const;
-   /// An exact number read in place, unscaled (0 for NULL): a cell of an integer, DATE or DECIMAL
-   /// column; nullopt for other cells (NUMERIC without a precision too). (Reading a Value first costs more than the rest of the read.)
-   /// Inline: an application reads its transactions' results a value at a time.
-   std::optional<__int128> exactAt(size_t row, size_t column) const {
-      if (column >= layout.fields.size()) [[unlikely]]
-         columnOutOfRange(column);
-      const auto& field = layout.fields[column];
-      if ((!field.type.isExactNumeric() && field.type.id != TypeId::Date) || field.type.id == TypeId::Numeric) return std::nullopt;
-      const char* source = rowAt(row);
-      if (field.nullOffset >= 0 && source[field.nullOffset]) return 0;
-      source += field.offset;
-      switch (field.type.id) {
-         case TypeId::SmallInt: return loadUnaligned<int16_t>(source);
-         case TypeId::Integer:
-         case TypeId::Date: return loadUnaligned<int32_t>(source);
-         case TypeId::BigInt: return loadUnaligned<int64_t>(source);
-         default: return field.type.isWideDecimal() ? loadUnaligned<__int128>(source) : __int128(loadUnaligned<int64_t>(source));
-      }
-   }
-
-   private:
-   /// Throws std::out_of_range for a row past the end.
+   /// The bytes of row `row`; 2202E past the last row. Inline: an application reads its
+   /// transactions' results a value at a time.
    const char* rowAt(size_t row) const {
       if (row >= rows.size()) [[unlikely]]
          rowOutOfRange(row);
       return rows.row(row);
    }
+   SqlType typeOf(size_t column) const { return field(column).type; }
+   Value value(size_t row, size_t column) const;
+   /// The bytes of a non-NULL cell of a string column, without copying them into a Value;
+   /// nullopt for other cells.
+   std::optional<std::string_view> stringAt(size_t row, size_t column) const;
+   bool isNull(size_t row, size_t column) const {
+      const RowLayout::Field& f = field(column);
+      const char* bytes = rowAt(row);
+      return f.nullOffset >= 0 && bytes[f.nullOffset] != 0;
+   }
+
+   private:
    mutable const char* countedVerb_ = nullptr;  // setStatus's, until status() writes the tag
    uint64_t count_ = 0;
    [[noreturn]] void rowOutOfRange(size_t row) const;
-   [[noreturn]] static void columnOutOfRange(size_t column);
+   [[noreturn]] void columnOutOfRange(size_t column) const;
 };
 
 }  // namespace kiln

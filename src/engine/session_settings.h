@@ -14,6 +14,11 @@ namespace kiln {
 
 class TimeZone;
 
+/// Where a connection's read-only statements run (SET snapshot_reads): `Auto`, while other
+/// connections are open, on a snapshot when one holds the writer's turn or the query is big
+/// (snapshot_min_rows), else in the writer's turn; `On`, always on a snapshot; `Off`, always in the writer's turn.
+enum class SnapshotReads : uint8_t { Auto, On, Off };
+
 struct SessionSettings {
    std::shared_ptr<const TimeZone> timeZone;
    int64_t lockTimeoutMs = 0;

@@ -74,8 +74,7 @@ void SnapshotPool::reapRetired() {
    }
 }
 
-std::shared_ptr<SnapshotProcess> SnapshotPool::make(Database& database) {
-   DatabaseImpl& db = database.impl();
+std::shared_ptr<SnapshotProcess> SnapshotPool::make(DatabaseImpl& db) {
    int sockets[2];
    socketPair(sockets);
    auto process = std::make_shared<SnapshotProcess>();
@@ -89,7 +88,7 @@ std::shared_ptr<SnapshotProcess> SnapshotPool::make(Database& database) {
       auto start = Clock::now();
       process->commits = db.commits.load();
       child = ::fork();
-      if (child == 0) serveSnapshot(database, sockets[1]);
+      if (child == 0) serveSnapshot(db, sockets[1]);
       process->makeMs = millisecondsSince(start);
       process->madeAt = Clock::now();
    }
@@ -104,8 +103,8 @@ std::shared_ptr<SnapshotProcess> SnapshotPool::make(Database& database) {
    return process;
 }
 
-SnapshotLease SnapshotPool::acquire(Database& database, int64_t maxAgeMs) {
-   uint64_t commits = database.impl().commits.load();
+SnapshotLease SnapshotPool::acquire(DatabaseImpl& database, int64_t maxAgeMs) {
+   uint64_t commits = database.commits.load();
    {
       std::lock_guard lock(mutex_);
       auto now = Clock::now();

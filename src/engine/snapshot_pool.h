@@ -21,7 +21,7 @@
 
 namespace kiln {
 
-class Database;
+class DatabaseImpl;
 
 struct SnapshotProcess {
    pid_t pid = -1;
@@ -52,7 +52,7 @@ class SnapshotPool {
 
    /// A snapshot with every transaction committed so far (or one made at most `maxAgeMs` ago)
    /// that no statement uses: an idle one, or a new one forked from `database`.
-   SnapshotLease acquire(Database& database, int64_t maxAgeMs);
+   SnapshotLease acquire(DatabaseImpl& database, int64_t maxAgeMs);
    /// The statement (or block) is done with it; `keepMs`: how long it may serve later ones once
    /// behind the commits (the session's snapshot_max_age); `commits`: the database's count now.
    void release(SnapshotLease& lease, int64_t keepMs, uint64_t commits);
@@ -69,7 +69,7 @@ class SnapshotPool {
    SnapshotStats stats() const;
 
    private:
-   std::shared_ptr<SnapshotProcess> make(Database& database);
+   std::shared_ptr<SnapshotProcess> make(DatabaseImpl& database);
    void retireBehind(uint64_t commits);
    /// Ends `process` (SIGKILL) unless it ended; the reaper collects it.
    void retire(SnapshotProcess& process);

@@ -12,6 +12,7 @@
 
 #include "codegen/jit.h"
 #include "common/time_zone.h"
+#include "engine/connection_impl.h"
 #include "engine/database_impl.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/snapshot_channel.h"
@@ -25,8 +26,8 @@ namespace kiln {
 struct SnapshotWork {
    std::atomic<bool> cancel{false};
    std::mutex lock;  // over `connection`, which goes away with the statement
-   Connection* connection = nullptr;
-   void setConnection(Connection* running) {
+   ConnectionImpl* connection = nullptr;
+   void setConnection(ConnectionImpl* running) {
       std::lock_guard hold(lock);
       connection = running;
    }
@@ -37,11 +38,11 @@ struct SnapshotWork {
 };
 
 /// Runs one request as the connection that sent it would: its settings, its transaction's now(),
-/// its sequences' session values (a friend of Connection).
+/// its sequences' session values (a friend of ConnectionImpl).
 class SnapshotStatement {
    public:
-   static SnapshotReply run(Database& database, const SnapshotRequest& request, SnapshotWork& work) {
-      Connection connection(database);
+   static SnapshotReply run(DatabaseImpl& database, const SnapshotRequest& request, SnapshotWork& work) {
+      ConnectionImpl connection(database);
       SessionSettings settings = request.settings;
       settings.timeZone = request.timeZone.empty() ? TimeZone::utc() : TimeZone::forSetting(request.timeZone);
       connection.useSettings(settings);
@@ -61,7 +62,7 @@ class SnapshotStatement {
       work.setConnection(&connection);
       struct Finished {
          SnapshotWork& work;
-         Connection& connection;
+         ConnectionImpl& connection;
          ~Finished() {
             work.setConnection(nullptr);
             connection.inTransaction_ = connection.readOnlyBlock_ = false;
@@ -73,13 +74,13 @@ class SnapshotStatement {
       if (request.prepared) {
          PreparedStatementImpl prepared(request.sql, request.parameterTypes);
          connection.statement([&] {
-            prepared.refresh(database.impl());
+            prepared.refresh(database);
             return std::make_shared<ResultData>();
          });
          for (size_t p = 0; p < request.parameterValues.size() && p < prepared.parameters.size(); ++p) prepared.parameters.set(p, request.parameterValues[p]);
          reply.result = std::const_pointer_cast<ResultData>(connection.statement([&] {
             ExecutionInput input{&prepared.compiled, &prepared.parameters, nullptr};
-            return executeStatement(database.impl(), *prepared.statement, &input);
+            return executeStatement(database, *prepared.statement, &input);
          }));
       } else {
          ParsedScript script(request.sql);
@@ -109,20 +110,19 @@ void limitMemory(uint64_t bytes) {
 /// The child's first steps: only its own socket open, out of the terminal's process group (Ctrl-C
 /// is the parent's to handle, as a cancel), the parent's locks and files left alone, and the
 /// transaction block open at the fork rolled back.
-void becomeSnapshot(Database& database, int control) {
+void becomeSnapshot(DatabaseImpl& db, int control) {
    ::setpgid(0, 0);
    for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) std::signal(signal, SIG_DFL);
    std::signal(SIGPIPE, SIG_IGN);
    ::close_range(3, unsigned(control) - 1, 0);
    ::close_range(unsigned(control) + 1, ~0U, 0);
-   DatabaseImpl& db = database.impl();
    // Made anew: threads of the parent that the child does not have may have held them.
    new (&db.turns) SerialTurns;
    new (&db.changing) std::mutex;
    Jit::instance().releaseInForkedChild();
    // The parent's log, checkpoints and directory lock; never destroyed here (_exit).
    (void)db.durability.release();
-   limitMemory(database.options().snapshotMemoryLimit);
+   limitMemory(db.options.snapshotMemoryLimit);
    db.undo.rollbackTo(0, db.catalog);
    db.undo.clear();
 }
@@ -134,7 +134,7 @@ struct Running : SnapshotWork {
    std::thread worker;
 };
 
-void serve(Database& database, std::string message, Running& running, std::mutex& oneAtATime) {
+void serve(DatabaseImpl& database, std::string message, Running& running, std::mutex& oneAtATime) {
    SnapshotReply reply;
    try {
       BinaryReader in(message.data(), message.size());
@@ -164,7 +164,7 @@ void serve(Database& database, std::string message, Running& running, std::mutex
 
 }  // namespace
 
-void serveSnapshot(Database& database, int control) {
+void serveSnapshot(DatabaseImpl& database, int control) {
    try {
       becomeSnapshot(database, control);
    } catch (...) {

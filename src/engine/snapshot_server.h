@@ -6,9 +6,9 @@
 
 namespace kiln {
 
-class Database;
+class DatabaseImpl;
 
 /// Runs in the child just after fork() until `control` (its socket from the parent) closes.
-[[noreturn]] void serveSnapshot(Database& database, int control);
+[[noreturn]] void serveSnapshot(DatabaseImpl& database, int control);
 
 }  // namespace kiln

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "kiln/kiln.h"
+#include "engine/session_settings.h"
 
 namespace kiln {
 

@@ -5,12 +5,14 @@
 
 #include "common/time_zone.h"
 #include "common/transaction_clock.h"
+#include "engine/connection_impl.h"
 #include "engine/database_impl.h"
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
 #include "engine/snapshot_routing.h"
 #include "engine/statement_executor.h"
 #include "engine/statement_kinds.h"
+#include "engine/statement_timer.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/plan_work.h"
 #include "storage/sequence.h"
@@ -44,22 +46,22 @@ bool worthASnapshot(QueryPlan& plan, int64_t minRows) {
    return estimatedWork(*plan.root) >= double(minRows);
 }
 
-BlockState& Connection::block() { return readOnlyBlock_ ? *readOnlyBlockState_ : database_.impl().block; }
+BlockState& ConnectionImpl::block() { return readOnlyBlock_ ? *readOnlyBlockState_ : database_.block; }
 
-bool Connection::snapshotsAllowed() const {
+bool ConnectionImpl::snapshotsAllowed() const {
    if (snapshotReads_ != SnapshotReads::Auto) return snapshotReads_ == SnapshotReads::On;
-   return database_.impl().connections.load(std::memory_order_relaxed) > 1;
+   return database_.connections.load(std::memory_order_relaxed) > 1;
 }
 
-bool Connection::snapshotFirst() {
+bool ConnectionImpl::snapshotFirst() {
    if (readOnlyBlock_ || snapshotReads_ == SnapshotReads::On) return true;
    // Never waits for another connection's transaction: with the turn taken, the statement is
    // bound here and its size decides.
-   return !database_.impl().turns.tryAcquire(this);
+   return !database_.turns.tryAcquire(this);
 }
 
-std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& script, size_t i) {
-   DatabaseImpl& db = database_.impl();
+std::shared_ptr<const ResultData> ConnectionImpl::runStatement(const ParsedScript& script, size_t i) {
+   DatabaseImpl& db = database_;
    const PgQuery__Node& node = script.statement(i);
    std::string text = script.statementText(i);
    const StatementRules rules = rulesOf(statementKind(node));
@@ -111,7 +113,7 @@ std::shared_ptr<const ResultData> Connection::runStatement(const ParsedScript& s
    }
 }
 
-SnapshotRequest Connection::preparedRequest(const PreparedStatementImpl& prepared) const {
+SnapshotRequest ConnectionImpl::preparedRequest(const PreparedStatementImpl& prepared) const {
    SnapshotRequest request;
    request.sql = prepared.text;
    request.prepared = true;
@@ -122,12 +124,12 @@ SnapshotRequest Connection::preparedRequest(const PreparedStatementImpl& prepare
    return request;
 }
 
-std::shared_ptr<const ResultData> Connection::onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter) {
-   DatabaseImpl& db = database_.impl();
+std::shared_ptr<const ResultData> ConnectionImpl::onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter) {
+   DatabaseImpl& db = database_;
    cancelRequested_.store(false, std::memory_order_relaxed);
    statementTimedOut_.store(false, std::memory_order_relaxed);
    StatementWatchdog::Timeout timeout(db.watchdog, this, statementTimeoutMs_, cancelRequested_, statementTimedOut_);
-   auto start = Clock::now();
+   StatementTimer timer(timing_);
    request.timeZone = timeZone_->name();
    request.settings = settings();
    request.readOnlyBlock = readOnlyBlock_;
@@ -152,7 +154,7 @@ std::shared_ptr<const ResultData> Connection::onSnapshot(SnapshotRequest& reques
    if (readOnlyBlock_) {
       if (!blockSnapshot_) blockSnapshot_ = std::make_unique<SnapshotLease>(db.snapshots.acquire(database_, snapshotMaxAgeMs_));
       lease = blockSnapshot_.get();
-      ageMs = lease->ageMs + std::chrono::duration<double, std::milli>(Clock::now() - lease->process->madeAt).count();
+      ageMs = lease->ageMs + millisecondsSince(lease->process->madeAt);
       makeMs = lease->makeMs;
       lease->makeMs = 0;  // made for the block's first statement
    } else {
@@ -185,19 +187,14 @@ std::shared_ptr<const ResultData> Connection::onSnapshot(SnapshotRequest& reques
       std::snprintf(line, sizeof(line), "Runs on: a snapshot (made in %.3f ms, %.3f ms old)", makeMs, ageMs);
       data.appendTextRow(line);
    }
-   if (!timing_) {
-      data.stats.executeMs = 0;
-   } else {
-      // What the writer's turn would count as parsing here includes the trip to the snapshot.
-      data.stats.totalMs = millisecondsSince(start);
-      data.stats.parseMs = data.stats.totalMs - data.stats.compileMs - data.stats.executeMs;
-   }
+   // What the writer's turn would count as parsing here includes the trip to the snapshot.
+   timer.finish(data.stats);
    return reply.result;
 }
 
-void Connection::setTransactionReadOnly(bool readOnly) {
+void ConnectionImpl::setTransactionReadOnly(bool readOnly) {
    if (readOnly == readOnlyBlock_) return;
-   DatabaseImpl& db = database_.impl();
+   DatabaseImpl& db = database_;
    if (readOnly) {
       // The block reads a snapshot from here on, which holds none of its own changes.
       if (db.undo.mark() > 0) throw Error("25001", "transaction read-only mode must be set before the transaction changes anything");

@@ -1,7 +1,7 @@
 // The kinds of statement a connection runs and, for each, what the transaction state allows,
 // as PostgreSQL 15 has it: in a block an error aborted only COMMIT, ROLLBACK and ROLLBACK TO run
 // (25P02 for the rest); a READ ONLY block refuses what changes the database (25006). The
-// dispatcher (Connection::run, and the API's prepare, execute and copyFrom) checks these rules
+// dispatcher (ConnectionImpl::run, and the API's prepare, execute and copyFrom) checks these rules
 // before a statement runs, so no statement can miss them.
 #pragma once
 
