@@ -323,7 +323,32 @@ struct TableInfo {
 class DatabaseImpl;
 class ConnectionImpl;
 struct PreparedStatementImpl;
+class ResultStreamImpl;
 class Connection;
+
+/// The rows of a statement pulled a chunk at a time while it runs (Connection::stream): for
+/// results larger than memory, of which about two chunks (a megabyte of rows each) are held at
+/// once. The statement runs on a thread of its own, ahead of the reader by those chunks.
+///
+/// While the stream is open its connection runs nothing else (55000). Destroying the stream
+/// before the last chunk stops the statement; its rows are dropped.
+class ResultStream {
+   public:
+   ResultStream(ResultStream&&) noexcept;
+   ResultStream& operator=(ResultStream&&) noexcept;
+   ~ResultStream();
+
+   /// The next chunk of rows, a Result with the statement's columns; false after the last one.
+   /// The last chunk is the statement's own Result: its statusTag ("SELECT 2000000"),
+   /// rowsAffected and stats are the whole statement's (earlier chunks have none). The
+   /// statement's error, when it fails, is thrown here.
+   bool next(Result& chunk);
+
+   private:
+   friend class Connection;
+   explicit ResultStream(std::unique_ptr<ResultStreamImpl> impl);
+   std::unique_ptr<ResultStreamImpl> impl_;
+};
 
 /// A statement with parameters $1, $2, ..., planned and compiled once and run many times from
 /// the cached machine code. Values are bound as text (PostgreSQL's input format) or as numbers.
@@ -435,6 +460,9 @@ class Connection {
    Result copyFrom(const std::string& sql, std::string_view rows);
    /// Runs one or more statements and returns every result, in order.
    std::vector<Result> queryAll(const std::string& sql);
+   /// Runs one or more statements as query() does; the last one's rows come in chunks while it
+   /// runs, not all at once (see ResultStream).
+   ResultStream stream(const std::string& sql);
    /// Prepares one statement (SELECT, INSERT, UPDATE, DELETE) with parameters $1, $2, ...
    PreparedStatement prepare(const std::string& sql);
    /// Statement timings (Result::stats) are measured unless turned off: without them a statement

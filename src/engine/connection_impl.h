@@ -21,6 +21,7 @@ namespace kiln {
 class ParsedScript;
 class TimeZone;
 struct BlockState;
+struct ResultChunks;
 struct SnapshotLease;
 struct SnapshotRequest;
 struct SequenceSession;
@@ -49,6 +50,7 @@ class ConnectionImpl {
    friend class PreparedStatement;
    friend class ConnectionSettings;
    friend class SnapshotStatement;
+   friend class ResultStreamImpl;
    std::vector<Result> run(const std::string& sql);
    /// Runs statement `i` of `script`, one that no case of run() takes: on a snapshot, or in the
    /// writer's turn.
@@ -56,7 +58,8 @@ class ConnectionImpl {
    /// Runs `request` on a snapshot: the READ ONLY block's, or one of its own. Null when it turned
    /// out to change something and `mayNeedWriter` (it is to run in the writer's turn instead);
    /// `statementStart`: where the statement begins in the text its error positions refer to.
-   std::shared_ptr<const ResultData> onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter);
+   /// With `chunks`, a query's rows go there while it runs (request.streamed).
+   std::shared_ptr<const ResultData> onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter, ResultChunks* chunks = nullptr);
    /// The request for a prepared statement's run with its bound values.
    SnapshotRequest preparedRequest(const PreparedStatementImpl& prepared) const;
    /// Whether a read-only statement outside a block may go to a snapshot: snapshot_reads on, or
@@ -107,6 +110,7 @@ class ConnectionImpl {
    bool defaultReadOnly_ = false;  // SET default_transaction_read_only
    bool readOnlyBlock_ = false;  // in a READ ONLY transaction block: its statements read one snapshot
    bool inSnapshotProcess_ = false;  // runs a statement a connection sent to a snapshot, as that one would
+   ResultChunks* streamTo_ = nullptr;  // Connection::stream's: where the last statement's rows go
    std::unique_ptr<BlockState> readOnlyBlockState_;
    std::unique_ptr<SnapshotLease> blockSnapshot_;  // the READ ONLY block's, from its first query on
    std::atomic<bool> cancelRequested_{false};

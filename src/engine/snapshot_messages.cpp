@@ -162,6 +162,7 @@ void encodeRequest(const SnapshotRequest& request, BinaryWriter& out) {
    out.put(request.readOnlyBlock);
    out.put(request.transactionTime);
    out.put(request.timing);
+   out.put(request.streamed);
    out.put(uint32_t(request.sequenceValues.size()));
    for (auto [id, value] : request.sequenceValues) {
       out.put(id);
@@ -197,6 +198,7 @@ SnapshotRequest decodeRequest(BinaryReader& in) {
    request.readOnlyBlock = in.get<bool>();
    request.transactionTime = in.get<int64_t>();
    request.timing = in.get<bool>();
+   request.streamed = in.get<bool>();
    uint32_t sequences = in.get<uint32_t>();
    for (uint32_t i = 0; i < sequences; ++i) {
       uint64_t id = in.get<uint64_t>();
@@ -211,7 +213,7 @@ SnapshotRequest decodeRequest(BinaryReader& in) {
 void encodeReply(const SnapshotReply& reply, BinaryWriter& out) {
    out.put(reply.outcome);
    out.put(reply.transactionTime);
-   if (reply.outcome == SnapshotOutcome::Result) return putResult(out, *reply.result);
+   if (reply.outcome == SnapshotOutcome::Result || reply.outcome == SnapshotOutcome::Chunk) return putResult(out, *reply.result);
    const Error& error = *reply.error;
    out.putString(error.sqlstate());
    out.putString(error.message());
@@ -224,7 +226,7 @@ SnapshotReply decodeReply(BinaryReader& in) {
    SnapshotReply reply;
    reply.outcome = in.get<SnapshotOutcome>();
    reply.transactionTime = in.get<int64_t>();
-   if (reply.outcome == SnapshotOutcome::Result) {
+   if (reply.outcome == SnapshotOutcome::Result || reply.outcome == SnapshotOutcome::Chunk) {
       reply.result = getResult(in);
       return reply;
    }

@@ -29,6 +29,7 @@ struct SnapshotRequest {
    bool readOnlyBlock = false;
    int64_t transactionTime = 0;  // TransactionClock's: now() of the statement's transaction
    bool timing = true;
+   bool streamed = false;  // the rows come back in Chunk replies while the query runs, then the Result
    std::vector<std::pair<uint64_t, int64_t>> sequenceValues;  // currval()'s, by sequence id
    bool hasLastSequenceValue = false;
    int64_t lastSequenceValue = 0;
@@ -37,6 +38,7 @@ struct SnapshotRequest {
 
 enum class SnapshotOutcome : uint8_t {
    Result,
+   Chunk,  // rows of a streamed query; more replies follow
    Error,
    /// The statement would change something (nextval(), set_config()): the error it gets on a
    /// snapshot, for a statement that only looked read-only.

@@ -197,7 +197,7 @@ std::string SnapshotPool::howItEnded(SnapshotProcess& process) {
    return describeStatus(status);
 }
 
-SnapshotReply SnapshotPool::run(SnapshotLease& lease, const SnapshotRequest& request, const std::atomic<bool>& cancel) {
+SnapshotReply SnapshotPool::run(SnapshotLease& lease, const SnapshotRequest& request, const std::atomic<bool>& cancel, ResultChunks* chunks) {
    SnapshotProcess& process = *lease.process;
    int sockets[2];
    socketPair(sockets);
@@ -214,28 +214,39 @@ SnapshotReply SnapshotPool::run(SnapshotLease& lease, const SnapshotRequest& req
    if (!sent) throw failed(howItEnded(process));
    bool cancelSent = false;
    Clock::time_point cancelledAt;
-   for (;;) {
-      pollfd reply{mine.fd, POLLIN, 0};
-      if (::poll(&reply, 1, cancelCheckMs) > 0) break;
-      if (!cancel.load(std::memory_order_relaxed)) continue;
-      if (!cancelSent) {
-         char byte = 'C';
-         ::send(mine.fd, &byte, 1, MSG_NOSIGNAL);
-         cancelSent = true;
-         cancelledAt = Clock::now();
-      } else if (Clock::now() - cancelledAt > cancelGrace) {
-         {
-            std::lock_guard lock(mutex_);
-            if (!process.ended) ::kill(process.pid, SIGKILL);
+   // Waits for the next reply, passing a cancel on: the snapshot stops the statement, or is
+   // killed when it does not within cancelGrace.
+   auto awaitReply = [&] {
+      for (;;) {
+         pollfd reply{mine.fd, POLLIN, 0};
+         if (::poll(&reply, 1, cancelCheckMs) > 0) return;
+         if (!cancel.load(std::memory_order_relaxed)) continue;
+         if (!cancelSent) {
+            char byte = 'C';
+            ::send(mine.fd, &byte, 1, MSG_NOSIGNAL);
+            cancelSent = true;
+            cancelledAt = Clock::now();
+         } else if (Clock::now() - cancelledAt > cancelGrace) {
+            {
+               std::lock_guard lock(mutex_);
+               if (!process.ended) ::kill(process.pid, SIGKILL);
+            }
+            howItEnded(process);
+            throw Error("57014", "canceling statement due to user request");
          }
-         howItEnded(process);
-         throw Error("57014", "canceling statement due to user request");
       }
+   };
+   for (;;) {
+      awaitReply();
+      std::string bytes;
+      if (!receiveMessage(mine.fd, bytes)) throw failed(howItEnded(process));
+      BinaryReader in(bytes.data(), bytes.size());
+      SnapshotReply reply = decodeReply(in);
+      if (reply.outcome != SnapshotOutcome::Chunk) return reply;
+      if (!chunks) throw failed("sent rows in chunks unasked");
+      chunks->rowsDelivered += reply.result->rowCount();
+      chunks->deliver(std::move(reply.result));
    }
-   std::string bytes;
-   if (!receiveMessage(mine.fd, bytes)) throw failed(howItEnded(process));
-   BinaryReader in(bytes.data(), bytes.size());
-   return decodeReply(in);
 }
 
 SnapshotStats SnapshotPool::stats() const {

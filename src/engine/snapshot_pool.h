@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/result_chunks.h"
 #include "engine/snapshot_messages.h"
 #include "kiln/kiln.h"
 
@@ -58,8 +59,9 @@ class SnapshotPool {
    void release(SnapshotLease& lease, int64_t keepMs, uint64_t commits);
 
    /// Runs `request` on the lease's snapshot; `cancel` (cancel(), statement_timeout) asks the
-   /// process to stop it. Throws 58000 when the process ends under it.
-   SnapshotReply run(SnapshotLease& lease, const SnapshotRequest& request, const std::atomic<bool>& cancel);
+   /// process to stop it. Throws 58000 when the process ends under it. A streamed request's
+   /// chunks of rows go to `chunks` as they come.
+   SnapshotReply run(SnapshotLease& lease, const SnapshotRequest& request, const std::atomic<bool>& cancel, ResultChunks* chunks = nullptr);
 
    /// After a commit: idle snapshots that fell behind and need not be kept are ended.
    void committed(uint64_t commits) {

@@ -41,7 +41,7 @@ struct SnapshotWork {
 /// its sequences' session values (a friend of ConnectionImpl).
 class SnapshotStatement {
    public:
-   static SnapshotReply run(DatabaseImpl& database, const SnapshotRequest& request, SnapshotWork& work) {
+   static SnapshotReply run(DatabaseImpl& database, const SnapshotRequest& request, SnapshotWork& work, int socket) {
       ConnectionImpl connection(database);
       SessionSettings settings = request.settings;
       settings.timeZone = request.timeZone.empty() ? TimeZone::utc() : TimeZone::forSetting(request.timeZone);
@@ -59,6 +59,14 @@ class SnapshotStatement {
       sequences.hasLast = request.hasLastSequenceValue;
       sequences.last = request.lastSequenceValue;
       sequences.lastId = request.lastSequenceId;
+      // A streamed query's chunks go back as they are made; the socket's buffer filling up holds
+      // the query up until the sender reads on.
+      ResultChunks chunks{[socket](std::shared_ptr<ResultData> chunk) {
+         BinaryWriter out;
+         encodeReply(SnapshotReply{SnapshotOutcome::Chunk, std::move(chunk), std::nullopt, 0}, out);
+         if (!sendMessage(socket, out.buffer())) throw Error("57014", "canceling statement due to user request");
+      }};
+      if (request.streamed) connection.streamTo_ = &chunks;
       work.setConnection(&connection);
       struct Finished {
          SnapshotWork& work;
@@ -140,7 +148,7 @@ void serve(DatabaseImpl& database, std::string message, Running& running, std::m
       BinaryReader in(message.data(), message.size());
       SnapshotRequest request = decodeRequest(in);
       std::lock_guard turn(oneAtATime);
-      reply = SnapshotStatement::run(database, request, running);
+      reply = SnapshotStatement::run(database, request, running, running.socket);
    } catch (const ReadOnlyViolation& error) {
       reply.outcome = SnapshotOutcome::NeedsWriter;
       reply.error = error;

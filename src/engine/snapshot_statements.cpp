@@ -66,17 +66,18 @@ std::shared_ptr<const ResultData> ConnectionImpl::runStatement(const ParsedScrip
    std::string text = script.statementText(i);
    const StatementRules rules = rulesOf(statementKind(node));
    bool reads = rules.onSnapshot;
+   ResultChunks* chunks = i + 1 == script.size() ? streamTo_ : nullptr;
    // The dispatcher let only reads into a READ ONLY block.
    if (readOnlyBlock_ && !inSnapshotProcess_) {
       SnapshotRequest request;
       request.sql = text;
-      return onSnapshot(request, script.statementStart(i), false);
+      return onSnapshot(request, script.statementStart(i), false, chunks);
    }
    bool routed = reads && !inTransaction_ && !inSnapshotProcess_ && snapshotsAllowed();
    if (routed && snapshotFirst()) {
       SnapshotRequest request;
       request.sql = text;
-      if (auto data = onSnapshot(request, script.statementStart(i), snapshotReads_ == SnapshotReads::Auto)) return data;
+      if (auto data = onSnapshot(request, script.statementStart(i), snapshotReads_ == SnapshotReads::Auto, chunks)) return data;
       routed = false;  // it changes something: in the writer's turn
    }
    auto runHere = [&](bool mayGoToSnapshot) {
@@ -88,7 +89,9 @@ std::shared_ptr<const ResultData> ConnectionImpl::runStatement(const ParsedScrip
          if (rules.changesSchema) ++db.catalogVersion;
          QueryPlan* plan = runPlanOf(bound);
          if (mayGoToSnapshot && plan && worthASnapshot(*plan, snapshotMinRows_)) throw RunOnSnapshot{};
-         std::shared_ptr<ResultData> result = executeStatement(db, bound);
+         ExecutionInput streamed;
+         streamed.chunks = chunks;
+         std::shared_ptr<ResultData> result = executeStatement(db, bound, chunks ? &streamed : nullptr);
          auto* explain = std::get_if<ExplainStatement>(&bound);
          if (explain && reads && !inTransaction_ && !inSnapshotProcess_) {
             // EXPLAIN says where the statement would run.
@@ -108,7 +111,7 @@ std::shared_ptr<const ResultData> ConnectionImpl::runStatement(const ParsedScrip
    } catch (const RunOnSnapshot&) {
       SnapshotRequest request;
       request.sql = text;
-      if (auto data = onSnapshot(request, script.statementStart(i), true)) return data;
+      if (auto data = onSnapshot(request, script.statementStart(i), true, chunks)) return data;
       return runHere(false);
    }
 }
@@ -124,7 +127,7 @@ SnapshotRequest ConnectionImpl::preparedRequest(const PreparedStatementImpl& pre
    return request;
 }
 
-std::shared_ptr<const ResultData> ConnectionImpl::onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter) {
+std::shared_ptr<const ResultData> ConnectionImpl::onSnapshot(SnapshotRequest& request, size_t statementStart, bool mayNeedWriter, ResultChunks* chunks) {
    DatabaseImpl& db = database_;
    cancelRequested_.store(false, std::memory_order_relaxed);
    statementTimedOut_.store(false, std::memory_order_relaxed);
@@ -135,6 +138,7 @@ std::shared_ptr<const ResultData> ConnectionImpl::onSnapshot(SnapshotRequest& re
    request.readOnlyBlock = readOnlyBlock_;
    request.transactionTime = inTransaction_ ? transactionTime_ : TransactionClock::unread;
    request.timing = timing_;
+   request.streamed = chunks != nullptr;
    for (auto [id, value] : sequences_->values) request.sequenceValues.emplace_back(id, value);
    request.hasLastSequenceValue = sequences_->hasLast;
    request.lastSequenceValue = sequences_->last;
@@ -163,15 +167,18 @@ std::shared_ptr<const ResultData> ConnectionImpl::onSnapshot(SnapshotRequest& re
       makeMs = own.lease.makeMs;
    }
    SnapshotReply reply;
+   uint64_t rowsBefore = chunks ? chunks->rowsDelivered : 0;
    try {
-      reply = db.snapshots.run(*lease, request, cancelRequested_);
+      reply = db.snapshots.run(*lease, request, cancelRequested_, chunks);
    } catch (const Error& error) {
       if (error.sqlstate() == "57014") throw cancelled();
       throw;
    }
    if (inTransaction_) transactionTime_ = reply.transactionTime;
    if (reply.outcome != SnapshotOutcome::Result) {
-      if (reply.outcome == SnapshotOutcome::NeedsWriter && mayNeedWriter) return nullptr;
+      // Run again in the writer's turn, unless rows went to the reader already.
+      bool rowsSent = chunks && chunks->rowsDelivered != rowsBefore;
+      if (reply.outcome == SnapshotOutcome::NeedsWriter && mayNeedWriter && !rowsSent) return nullptr;
       Error error = *reply.error;
       if (error.sqlstate() == "57014") throw cancelled();
       if (error.position() > 0) error.setPosition(error.position() + int(statementStart));

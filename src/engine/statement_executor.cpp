@@ -54,19 +54,22 @@ void compileOnce(QueryPlan& plan, CompiledQuery& query, bool countRows, Statemen
 }
 
 template <typename Consume>
-void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume& consume);
+void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume& consume,
+                 ResultChunks* chunks);
 
 /// Runs `plan` (compiled first, unless `input` holds its machine code) and hands its rows to
 /// `consume`.
+/// With `chunks`, the rows go there in chunks while the query runs, and `consume` gets the rest.
 template <typename Consume>
-void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume&& consume) {
-   if (input && input->compiled) return runCompiled(plan, *input->compiled, stats, analysis, input, consume);
+void runQuery(QueryPlan& plan, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume&& consume, ResultChunks* chunks = nullptr) {
+   if (input && input->compiled) return runCompiled(plan, *input->compiled, stats, analysis, input, consume, chunks);
    CompiledQuery local;  // only here: even an empty one costs a prepared statement's run dozens of instructions
-   runCompiled(plan, local, stats, analysis, input, consume);
+   runCompiled(plan, local, stats, analysis, input, consume, chunks);
 }
 
 template <typename Consume>
-void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume& consume) {
+void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, Analysis* analysis, ExecutionInput* input, Consume& consume,
+                 ResultChunks* chunks) {
    // A statement run from cached machine code is all execution: the caller's clock says how
    // long (reading the clock costs as much as a tenth of a point query).
    bool timed = !query.module;
@@ -86,7 +89,11 @@ void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, A
       if (!laidOut) throw Error("08P01", "the statement needs " + std::to_string(fields.size()) + " parameter values of its parameters' types");
       runtime.pointer(query.parameterValues) = const_cast<char*>(values->data());
    }
-   for (auto& step : query.steps) step(runtime, *query.module);
+   {
+      std::optional<ChunkedResultRows> chunked;
+      if (chunks) chunked.emplace(*chunks, *runtime.get<RowBuffer>(query.resultRows), query.resultLayout, plan.columnNames);
+      for (auto& step : query.steps) step(runtime, *query.module);
+   }
    stats.executeMs = timed ? millisecondsSince(start) : std::numeric_limits<double>::quiet_NaN();
    consume(*runtime.get<RowBuffer>(query.resultRows), query.resultLayout);
    if (analysis)
@@ -117,11 +124,14 @@ void returnRows(ResultData& result, const Returning& returning, const QueryPlan&
 }
 
 /// Runs a query whose rows the caller gets as a result.
-void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr) {
-   runQuery(plan, result.stats, analysis, input, [&](RowBuffer& rows, const RowLayout& layout) {
-      if (result.names.empty()) result.names = plan.columnNames;  // a reused result has them (clearForReuse)
-      result.takeRows(rows, layout);
-   });
+void runQuery(QueryPlan& plan, ResultData& result, Analysis* analysis = nullptr, ExecutionInput* input = nullptr, ResultChunks* chunks = nullptr) {
+   runQuery(
+      plan, result.stats, analysis, input,
+      [&](RowBuffer& rows, const RowLayout& layout) {
+         if (result.names.empty()) result.names = plan.columnNames;  // a reused result has them (clearForReuse)
+         result.takeRows(rows, layout);
+      },
+      chunks);
 }
 
 std::shared_ptr<ResultData> createTable(DatabaseImpl& database, CreateTableStatement& create) {
@@ -410,10 +420,11 @@ std::shared_ptr<ResultData> copyTo(CopyToStatement& copy) {
 
 std::shared_ptr<ResultData> query(QueryStatement& statement, ExecutionInput* input) {
    auto result = resultFor(input);
-   runQuery(*statement.plan, *result, nullptr, input);
+   ResultChunks* chunks = input ? input->chunks : nullptr;
+   runQuery(*statement.plan, *result, nullptr, input, chunks);
    result->hasRows = true;
-   result->rowsAffected = result->rowCount();
-   result->setStatus("SELECT", result->rowCount());
+   result->rowsAffected = result->rowCount() + (chunks ? chunks->rowsDelivered : 0);
+   result->setStatus("SELECT", result->rowsAffected);
    return result;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/database_impl.h"
+#include "engine/result_chunks.h"
 #include "engine/result_data.h"
 #include "codegen/query_compiler.h"
 #include "parser/statement.h"
@@ -18,6 +19,9 @@ struct ExecutionInput {
    CompiledQuery* compiled = nullptr;
    const ParameterValues* parameters = nullptr;
    std::shared_ptr<ResultData> reusableResult;
+   /// A query's rows go here in chunks while it runs (Connection::stream); other statements'
+   /// results are whole.
+   ResultChunks* chunks = nullptr;
 };
 
 /// The columns `defaults` fills (COPY's columns left out, ALTER TABLE's added one), each

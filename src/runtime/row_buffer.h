@@ -13,6 +13,13 @@ namespace kiln {
 
 class RowBuffer {
    public:
+   /// Takes a full buffer's rows away (a result sent on in chunks), leaving it cleared.
+   struct HandOff {
+      size_t rows;  // at this many rows held, the next append hands them off first
+      void (*take)(RowBuffer& full, void* context);
+      void* context;
+   };
+
    explicit RowBuffer(size_t rowSize) : rowSize_(rowSize ? rowSize : 1) {}
 
    /// A new zero-filled row.
@@ -29,6 +36,8 @@ class RowBuffer {
    char** rows() { return rows_.data(); }
    const char* row(size_t i) const { return rows_[i]; }
    using RowPointers = std::vector<char*, BlockAllocator<char*>>;
+   /// Checked only when the buffer grows, so appending costs nothing more; nullptr for none.
+   void setHandOff(const HandOff* handOff) { handOff_ = handOff; }
    RowPointers& rowVector() { return rows_; }
    /// No rows again, with the first chunk kept for the next ones (a buffer refilled on every run
    /// of a prepared statement). Also makes a moved-from buffer usable.
@@ -47,6 +56,10 @@ class RowBuffer {
    static constexpr size_t firstChunkRows = 8;
 
    void grow() {
+      if (handOff_ && rows_.size() >= handOff_->rows) {
+         handOff_->take(*this, handOff_->context);
+         if (used_ < capacity_) return;  // cleared, its first chunk kept
+      }
       size_t count = chunks_.empty() ? firstChunkRows : std::min<size_t>(capacity_ * 2, 1 << 16);
       chunks_.push_back(makeBlock(count * rowSize_));
       current_ = chunks_.back().get();
@@ -60,6 +73,7 @@ class RowBuffer {
    size_t used_ = 0;
    size_t capacity_ = 0;
    RowPointers rows_;
+   const HandOff* handOff_ = nullptr;
 };
 
 }  // namespace kiln
