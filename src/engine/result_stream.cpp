@@ -64,6 +64,7 @@ void ResultStreamImpl::run(std::string sql) {
       if (last) queue_.push_back(std::move(*last));
       error_ = error;
    }
+   use.reset();  // free before the reader hears of the end and calls on the connection
    finished_ = true;
    changed_.notify_all();
 }
