@@ -912,7 +912,10 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    std::string name = operatorName(call.n_funcname, call.funcname);
    int position = call.location + 1;
    if (call.over) return bindWindowCall(name, call);
-   if (isAggregate(name)) return bindAggregate(name, call);
+   const AggregateDefinition* aggregate = findAggregate(name);
+   if (aggregate && aggregate->form != CallForm::Window) return bindAggregate(*aggregate, name, call);
+   if (aggregate && call.n_args >= aggregate->minArguments && call.n_args <= aggregate->maxArguments)
+      throw Error("42809", "window function " + name + " requires an OVER clause", position);
    if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
    if (name == "generate_series" || name == "unnest") return bindSetReturning(call);
    std::vector<ExprPtr> args;

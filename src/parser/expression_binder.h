@@ -9,6 +9,7 @@
 
 #include <pg_query/pg_query.pb-c.h>
 
+#include "algebra/aggregate_function.h"
 #include "algebra/operator.h"
 #include "parser/clause_rules.h"
 #include "parser/scope.h"
@@ -153,23 +154,17 @@ class ExpressionBinder {
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);
    ExprPtr bindMinMax(const PgQuery__MinMaxExpr& e);
    ExprPtr bindFuncCall(const PgQuery__FuncCall& call);
-   ExprPtr bindAggregate(const std::string& name, const PgQuery__FuncCall& call);
-   /// The aggregate's function and typed argument (FILTER included) by PostgreSQL's rules; sets
-   /// the result's type and nullability. `inWindow`: its argument may hold plain aggregates.
-   AggregateCall bindAggregateCall(const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable, bool inWindow);
-   /// string_agg(value, delimiter): both text.
-   void bindStringAgg(const PgQuery__FuncCall& call, AggregateCall& aggregate, const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
+   ExprPtr bindAggregate(const AggregateDefinition& definition, const std::string& name, const PgQuery__FuncCall& call);
+   /// The aggregate's function and typed argument (FILTER included) by its entry's form and type
+   /// rule; sets the result's type and nullability. `inWindow`: its argument may hold plain
+   /// aggregates.
+   AggregateCall bindAggregateCall(const AggregateDefinition& definition, const std::string& name, const PgQuery__FuncCall& call, SqlType& type,
+                                   bool& nullable, bool inWindow);
    /// ORDER BY inside the call (not over a window); kept for string_agg alone.
-   /// percentile_cont, percentile_disc and mode: the fraction (a direct argument) and the
-   /// WITHIN GROUP value.
-   void bindOrderedSetAggregate(const std::string& name, const PgQuery__FuncCall& call, AggregateCall& aggregate, SqlType& type, bool inWindow,
-                                const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    void bindAggregateOrder(const PgQuery__FuncCall& call, AggregateCall& aggregate, bool inWindow,
                            const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);
    /// GROUPING(a, b, ...) (group_by_binder.cpp).
    ExprPtr bindGrouping(const PgQuery__GroupingFunc& call);
-   /// Whether `name` is an aggregate function (count, sum, ..., bool_and, stddev, string_agg).
-   static bool isAggregate(const std::string& name);
    /// f(...) OVER (...) (window_binder.cpp).
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
    /// generate_series or unnest in the select list.

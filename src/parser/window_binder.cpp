@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "parser/select_binder.h"
 #include "common/decimal.h"
+#include "parser/aggregate_function_binder.h"
+#include "parser/select_binder.h"
 #include "parser/range_distance.h"
-#include "parser/type_rules.h"
 
 namespace kiln {
 
@@ -33,12 +33,6 @@ enum FrameOption : int32_t {
    ExcludeTies = 0x20000,
 };
 
-const std::pair<const char*, WindowFunction> rankingFunctions[] = {{"row_number", WindowFunction::RowNumber},
-                                                                   {"rank", WindowFunction::Rank},
-                                                                   {"dense_rank", WindowFunction::DenseRank},
-                                                                   {"percent_rank", WindowFunction::PercentRank},
-                                                                   {"cume_dist", WindowFunction::CumeDist}};
-
 }  // namespace
 
 ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery__FuncCall& call) {
@@ -54,9 +48,10 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
       bool& flag;
       ~Reset() { flag = false; }
    } reset{insideWindow_};
-   if (isAggregate(name)) {
+   const AggregateDefinition* definition = findAggregate(name);
+   if (definition && definition->form != CallForm::Window) {
       if (call.agg_distinct) throw Error("0A000", "DISTINCT is not implemented for window functions", position);
-      bound.aggregate = bindAggregateCall(name, call, type, nullable, true);
+      bound.aggregate = bindAggregateCall(*definition, name, call, type, nullable, true);
       if (bound.aggregate.argument) bound.arguments.push_back(std::move(bound.aggregate.argument));
       if (bound.aggregate.delimiter) bound.arguments.push_back(std::move(bound.aggregate.delimiter));
    } else {
@@ -64,61 +59,14 @@ ExprPtr ExpressionBinder::bindWindowCall(const std::string& name, const PgQuery_
       if (call.agg_filter) throw Error("0A000", "FILTER is not implemented for non-aggregate window functions", position);
       std::vector<ExprPtr> args;
       for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
-      auto signature = [&] {
-         std::string s = name + "(";
-         for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i]->type.toString();
-         return s + ")";
-      };
-      auto noSuchFunction = [&]() -> Error { return Error("42883", "function " + signature() + " does not exist", position); };
-      auto integerArgument = [&](size_t i) {
-         // These take an integer: smaller integers and literals convert, bigint does not.
-         SqlType t = args[i]->type;
-         if (t.id != TypeId::Unknown && t.id != TypeId::SmallInt && t.id != TypeId::Integer && !(args[i]->kind == ExprKind::Constant && t.isInteger()))
-            throw noSuchFunction();
-         args[i] = coerce(std::move(args[i]), SqlType::integer());
-      };
-      auto ranking = std::find_if(std::begin(rankingFunctions), std::end(rankingFunctions), [&](auto& f) { return name == f.first; });
-      if (ranking != std::end(rankingFunctions)) {
-         if (!args.empty()) throw noSuchFunction();
-         bound.function = ranking->second;
-         bool fraction = bound.function == WindowFunction::PercentRank || bound.function == WindowFunction::CumeDist;
-         type = fraction ? SqlType::double_() : SqlType::bigInt();
-         nullable = false;
-      } else if (name == "ntile") {
-         if (args.size() != 1) throw noSuchFunction();
-         integerArgument(0);
-         bound.function = WindowFunction::Ntile;
-         type = SqlType::integer();
-      } else if (name == "lag" || name == "lead") {
-         if (args.empty() || args.size() > 3) throw noSuchFunction();
-         if (args.size() > 1) integerArgument(1);
-         if (args.size() > 2) {
-            auto common = types::common(args[0]->type, args[2]->type);
-            if (!common) throw noSuchFunction();
-            if (common->id == TypeId::Unknown) common = SqlType::text();
-            args[0] = coerce(std::move(args[0]), *common);
-            args[2] = coerce(std::move(args[2]), *common);
-         }
-         if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::text());
-         bound.function = name == "lag" ? WindowFunction::Lag : WindowFunction::Lead;
-         type = args[0]->type;
-      } else if (name == "first_value" || name == "last_value") {
-         if (args.size() != 1) throw noSuchFunction();
-         if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::text());
-         bound.function = name == "first_value" ? WindowFunction::FirstValue : WindowFunction::LastValue;
-         type = args[0]->type;
-      } else if (name == "nth_value") {
-         if (args.size() != 2) throw noSuchFunction();
-         integerArgument(1);
-         if (args[0]->type.id == TypeId::Unknown) args[0] = coerce(std::move(args[0]), SqlType::text());
-         bound.function = WindowFunction::NthValue;
-         type = args[0]->type;
-      } else {
-         throw Error("42809", "OVER specified, but " + name + " is not a window function nor an aggregate function", position);
-      }
+      if (!definition) throw Error("42809", "OVER specified, but " + name + " is not a window function nor an aggregate function", position);
+      WindowBinding binding{*definition, name, args, type, nullable, position};
+      if (args.size() < definition->minArguments || args.size() > definition->maxArguments) throw binding.noSuchFunction();
+      bound.function = definition->window;
+      windowBinderOf(definition->rule)(binding);
       bound.arguments = std::move(args);
    }
-   bool array = name == "array_agg";
+   bool array = definition && collectsArray(*definition);
    bound.output = ius_.make(array ? SqlType::text() : type, nullable, name);
    const IU* output = bound.output;
    calls_->windows.push_back(std::move(bound));

@@ -1,5 +1,5 @@
 // Functions whose every call is rewritten into other expressions when bound: pi() a constant,
-// mod an operator, overlay substrings. Not registry entries (yet), which need a FunctionId each.
+// mod an operator, overlay substrings. Not registry entries: an entry has code of its own.
 #include <numbers>
 
 #include "common/version.h"
