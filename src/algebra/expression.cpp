@@ -149,19 +149,6 @@ const char* functionName(FunctionId id) {
       case FunctionId::ShiftRight: return ">>";
       case FunctionId::ArrayBuild: return "array";
       case FunctionId::ArraySubscript: return "array_subscript";
-      case FunctionId::ArrayCardinality: return "cardinality";
-      case FunctionId::ArrayLength: return "array_length";
-      case FunctionId::ArrayLower: return "array_lower";
-      case FunctionId::ArrayNdims: return "array_ndims";
-      case FunctionId::ArrayDims: return "array_dims";
-      case FunctionId::ArrayToString: return "array_to_string";
-      case FunctionId::StringToArray: return "string_to_array";
-      case FunctionId::ArrayCat: return "array_cat";
-      case FunctionId::ArrayAppend: return "array_append";
-      case FunctionId::ArrayPrepend: return "array_prepend";
-      case FunctionId::ArrayPosition: return "array_position";
-      case FunctionId::ArrayRemove: return "array_remove";
-      case FunctionId::ArrayReplace: return "array_replace";
       case FunctionId::ArrayCompare: return "array_compare";
       case FunctionId::ArrayElementText: return "array_element_text";
       case FunctionId::ArraySlice: return "array_slice";
@@ -187,11 +174,6 @@ const char* functionName(FunctionId id) {
       case FunctionId::ExtractEpoch: return "extract_epoch";
       case FunctionId::DateTrunc: return "date_trunc";
       case FunctionId::NextIdentity: return "nextval";
-      case FunctionId::RegexMatch: return "textregexeq";
-      case FunctionId::RegexReplace: return "regexp_replace";
-      case FunctionId::RegexCount: return "regexp_count";
-      case FunctionId::RegexSubstr: return "regexp_substr";
-      case FunctionId::RegexSubstring: return "substring";
       default: break;  // the registry's functions, named above
    }
    return "?";

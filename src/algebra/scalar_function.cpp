@@ -15,7 +15,8 @@ struct Registry {
    std::array<const ScalarFunction*, 256> byId{};
 
    Registry() {
-      for (auto family : {stringFunctions, mathFunctions, datetimeFunctions, systemFunctions})
+      // Regular expressions first: substring(s FROM pattern) is tried before substring(s, start).
+      for (auto family : {regexFunctions, stringFunctions, mathFunctions, datetimeFunctions, systemFunctions, arrayFunctions})
          for (ScalarFunction& function : family()) functions.push_back(std::move(function));
       for (const ScalarFunction& function : functions) {
          for (const char* name : function.names) byName[name].push_back(&function);

@@ -49,8 +49,8 @@ struct ScalarFunction {
    const FunctionOverload* overloadFor(size_t count) const;
 };
 
-/// The functions called `name` (one name may have entries of several arities: log(x), log(b, x));
-/// empty when the registry has none (yet: the binder knows more).
+/// The functions called `name`, in the order calls try them (one name may have entries of several
+/// arities: log(x), log(b, x)); empty when the registry has none.
 std::span<const ScalarFunction* const> findScalarFunctions(std::string_view name);
 /// The entry of `id`, or nullptr.
 const ScalarFunction* scalarFunction(FunctionId id);
@@ -61,5 +61,7 @@ std::vector<ScalarFunction> stringFunctions();
 std::vector<ScalarFunction> mathFunctions();
 std::vector<ScalarFunction> datetimeFunctions();
 std::vector<ScalarFunction> systemFunctions();
+std::vector<ScalarFunction> regexFunctions();
+std::vector<ScalarFunction> arrayFunctions();
 
 }  // namespace kiln

@@ -149,8 +149,7 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
    for (auto& child : e.children) args.push_back(compile(*child));
    if (const ScalarFunction* function = scalarFunction(e.functionId())) return compileScalarFunction(*function, {e, args, cx_, ops_});
    if (e.functionId() == FunctionId::Greatest || e.functionId() == FunctionId::Least) return compileExtremum(e, args);
-   if (e.functionId() >= FunctionId::RegexMatch && e.functionId() <= FunctionId::RegexSubstring) return compileRegex(e, args);
-   if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArrayContains) return compileArrayFunction(e, args);
+   if (e.functionId() >= FunctionId::ArrayBuild && e.functionId() <= FunctionId::ArrayContains) return compileArrayOperator(e, args);
    if (e.functionId() >= FunctionId::ExtractYear && e.functionId() <= FunctionId::ExtractEpoch && e.functionId() != FunctionId::ExtractInterval)
       return compileExtract(e, args);
    // Operators and what extract and date_trunc of a literal field, and identity columns, bind to.

@@ -23,12 +23,10 @@ class ExpressionCompiler {
    SqlValue compileFunction(const Expr& e);
    /// GREATEST or LEAST: the extreme of the non-NULL arguments.
    SqlValue compileExtremum(const Expr& e, const std::vector<SqlValue>& args);
-   /// ~, regexp_replace, regexp_count, regexp_substr (regex_expressions.cpp).
-   SqlValue compileRegex(const Expr& e, const std::vector<SqlValue>& args);
    /// extract and date_part of dates, times and timestamps (datetime_expressions.cpp).
    SqlValue compileExtract(const Expr& e, const std::vector<SqlValue>& args);
-   /// The array functions (array_expressions.cpp).
-   SqlValue compileArrayFunction(const Expr& e, const std::vector<SqlValue>& args);
+   /// ARRAY[...], subscripts and the array operators (array_expressions.cpp).
+   SqlValue compileArrayOperator(const Expr& e, const std::vector<SqlValue>& args);
    SqlValue phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type);
 
    CodeContext& cx_;

@@ -2,6 +2,7 @@
 // FunctionId, which emits inline IR through SqlOps or calls a runtime helper.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -20,6 +21,13 @@ struct FunctionCall {
    llvm::IRBuilder<>& builder() const { return cx.builder(); }
    /// Argument `i` (a string) in a stack slot, as the runtime's string helpers take it.
    llvm::Value* address(size_t i) const { return ops.stringAddress(args[i].value); }
+   /// The address of argument `i`, a string that may be NULL or absent: a null pointer then.
+   llvm::Value* addressOrNull(size_t i) const;
+   /// The packed element type (common/packed_type.h) of `array`, as the array helpers take it.
+   llvm::Value* elementType(SqlType array) const;
+   /// A result that can be NULL for non-NULL `inputs` too: NULL when an input is, else `compute`
+   /// gives the value and stores its NULL flag (i8) in the slot it is passed.
+   SqlValue withOwnNull(const std::vector<SqlValue>& inputs, const std::function<llvm::Value*(llvm::Value* nullSlot)>& compute) const;
 };
 
 /// A strict function's value from its (non-NULL) arguments.
@@ -45,5 +53,7 @@ std::span<const FunctionCompiler> stringFunctionCompilers();
 std::span<const FunctionCompiler> mathFunctionCompilers();
 std::span<const FunctionCompiler> datetimeFunctionCompilers();
 std::span<const FunctionCompiler> systemFunctionCompilers();
+std::span<const FunctionCompiler> regexFunctionCompilers();
+std::span<const FunctionCompiler> arrayFunctionCompilers();
 
 }  // namespace kiln

@@ -1,5 +1,6 @@
-// Arrays in expressions: ARRAY[...], subscripts, || with arrays and the array functions. An array
-// is its canonical text (common/array_text.h); its elements are passed to the runtime as text.
+// Arrays in expressions: ARRAY[...], subscripts and the operators (||, @>, <@, &&, ANY and ALL).
+// An array is its canonical text (common/array_text.h); its elements are passed to the runtime as
+// text. The array functions' type rules: functions/array_functions.cpp.
 #include <algorithm>
 
 #include "common/array_text.h"
@@ -167,81 +168,6 @@ ExprPtr ExpressionBinder::bindArrayComparison(const std::string& op, ExprPtr val
    ExprPtr e = makeArrayFunction(FunctionId::ArrayCompare, SqlType::boolean(), true, std::move(args), position);
    e->constant = Value::ofInteger(SqlType::integer(), int64_t(found->second) | int64_t(all) << 8);
    return e;
-}
-
-ExprPtr ExpressionBinder::bindArrayFunction(const std::string& name, std::vector<ExprPtr>& args, int position) {
-   size_t n = args.size();
-   auto noSuchFunction = [&] { return ExpressionBinder::noSuchFunction(name, args, position); };
-   auto requireArray = [&](size_t i) {
-      if (args[i]->type.id == TypeId::Unknown)
-         throw Error("42804", "could not determine polymorphic type because input has type unknown", position);
-      if (!args[i]->type.isArray()) throw noSuchFunction();
-   };
-   auto requireText = [&](size_t i) {
-      if (args[i]->type.id == TypeId::Unknown) args[i] = coerce(std::move(args[i]), SqlType::text());
-      if (!args[i]->type.isString()) throw noSuchFunction();
-   };
-   auto requireInteger = [&](size_t i) {
-      if (args[i]->type.id != TypeId::Unknown && !args[i]->type.isInteger()) throw noSuchFunction();
-      args[i] = coerce(std::move(args[i]), SqlType::bigInt());
-   };
-   // An element argument: of the array's element type (an untyped array takes the element's).
-   auto requireElement = [&](size_t arrayAt, size_t i) {
-      if (args[arrayAt]->type.id == TypeId::Unknown && args[i]->type.id != TypeId::Unknown)
-         args[arrayAt] = coerce(std::move(args[arrayAt]), SqlType::array(args[i]->type));
-      requireArray(arrayAt);
-      SqlType element = args[arrayAt]->type.elementType();
-      auto common = types::common(element, args[i]->type);
-      if (!common || common->isArray()) throw noSuchFunction();
-      if (*common != element) args[arrayAt] = coerce(std::move(args[arrayAt]), SqlType::array(*common));
-      args[i] = cast(coerce(std::move(args[i]), *common), SqlType::text(), position);
-   };
-   auto make = [&](FunctionId id, SqlType type, bool nullable) { return makeArrayFunction(id, type, nullable, std::move(args), position); };
-   if (name == "cardinality" && n == 1) {
-      requireArray(0);
-      return make(FunctionId::ArrayCardinality, SqlType::integer(), args[0]->nullable);
-   }
-   if ((name == "array_length" || name == "array_upper" || name == "array_lower") && n == 2) {
-      requireArray(0);
-      requireInteger(1);
-      return make(name == "array_lower" ? FunctionId::ArrayLower : FunctionId::ArrayLength, SqlType::integer(), true);
-   }
-   if ((name == "array_ndims" || name == "array_dims") && n == 1) {
-      requireArray(0);
-      return make(name == "array_ndims" ? FunctionId::ArrayNdims : FunctionId::ArrayDims, name == "array_ndims" ? SqlType::integer() : SqlType::text(), true);
-   }
-   if (name == "array_to_string" && (n == 2 || n == 3)) {
-      requireArray(0);
-      requireText(1);
-      if (n == 3) requireText(2);
-      return make(FunctionId::ArrayToString, SqlType::text(), args[0]->nullable || args[1]->nullable);
-   }
-   if (name == "string_to_array" && (n == 2 || n == 3)) {
-      requireText(0);
-      requireText(1);
-      if (n == 3) requireText(2);
-      return make(FunctionId::StringToArray, SqlType::array(SqlType::text()), args[0]->nullable);
-   }
-   if (name == "array_cat" && n == 2) return bindArrayConcat(std::move(args[0]), std::move(args[1]), position, ArrayJoin::Cat);
-   if (name == "array_append" && n == 2) return bindArrayConcat(std::move(args[0]), std::move(args[1]), position, ArrayJoin::Append);
-   if (name == "array_prepend" && n == 2) return bindArrayConcat(std::move(args[0]), std::move(args[1]), position, ArrayJoin::Prepend);
-   if (name == "array_position" && (n == 2 || n == 3)) {
-      requireElement(0, 1);
-      if (n == 3) requireInteger(2);
-      return make(FunctionId::ArrayPosition, SqlType::integer(), true);
-   }
-   if (name == "array_remove" && n == 2) {
-      requireElement(0, 1);
-      SqlType type = args[0]->type;
-      return make(FunctionId::ArrayRemove, type, args[0]->nullable);
-   }
-   if (name == "array_replace" && n == 3) {
-      requireElement(0, 1);
-      requireElement(0, 2);
-      SqlType type = args[0]->type;
-      return make(FunctionId::ArrayReplace, type, args[0]->nullable);
-   }
-   return nullptr;
 }
 
 }  // namespace kiln

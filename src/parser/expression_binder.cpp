@@ -6,10 +6,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <tuple>
 
 #include "common/decimal.h"
-#include "common/timestamp.h"
 #include "common/utf8.h"
 #include "parser/constant_folding.h"
 #include "parser/type_rules.h"
@@ -919,30 +917,6 @@ ExprPtr ExpressionBinder::bindFuncCall(const PgQuery__FuncCall& call) {
    if (call.agg_star || call.agg_distinct) throw Error("42809", name + " is not an aggregate function", position);
    if (name == "generate_series" || name == "unnest") return bindSetReturning(call);
    std::vector<ExprPtr> args;
-   if ((name == "extract" || name == "date_part" || name == "date_trunc") && call.n_args == 2) {
-      ExprPtr field = bind(*call.args[0]);
-      if (field->kind != ExprKind::Constant || (!field->type.isString() && field->type.id != TypeId::Unknown))
-         throw Error("0A000", "the field of " + name + " must be a literal", position);
-      std::string unit;
-      for (char ch : field->constant.string) unit.push_back(char(std::tolower(static_cast<unsigned char>(ch))));
-      ExprPtr value = bind(*call.args[1]);
-      if (name == "date_trunc") return bindDateTrunc(unit, std::move(value), position);
-      // PostgreSQL's date_part of a date is that of its midnight as a timestamp.
-      if (name == "date_part" && value->type.id == TypeId::Date) value = coerce(std::move(value), SqlType::timestamp());
-      ExprPtr e = bindExtract(unit, std::move(value), name, position);
-      // date_part is double precision, extract numeric (PostgreSQL 14 on).
-      if (name != "date_part") return e;
-      TypeId of = e->children[0]->type.id;
-      if (e->kind == ExprKind::Function && (of == TypeId::Date || of == TypeId::Timestamp || of == TypeId::TimestampTz)) {
-         // Computed as extract's type (kept in the constant), then converted: an infinity's is
-         // ±Infinity or NULL, which extract's type cannot hold (ExpressionCompiler::compileExtract).
-         e->constant = Value::null(e->type);
-         e->type = SqlType::double_();
-         e->nullable = true;
-         return e;
-      }
-      return coerce(std::move(e), SqlType::double_());
-   }
    for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(*call.args[i]));
    return bindFunction(name, std::move(args), position);
 }
@@ -972,85 +946,6 @@ ExprPtr ExpressionBinder::currentTimestamp(int position) {
    return e;
 }
 
-ExprPtr ExpressionBinder::bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position) {
-   if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::date());
-   if (value->type.id == TypeId::Interval) {
-      // An interval's fields as PostgreSQL counts them: a year of months is 365.25 days for the
-      // epoch, a month 30 days; the time's hours go past 24.
-      static const std::tuple<const char*, int, SqlType> fields[] = {
-         {"epoch", 0, SqlType::decimal(38, 6)},  {"year", 1, SqlType::bigInt()},    {"month", 2, SqlType::bigInt()},
-         {"day", 3, SqlType::bigInt()},           {"hour", 4, SqlType::bigInt()},    {"minute", 5, SqlType::bigInt()},
-         {"second", 6, SqlType::decimal(38, 6)}, {"milliseconds", 7, SqlType::decimal(38, 3)}, {"microseconds", 8, SqlType::decimal(38, 0)},
-         {"quarter", 9, SqlType::bigInt()},      {"decade", 10, SqlType::bigInt()}, {"century", 11, SqlType::bigInt()},
-         {"millennium", 12, SqlType::bigInt()}};
-      for (auto& [fieldName, field, type] : fields) {
-         if (unit != fieldName) continue;
-         auto e = makeExpr(ExprKind::Function, type, value->nullable, position);
-         e->op = uint8_t(FunctionId::ExtractInterval);
-         e->constant = Value::ofInteger(SqlType::integer(), field);
-         e->children.push_back(std::move(value));
-         return e;
-      }
-      throw Error("0A000", "unit \"" + unit + "\" not supported for type interval", position);
-   }
-   bool isTime = value->type.id == TypeId::Time;
-   bool isTimestamp = value->type.id == TypeId::Timestamp || value->type.id == TypeId::TimestampTz;
-   if (!isTimestamp && !isTime && value->type.id != TypeId::Date)
-      throw Error("42883", "function " + name + "(unknown, " + value->type.toString() + ") does not exist", position);
-   auto make = [&](FunctionId id, SqlType type, ExprPtr argument) {
-      // Some fields of an infinite date or timestamp are NULL.
-      auto e = makeExpr(ExprKind::Function, type, argument->nullable || argument->type.id != TypeId::Time, position);
-      e->op = uint8_t(id);
-      e->children.push_back(std::move(argument));
-      return e;
-   };
-   // The fields of the day; a timestamp's are those of its date.
-   static const std::pair<const char*, FunctionId> dayFields[] = {{"year", FunctionId::ExtractYear}, {"month", FunctionId::ExtractMonth},
-                                                                  {"day", FunctionId::ExtractDay},   {"quarter", FunctionId::ExtractQuarter},
-                                                                  {"dow", FunctionId::ExtractDow},   {"doy", FunctionId::ExtractDoy},
-                                                                  {"week", FunctionId::ExtractWeek}, {"isodow", FunctionId::ExtractIsoDow},
-                                                                  {"isoyear", FunctionId::ExtractIsoYear}, {"decade", FunctionId::ExtractDecade},
-                                                                  {"century", FunctionId::ExtractCentury}, {"millennium", FunctionId::ExtractMillennium}};
-   for (auto& [fieldName, id] : dayFields) {
-      if (unit != fieldName) continue;
-      if (isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type time without time zone", position);
-      return make(id, SqlType::integer(), isTimestamp ? coerce(std::move(value), SqlType::date()) : std::move(value));
-   }
-   // A date's epoch is its midnight's in UTC, in whole seconds (for any date, as PostgreSQL's extract_date).
-   if (unit == "epoch" && value->type.id == TypeId::Date) return make(FunctionId::ExtractEpoch, SqlType::bigInt(), std::move(value));
-   // The fields of the time of day, as numbers of the precision PostgreSQL prints.
-   static const std::tuple<const char*, FunctionId, SqlType> timeFields[] = {
-      {"hour", FunctionId::ExtractHour, SqlType::integer()},          {"minute", FunctionId::ExtractMinute, SqlType::integer()},
-      {"second", FunctionId::ExtractSecond, SqlType::decimal(8, 6)}, {"milliseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 3)},
-      {"microseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 0)}, {"epoch", FunctionId::ExtractEpoch, SqlType::decimal(20, 6)}};
-   for (auto& [fieldName, id, type] : timeFields) {
-      if (unit != fieldName) continue;
-      if (!isTimestamp && !isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type date", position);
-      // A timestamptz's fields are those of its local time (which may be past the timestamp
-      // range), its epoch the instant's.
-      if (value->type.id == TypeId::TimestampTz && id != FunctionId::ExtractEpoch) value = coerce(std::move(value), SqlType::time());
-      return make(id, type, std::move(value));
-   }
-   throw Error("22023", "unit \"" + unit + "\" not recognized for type " + value->type.toString(), position);
-}
-
-ExprPtr ExpressionBinder::bindDateTrunc(const std::string& unit, ExprPtr value, int position) {
-   if (value->type.id == TypeId::Unknown) value = coerce(std::move(value), SqlType::timestamp());
-   // PostgreSQL truncates a date as a timestamptz (date converts to it implicitly, and it is the
-   // preferred type of its category), at a midnight of the session's zone.
-   if (value->type.id == TypeId::Date) value = coerce(std::move(value), SqlType::timestampTz());
-   if (value->type.id != TypeId::Timestamp && value->type.id != TypeId::TimestampTz)
-      throw Error("42883", "function date_trunc(unknown, " + value->type.toString() + ") does not exist", position);
-   SqlType type{value->type.id};
-   auto truncated = timestamp::unitNamed(unit);
-   if (!truncated) throw Error("22023", "unit \"" + unit + "\" not recognized for type " + type.toString(), position);
-   auto e = makeExpr(ExprKind::Function, type, value->nullable, position);
-   e->op = uint8_t(FunctionId::DateTrunc);
-   e->constant = Value::ofInteger(SqlType::integer(), int64_t(*truncated));
-   e->children.push_back(std::move(value));
-   return e;
-}
-
 Error ExpressionBinder::noSuchFunction(const std::string& name, const std::vector<ExprPtr>& args, int position) {
    std::string s = name + "(";
    for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i]->type.toString();
@@ -1065,8 +960,6 @@ ExprPtr ExpressionBinder::makeFunction(FunctionId id, SqlType type, std::vector<
 }
 
 ExprPtr ExpressionBinder::bindFunction(const std::string& name, std::vector<ExprPtr> args, int position) {
-   if (ExprPtr regex = bindRegexFunction(name, args, position)) return regex;
-   if (ExprPtr array = bindArrayFunction(name, args, position)) return array;
    for (const ScalarFunction* function : findScalarFunctions(name))
       if (ExprPtr call = bindScalarFunction(*function, name, args, position, *this)) return call;
    if (ExprPtr rewritten = bindRewrittenFunction(name, args, position, *this)) return rewritten;

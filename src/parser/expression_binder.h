@@ -114,6 +114,9 @@ class ExpressionBinder {
    ExprPtr bindSequenceFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    /// now(), CURRENT_TIMESTAMP, LOCALTIMESTAMP: the transaction's start.
    ExprPtr currentTimestamp(int position);
+   enum class ArrayJoin : uint8_t { Operator, Cat, Append, Prepend };
+   /// ||, array_cat, array_append and array_prepend with arrays.
+   static ExprPtr bindArrayConcat(ExprPtr left, ExprPtr right, int position, ArrayJoin join);
 
    private:
    ExprPtr bindColumnRef(const PgQuery__ColumnRef& ref);
@@ -130,25 +133,14 @@ class ExpressionBinder {
    /// value SIMILAR TO pattern (op ~) or NOT SIMILAR TO (op !~), a match of the regular
    /// expression PostgreSQL makes of the pattern.
    ExprPtr bindSimilarTo(const std::string& op, const PgQuery__Node& value, const PgQuery__Node& pattern, int position);
-   /// SIMILAR TO's literal pattern and escape (nullptr: the default) as a regular expression;
-   /// nullopt when either is NULL.
-   std::optional<std::string> similarRegex(ExprPtr pattern, ExprPtr escape, int position);
-   /// regexp_replace, regexp_count, regexp_substr and substring's regular expression forms;
-   /// nullptr for other calls.
-   ExprPtr bindRegexFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    /// ARRAY[...] (array_binder.cpp); under a cast to `target`, its elements take that type.
    ExprPtr bindArrayConstructor(const PgQuery__AArrayExpr& array, const SqlType* target);
    /// array[index]...: the element, NULL out of range.
    ExprPtr bindSubscript(const PgQuery__AIndirection& indirection);
-   enum class ArrayJoin : uint8_t { Operator, Cat, Append, Prepend };
-   /// ||, array_cat, array_append and array_prepend with arrays.
-   static ExprPtr bindArrayConcat(ExprPtr left, ExprPtr right, int position, ArrayJoin join);
    /// a @> b, a <@ b and a && b.
    static ExprPtr bindArrayContainment(const std::string& op, ExprPtr left, ExprPtr right, int position);
    /// value op ANY (array) and value op ALL (array).
    ExprPtr bindArrayComparison(const std::string& op, ExprPtr value, ExprPtr array, bool all, int position);
-   /// cardinality, array_length, array_to_string, ... (array_binder.cpp); null for another.
-   ExprPtr bindArrayFunction(const std::string& name, std::vector<ExprPtr>& args, int position);
    ExprPtr bindBoolExpr(const PgQuery__BoolExpr& e);
    ExprPtr bindCase(const PgQuery__CaseExpr& e);
    ExprPtr bindCoalesce(const PgQuery__CoalesceExpr& e);
@@ -169,9 +161,6 @@ class ExpressionBinder {
    ExprPtr bindWindowCall(const std::string& name, const PgQuery__FuncCall& call);
    /// generate_series or unnest in the select list.
    ExprPtr bindSetReturning(const PgQuery__FuncCall& call);
-   /// extract(unit FROM value) of a date or timestamp; `name` (extract or date_part) for errors.
-   ExprPtr bindExtract(const std::string& unit, ExprPtr value, const std::string& name, int position);
-   ExprPtr bindDateTrunc(const std::string& unit, ExprPtr value, int position);
 
    const Scope& scope_;
    IUSet& ius_;

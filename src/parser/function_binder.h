@@ -56,5 +56,7 @@ std::span<const FunctionBinder> mathFunctionBinders();
 std::span<const FunctionBinder> datetimeFunctionBinders();
 std::span<const FunctionBinder> stringFunctionBinders();
 std::span<const FunctionBinder> systemFunctionBinders();
+std::span<const FunctionBinder> regexFunctionBinders();
+std::span<const FunctionBinder> arrayFunctionBinders();
 
 }  // namespace kiln
