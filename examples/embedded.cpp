@@ -33,10 +33,11 @@ int run() {
       for (size_t row = 0; row < result.rowCount(); ++row) {
          kiln::SqlType total = result.columnType(1);
          __int128 unscaled = result.getDecimalUnscaled(row, 1);
-         std::cout << result.getString(row, 0) << " | " << int64_t(unscaled) << " / 10^" << int(total.scale) << " | " << result.getInt64(row, 2)
-                   << " | " << (result.isNull(row, 3) ? std::string("NULL") : std::to_string(result.getInt64(row, 3))) << "\n";
+         std::cout << result.getString(row, 0) << " | " << int64_t(unscaled) << " / 10^" << int(total.scale) << " | " << result.getInt64(row, 2) << " | "
+                   << (result.isNull(row, 3) ? std::string("NULL") : std::to_string(result.getInt64(row, 3))) << "\n";
       }
-      expect(result.columnName(1) == "total" && result.columnType(1).id == kiln::TypeId::Decimal && result.columnType(1).scale == 2, "total is DECIMAL with scale 2");
+      expect(result.columnName(1) == "total" && result.columnType(1).id == kiln::TypeId::Decimal && result.columnType(1).scale == 2,
+             "total is DECIMAL with scale 2");
       expect(result.columnType(2).id == kiln::TypeId::BigInt, "count() is BIGINT");
       expect(result.getString(0, 0) == "north" && result.getString(1, 0) == "south", "regions in order");
       expect(result.getDecimalUnscaled(0, 1) == 1475 && result.getString(0, 1) == "14.75", "north total 14.75");

@@ -160,14 +160,16 @@ TEST_P(ChDifferential, SameRowsAsSqlite) {
       for (size_t c = 0; same && c < expected[row].size(); ++c) same = compareValues(actual[row][c], expected[row][c]) == 0;
       if (!same) {
          ++differences;
-         ADD_FAILURE() << "Q" << query.number << " (snapshot_reads " << snapshotReads << ") row " << row << ":\n  kiln:   " << rowText(actual[row]) << "\n  sqlite: " << rowText(expected[row]);
+         ADD_FAILURE() << "Q" << query.number << " (snapshot_reads " << snapshotReads << ") row " << row << ":\n  kiln:   " << rowText(actual[row])
+                       << "\n  sqlite: " << rowText(expected[row]);
       }
    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Queries, ChDifferential, testing::Combine(testing::Range(1, chQueryCount + 1), testing::Values("on", "off")),
                          [](const testing::TestParamInfo<std::tuple<int, const char*>>& info) {
-                            return "Q" + std::to_string(std::get<0>(info.param)) + (std::string(std::get<1>(info.param)) == "on" ? "OnASnapshot" : "InTheWritersTurn");
+                            return "Q" + std::to_string(std::get<0>(info.param)) +
+                                   (std::string(std::get<1>(info.param)) == "on" ? "OnASnapshot" : "InTheWritersTurn");
                          });
 
 }  // namespace

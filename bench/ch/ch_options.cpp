@@ -21,7 +21,8 @@ std::string chUsage() {
           "  --engine kiln|sqlite  which engine runs the mix (default kiln); SQLite runs in WAL mode\n"
           "  --json FILE           also write the results as JSON\n"
           "  --seed N              seed of the random inputs and population (default 1)\n"
-          "  --shared DIR          the project's shared directory, with chbench/ (default " KILN_SHARED_DIR ")\n"
+          "  --shared DIR          the project's shared directory, with chbench/ (default " KILN_SHARED_DIR
+          ")\n"
           "  --watts-per-core W    energy model when no counter is readable (default 15)\n"
           "  --powercap-root DIR   where to look for RAPL zones (default /sys/class/powercap)\n";
 }

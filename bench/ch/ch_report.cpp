@@ -19,8 +19,8 @@ constexpr double notANumber = std::numeric_limits<double>::quiet_NaN();
 std::string driverDescription(const ChOptions& o) {
    std::string streams = o.olapStreams == 1 ? "one stream" : std::to_string(o.olapStreams) + " streams, each";
    std::string quiescent = o.quiescentRuns == 0 ? ""
-                           : "; then, with no transaction running, each query " + std::to_string(o.quiescentRuns) +
-                                " time(s) on the first stream's session (the quiescent phase)";
+                                                : "; then, with no transaction running, each query " + std::to_string(o.quiescentRuns) +
+                                                     " time(s) on the first stream's session (the quiescent phase)";
    return "OLTP: " + mixDriverDescription(o.oltpClients) + ". OLAP: " + streams +
           " on a reader session of its own, rounds of TPC-C consistency conditions 1-4 then the 22 queries once each "
           "(streams start at different queries), back to back; a query running longer than the query timeout is cancelled and left "
@@ -82,14 +82,17 @@ void printHeader(const ChReport& report, std::FILE* out) {
    std::fprintf(out, "machine   %s\n", machineSummary(report.machine).c_str());
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
-   std::fprintf(out, "settings  warehouses=%d duration=%gs (each phase) olap-streams=%d oltp-clients=%d query-timeout=%gs quiescent-runs=%d "
-                "durable=%s seed=%llu watts-per-core=%g\n", o.warehouses, o.durationSeconds, o.olapStreams, o.oltpClients, o.queryTimeoutSeconds,
-                o.quiescentRuns, o.durable ? "yes" : "no",
+   std::fprintf(out,
+                "settings  warehouses=%d duration=%gs (each phase) olap-streams=%d oltp-clients=%d query-timeout=%gs quiescent-runs=%d "
+                "durable=%s seed=%llu watts-per-core=%g\n",
+                o.warehouses, o.durationSeconds, o.olapStreams, o.oltpClients, o.queryTimeoutSeconds, o.quiescentRuns, o.durable ? "yes" : "no",
                 static_cast<unsigned long long>(o.seed), o.wattsPerCore);
    std::fprintf(out, "database  %s\n", report.database.c_str());
    std::fprintf(out, "driver    %s\n", driverDescription(o).c_str());
-   std::fprintf(out, "clock     simulated, advancing with real time: %s UTC at the population, %s at the end (the queries' dates assume "
-                "2010-05-23 12:00 .. 2012-01-02)\n", timestampText(report.clockStartMicros).c_str(), timestampText(report.clockEndMicros).c_str());
+   std::fprintf(out,
+                "clock     simulated, advancing with real time: %s UTC at the population, %s at the end (the queries' dates assume "
+                "2010-05-23 12:00 .. 2012-01-02)\n",
+                timestampText(report.clockStartMicros).c_str(), timestampText(report.clockEndMicros).c_str());
    std::fprintf(out, "energy    %s: %s\n", report.energySource.c_str(), report.energyDescription.c_str());
    for (const std::string& note : report.notes) std::fprintf(out, "note      %s\n", note.c_str());
 }
@@ -122,12 +125,17 @@ void printQueries(const ChReport& report, const char* label, std::FILE* out) {
    std::fprintf(out, "\n%-6s %6s %11s %11s %11s %10s\n", "query", "runs", "median ms", "min ms", "max ms", "rows");
    for (const QueryStats& query : queryTotals(report)) {
       const std::vector<double>& ms = query.latencyMs;
-      std::fprintf(out, "Q%-5d %6zu %11.1f %11.1f %11.1f %10llu%s%s\n", query.number, ms.size(), percentile(ms, 50), percentile(ms, 0),
-                   percentile(ms, 100), static_cast<unsigned long long>(query.rows), query.error.empty() ? "" : query.timedOut ? "  " : "  failed: ", query.error.c_str());
+      std::fprintf(out, "Q%-5d %6zu %11.1f %11.1f %11.1f %10llu%s%s\n", query.number, ms.size(), percentile(ms, 50), percentile(ms, 0), percentile(ms, 100),
+                   static_cast<unsigned long long>(query.rows),
+                   query.error.empty() ? ""
+                   : query.timedOut    ? "  "
+                                       : "  failed: ",
+                   query.error.c_str());
    }
-   std::fprintf(out, "OLAP      %llu queries in %.2f s: %.0f queries per hour; %.3f J per query%s (the phase's joules beyond its transactions' "
-                "at the rate of phase 1)\n", static_cast<unsigned long long>(olapQueries(report)), olapElapsedSeconds(report), queriesPerHour(report),
-                perQuery(report), label);
+   std::fprintf(out,
+                "OLAP      %llu queries in %.2f s: %.0f queries per hour; %.3f J per query%s (the phase's joules beyond its transactions' "
+                "at the rate of phase 1)\n",
+                static_cast<unsigned long long>(olapQueries(report)), olapElapsedSeconds(report), queriesPerHour(report), perQuery(report), label);
 }
 
 void writePhase(JsonWriter& json, const ChPhase& phase) {
@@ -218,7 +226,9 @@ void printChReport(const ChReport& report, std::FILE* out) {
                 during.empty() ? "all held" : (std::to_string(during.size()) + " violations").c_str());
    for (const std::string& failure : during) std::fprintf(out, "violated  during the run: %s\n", failure.c_str());
    std::fprintf(out, "checked   after the run: conditions 1-4 and 10, %s\n",
-                !report.consistencyChecked ? "not checked" : report.consistencyFailures.empty() ? "all held" : "violated");
+                !report.consistencyChecked           ? "not checked"
+                : report.consistencyFailures.empty() ? "all held"
+                                                     : "violated");
    for (const std::string& failure : report.consistencyFailures) std::fprintf(out, "violated  after the run: %s\n", failure.c_str());
    std::fprintf(out, "%s\n", consistencyLine(report).c_str());
 }

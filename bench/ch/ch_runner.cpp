@@ -48,8 +48,8 @@ constexpr auto cancelGrace = std::chrono::seconds(30);
 /// A query that does not stop when cancelled holds the writer's turn, so the transactions of the
 /// phase (and this process) cannot go on: the report of what the run did is written here, from
 /// the thread that found it out, and the process ends with status 1.
-[[noreturn]] void abandonRun(const ChReport& report, const std::vector<std::unique_ptr<OlapStream>>& streams, uint64_t transactionsInPhase,
-                             int64_t clockNow, int query, std::optional<PhaseSnapshots> snapshots) {
+[[noreturn]] void abandonRun(const ChReport& report, const std::vector<std::unique_ptr<OlapStream>>& streams, uint64_t transactionsInPhase, int64_t clockNow,
+                             int query, std::optional<PhaseSnapshots> snapshots) {
    ChReport partial = report;
    partial.mixedSnapshots = snapshots;
    for (const std::unique_ptr<OlapStream>& stream : streams) {
@@ -130,7 +130,8 @@ ChReport runCh(const ChOptions& options) {
    report.options = options;
 
    std::optional<TemporaryDirectory> directory = databaseDirectory(options);
-   report.database = !directory ? "in memory" : (options.durable ? "on disk in " : "in a file on a RAM disk in ") + directory->path() + " (removed after the run)";
+   report.database = !directory ? "in memory"
+                                : (options.durable ? "on disk in " : "in a file on a RAM disk in ") + directory->path() + " (removed after the run)";
    std::unique_ptr<TpccEngine> engine = openEngine(options, directory ? directory->path() : "");
    report.engineVersion = engine->version();
    report.notes = engine->notes();
@@ -154,8 +155,8 @@ ChReport runCh(const ChOptions& options) {
       } catch (const TpccError& error) {
          throw std::runtime_error("cannot open a reader session: " + describe(error));
       }
-      streams.push_back(std::make_unique<OlapStream>(std::move(reader), queries, size_t(s) * queries.size() / size_t(options.olapStreams),
-                                                    options.queryTimeoutSeconds));
+      streams.push_back(
+         std::make_unique<OlapStream>(std::move(reader), queries, size_t(s) * queries.size() / size_t(options.olapStreams), options.queryTimeoutSeconds));
    }
 
    std::unique_ptr<EnergyMeter> meter = openEnergyMeter({options.powercapRoot, "/sys/class/hwmon", options.wattsPerCore});

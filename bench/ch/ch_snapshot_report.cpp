@@ -50,8 +50,7 @@ void printSnapshots(const ChReport& report, std::FILE* out) {
    }
    const PhaseSnapshots& s = *report.mixedSnapshots;
    std::fprintf(out, "snapshots in phase 2: %llu made", static_cast<unsigned long long>(s.made));
-   if (s.made)
-      std::fprintf(out, ", %.2f ms mean and %s%.2f ms max to make", s.makeMsMean, s.makeMsMaxIsBound ? "at most " : "", s.makeMsMax);
+   if (s.made) std::fprintf(out, ", %.2f ms mean and %s%.2f ms max to make", s.makeMsMean, s.makeMsMaxIsBound ? "at most " : "", s.makeMsMax);
    std::fprintf(out, "; %llu queries on them", static_cast<unsigned long long>(s.queries));
    if (s.queries) std::fprintf(out, ", %.1f ms mean snapshot age at query start", s.ageMsMean);
    std::fprintf(out, "; %llu failures\n", static_cast<unsigned long long>(s.failures));
@@ -61,9 +60,10 @@ void printQuiescentComparison(const ChReport& report, const char* label, std::FI
    if (!report.quiescent) return;
    const ChQuiescentPhase& q = *report.quiescent;
    uint64_t queries = completedQueries(q.queries);
-   std::fprintf(out, "\nquiescent: after phase 2, each query %d time(s) on the first OLAP stream's session, no transaction running: %llu queries in "
-                "%.2f s; %.3f J per query%s\n", q.runsPerQuery, static_cast<unsigned long long>(queries), q.queries.elapsedSeconds,
-                joulesPerQuery(q), label);
+   std::fprintf(out,
+                "\nquiescent: after phase 2, each query %d time(s) on the first OLAP stream's session, no transaction running: %llu queries in "
+                "%.2f s; %.3f J per query%s\n",
+                q.runsPerQuery, static_cast<unsigned long long>(queries), q.queries.elapsedSeconds, joulesPerQuery(q), label);
    std::fprintf(out, "%-6s %-30s | %-30s | %9s\n", "", "quiescent", "phase 2", "ratio");
    std::fprintf(out, "%-6s %6s %11s %11s | %6s %11s %11s | %9s\n", "query", "runs", "median ms", "on snapshot", "runs", "median ms", "on snapshot",
                 "2/quiesc.");

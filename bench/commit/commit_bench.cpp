@@ -36,8 +36,7 @@ int positive(const std::string& text, const std::string& option) {
       size_t used = 0;
       int value = std::stoi(text, &used);
       if (used == text.size() && value > 0) return value;
-   } catch (...) {
-   }
+   } catch (...) {}
    usage(option + " takes a positive number, not \"" + text + "\"");
 }
 
@@ -97,10 +96,11 @@ int main(int argc, char** argv) {
    Settings settings = parse(argc, argv);
    kiln::bench::Machine machine = kiln::bench::describeMachine();
    std::printf("kiln-commit-bench\n");
-   std::printf("machine   %s, %u cores, %.1f GiB memory, %s\n", machine.cpu.c_str(), machine.cores, double(machine.memoryBytes) / (1 << 30), machine.os.c_str());
+   std::printf("machine   %s, %u cores, %.1f GiB memory, %s\n", machine.cpu.c_str(), machine.cores, double(machine.memoryBytes) / (1 << 30),
+               machine.os.c_str());
    std::printf("commit    %s\n", kiln::bench::gitCommit(KILN_SOURCE_DIR).c_str());
-   std::printf("settings  dir=%s commits-per-connection=%d runs=%d synchronous_commit=%s\n\n", settings.directory.c_str(), settings.commitsPerConnection, settings.runs,
-               settings.synchronous ? "on" : "off");
+   std::printf("settings  dir=%s commits-per-connection=%d runs=%d synchronous_commit=%s\n\n", settings.directory.c_str(), settings.commitsPerConnection,
+               settings.runs, settings.synchronous ? "on" : "off");
    std::printf("connections  median commits/s     min commits/s     max commits/s\n");
    try {
       for (int connections : settings.connections) {

@@ -43,8 +43,8 @@ std::string fillerValues() {
 
 }  // namespace
 
-ForkDatabase::ForkDatabase(std::unique_ptr<TpccEngine> engine, std::string description, double loadSeconds, const std::string& updateSql,
-                           uint64_t positions, uint64_t positionsPerGroup)
+ForkDatabase::ForkDatabase(std::unique_ptr<TpccEngine> engine, std::string description, double loadSeconds, const std::string& updateSql, uint64_t positions,
+                           uint64_t positionsPerGroup)
    : engine_(std::move(engine)),
      description_(std::move(description)),
      loadSeconds_(loadSeconds),

@@ -48,8 +48,7 @@ class SnapshotChild {
       if (child_ == 0) {
          close(ends[1]);
          char byte;
-         while (read(ends[0], &byte, 1) > 0) {
-         }
+         while (read(ends[0], &byte, 1) > 0) {}
          _exit(0);
       }
       close(ends[0]);

@@ -56,9 +56,10 @@ void printForkHeader(const ForkReport& report, std::FILE* out) {
    std::fprintf(out, "settings  sizes=%s GiB warehouses=%s pages=%s runs=%d updates=%d\n", list(o.sizesGiB, "%g").c_str(),
                 list(std::vector<double>(o.warehouses.begin(), o.warehouses.end()), "%g").c_str(), pages.c_str(), o.runs, o.updates);
    std::fprintf(out, "THP       %s\n", report.transparentHugePages.c_str());
-   std::fprintf(out, "method    fork(): its time in the parent, the child exits at once. Updates: single rows, evenly spread,\n"
-                     "          prepared; per round the same rows without a child, then with one alive (copy-on-write).\n"
-                     "          4k: prctl(PR_SET_THP_DISABLE) before loading. Medians of the runs.\n");
+   std::fprintf(out,
+                "method    fork(): its time in the parent, the child exits at once. Updates: single rows, evenly spread,\n"
+                "          prepared; per round the same rows without a child, then with one alive (copy-on-write).\n"
+                "          4k: prctl(PR_SET_THP_DISABLE) before loading. Medians of the runs.\n");
 }
 
 void printForkResult(const ForkResult& result, std::FILE* out) {
@@ -68,7 +69,8 @@ void printForkResult(const ForkResult& result, std::FILE* out) {
    std::fprintf(out, "  %-24s %.2f (runs %s)\n", "fork ms", medianOfRuns(m.forkMs), list(m.forkMs, "%.2f").c_str());
    std::fprintf(out, "  %-24s %.1f without a child, %.1f with one (+%.1f)\n", "update us", medianOfRuns(m.updateUsAlone), medianOfRuns(m.updateUsShared),
                 medianOfRuns(m.updateUsShared) - medianOfRuns(m.updateUsAlone));
-   std::fprintf(out, "  %-24s %.2f without a child, %.2f with one\n", "minor faults per update", medianOfRuns(m.faultsPerUpdateAlone), medianOfRuns(m.faultsPerUpdateShared));
+   std::fprintf(out, "  %-24s %.2f without a child, %.2f with one\n", "minor faults per update", medianOfRuns(m.faultsPerUpdateAlone),
+                medianOfRuns(m.faultsPerUpdateShared));
    std::fprintf(out, "  %-24s %s\n", "update us, child, runs", list(m.updateUsShared, "%.1f").c_str());
    printMemory("after the updates", m.memoryAfterUpdates, out);
    std::fprintf(out, "  %-24s %.2f (runs %s)\n", "fork ms after updates", medianOfRuns(m.forkMsAfterUpdates), list(m.forkMsAfterUpdates, "%.2f").c_str());

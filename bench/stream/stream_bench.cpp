@@ -34,8 +34,7 @@ int64_t positive(const std::string& text, const std::string& option) {
       size_t used = 0;
       long long value = std::stoll(text, &used);
       if (used == text.size() && value > 0) return value;
-   } catch (...) {
-   }
+   } catch (...) {}
    usage(option + " takes a positive number, not \"" + text + "\"");
 }
 
@@ -45,12 +44,9 @@ Settings parse(int argc, char** argv) {
       std::string option = argv[i];
       if (i + 1 >= argc) usage(option + " needs a value");
       std::string value = argv[++i];
-      if (option == "--rows")
-         settings.rows = positive(value, option);
-      else if (option == "--runs")
-         settings.runs = int(positive(value, option));
-      else
-         usage("unknown option " + option);
+      if (option == "--rows") settings.rows = positive(value, option);
+      else if (option == "--runs") settings.runs = int(positive(value, option));
+      else usage("unknown option " + option);
    }
    return settings;
 }
@@ -111,7 +107,8 @@ Run runInChild(Mode mode, int64_t rows) {
    int status = 0;
    rusage usage{};
    ::wait4(child, &status, 0, &usage);
-   if (got != sizeof(seconds) || !WIFEXITED(status) || WEXITSTATUS(status) != 0) throw kiln::Error("XX000", std::string("the run of ") + names[int(mode)] + " failed");
+   if (got != sizeof(seconds) || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      throw kiln::Error("XX000", std::string("the run of ") + names[int(mode)] + " failed");
    return {seconds, double(usage.ru_maxrss) / 1024};  // ru_maxrss is in KiB
 }
 
@@ -128,7 +125,8 @@ int main(int argc, char** argv) {
    std::printf("kiln-stream-bench\n");
    std::printf("machine   %s\n", kiln::bench::machineSummary(machine).c_str());
    std::printf("commit    %s\n", kiln::bench::gitCommit(KILN_SOURCE_DIR).c_str());
-   std::printf("settings  rows=%lld runs=%d (SELECT id, body FROM message: a table of that many rows, bodies of 21-27 bytes)\n\n", (long long)settings.rows, settings.runs);
+   std::printf("settings  rows=%lld runs=%d (SELECT id, body FROM message: a table of that many rows, bodies of 21-27 bytes)\n\n", (long long)settings.rows,
+               settings.runs);
    std::vector<double> seconds[3], peaks[3];
    try {
       for (int run = 0; run < settings.runs; ++run) {
@@ -144,7 +142,6 @@ int main(int argc, char** argv) {
    }
    std::printf("%-18s %14s %16s %20s\n", "read as", "median ms", "peak RSS MiB", "above floor MiB");
    double floor = median(peaks[0]);
-   for (int m = 0; m < 3; ++m)
-      std::printf("%-18s %14.1f %16.1f %20.1f\n", names[m], median(seconds[m]) * 1000, median(peaks[m]), median(peaks[m]) - floor);
+   for (int m = 0; m < 3; ++m) std::printf("%-18s %14.1f %16.1f %20.1f\n", names[m], median(seconds[m]) * 1000, median(peaks[m]), median(peaks[m]) - floor);
    return 0;
 }

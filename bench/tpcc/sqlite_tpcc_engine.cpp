@@ -227,9 +227,7 @@ SqliteTpccEngine::SqliteTpccEngine(std::shared_ptr<SharedConnection> connection,
 // The statements go before the connection can close (sqlite3_close refuses while any is left).
 SqliteTpccEngine::~SqliteTpccEngine() { plainStatements_.clear(); }
 
-std::unique_ptr<TpccEngine> SqliteTpccEngine::openSession() {
-   return std::unique_ptr<TpccEngine>(new SqliteTpccEngine(connection_, path_, journal_));
-}
+std::unique_ptr<TpccEngine> SqliteTpccEngine::openSession() { return std::unique_ptr<TpccEngine>(new SqliteTpccEngine(connection_, path_, journal_)); }
 
 std::unique_ptr<TpccEngine> SqliteTpccEngine::openReader() {
    if (journal_ != Journal::WriteAheadLog) throw TpccError("0A000", "a reader beside the writer needs SQLite's WAL mode", "");

@@ -4,8 +4,6 @@
 
 namespace kiln::bench {
 
-int64_t systemClockMicros() {
-   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
+int64_t systemClockMicros() { return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count(); }
 
 }  // namespace kiln::bench

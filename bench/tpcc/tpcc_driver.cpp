@@ -111,8 +111,7 @@ void sortLatencies(MixResult& mix) {
    for (TransactionStats& stats : mix.types) std::sort(stats.latencyMs.begin(), stats.latencyMs.end());
 }
 
-MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions,
-                 std::atomic<uint64_t>* completed) {
+MixResult runMix(const std::vector<MixClient>& clients, int warehouses, double durationSeconds, uint64_t maxTransactions, std::atomic<uint64_t>* completed) {
    MixLimits limits;
    limits.completed = completed;
    limits.start = Clock::now();

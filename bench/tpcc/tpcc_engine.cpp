@@ -11,8 +11,8 @@ std::string timestampText(int64_t unixMicros) {
    std::tm utc{};
    gmtime_r(&seconds, &utc);
    char text[96];  // room for any int the compiler cannot rule out
-   std::snprintf(text, sizeof(text), "%04d-%02d-%02d %02d:%02d:%02d.%06" PRId64, utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour,
-                 utc.tm_min, utc.tm_sec, unixMicros % 1000000);
+   std::snprintf(text, sizeof(text), "%04d-%02d-%02d %02d:%02d:%02d.%06" PRId64, utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min,
+                 utc.tm_sec, unixMicros % 1000000);
    return text;
 }
 

@@ -187,12 +187,12 @@ struct Population {
 }  // namespace
 
 std::vector<TpccTableLoad> populateTpcc(TpccEngine& engine, int warehouses, TpccRandom& random, int64_t nowMicros,
-                                    const std::function<void(const std::string&)>& progress) {
+                                        const std::function<void(const std::string&)>& progress) {
    Population population{engine, warehouses, random, nowMicros, {}};
    using Fill = void (Population::*)(RowWriter&);
    const std::pair<const char*, Fill> tables[] = {
-      {"item", &Population::item},         {"warehouse", &Population::warehouse}, {"stock", &Population::stock},
-      {"district", &Population::district}, {"customer", &Population::customer},   {"history", &Population::history},
+      {"item", &Population::item},         {"warehouse", &Population::warehouse},  {"stock", &Population::stock},
+      {"district", &Population::district}, {"customer", &Population::customer},    {"history", &Population::history},
       {"orders", &Population::orders},     {"order_line", &Population::orderLine}, {"new_order", &Population::newOrder},
    };
    std::vector<TpccTableLoad> loads;

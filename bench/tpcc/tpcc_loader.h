@@ -20,6 +20,6 @@ struct TpccTableLoad {
 /// Fills the (empty, created) nine tables. `now` is the population's date and time; `progress` is
 /// told which table is being loaded.
 std::vector<TpccTableLoad> populateTpcc(TpccEngine& engine, int warehouses, TpccRandom& random, int64_t nowMicros,
-                                    const std::function<void(const std::string&)>& progress);
+                                        const std::function<void(const std::string&)>& progress);
 
 }  // namespace kiln::bench

@@ -10,7 +10,8 @@ namespace kiln::bench {
 
 std::string mixDriverDescription(int clients) {
    std::string threads = clients == 1 ? "one client thread" : std::to_string(clients) + " client threads, each on a session of its own,";
-   return threads + " running transactions back to back (no keying or think times); each transaction's home warehouse drawn "
+   return threads +
+          " running transactions back to back (no keying or think times); each transaction's home warehouse drawn "
           "uniformly; types from a shuffled deck of 45 New-Order, 43 Payment, 4 Order-Status, 4 Delivery, 4 Stock-Level";
 }
 
@@ -60,7 +61,8 @@ void printLoads(const TpccReport& report, std::FILE* out) {
    uint64_t rows = 0;
    double ms = 0;
    for (const TpccTableLoad& load : report.loads) {
-      std::fprintf(out, "%-10s %12llu %12.1f %12.0f\n", load.table.c_str(), static_cast<unsigned long long>(load.rows), load.ms, double(load.rows) / (load.ms / 1000));
+      std::fprintf(out, "%-10s %12llu %12.1f %12.0f\n", load.table.c_str(), static_cast<unsigned long long>(load.rows), load.ms,
+                   double(load.rows) / (load.ms / 1000));
       rows += load.rows;
       ms += load.ms;
    }
@@ -106,8 +108,7 @@ void printTransactionTable(const MixResult& mix, std::FILE* out) {
                    static_cast<unsigned long long>(stats.count), static_cast<unsigned long long>(stats.rollbacks), share(mix, stats), mean(ms),
                    percentile(ms, 50), percentile(ms, 95), percentile(ms, 99), percentile(ms, 100));
    }
-   std::fprintf(out, "%-13s %10llu %9llu\n", "all", static_cast<unsigned long long>(totalTransactions(mix)),
-                static_cast<unsigned long long>(rollbacks(mix)));
+   std::fprintf(out, "%-13s %10llu %9llu\n", "all", static_cast<unsigned long long>(totalTransactions(mix)), static_cast<unsigned long long>(rollbacks(mix)));
 }
 
 void writeTransactionTypesJson(JsonWriter& json, const MixResult& mix) {

@@ -44,7 +44,8 @@ TpccReport runTpcc(const TpccOptions& options) {
    NURandConstants loadConstants = random.drawLoadConstants();
    createTpccTables(*engine);
    try {
-      report.loads = populateTpcc(*engine, options.warehouses, random, systemClockMicros(), [&](const std::string& table) { progress.show("populating " + table); });
+      report.loads = populateTpcc(*engine, options.warehouses, random, systemClockMicros(),
+                                  [&](const std::string& table) { progress.show("populating " + table); });
    } catch (const TpccError& error) {
       progress.clear();
       throw std::runtime_error("populating the tables failed: " + describe(error));

@@ -4,6 +4,7 @@ namespace kiln::bench {
 
 std::vector<std::string> tpccTables(const std::string& timestampType) {
    const std::string& ts = timestampType;
+   // clang-format off: each column type stays on the line of its column
    return {
       "CREATE TABLE warehouse (w_id integer NOT NULL, w_name varchar(10) NOT NULL, w_street_1 varchar(20) NOT NULL, "
       "w_street_2 varchar(20) NOT NULL, w_city varchar(20) NOT NULL, w_state char(2) NOT NULL, w_zip char(9) NOT NULL, "
@@ -48,6 +49,7 @@ std::vector<std::string> tpccTables(const std::string& timestampType) {
       "s_dist_09 char(24) NOT NULL, s_dist_10 char(24) NOT NULL, s_ytd integer NOT NULL, s_order_cnt integer NOT NULL, "
       "s_remote_cnt integer NOT NULL, s_data varchar(50) NOT NULL, PRIMARY KEY (s_w_id, s_i_id))",
    };
+   // clang-format on
 }
 
 std::vector<std::string> tpccIndexes() {

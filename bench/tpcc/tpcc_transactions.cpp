@@ -55,7 +55,8 @@ TpccTransactions::TpccTransactions(TpccEngine& engine, TpccClock clock) : engine
       return prepare("WITH v (w, i, q, remote) AS (VALUES " + values +
                      ") UPDATE stock SET s_quantity = CASE WHEN s_quantity - v.q >= 10 THEN s_quantity - v.q ELSE s_quantity - v.q + 91 END, "
                      "s_ytd = s_ytd + v.q, s_order_cnt = s_order_cnt + 1, s_remote_cnt = s_remote_cnt + v.remote "
-                     "FROM v WHERE s_w_id = v.w AND s_i_id = v.i RETURNING s_w_id, s_i_id, s_data, " + distInfo);
+                     "FROM v WHERE s_w_id = v.w AND s_i_id = v.i RETURNING s_w_id, s_i_id, s_data, " +
+                     distInfo);
    };
    noStockLine_ = stockUpdate(1);
    for (size_t n = minOrderLines; n <= maxOrderLines; ++n) noStocks_[n - minOrderLines] = stockUpdate(n);
@@ -69,7 +70,8 @@ TpccTransactions::TpccTransactions(TpccEngine& engine, TpccClock clock) : engine
       }
       noInsertLines_[n - minOrderLines] = prepare(
          "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, "
-         "ol_amount, ol_dist_info) VALUES " + rows);
+         "ol_amount, ol_dist_info) VALUES " +
+         rows);
    }
 
    // The warehouse and the district are updated and read by one statement each.
@@ -86,14 +88,12 @@ TpccTransactions::TpccTransactions(TpccEngine& engine, TpccClock clock) : engine
    pyCustomerUpdateData_ = prepare(
       "UPDATE customer SET c_balance = c_balance - $1, c_ytd_payment = c_ytd_payment + $1, c_payment_cnt = c_payment_cnt + 1, "
       "c_data = $5 WHERE c_w_id = $2 AND c_d_id = $3 AND c_id = $4");
-   pyHistory_ = prepare(
-      "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
+   pyHistory_ = prepare("INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
 
    osCustomerById_ = prepare(std::string("SELECT ") + orderStatusCustomerColumns + " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3");
    osCustomerByName_ = prepare(std::string("SELECT ") + orderStatusCustomerColumns +
                                " FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3 ORDER BY c_first");
-   osLastOrder_ = prepare(
-      "SELECT o_id, o_entry_d, o_carrier_id FROM orders WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1");
+   osLastOrder_ = prepare("SELECT o_id, o_entry_d, o_carrier_id FROM orders WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1");
    osLines_ = prepare(
       "SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line "
       "WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = $3");
@@ -277,8 +277,8 @@ void TpccTransactions::payment(const PaymentInput& in) {
          pyCustomerData_->bindInt(3, customerId);
          pyCustomerData_->execute();
          // The payment's details go in front of C_DATA, which keeps its first 500 characters.
-         std::string data = std::to_string(customerId) + " " + std::to_string(in.customerDistrict) + " " + std::to_string(in.customerWarehouse) +
-                            " " + std::to_string(in.district) + " " + std::to_string(in.warehouse) + " " + decimalText(in.amountCents, 2) + " | " +
+         std::string data = std::to_string(customerId) + " " + std::to_string(in.customerDistrict) + " " + std::to_string(in.customerWarehouse) + " " +
+                            std::to_string(in.district) + " " + std::to_string(in.warehouse) + " " + decimalText(in.amountCents, 2) + " | " +
                             pyCustomerData_->getText(0, 0);
          data.resize(std::min<size_t>(data.size(), 500));
          update.bindText(5, data);

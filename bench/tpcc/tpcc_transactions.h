@@ -43,8 +43,7 @@ class TpccTransactions {
    // New-Order's s_dist_xx by line, kept so that their memory is reused.
    std::array<std::string, maxOrderLines> distInfo_;
 
-   Statement pyWarehouse_, pyDistrict_, pyCustomerById_, pyCustomerByName_, pyCustomerUpdate_,
-      pyCustomerData_, pyCustomerUpdateData_, pyHistory_;
+   Statement pyWarehouse_, pyDistrict_, pyCustomerById_, pyCustomerByName_, pyCustomerUpdate_, pyCustomerData_, pyCustomerUpdateData_, pyHistory_;
 
    Statement osCustomerById_, osCustomerByName_, osLastOrder_, osLines_;
 

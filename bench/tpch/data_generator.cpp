@@ -92,7 +92,8 @@ std::string scaleFactorName(double scaleFactor) {
 std::string ensureTpchData(const std::string& root, double scaleFactor, const std::string& tpchgen) {
    fs::path directory = fs::path(root) / ("sf" + scaleFactorName(scaleFactor));
    if (fs::exists(directory / "lineitem.tbl")) return directory.string();
-   if (access(tpchgen.c_str(), X_OK) != 0) throw std::runtime_error("no TPC-H data in " + directory.string() + ", and no " + tpchgen + " to generate it (run scripts/setup)");
+   if (access(tpchgen.c_str(), X_OK) != 0)
+      throw std::runtime_error("no TPC-H data in " + directory.string() + ", and no " + tpchgen + " to generate it (run scripts/setup)");
 
    fs::path temporary = directory.string() + ".tmp";
    fs::remove_all(temporary);
@@ -100,14 +101,16 @@ std::string ensureTpchData(const std::string& root, double scaleFactor, const st
    std::fprintf(stderr, "generating TPC-H SF %s into %s\n", scaleFactorName(scaleFactor).c_str(), directory.string().c_str());
    auto start = std::chrono::steady_clock::now();
    try {
-      runWithProgress({tpchgen, "-s", scaleFactorName(scaleFactor), "--output-dir", temporary.string()}, temporary, uint64_t(bytesPerScaleFactor * scaleFactor));
+      runWithProgress({tpchgen, "-s", scaleFactorName(scaleFactor), "--output-dir", temporary.string()}, temporary,
+                      uint64_t(bytesPerScaleFactor * scaleFactor));
    } catch (const std::exception&) {
       fs::remove_all(temporary);
       throw;
    }
    fs::remove_all(directory);
    fs::rename(temporary, directory);
-   std::fprintf(stderr, "generated %s in %.1f s\n", directory.string().c_str(), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+   std::fprintf(stderr, "generated %s in %.1f s\n", directory.string().c_str(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
    return directory.string();
 }
 

@@ -62,7 +62,12 @@ std::string machineSummary(const Machine& machine) {
 }
 
 void writeMachineJson(JsonWriter& json, const Machine& machine) {
-   json.beginObject().member("cpu", machine.cpu).member("cores", uint64_t(machine.cores)).member("memory_bytes", machine.memoryBytes).member("os", machine.os).endObject();
+   json.beginObject()
+      .member("cpu", machine.cpu)
+      .member("cores", uint64_t(machine.cores))
+      .member("memory_bytes", machine.memoryBytes)
+      .member("os", machine.os)
+      .endObject();
 }
 
 }  // namespace kiln::bench

@@ -3,7 +3,6 @@
 #include "data_generator.h"
 #include "json_writer.h"
 
-
 namespace kiln::bench {
 
 namespace {

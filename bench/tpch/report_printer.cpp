@@ -31,7 +31,8 @@ void printHeader(const TpchReport& report, std::FILE* out) {
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
    std::fprintf(out, "settings  sf=%s threads=%d runs=%d (after 1 warm-up) queries=%s timeout=%gs watts-per-core=%g allow-errors=%s\n",
-                scaleFactorName(o.scaleFactor).c_str(), o.threads, o.runs, join(o.queries).c_str(), o.timeoutSeconds, o.wattsPerCore, o.allowErrors ? "yes" : "no");
+                scaleFactorName(o.scaleFactor).c_str(), o.threads, o.runs, join(o.queries).c_str(), o.timeoutSeconds, o.wattsPerCore,
+                o.allowErrors ? "yes" : "no");
    std::fprintf(out, "data      %s\n", report.dataDir.c_str());
    std::fprintf(out, "energy    %s: %s\n", report.energySource.c_str(), report.energyDescription.c_str());
    for (const std::string& note : report.notes) std::fprintf(out, "note      %s\n", note.c_str());
@@ -42,7 +43,8 @@ void printLoads(const TpchReport& report, std::FILE* out) {
    uint64_t rows = 0;
    double ms = 0;
    for (const TableLoad& load : report.loads) {
-      std::fprintf(out, "%-10s %14s %12.1f %14s\n", load.table.c_str(), grouped(load.rows).c_str(), load.ms, grouped(uint64_t(double(load.rows) / (load.ms / 1000))).c_str());
+      std::fprintf(out, "%-10s %14s %12.1f %14s\n", load.table.c_str(), grouped(load.rows).c_str(), load.ms,
+                   grouped(uint64_t(double(load.rows) / (load.ms / 1000))).c_str());
       rows += load.rows;
       ms += load.ms;
    }
@@ -56,14 +58,16 @@ const char* correctText(const QueryMeasurement& query) {
 
 void printQueries(const TpchReport& report, std::FILE* out) {
    std::string energyHeader = report.energyEstimated ? "energy J (estimated)" : "energy J (" + report.energySource + ")";
-   std::fprintf(out, "\n%-5s %10s %10s %10s %11s %10s %9s %8s  %s\n", "query", "median ms", "min ms", "max ms", "compile ms", "exec ms", "rows", "correct", energyHeader.c_str());
+   std::fprintf(out, "\n%-5s %10s %10s %10s %11s %10s %9s %8s  %s\n", "query", "median ms", "min ms", "max ms", "compile ms", "exec ms", "rows", "correct",
+                energyHeader.c_str());
    for (const QueryMeasurement& query : report.queries) {
       if (query.failed()) {
          std::fprintf(out, "Q%02d   error %s\n", query.query, query.error.c_str());
          continue;
       }
-      std::fprintf(out, "Q%02d   %10.2f %10.2f %10.2f %11.2f %10.2f %9llu %8s  %.3f\n", query.query, median(query.totalMs), minimum(query.totalMs), maximum(query.totalMs),
-                   median(query.compileMs), median(query.executeMs), static_cast<unsigned long long>(query.rows), correctText(query), query.energyJ);
+      std::fprintf(out, "Q%02d   %10.2f %10.2f %10.2f %11.2f %10.2f %9llu %8s  %.3f\n", query.query, median(query.totalMs), minimum(query.totalMs),
+                   maximum(query.totalMs), median(query.compileMs), median(query.executeMs), static_cast<unsigned long long>(query.rows), correctText(query),
+                   query.energyJ);
    }
 }
 
@@ -72,8 +76,7 @@ void printTotals(const TpchReport& report, std::FILE* out) {
    const char* label = report.energyEstimated ? " (estimated)" : "";
    std::fprintf(out, "\ntotal     %.2f ms (sum of medians of %zu queries that ran; %zu failed)\n", totalMs(report), ran, failedQueries(report));
    std::fprintf(out, "energy    %.3f J per run of the queries%s\n", totalEnergyJ(report), label);
-   if (std::optional<double> qphpw = queriesPerHourPerWatt(report))
-      std::fprintf(out, "          %.1f queries per hour per Watt%s\n", *qphpw, label);
+   if (std::optional<double> qphpw = queriesPerHourPerWatt(report)) std::fprintf(out, "          %.1f queries per hour per Watt%s\n", *qphpw, label);
    size_t wrong = wrongAnswers(report), checked = 0;
    for (const QueryMeasurement& query : report.queries) checked += query.correct.has_value();
    if (wrong) std::fprintf(out, "answers   %zu of %zu WRONG\n", wrong, checked);

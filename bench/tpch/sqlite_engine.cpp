@@ -43,8 +43,7 @@ std::string valueText(sqlite3_stmt* statement, int column) {
 
 }  // namespace
 
-SqliteEngine::SqliteEngine(double timeoutSeconds, LoadProgress onLoadProgress)
-   : timeoutSeconds_(timeoutSeconds), onLoadProgress_(std::move(onLoadProgress)) {
+SqliteEngine::SqliteEngine(double timeoutSeconds, LoadProgress onLoadProgress) : timeoutSeconds_(timeoutSeconds), onLoadProgress_(std::move(onLoadProgress)) {
    if (sqlite3_open(":memory:", &db_) != SQLITE_OK) throw QueryError("sqlite", "cannot open an in-memory SQLite database");
    exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY");
    exec("PRAGMA case_sensitive_like = ON");  // as LIKE is in PostgreSQL
@@ -89,7 +88,8 @@ uint64_t SqliteEngine::loadTable(const std::string& table, const std::string& pa
    exec("BEGIN");
    while (reader.next(fields)) {
       if (int(fields.size()) != columns)
-         throw QueryError("22P04", path + " line " + std::to_string(rows + 1) + ": " + std::to_string(fields.size()) + " fields, " + std::to_string(columns) + " expected");
+         throw QueryError(
+            "22P04", path + " line " + std::to_string(rows + 1) + ": " + std::to_string(fields.size()) + " fields, " + std::to_string(columns) + " expected");
       // Text bound into typed columns is converted by the column's affinity, as a .import would.
       for (int c = 0; c < columns; ++c) {
          if (fields[c].empty()) sqlite3_bind_null(raw, c + 1);
@@ -107,7 +107,8 @@ QueryRun SqliteEngine::run(const std::string& sql, bool keepRows) {
    std::string text = toSqliteDialect(sql);
    QueryRun run;
    Clock::time_point start = Clock::now();
-   deadline_ = timeoutSeconds_ > 0 ? start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeoutSeconds_)) : Clock::time_point::max();
+   deadline_ = timeoutSeconds_ > 0 ? start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeoutSeconds_))
+                                   : Clock::time_point::max();
    sqlite3_stmt* raw = nullptr;
    if (sqlite3_prepare_v2(db_, text.c_str(), -1, &raw, nullptr) != SQLITE_OK) throw lastError("");
    Statement statement(raw);

@@ -9,7 +9,7 @@ namespace kiln::bench {
 
 TblReader::TblReader(const std::string& path) : file_(std::fopen(path.c_str(), "r")) {
    if (!file_) throw std::runtime_error("cannot open " + path);
-   struct stat info {};
+   struct stat info{};
    if (fstat(fileno(file_), &info) == 0) size_ = uint64_t(info.st_size);
 }
 

@@ -44,7 +44,8 @@ int tpchCommand(int argc, char** argv) {
 
    size_t wrong = wrongAnswers(report), failed = failedQueries(report);
    if (wrong) std::fprintf(stderr, "kiln-bench tpch: %zu WRONG ANSWER%s\n", wrong, wrong == 1 ? "" : "S");
-   if (failed && !options->allowErrors) std::fprintf(stderr, "kiln-bench tpch: %zu quer%s failed (--allow-errors to accept)\n", failed, failed == 1 ? "y" : "ies");
+   if (failed && !options->allowErrors)
+      std::fprintf(stderr, "kiln-bench tpch: %zu quer%s failed (--allow-errors to accept)\n", failed, failed == 1 ? "y" : "ies");
    return wrong || (failed && !options->allowErrors) ? 1 : 0;
 }
 

@@ -129,9 +129,7 @@ void Expr::collectIUs(std::vector<const IU*>& out) const {
    for (auto& c : children) c->collectIUs(out);
 }
 
-bool castCanMakeNull(SqlType from, SqlType to) {
-   return (from.id == TypeId::Timestamp || from.id == TypeId::TimestampTz) && to.id == TypeId::Time;
-}
+bool castCanMakeNull(SqlType from, SqlType to) { return (from.id == TypeId::Timestamp || from.id == TypeId::TimestampTz) && to.id == TypeId::Time; }
 
 const char* comparisonName(CompareOp op) {
    static const char* names[] = {"=", "<>", "<", "<=", ">", ">=", "IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
@@ -189,8 +187,7 @@ std::string Expr::toString() const {
       case ExprKind::ColumnRef: return iu->name;
       case ExprKind::Constant:
          if (constant.isNull) return "NULL";
-         if (constant.type.isString() || constant.type.id == TypeId::Date || constant.type.id == TypeId::Interval)
-            return "'" + formatValue(constant) + "'";
+         if (constant.type.isString() || constant.type.id == TypeId::Date || constant.type.id == TypeId::Interval) return "'" + formatValue(constant) + "'";
          return formatValue(constant);
       case ExprKind::Cast: return "CAST(" + children[0]->toString() + " AS " + type.toString() + ")";
       case ExprKind::Arithmetic: {
@@ -210,12 +207,10 @@ std::string Expr::toString() const {
          if (hasElse) s += " ELSE " + children.back()->toString();
          return s + " END";
       }
-      case ExprKind::Like:
-         return children[0]->toString() + (negated ? " NOT" : "") + (op ? " ILIKE " : " LIKE ") + children[1]->toString();
+      case ExprKind::Like: return children[0]->toString() + (negated ? " NOT" : "") + (op ? " ILIKE " : " LIKE ") + children[1]->toString();
       case ExprKind::InList: return children[0]->toString() + (negated ? " NOT IN (" : " IN (") + list(1, ", ") + ")";
       case ExprKind::Function:
-         if (functionId() == FunctionId::RegexMatch)
-            return children[0]->toString() + (constant.string.empty() ? " ~ " : " ~* ") + children[1]->toString();
+         if (functionId() == FunctionId::RegexMatch) return children[0]->toString() + (constant.string.empty() ? " ~ " : " ~* ") + children[1]->toString();
          if (functionId() >= FunctionId::BitAnd && functionId() <= FunctionId::ShiftRight)
             return children.size() == 1 ? std::string("~") + children[0]->toString()
                                         : "(" + children[0]->toString() + " " + functionName(functionId()) + " " + children[1]->toString() + ")";

@@ -14,7 +14,24 @@ namespace kiln {
 
 class Table;
 
-enum class OperatorKind : uint8_t { TableScan, IndexScan, Values, Filter, Map, Aggregate, Sort, Limit, Join, UnionAll, Series, Window, RecursiveUnion, WorkTableScan, WithShared, SharedScan };
+enum class OperatorKind : uint8_t {
+   TableScan,
+   IndexScan,
+   Values,
+   Filter,
+   Map,
+   Aggregate,
+   Sort,
+   Limit,
+   Join,
+   UnionAll,
+   Series,
+   Window,
+   RecursiveUnion,
+   WorkTableScan,
+   WithShared,
+   SharedScan
+};
 
 struct Operator {
    OperatorKind kind;

@@ -1,7 +1,7 @@
 #include "algebra/plan_printer.h"
 
-#include "storage/table.h"
 #include "storage/secondary_index.h"
+#include "storage/table.h"
 #include "storage/unique_index.h"
 
 namespace kiln {
@@ -157,13 +157,15 @@ std::string describe(const Operator& op) {
          std::vector<std::string> conditions;
          if (scan.condition->kind == ExprKind::And)
             for (auto& c : scan.condition->children) conditions.push_back(c->toString());
-         else
-            conditions.push_back(scan.condition->toString());
+         else conditions.push_back(scan.condition->toString());
          std::string condition = join(conditions, " AND ");
          if (scan.nextNotNull) condition += ", not null";
          if (scan.descending) condition += ", descending";
          if (scan.limit) condition += ", first " + std::to_string(scan.limit);
-         return (scan.children.empty() ? "IndexScan " : scan.keepUnmatched ? "LeftOuterIndexJoin " : "IndexJoin ") + scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
+         return (scan.children.empty() ? "IndexScan "
+                 : scan.keepUnmatched  ? "LeftOuterIndexJoin "
+                                       : "IndexJoin ") +
+                scan.table->name() + " using " + scan.indexName() + " (" + condition + ")";
       }
       case OperatorKind::Values: return "Values (" + std::to_string(static_cast<const Values&>(op).rows.size()) + " rows)";
       case OperatorKind::Filter: return "Filter " + static_cast<const Filter&>(op).condition->toString();
@@ -178,13 +180,14 @@ std::string describe(const Operator& op) {
          for (auto& k : aggregate.keys) keys.push_back(k.expression->toString());
          for (auto& a : aggregate.aggregates) {
             std::string name = aggregateName(a.function);
-            if (a.function == AggregateFunction::CountStar)
-               calls.push_back(name);
-            else if (a.function == AggregateFunction::PercentileCont || a.function == AggregateFunction::PercentileDisc || a.function == AggregateFunction::Mode)
+            if (a.function == AggregateFunction::CountStar) calls.push_back(name);
+            else if (a.function == AggregateFunction::PercentileCont || a.function == AggregateFunction::PercentileDisc ||
+                     a.function == AggregateFunction::Mode)
                calls.push_back(name + "(" + (a.delimiter ? a.delimiter->toString() : "") + ") WITHIN GROUP (ORDER BY " + a.argument->toString() +
                                (a.descending ? " DESC" : "") + ")");
             else
-               calls.push_back(name + "(" + (a.distinct ? "DISTINCT " : "") + a.argument->toString() + (a.delimiter ? ", " + a.delimiter->toString() : "") + ")");
+               calls.push_back(name + "(" + (a.distinct ? "DISTINCT " : "") + a.argument->toString() + (a.delimiter ? ", " + a.delimiter->toString() : "") +
+                               ")");
          }
          std::string s = aggregate.keys.empty() ? "Aggregate" : "HashAggregate keys: " + join(keys);
          return calls.empty() ? s : s + (aggregate.keys.empty() ? " " : "; ") + join(calls);
@@ -223,8 +226,8 @@ std::string describe(const Operator& op) {
       case OperatorKind::SharedScan: return "SharedScan s" + std::to_string(static_cast<const SharedScan&>(op).source->id);
       case OperatorKind::Series: {
          auto& series = static_cast<const Series&>(op);
-         std::string s = "Series " + series.output->name + " := " +
-                         (series.unnest ? "unnest(" + series.start->toString() + ")" : series.start->toString() + " .. " + series.stop->toString());
+         std::string s = "Series " + series.output->name +
+                         " := " + (series.unnest ? "unnest(" + series.start->toString() + ")" : series.start->toString() + " .. " + series.stop->toString());
          if (series.ordinality) s += " with ordinality " + series.ordinality->name;
          if (series.interval) s += " step " + Expr::constantOf(Value::ofInterval(*series.interval))->toString();
          else if (series.step != 1) s += " step " + std::to_string(series.step);

@@ -21,7 +21,8 @@ SqlValue ExpressionCompiler::compileArrayOperator(const Expr& e, const std::vect
             b.CreateStore(args[i].value, b.CreateConstInBoundsGEP2_32(stringsType, strings, 0, i));
             b.CreateStore(b.CreateZExt(ops_.isNull(args[i]), cx_.i8()), b.CreateConstInBoundsGEP2_32(nullsType, nulls, 0, i));
          }
-         return {ops_.callStringHelper(runtime::kiln_array_build, {strings, nulls, cx_.int32(int32_t(count)), call.elementType(e.type)}, true), nullptr, e.type};
+         return {ops_.callStringHelper(runtime::kiln_array_build, {strings, nulls, cx_.int32(int32_t(count)), call.elementType(e.type)}, true), nullptr,
+                 e.type};
       }
       case FunctionId::ArraySubscript:
          return call.withOwnNull({args[0], args[1]}, [&](llvm::Value* nullSlot) {
@@ -56,17 +57,16 @@ SqlValue ExpressionCompiler::compileArrayOperator(const Expr& e, const std::vect
       }
       case FunctionId::ArrayContains:
          return ops_.guardNulls(args, e.type, [&] {
-            llvm::Value* result = cx_.callRuntime(runtime::kiln_array_contains, {call.address(0), call.address(1), call.elementType(args[0].type), cx_.int8(e.constant.integer != 0)});
+            llvm::Value* result = cx_.callRuntime(runtime::kiln_array_contains,
+                                                  {call.address(0), call.address(1), call.elementType(args[0].type), cx_.int8(e.constant.integer != 0)});
             return b.CreateICmpNE(result, cx_.int8(0));
          });
       case FunctionId::ArraySlice:
-         return ops_.guardNulls(args, e.type, [&] {
-            return ops_.callStringHelper(runtime::kiln_array_slice, {call.address(0), args[1].value, args[2].value}, true);
-         });
+         return ops_.guardNulls(args, e.type,
+                                [&] { return ops_.callStringHelper(runtime::kiln_array_slice, {call.address(0), args[1].value, args[2].value}, true); });
       case FunctionId::ArrayElementText:
-         return ops_.guardNulls({args[0]}, e.type, [&] {
-            return ops_.callStringHelper(runtime::kiln_array_element_text, {call.address(0), cx_.int64(e.constant.integer)}, true);
-         });
+         return ops_.guardNulls(
+            {args[0]}, e.type, [&] { return ops_.callStringHelper(runtime::kiln_array_element_text, {call.address(0), cx_.int64(e.constant.integer)}, true); });
       default: throw Error("XX000", std::string("not an array operator: ") + functionName(e.functionId()));
    }
 }

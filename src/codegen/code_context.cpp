@@ -31,9 +31,7 @@ CodeContext::CodeContext(std::string namePrefix)
      intervalType_(llvm::StructType::create(*context_, {i32(), i32(), i64()}, "interval")),
      state_(*context_, module_->getDataLayout()) {}
 
-llvm::Type* CodeContext::valueType(SqlType type) {
-   return type.id == TypeId::Boolean ? i1() : memoryType(type);
-}
+llvm::Type* CodeContext::valueType(SqlType type) { return type.id == TypeId::Boolean ? i1() : memoryType(type); }
 
 llvm::Type* CodeContext::memoryType(SqlType type) {
    switch (physicalTypeOf(type)) {
@@ -88,7 +86,6 @@ void CodeContext::finishFunction() {
    entry_ = nullptr;
 }
 
-
 llvm::AllocaInst* CodeContext::entryAlloca(llvm::Type* type, const std::string& name) {
    llvm::IRBuilder<> entryBuilder(entry_, entry_->begin());
    return entryBuilder.CreateAlloca(type, nullptr, name);
@@ -136,8 +133,7 @@ void CodeContext::ifThen(llvm::Value* condition, const std::function<void()>& th
    builder_->SetInsertPoint(after);
 }
 
-llvm::Value* CodeContext::ifThenElse(llvm::Value* condition, const std::function<llvm::Value*()>& then,
-                                     const std::function<llvm::Value*()>& otherwise) {
+llvm::Value* CodeContext::ifThenElse(llvm::Value* condition, const std::function<llvm::Value*()>& then, const std::function<llvm::Value*()>& otherwise) {
    if (auto* known = llvm::dyn_cast<llvm::ConstantInt>(condition)) {
       // Callers may count on `then` being generated before `otherwise`.
       llvm::Value* taken = nullptr;
@@ -172,7 +168,8 @@ llvm::Value* CodeContext::ifThenElse(llvm::Value* condition, const std::function
 
 void CodeContext::checkInterruptEvery4096(llvm::Value* i) {
    llvm::Value* mask = int64(4095);
-   ifThen(builder_->CreateICmpEQ(builder_->CreateAnd(builder_->CreateZExtOrTrunc(i, i64()), mask), mask), [&] { callRuntime(runtime::kiln_check_interrupt, {}); });
+   ifThen(builder_->CreateICmpEQ(builder_->CreateAnd(builder_->CreateZExtOrTrunc(i, i64()), mask), mask),
+          [&] { callRuntime(runtime::kiln_check_interrupt, {}); });
 }
 
 void CodeContext::forRange(llvm::Value* begin, llvm::Value* end, const std::function<void(llvm::Value*)>& body) {

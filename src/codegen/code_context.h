@@ -11,9 +11,9 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
-#include "kiln/kiln.h"
 #include "codegen/query_state.h"
 #include "common/row_layout.h"
+#include "kiln/kiln.h"
 
 namespace kiln {
 

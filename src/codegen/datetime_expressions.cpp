@@ -64,7 +64,8 @@ SqlValue ExpressionCompiler::compileExtract(const Expr& e, const std::vector<Sql
       return b.CreateSExtOrTrunc(micros, result);
    });
    if (of == TypeId::Time) return field;
-   llvm::Value* infinite = b.CreateAnd(b.CreateNot(ops_.isNull(value)), of == TypeId::Date ? ops_.isInfiniteDate(value.value) : ops_.isInfiniteTimestamp(value.value));
+   llvm::Value* infinite = b.CreateAnd(b.CreateNot(ops_.isNull(value)),
+                                       of == TypeId::Date ? ops_.isInfiniteDate(value.value) : ops_.isInfiniteTimestamp(value.value));
    if (asDouble) field = ops_.cast(field, e.type, false);
    if (!growsWithTime(id)) {
       field.isNull = field.isNull ? b.CreateOr(field.isNull, infinite) : infinite;
@@ -74,7 +75,8 @@ SqlValue ExpressionCompiler::compileExtract(const Expr& e, const std::vector<Sql
       cx_.errorIf(infinite, int32_t(RuntimeError::InfiniteExtractField));
       return field;
    }
-   llvm::Value* positive = of == TypeId::Date ? b.CreateICmpEQ(value.value, cx_.int32(date::infinity)) : b.CreateICmpEQ(value.value, cx_.int64(timestamp::infinity));
+   llvm::Value* positive = of == TypeId::Date ? b.CreateICmpEQ(value.value, cx_.int32(date::infinity))
+                                              : b.CreateICmpEQ(value.value, cx_.int64(timestamp::infinity));
    llvm::Value* infinity = b.CreateSelect(positive, llvm::ConstantFP::getInfinity(cx_.f64()), llvm::ConstantFP::getInfinity(cx_.f64(), true));
    field.value = b.CreateSelect(infinite, infinity, field.value);
    return field;

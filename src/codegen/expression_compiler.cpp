@@ -18,8 +18,7 @@ void ExpressionCompiler::materializeInputs(const Expr& e) {
    for (const IU* iu : ius) values_.getUnlessLoadOnly(iu);
 }
 
-SqlValue ExpressionCompiler::phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise,
-                                 SqlType type) {
+SqlValue ExpressionCompiler::phi(llvm::Value* condition, const std::function<SqlValue()>& then, const std::function<SqlValue()>& otherwise, SqlType type) {
    // Values and NULL flags of both branches merge; a branch without a NULL flag contributes false.
    llvm::Value* nullSlot = nullptr;
    llvm::Value* value = cx_.ifThenElse(
@@ -80,7 +79,8 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
          }
          SqlValue pattern = compile(patternExpr);
          SqlValue match = ops_.guardNulls({value, pattern}, SqlType::boolean(), [&] {
-            llvm::Value* r = cx_.callRuntime(runtime::kiln_like, {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op), cx_.int32(padTo)});
+            llvm::Value* r = cx_.callRuntime(runtime::kiln_like,
+                                             {ops_.stringAddress(value.value), ops_.stringAddress(pattern.value), cx_.int8(e.op), cx_.int32(padTo)});
             return b.CreateICmpNE(r, cx_.int8(0));
          });
          return e.negated ? ops_.logicalNot(match) : match;
@@ -125,8 +125,7 @@ SqlValue ExpressionCompiler::compileCase(const Expr& e) {
    std::function<SqlValue(size_t)> branch = [&](size_t i) -> SqlValue {
       if (i == pairs) return e.hasElse ? compile(*e.children.back()) : ops_.nullOf(e.type);
       SqlValue condition = compile(*e.children[2 * i]);
-      return phi(
-         ops_.isTrue(condition), [&] { return compile(*e.children[2 * i + 1]); }, [&] { return branch(i + 1); }, e.type);
+      return phi(ops_.isTrue(condition), [&] { return compile(*e.children[2 * i + 1]); }, [&] { return branch(i + 1); }, e.type);
    };
    SqlValue result = branch(0);
    if (!e.nullable) result.isNull = nullptr;
@@ -182,8 +181,8 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          }
          case FunctionId::NextIdentity:
             // The counter lives as long as its column, and a statement is bound again when the column goes.
-            return cx_.callRuntime(runtime::kiln_next_identity, {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))),
-                                                                                         cx_.builder().getPtrTy())});
+            return cx_.callRuntime(runtime::kiln_next_identity,
+                                   {cx_.builder().CreateIntToPtr(cx_.int64(int64_t(reinterpret_cast<intptr_t>(e.counter))), cx_.builder().getPtrTy())});
          default: throw Error("XX000", std::string("no code for function ") + functionName(e.functionId()));
       }
    };

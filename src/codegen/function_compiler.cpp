@@ -27,7 +27,8 @@ SqlValue FunctionCall::withOwnNull(const std::vector<SqlValue>& inputs, const st
 SqlValue compileScalarFunction(const ScalarFunction& function, const FunctionCall& call) {
    static const std::array<std::optional<FunctionCompiler>, 256> byId = [] {
       std::array<std::optional<FunctionCompiler>, 256> table{};
-      for (auto family : {stringFunctionCompilers, mathFunctionCompilers, datetimeFunctionCompilers, systemFunctionCompilers, regexFunctionCompilers, arrayFunctionCompilers})
+      for (auto family :
+           {stringFunctionCompilers, mathFunctionCompilers, datetimeFunctionCompilers, systemFunctionCompilers, regexFunctionCompilers, arrayFunctionCompilers})
          for (const FunctionCompiler& compiler : family()) table[size_t(compiler.id)] = compiler;
       return table;
    }();

@@ -237,7 +237,7 @@ std::unique_ptr<Translator> QueryCompiler::translate(const Operator& op) {
       case OperatorKind::SharedScan: translator = makeSharedScanTranslator(*this, static_cast<const SharedScan&>(op)); break;
       case OperatorKind::Join:
          translator = static_cast<const Join&>(op).buildLeft ? makeBuildLeftJoinTranslator(*this, static_cast<const Join&>(op))
-                                                              : makeJoinTranslator(*this, static_cast<const Join&>(op));
+                                                             : makeJoinTranslator(*this, static_cast<const Join&>(op));
          break;
    }
    for (auto& child : op.children) translator->addChild(translate(*child));

@@ -12,8 +12,8 @@
 #include "codegen/code_context.h"
 #include "codegen/jit.h"
 #include "codegen/translator.h"
-#include "runtime/query_runtime.h"
 #include "common/row_layout.h"
+#include "runtime/query_runtime.h"
 
 namespace kiln {
 

@@ -206,7 +206,7 @@ constexpr RuntimeFunction runtimeFunction(const char* name, bool returns = true)
    X(kiln_sequence_last) \
    X(kiln_sequence_set) \
    X(kiln_current_setting) \
-   X(kiln_set_config) \
+   X(kiln_set_config)
 
 // clang-format on
 

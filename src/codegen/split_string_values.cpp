@@ -18,7 +18,8 @@ using Words = std::array<llvm::Value*, 2>;
 
 class StringSplitter {
    public:
-   StringSplitter(llvm::Function& function, llvm::StructType* pairType) : function_(function), pair_(pairType), i64_(llvm::Type::getInt64Ty(function.getContext())) {}
+   StringSplitter(llvm::Function& function, llvm::StructType* pairType)
+      : function_(function), pair_(pairType), i64_(llvm::Type::getInt64Ty(function.getContext())) {}
 
    void run() {
       for (llvm::BasicBlock& block : function_)
@@ -39,7 +40,7 @@ class StringSplitter {
       for (llvm::BasicBlock* block : order)
          for (llvm::Instruction& instruction : llvm::make_early_inc_range(*block)) rewrite(instruction);
       for (llvm::PHINode* phi : phis_) {
-         auto* lo = llvm::cast<llvm::PHINode>(words_[phi][0]), *hi = llvm::cast<llvm::PHINode>(words_[phi][1]);
+         auto *lo = llvm::cast<llvm::PHINode>(words_[phi][0]), *hi = llvm::cast<llvm::PHINode>(words_[phi][1]);
          for (unsigned k = 0; k < phi->getNumIncomingValues(); ++k) {
             Words incoming = wordsOf(phi->getIncomingValue(k));
             lo->addIncoming(incoming[0], phi->getIncomingBlock(k));
@@ -57,7 +58,8 @@ class StringSplitter {
       if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&instruction); load && load->getType() == pair_) {
          llvm::Value* address = load->getPointerOperand();
          llvm::Align align = load->getAlign();
-         words_[load] = {b.CreateAlignedLoad(i64_, address, align), b.CreateAlignedLoad(i64_, b.CreateConstGEP1_64(b.getInt8Ty(), address, 8), llvm::commonAlignment(align, 8))};
+         words_[load] = {b.CreateAlignedLoad(i64_, address, align),
+                         b.CreateAlignedLoad(i64_, b.CreateConstGEP1_64(b.getInt8Ty(), address, 8), llvm::commonAlignment(align, 8))};
          dead_.push_back(load);
       } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction); store && store->getValueOperand()->getType() == pair_) {
          Words value = wordsOf(store->getValueOperand());
@@ -75,8 +77,7 @@ class StringSplitter {
          value[insert->getIndices()[0]] = insert->getInsertedValueOperand();
          words_[insert] = value;
          dead_.push_back(insert);
-      } else if (auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(&instruction);
-                 extract && extract->getAggregateOperand()->getType() == pair_) {
+      } else if (auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(&instruction); extract && extract->getAggregateOperand()->getType() == pair_) {
          extract->replaceAllUsesWith(wordsOf(extract->getAggregateOperand())[extract->getIndices()[0]]);
          dead_.push_back(extract);
       } else if (llvm::isa<llvm::PHINode>(instruction) && instruction.getType() == pair_) {

@@ -40,7 +40,7 @@ class WideIntegerSplitter {
       for (llvm::BasicBlock* block : llvm::ReversePostOrderTraversal<llvm::Function*>(&function_))
          for (llvm::Instruction& instruction : llvm::make_early_inc_range(*block)) rewrite(instruction);
       for (llvm::PHINode* phi : phis_) {
-         auto* low = llvm::cast<llvm::PHINode>(words_[phi][0]), *high = llvm::cast<llvm::PHINode>(words_[phi][1]);
+         auto *low = llvm::cast<llvm::PHINode>(words_[phi][0]), *high = llvm::cast<llvm::PHINode>(words_[phi][1]);
          for (unsigned k = 0; k < phi->getNumIncomingValues(); ++k) {
             Words incoming = wordsOf(phi->getIncomingValue(k));
             low->addIncoming(incoming[0], phi->getIncomingBlock(k));
@@ -76,21 +76,20 @@ class WideIntegerSplitter {
          llvm::Align align = load->getAlign();
          replace(*load, {b.CreateAlignedLoad(i64_, address, align),
                          b.CreateAlignedLoad(i64_, b.CreateConstGEP1_64(b.getInt8Ty(), address, 8), llvm::commonAlignment(align, 8))});
-      } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction);
-                 store && store->getValueOperand()->getType() == i128_ && store->isSimple()) {
+      } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction); store && store->getValueOperand()->getType() == i128_ && store->isSimple()) {
          Words value = wordsOf(store->getValueOperand());
          llvm::Value* address = store->getPointerOperand();
          llvm::Align align = store->getAlign();
          b.CreateAlignedStore(value[0], address, align);
          b.CreateAlignedStore(value[1], b.CreateConstGEP1_64(b.getInt8Ty(), address, 8), llvm::commonAlignment(align, 8));
          retire(*store);
-      } else if (auto* extend = llvm::dyn_cast<llvm::CastInst>(&instruction); extend && extend->getType() == i128_ &&
-                                                                            (llvm::isa<llvm::SExtInst>(extend) || llvm::isa<llvm::ZExtInst>(extend))) {
+      } else if (auto* extend = llvm::dyn_cast<llvm::CastInst>(&instruction);
+                 extend && extend->getType() == i128_ && (llvm::isa<llvm::SExtInst>(extend) || llvm::isa<llvm::ZExtInst>(extend))) {
          bool isSigned = llvm::isa<llvm::SExtInst>(extend);
          llvm::Value* low = b.CreateIntCast(extend->getOperand(0), i64_, isSigned);
          replace(*extend, {low, isSigned ? b.CreateAShr(low, 63) : b.getInt64(0)});
-      } else if (auto* truncate = llvm::dyn_cast<llvm::TruncInst>(&instruction); truncate && truncate->getOperand(0)->getType() == i128_ &&
-                                                                                 truncate->getType()->getIntegerBitWidth() <= 64) {
+      } else if (auto* truncate = llvm::dyn_cast<llvm::TruncInst>(&instruction);
+                 truncate && truncate->getOperand(0)->getType() == i128_ && truncate->getType()->getIntegerBitWidth() <= 64) {
          truncate->replaceAllUsesWith(b.CreateTrunc(wordsOf(truncate->getOperand(0))[0], truncate->getType()));
          retire(*truncate);
       } else if (auto* binary = llvm::dyn_cast<llvm::BinaryOperator>(&instruction); binary && binary->getType() == i128_ && splitsBinary(*binary)) {
@@ -101,8 +100,8 @@ class WideIntegerSplitter {
       } else if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&instruction); select && select->getType() == i128_) {
          Words a = wordsOf(select->getTrueValue()), c = wordsOf(select->getFalseValue());
          replace(*select, {b.CreateSelect(select->getCondition(), a[0], c[0]), b.CreateSelect(select->getCondition(), a[1], c[1])});
-      } else if (auto* overflow = llvm::dyn_cast<llvm::WithOverflowInst>(&instruction); overflow && overflow->getLHS()->getType() == i128_ &&
-                                                                                        splitsOverflow(*overflow)) {
+      } else if (auto* overflow = llvm::dyn_cast<llvm::WithOverflowInst>(&instruction);
+                 overflow && overflow->getLHS()->getType() == i128_ && splitsOverflow(*overflow)) {
          overflowing_[overflow] = overflowWords(b, *overflow);
          retire(*overflow);
       } else if (auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(&instruction); extract && overflowing_.count(extract->getAggregateOperand())) {

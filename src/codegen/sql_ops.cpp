@@ -68,8 +68,7 @@ SqlValue SqlOps::constant(const Value& v) {
          GermanString s = GermanString::make(v.string);
          uint64_t words[2];
          std::memcpy(words, &s, 16);
-         if (s.isInline())
-            return {llvm::ConstantStruct::get(cx_.stringType(), {cx_.int64(int64_t(words[0])), cx_.int64(int64_t(words[1]))}), nullptr, type};
+         if (s.isInline()) return {llvm::ConstantStruct::get(cx_.stringType(), {cx_.int64(int64_t(words[0])), cx_.int64(int64_t(words[1]))}), nullptr, type};
          llvm::Constant* bytes = b_.CreateGlobalString(v.string, "literal", 0, &cx_.module());
          llvm::Constant* address = llvm::ConstantExpr::getPtrToInt(bytes, cx_.i64());
          return {llvm::ConstantStruct::get(cx_.stringType(), {cx_.int64(int64_t(words[0])), address}), nullptr, type};
@@ -101,8 +100,7 @@ SqlValue SqlOps::guardNulls(const std::vector<SqlValue>& inputs, SqlType resultT
       if (input.isNull) anyNull = anyNull ? b_.CreateOr(anyNull, input.isNull) : input.isNull;
    if (!anyNull) return {compute(), nullptr, resultType};
    if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(anyNull); c && c->isOne()) return nullOf(resultType);
-   llvm::Value* value = cx_.ifThenElse(
-      anyNull, [&] { return zeroOf(resultType); }, [&] { return compute(); });
+   llvm::Value* value = cx_.ifThenElse(anyNull, [&] { return zeroOf(resultType); }, [&] { return compute(); });
    return {value, anyNull, resultType};
 }
 
@@ -172,8 +170,8 @@ llvm::Value* SqlOps::divideRounded(llvm::Value* v, __int128 divisor) {
 
 void SqlOps::checkPrecision(llvm::Value* v, unsigned precision) {
    __int128 bound = decimal::pow10(precision);
-   llvm::Value* limit = llvm::ConstantInt::get(v->getType(), llvm::APInt(v->getType()->getIntegerBitWidth(),
-                                                                          {uint64_t(bound), uint64_t(static_cast<unsigned __int128>(bound) >> 64)}));
+   llvm::Value* limit = llvm::ConstantInt::get(
+      v->getType(), llvm::APInt(v->getType()->getIntegerBitWidth(), {uint64_t(bound), uint64_t(static_cast<unsigned __int128>(bound) >> 64)}));
    if (v->getType()->getIntegerBitWidth() == 64 && precision >= 19) return;
    llvm::Value* tooBig = b_.CreateICmpSGE(v, limit);
    llvm::Value* tooSmall = b_.CreateICmpSLE(v, b_.CreateNeg(limit));
@@ -235,8 +233,8 @@ llvm::Value* SqlOps::decimalArithmetic(ArithOp op, const SqlValue& a, const SqlV
          return b_.CreateSExtOrTrunc(r, width);
       }
       case ArithOp::Div: {
-         llvm::Value* r = cx_.callRuntime(runtime::kiln_decimal_divide, {b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()),
-                                                                  cx_.int32(int64_t(result.scale) - sa + sb)});
+         llvm::Value* r = cx_.callRuntime(runtime::kiln_decimal_divide,
+                                          {b_.CreateSExt(a.value, cx_.i128()), b_.CreateSExt(b.value, cx_.i128()), cx_.int32(int64_t(result.scale) - sa + sb)});
          checkPrecision(r, result.precision);
          return b_.CreateSExtOrTrunc(r, width);
       }
@@ -278,9 +276,9 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       // date made a timestamp when binding, the time an interval's time part)
       const SqlValue& moment = ta.id == result.id ? a : b;
       const SqlValue& span = ta.id == result.id ? b : a;
-      const RuntimeFunction& helper = result.id == TypeId::Timestamp ? runtime::kiln_timestamp_add_interval
-                           : result.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_add_interval
-                                                              : runtime::kiln_time_add_interval;
+      const RuntimeFunction& helper = result.id == TypeId::Timestamp     ? runtime::kiln_timestamp_add_interval
+                                      : result.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_add_interval
+                                                                         : runtime::kiln_time_add_interval;
       return guardNulls({a, b}, result, [&] {
          llvm::Value* interval = span.value;
          if (span.type.id == TypeId::Time) interval = b_.CreateInsertValue(llvm::Constant::getNullValue(cx_.intervalType()), span.value, 2);
@@ -318,7 +316,7 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       // Field by field (months, days, microseconds), each within its range, as PostgreSQL's.
       llvm::Value* v = llvm::UndefValue::get(cx_.intervalType());
       for (unsigned i = 0; i < 3; ++i) {
-         llvm::Value* x = b_.CreateExtractValue(a.value, i), *y = b_.CreateExtractValue(b.value, i);
+         llvm::Value *x = b_.CreateExtractValue(a.value, i), *y = b_.CreateExtractValue(b.value, i);
          auto id = op == ArithOp::Sub ? llvm::Intrinsic::ssub_with_overflow : llvm::Intrinsic::sadd_with_overflow;
          v = b_.CreateInsertValue(v, checkedIntervalOp(id, x, y, nullFlag), i);
       }
@@ -354,8 +352,8 @@ SqlValue SqlOps::arithmetic(ArithOp op, const SqlValue& a, const SqlValue& b, Sq
       return {decimalArithmetic(op, a, b, result), nullptr, result};
    }
    if (result.id == TypeId::Numeric) {
-      static const RuntimeFunction* const helpers[] = {&runtime::kiln_numeric_add, &runtime::kiln_numeric_subtract, &runtime::kiln_numeric_multiply, &runtime::kiln_numeric_divide,
-                                            &runtime::kiln_numeric_modulo};
+      static const RuntimeFunction* const helpers[] = {&runtime::kiln_numeric_add, &runtime::kiln_numeric_subtract, &runtime::kiln_numeric_multiply,
+                                                       &runtime::kiln_numeric_divide, &runtime::kiln_numeric_modulo};
       SqlValue x = cast(a, result, false), y = cast(b, result, false);
       return guardNulls({x, y}, result, [&] { return callStringHelper(*helpers[int(op)], {stringAddress(x.value), stringAddress(y.value)}, true); });
    }
@@ -406,7 +404,9 @@ SqlValue SqlOps::arrayElement(const UnpackedArray& array, llvm::Value* index) {
 }
 
 llvm::Value* SqlOps::substring(llvm::Value* s, llvm::Value* from, llvm::Value* count) {
-   auto call = [&] { return callStringHelper(runtime::kiln_substring, {stringAddress(s), from, count ? count : cx_.int64(0), cx_.int8(count != nullptr)}, true); };
+   auto call = [&] {
+      return callStringHelper(runtime::kiln_substring, {stringAddress(s), from, count ? count : cx_.int64(0), cx_.int8(count != nullptr)}, true);
+   };
    auto* constFrom = llvm::dyn_cast<llvm::ConstantInt>(from);
    auto* constCount = count ? llvm::dyn_cast<llvm::ConstantInt>(count) : nullptr;
    if (!constFrom || !constCount) return call();
@@ -446,7 +446,7 @@ bool alwaysInline(SqlType type) {
 llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b, SqlType type) {
    // The first word holds length and prefix; short strings are decided by the second word too.
    if (llvm::isa<llvm::Constant>(a)) std::swap(a, b);
-   llvm::Value* a0 = b_.CreateExtractValue(a, 0), *b0 = b_.CreateExtractValue(b, 0);
+   llvm::Value *a0 = b_.CreateExtractValue(a, 0), *b0 = b_.CreateExtractValue(b, 0);
    if (alwaysInline(type)) return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)));
    if (auto* constant = llvm::dyn_cast<llvm::Constant>(b)) {
       // Against a constant, the length is known: a short one is two word compares, without a
@@ -455,7 +455,8 @@ llvm::Value* SqlOps::stringEquals(llvm::Value* a, llvm::Value* b, SqlType type) 
       if (uint32_t(word) <= GermanString::maxInline)
          return b_.CreateAnd(b_.CreateICmpEQ(a0, b0), b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)));
       return cx_.ifThenElse(
-         b_.CreateICmpEQ(a0, b0), [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime(runtime::kiln_string_equal, {stringAddress(a), stringAddress(b)})); },
+         b_.CreateICmpEQ(a0, b0),
+         [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime(runtime::kiln_string_equal, {stringAddress(a), stringAddress(b)})); },
          [&]() -> llvm::Value* { return cx_.boolean(false); });
    }
    return cx_.ifThenElse(
@@ -475,7 +476,7 @@ llvm::Value* SqlOps::numericEquals(llvm::Value* a, llvm::Value* b) {
    // word is the rest of an inline value; a longer one's bytes are compared by the helper.
    if (llvm::isa<llvm::Constant>(a)) std::swap(a, b);
    llvm::Value* mask = cx_.int64(int64_t(packed_numeric::valueBitsOfFirstWord));
-   llvm::Value* a0 = b_.CreateAnd(b_.CreateExtractValue(a, 0), mask), *b0 = b_.CreateAnd(b_.CreateExtractValue(b, 0), mask);
+   llvm::Value *a0 = b_.CreateAnd(b_.CreateExtractValue(a, 0), mask), *b0 = b_.CreateAnd(b_.CreateExtractValue(b, 0), mask);
    auto inlineEqual = [&]() -> llvm::Value* { return b_.CreateICmpEQ(b_.CreateExtractValue(a, 1), b_.CreateExtractValue(b, 1)); };
    auto helperEqual = [&]() -> llvm::Value* { return byteToBool(cx_.callRuntime(runtime::kiln_numeric_equal, {stringAddress(a), stringAddress(b)})); };
    if (auto* constant = llvm::dyn_cast<llvm::Constant>(b)) {
@@ -484,7 +485,9 @@ llvm::Value* SqlOps::numericEquals(llvm::Value* a, llvm::Value* b) {
    }
    return cx_.ifThenElse(
       b_.CreateICmpEQ(a0, b0),
-      [&]() -> llvm::Value* { return cx_.ifThenElse(b_.CreateICmpULE(b_.CreateTrunc(a0, cx_.i32()), cx_.int32(GermanString::maxInline)), inlineEqual, helperEqual); },
+      [&]() -> llvm::Value* {
+         return cx_.ifThenElse(b_.CreateICmpULE(b_.CreateTrunc(a0, cx_.i32()), cx_.int32(GermanString::maxInline)), inlineEqual, helperEqual);
+      },
       [&]() -> llvm::Value* { return cx_.boolean(false); });
 }
 
@@ -503,14 +506,16 @@ llvm::Value* SqlOps::castNumeric(const SqlValue& v, SqlType target) {
    if (target.id == TypeId::Numeric) {
       if (from.isInteger() || from.id == TypeId::Decimal)
          return callStringHelper(runtime::kiln_numeric_from_decimal, {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(from.isInteger() ? 0 : from.scale)}, true);
-      if (from.isFloat()) return callStringHelper(runtime::kiln_numeric_from_double, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(from.id == TypeId::Real)}, true);
+      if (from.isFloat())
+         return callStringHelper(runtime::kiln_numeric_from_double, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(from.id == TypeId::Real)}, true);
    } else {
       llvm::Value* address = stringAddress(v.value);
       llvm::Type* targetType = cx_.valueType(target);
       if (target.isInteger()) return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_numeric_to_integer, {address, cx_.int32(int32_t(target.id))}), targetType);
       if (target.id == TypeId::Decimal)
          return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_numeric_to_decimal, {address, cx_.int32(target.precision), cx_.int32(target.scale)}), targetType);
-      if (target.isFloat()) return b_.CreateFPTrunc(cx_.callRuntime(runtime::kiln_numeric_to_double, {address, cx_.int8(target.id == TypeId::Real)}), targetType);
+      if (target.isFloat())
+         return b_.CreateFPTrunc(cx_.callRuntime(runtime::kiln_numeric_to_double, {address, cx_.int8(target.id == TypeId::Real)}), targetType);
    }
    throw Error("42846", "cannot cast type " + from.toString() + " to " + target.toString());
 }
@@ -570,7 +575,8 @@ llvm::Value* SqlOps::compareValues(CompareOp op, llvm::Value* a, llvm::Value* b,
 }
 
 llvm::Value* SqlOps::order(llvm::Value* a, llvm::Value* b, SqlType type) {
-   if (type.isArray()) return cx_.callRuntime(runtime::kiln_array_compare, {stringAddress(a), stringAddress(b), cx_.int64(int64_t(packType(type.elementType())))});
+   if (type.isArray())
+      return cx_.callRuntime(runtime::kiln_array_compare, {stringAddress(a), stringAddress(b), cx_.int64(int64_t(packType(type.elementType())))});
    if (type.isStringLike()) return cx_.callRuntime(runtime::kiln_string_compare, {stringAddress(a), stringAddress(b)});
    if (type.id == TypeId::Numeric) return cx_.callRuntime(runtime::kiln_numeric_compare, {stringAddress(a), stringAddress(b)});
    llvm::Value* less = compareValues(CompareOp::Lt, a, b, type);
@@ -582,7 +588,7 @@ SqlValue SqlOps::compare(CompareOp op, const SqlValue& a, const SqlValue& b) {
    SqlType boolean = SqlType::boolean();
    if (op == CompareOp::IsDistinct || op == CompareOp::IsNotDistinct) {
       // NULL-safe: two NULLs are not distinct, NULL and a value are.
-      llvm::Value* nullA = isNull(a), *nullB = isNull(b);
+      llvm::Value *nullA = isNull(a), *nullB = isNull(b);
       llvm::Value* valuesDiffer = compareValues(CompareOp::Ne, a.value, b.value, a.type);
       llvm::Value* bothValues = b_.CreateNot(b_.CreateOr(nullA, nullB));
       llvm::Value* distinct = b_.CreateOr(b_.CreateXor(nullA, nullB), b_.CreateAnd(bothValues, valuesDiffer));
@@ -629,11 +635,9 @@ llvm::Value* SqlOps::toText(const SqlValue& v) {
    SqlType t = v.type;
    if (t.isStringLike()) return v.value;
    if (t.isInteger()) return callStringHelper(runtime::kiln_format_integer, {b_.CreateSExt(v.value, cx_.i64())}, true);
-   if (t.id == TypeId::Decimal)
-      return callStringHelper(runtime::kiln_format_decimal, {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
+   if (t.id == TypeId::Decimal) return callStringHelper(runtime::kiln_format_decimal, {b_.CreateSExt(v.value, cx_.i128()), cx_.int32(t.scale)}, true);
    if (t.id == TypeId::Numeric) return callStringHelper(runtime::kiln_numeric_format, {stringAddress(v.value)}, true);
-   if (t.isFloat())
-      return callStringHelper(runtime::kiln_format_double, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
+   if (t.isFloat()) return callStringHelper(runtime::kiln_format_double, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int8(t.id == TypeId::Real)}, true);
    if (t.id == TypeId::Date) return callStringHelper(runtime::kiln_format_date, {v.value}, true);
    if (t.id == TypeId::Timestamp) return callStringHelper(runtime::kiln_format_timestamp, {v.value}, true);
    if (t.id == TypeId::TimestampTz) return callStringHelper(runtime::kiln_format_timestamptz, {v.value}, true);
@@ -652,8 +656,7 @@ llvm::Value* SqlOps::fromText(llvm::Value* string, SqlType target) {
    switch (target.id) {
       case TypeId::SmallInt:
       case TypeId::Integer:
-      case TypeId::BigInt:
-         return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_parse_integer, {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
+      case TypeId::BigInt: return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_parse_integer, {address, cx_.int32(int32_t(target.id))}), cx_.valueType(target));
       case TypeId::Decimal:
          return b_.CreateTrunc(cx_.callRuntime(runtime::kiln_parse_decimal, {address, cx_.int32(target.precision), cx_.int32(target.scale)}),
                                cx_.valueType(target));
@@ -701,9 +704,9 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
          SqlValue text = guardNulls({element}, SqlType::text(), [&] { return toText(element); });
          b_.CreateStore(text.value, b_.CreateInBoundsGEP(cx_.stringType(), elements.elements, i));
       });
-      return callStringHelper(runtime::kiln_array_build, {elements.elements, elements.nulls, b_.CreateTrunc(elements.count, cx_.i32()),
-                                                   cx_.int64(int64_t(packType(target.elementType())))},
-                              true);
+      return callStringHelper(
+         runtime::kiln_array_build,
+         {elements.elements, elements.nulls, b_.CreateTrunc(elements.count, cx_.i32()), cx_.int64(int64_t(packType(target.elementType())))}, true);
    }
    if (target.isArray()) {
       // From text: each element read as the element type.
@@ -727,8 +730,7 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
    if (from.id == TypeId::Decimal && target.id == TypeId::Decimal) {
       llvm::Type* work = (target.isWideDecimal() || from.isWideDecimal() || target.scale > from.scale) ? cx_.i128() : cx_.i64();
       llvm::Value* r = rescale(v.value, from, target.scale, work);
-      if (int(from.precision) - int(from.scale) > int(target.precision) - int(target.scale) || target.scale < from.scale)
-         checkPrecision(r, target.precision);
+      if (int(from.precision) - int(from.scale) > int(target.precision) - int(target.scale) || target.scale < from.scale) checkPrecision(r, target.precision);
       return b_.CreateSExtOrTrunc(r, targetType);
    }
    if (from.id == TypeId::Decimal && target.isInteger()) {
@@ -752,7 +754,8 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       // PostgreSQL's float8 to float4: a finite value that becomes infinite, or a nonzero one zero, is out of range.
       llvm::Value* single = b_.CreateFPTrunc(v.value, targetType);
       cx_.errorIf(b_.CreateAnd(isInfinite(single), b_.CreateNot(isInfinite(v.value))), outOfRangeCode(target));
-      cx_.errorIf(b_.CreateAnd(b_.CreateFCmpOEQ(single, llvm::ConstantFP::get(targetType, 0.0)), b_.CreateFCmpUNE(v.value, llvm::ConstantFP::get(v.value->getType(), 0.0))),
+      cx_.errorIf(b_.CreateAnd(b_.CreateFCmpOEQ(single, llvm::ConstantFP::get(targetType, 0.0)),
+                               b_.CreateFCmpUNE(v.value, llvm::ConstantFP::get(v.value->getType(), 0.0))),
                   int32_t(RuntimeError::FloatUnderflow));
       return single;
    }
@@ -770,7 +773,8 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       llvm::Value* days = b_.CreateSExt(v.value, cx_.i64());
       llvm::Value* infinite = b_.CreateICmpEQ(v.value, cx_.int32(date::infinity));
       llvm::Value* minusInfinite = b_.CreateICmpEQ(v.value, cx_.int32(date::minusInfinity));
-      cx_.errorIf(b_.CreateAnd(b_.CreateICmpSGE(days, cx_.int64(timestamp::endDay)), b_.CreateNot(infinite)), int32_t(RuntimeError::DateOutOfRangeForTimestamp));
+      cx_.errorIf(b_.CreateAnd(b_.CreateICmpSGE(days, cx_.int64(timestamp::endDay)), b_.CreateNot(infinite)),
+                  int32_t(RuntimeError::DateOutOfRangeForTimestamp));
       llvm::Value* midnight = b_.CreateMul(days, cx_.int64(interval::microsPerDay));
       return b_.CreateSelect(infinite, cx_.int64(timestamp::infinity), b_.CreateSelect(minusInfinite, cx_.int64(timestamp::minusInfinity), midnight));
    }
@@ -796,7 +800,8 @@ llvm::Value* SqlOps::castValue(const SqlValue& v, SqlType target, bool explicitC
       return b_.CreateSub(v.value, b_.CreateMul(day, perDay));  // an infinite timestamp's is NULL (cast)
    }
    if (from.isFloat() && target.id == TypeId::Decimal) {
-      llvm::Value* r = cx_.callRuntime(runtime::kiln_double_to_decimal, {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
+      llvm::Value* r = cx_.callRuntime(runtime::kiln_double_to_decimal,
+                                       {b_.CreateFPExt(v.value, cx_.f64()), cx_.int32(target.precision), cx_.int32(target.scale)});
       return b_.CreateTrunc(r, targetType);
    }
    if (from.id == target.id) return v.value;
@@ -905,10 +910,10 @@ llvm::Value* SqlOps::sameKey(const SqlValue& a, const SqlValue& b) {
    if (!a.isNull && !b.isNull) return compareValues(CompareOp::Eq, a.value, b.value, a.type);
    llvm::Value* bothNull = b_.CreateAnd(isNull(a), isNull(b));
    llvm::Value* neitherNull = b_.CreateNot(b_.CreateOr(isNull(a), isNull(b)));
-   llvm::Value* equal = callsHelpers(a.type)
-                           ? cx_.ifThenElse(neitherNull, [&] { return compareValues(CompareOp::Eq, a.value, b.value, a.type); },
-                                            [&]() -> llvm::Value* { return cx_.boolean(false); })
-                           : b_.CreateAnd(neitherNull, compareValues(CompareOp::Eq, a.value, b.value, a.type));
+   llvm::Value* equal = callsHelpers(a.type) ? cx_.ifThenElse(
+                                                  neitherNull, [&] { return compareValues(CompareOp::Eq, a.value, b.value, a.type); },
+                                                  [&]() -> llvm::Value* { return cx_.boolean(false); })
+                                             : b_.CreateAnd(neitherNull, compareValues(CompareOp::Eq, a.value, b.value, a.type));
    return b_.CreateOr(bothNull, equal);
 }
 

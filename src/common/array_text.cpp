@@ -75,10 +75,8 @@ Elements split(std::string_view literal) {
          size_t end = element.size();
          while (end > lastKept && isBlank(element[end - 1])) --end;
          element.resize(end);
-         if (!escaped && strcasecmp(element.c_str(), "NULL") == 0)
-            elements.push_back(std::nullopt);
-         else
-            elements.push_back(std::move(element));
+         if (!escaped && strcasecmp(element.c_str(), "NULL") == 0) elements.push_back(std::nullopt);
+         else elements.push_back(std::move(element));
          if (literal[at++] == '}') break;
       }
    }
@@ -118,10 +116,8 @@ std::string join(const Elements& elements) {
    std::string out = "{";
    for (size_t i = 0; i < elements.size(); ++i) {
       if (i) out += ',';
-      if (elements[i])
-         appendElement(out, *elements[i]);
-      else
-         out += "NULL";
+      if (elements[i]) appendElement(out, *elements[i]);
+      else out += "NULL";
    }
    return out + "}";
 }

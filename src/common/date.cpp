@@ -39,8 +39,7 @@ unsigned daysInMonth(int64_t year, unsigned month) {
 }
 
 bool isValid(int64_t year, unsigned month, unsigned day) {
-   return year >= -4713 && year <= 5874897 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) &&
-          inRange(dayNumber(year, month, day));
+   return year >= -4713 && year <= 5874897 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && inRange(dayNumber(year, month, day));
 }
 
 int32_t parse(std::string_view text) {
@@ -61,10 +60,8 @@ std::string format(int32_t days) {
    unsigned m, d;
    toCivil(days, y, m, d);
    char buffer[32];
-   if (y <= 0)
-      std::snprintf(buffer, sizeof(buffer), "%04lld-%02u-%02u BC", static_cast<long long>(1 - y), m, d);
-   else
-      std::snprintf(buffer, sizeof(buffer), "%04lld-%02u-%02u", static_cast<long long>(y), m, d);
+   if (y <= 0) std::snprintf(buffer, sizeof(buffer), "%04lld-%02u-%02u BC", static_cast<long long>(1 - y), m, d);
+   else std::snprintf(buffer, sizeof(buffer), "%04lld-%02u-%02u", static_cast<long long>(y), m, d);
    return buffer;
 }
 

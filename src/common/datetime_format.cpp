@@ -15,9 +15,77 @@ namespace kiln::datetime_format {
 namespace {
 
 enum class Key {
-   ADPeriods, AMPeriods, AD, AM, BCPeriods, BC, CC, DAY, DDD, DD, DY, Day, Dy, D, FF1, FF2, FF3, FF4, FF5, FF6, HH24, HH12, HH, IDDD, ID, IW,
-   IYYY, IYY, IY, I, J, MI, MM, MONTH, MON, MS, Month, Mon, OF, PMPeriods, PM, Q, RM, SSSSS, SSSS, SS, TZH, TZM, TZ, US, WW, W, YCommaYYY,
-   YYYY, YYY, YY, Y, adPeriods, amPeriods, ad, am, bcPeriods, bc, day, dy, month, mon, pmPeriods, pm, rm, tz
+   ADPeriods,
+   AMPeriods,
+   AD,
+   AM,
+   BCPeriods,
+   BC,
+   CC,
+   DAY,
+   DDD,
+   DD,
+   DY,
+   Day,
+   Dy,
+   D,
+   FF1,
+   FF2,
+   FF3,
+   FF4,
+   FF5,
+   FF6,
+   HH24,
+   HH12,
+   HH,
+   IDDD,
+   ID,
+   IW,
+   IYYY,
+   IYY,
+   IY,
+   I,
+   J,
+   MI,
+   MM,
+   MONTH,
+   MON,
+   MS,
+   Month,
+   Mon,
+   OF,
+   PMPeriods,
+   PM,
+   Q,
+   RM,
+   SSSSS,
+   SSSS,
+   SS,
+   TZH,
+   TZM,
+   TZ,
+   US,
+   WW,
+   W,
+   YCommaYYY,
+   YYYY,
+   YYY,
+   YY,
+   Y,
+   adPeriods,
+   amPeriods,
+   ad,
+   am,
+   bcPeriods,
+   bc,
+   day,
+   dy,
+   month,
+   mon,
+   pmPeriods,
+   pm,
+   rm,
+   tz
 };
 
 struct Keyword {
@@ -29,22 +97,116 @@ struct Keyword {
 /// the pattern wins, so longer ones come first. Lower-case spellings of numeric fields mean the
 /// same; of names and meridiems they write lower case.
 constexpr Keyword keywords[] = {
-   {"A.D.", Key::ADPeriods}, {"A.M.", Key::AMPeriods}, {"AD", Key::AD}, {"AM", Key::AM}, {"B.C.", Key::BCPeriods}, {"BC", Key::BC},
-   {"CC", Key::CC}, {"DAY", Key::DAY}, {"DDD", Key::DDD}, {"DD", Key::DD}, {"DY", Key::DY}, {"Day", Key::Day}, {"Dy", Key::Dy}, {"D", Key::D},
-   {"FF1", Key::FF1}, {"FF2", Key::FF2}, {"FF3", Key::FF3}, {"FF4", Key::FF4}, {"FF5", Key::FF5}, {"FF6", Key::FF6},
-   {"HH24", Key::HH24}, {"HH12", Key::HH12}, {"HH", Key::HH}, {"IDDD", Key::IDDD}, {"ID", Key::ID}, {"IW", Key::IW}, {"IYYY", Key::IYYY},
-   {"IYY", Key::IYY}, {"IY", Key::IY}, {"I", Key::I}, {"J", Key::J}, {"MI", Key::MI}, {"MM", Key::MM}, {"MONTH", Key::MONTH},
-   {"MON", Key::MON}, {"MS", Key::MS}, {"Month", Key::Month}, {"Mon", Key::Mon}, {"OF", Key::OF}, {"P.M.", Key::PMPeriods}, {"PM", Key::PM},
-   {"Q", Key::Q}, {"RM", Key::RM}, {"SSSSS", Key::SSSSS}, {"SSSS", Key::SSSS}, {"SS", Key::SS}, {"TZH", Key::TZH}, {"TZM", Key::TZM}, {"TZ", Key::TZ},
-   {"US", Key::US}, {"WW", Key::WW}, {"W", Key::W}, {"Y,YYY", Key::YCommaYYY}, {"YYYY", Key::YYYY}, {"YYY", Key::YYY}, {"YY", Key::YY},
-   {"Y", Key::Y}, {"a.d.", Key::adPeriods}, {"a.m.", Key::amPeriods}, {"ad", Key::ad}, {"am", Key::am}, {"b.c.", Key::bcPeriods},
-   {"bc", Key::bc}, {"cc", Key::CC}, {"day", Key::day}, {"ddd", Key::DDD}, {"dd", Key::DD}, {"dy", Key::dy}, {"d", Key::D},
-   {"ff1", Key::FF1}, {"ff2", Key::FF2}, {"ff3", Key::FF3}, {"ff4", Key::FF4}, {"ff5", Key::FF5}, {"ff6", Key::FF6},
-   {"hh24", Key::HH24}, {"hh12", Key::HH12}, {"hh", Key::HH}, {"iddd", Key::IDDD}, {"id", Key::ID}, {"iw", Key::IW}, {"iyyy", Key::IYYY},
-   {"iyy", Key::IYY}, {"iy", Key::IY}, {"i", Key::I}, {"j", Key::J}, {"mi", Key::MI}, {"mm", Key::MM}, {"month", Key::month},
-   {"mon", Key::mon}, {"ms", Key::MS}, {"of", Key::OF}, {"p.m.", Key::pmPeriods}, {"pm", Key::pm}, {"q", Key::Q}, {"rm", Key::rm}, {"sssss", Key::SSSSS},
-   {"ssss", Key::SSSS}, {"ss", Key::SS}, {"tzh", Key::TZH}, {"tzm", Key::TZM}, {"tz", Key::tz}, {"us", Key::US}, {"ww", Key::WW},
-   {"w", Key::W}, {"y,yyy", Key::YCommaYYY}, {"yyyy", Key::YYYY}, {"yyy", Key::YYY}, {"yy", Key::YY}, {"y", Key::Y},
+   {"A.D.", Key::ADPeriods},
+   {"A.M.", Key::AMPeriods},
+   {"AD", Key::AD},
+   {"AM", Key::AM},
+   {"B.C.", Key::BCPeriods},
+   {"BC", Key::BC},
+   {"CC", Key::CC},
+   {"DAY", Key::DAY},
+   {"DDD", Key::DDD},
+   {"DD", Key::DD},
+   {"DY", Key::DY},
+   {"Day", Key::Day},
+   {"Dy", Key::Dy},
+   {"D", Key::D},
+   {"FF1", Key::FF1},
+   {"FF2", Key::FF2},
+   {"FF3", Key::FF3},
+   {"FF4", Key::FF4},
+   {"FF5", Key::FF5},
+   {"FF6", Key::FF6},
+   {"HH24", Key::HH24},
+   {"HH12", Key::HH12},
+   {"HH", Key::HH},
+   {"IDDD", Key::IDDD},
+   {"ID", Key::ID},
+   {"IW", Key::IW},
+   {"IYYY", Key::IYYY},
+   {"IYY", Key::IYY},
+   {"IY", Key::IY},
+   {"I", Key::I},
+   {"J", Key::J},
+   {"MI", Key::MI},
+   {"MM", Key::MM},
+   {"MONTH", Key::MONTH},
+   {"MON", Key::MON},
+   {"MS", Key::MS},
+   {"Month", Key::Month},
+   {"Mon", Key::Mon},
+   {"OF", Key::OF},
+   {"P.M.", Key::PMPeriods},
+   {"PM", Key::PM},
+   {"Q", Key::Q},
+   {"RM", Key::RM},
+   {"SSSSS", Key::SSSSS},
+   {"SSSS", Key::SSSS},
+   {"SS", Key::SS},
+   {"TZH", Key::TZH},
+   {"TZM", Key::TZM},
+   {"TZ", Key::TZ},
+   {"US", Key::US},
+   {"WW", Key::WW},
+   {"W", Key::W},
+   {"Y,YYY", Key::YCommaYYY},
+   {"YYYY", Key::YYYY},
+   {"YYY", Key::YYY},
+   {"YY", Key::YY},
+   {"Y", Key::Y},
+   {"a.d.", Key::adPeriods},
+   {"a.m.", Key::amPeriods},
+   {"ad", Key::ad},
+   {"am", Key::am},
+   {"b.c.", Key::bcPeriods},
+   {"bc", Key::bc},
+   {"cc", Key::CC},
+   {"day", Key::day},
+   {"ddd", Key::DDD},
+   {"dd", Key::DD},
+   {"dy", Key::dy},
+   {"d", Key::D},
+   {"ff1", Key::FF1},
+   {"ff2", Key::FF2},
+   {"ff3", Key::FF3},
+   {"ff4", Key::FF4},
+   {"ff5", Key::FF5},
+   {"ff6", Key::FF6},
+   {"hh24", Key::HH24},
+   {"hh12", Key::HH12},
+   {"hh", Key::HH},
+   {"iddd", Key::IDDD},
+   {"id", Key::ID},
+   {"iw", Key::IW},
+   {"iyyy", Key::IYYY},
+   {"iyy", Key::IYY},
+   {"iy", Key::IY},
+   {"i", Key::I},
+   {"j", Key::J},
+   {"mi", Key::MI},
+   {"mm", Key::MM},
+   {"month", Key::month},
+   {"mon", Key::mon},
+   {"ms", Key::MS},
+   {"of", Key::OF},
+   {"p.m.", Key::pmPeriods},
+   {"pm", Key::pm},
+   {"q", Key::Q},
+   {"rm", Key::rm},
+   {"sssss", Key::SSSSS},
+   {"ssss", Key::SSSS},
+   {"ss", Key::SS},
+   {"tzh", Key::TZH},
+   {"tzm", Key::TZM},
+   {"tz", Key::tz},
+   {"us", Key::US},
+   {"ww", Key::WW},
+   {"w", Key::W},
+   {"y,yyy", Key::YCommaYYY},
+   {"yyyy", Key::YYYY},
+   {"yyy", Key::YYY},
+   {"yy", Key::YY},
+   {"y", Key::Y},
 };
 
 constexpr std::array<std::string_view, 12> monthNames = {"January", "February", "March",     "April",   "May",      "June",
@@ -183,33 +345,59 @@ std::string format(const Fields& f, std::string_view pattern) {
       std::string field;
       bool numeric = true;
       switch (k->key) {
-         case Key::ADPeriods: case Key::BCPeriods: case Key::adPeriods: case Key::bcPeriods:
+         case Key::ADPeriods:
+         case Key::BCPeriods:
+         case Key::adPeriods:
+         case Key::bcPeriods:
             if (f.isInterval) invalidForInterval();
             field = beforeChrist ? "B.C." : "A.D.";
             if (k->key == Key::adPeriods || k->key == Key::bcPeriods) field = beforeChrist ? "b.c." : "a.d.";
             numeric = false;
             break;
-         case Key::AD: case Key::BC: case Key::ad: case Key::bc:
+         case Key::AD:
+         case Key::BC:
+         case Key::ad:
+         case Key::bc:
             if (f.isInterval) invalidForInterval();
             field = (k->key == Key::AD || k->key == Key::BC) ? (beforeChrist ? "BC" : "AD") : (beforeChrist ? "bc" : "ad");
             numeric = false;
             break;
-         case Key::AMPeriods: case Key::PMPeriods: field = afternoon ? "P.M." : "A.M."; numeric = false; break;
-         case Key::amPeriods: case Key::pmPeriods: field = afternoon ? "p.m." : "a.m."; numeric = false; break;
-         case Key::AM: case Key::PM: field = afternoon ? "PM" : "AM"; numeric = false; break;
-         case Key::am: case Key::pm: field = afternoon ? "pm" : "am"; numeric = false; break;
+         case Key::AMPeriods:
+         case Key::PMPeriods:
+            field = afternoon ? "P.M." : "A.M.";
+            numeric = false;
+            break;
+         case Key::amPeriods:
+         case Key::pmPeriods:
+            field = afternoon ? "p.m." : "a.m.";
+            numeric = false;
+            break;
+         case Key::AM:
+         case Key::PM:
+            field = afternoon ? "PM" : "AM";
+            numeric = false;
+            break;
+         case Key::am:
+         case Key::pm:
+            field = afternoon ? "pm" : "am";
+            numeric = false;
+            break;
          case Key::CC: {
             // Century 20 is 1901-2000, century -1 is 100 BC to 1 BC; an interval's counts from 0.
             int64_t century = f.isInterval ? f.year / 100 : f.year > 0 ? (f.year - 1) / 100 + 1 : f.year / 100 - 1;
             field = century >= -99 && century <= 99 ? number(century, 2, century) : std::to_string(century);
             break;
          }
-         case Key::DAY: case Key::Day: case Key::day:
+         case Key::DAY:
+         case Key::Day:
+         case Key::day:
             if (f.isInterval) invalidForInterval();
             field = name(dayNames[size_t(f.weekday)], fillMode || translationMode ? 0 : 9, wordCase(Key::DAY, Key::day));
             numeric = false;
             break;
-         case Key::DY: case Key::Dy: case Key::dy:
+         case Key::DY:
+         case Key::Dy:
+         case Key::dy:
             if (f.isInterval) invalidForInterval();
             field = name(dayNames[size_t(f.weekday)].substr(0, 3), 0, wordCase(Key::DY, Key::dy));
             numeric = false;
@@ -220,12 +408,23 @@ std::string format(const Fields& f, std::string_view pattern) {
             if (f.isInterval) invalidForInterval();
             field = std::to_string(f.weekday + 1);
             break;
-         case Key::FF1: case Key::FF2: case Key::FF3: case Key::FF4: case Key::FF5: case Key::FF6: {
+         case Key::FF1:
+         case Key::FF2:
+         case Key::FF3:
+         case Key::FF4:
+         case Key::FF5:
+         case Key::FF6: {
             int digits = int(k->key) - int(Key::FF1) + 1;
             field = padded(f.micros / int64_t(decimal::pow10(unsigned(6 - digits))), digits);
             break;
          }
-         case Key::IDDD: case Key::ID: case Key::IW: case Key::IYYY: case Key::IYY: case Key::IY: case Key::I: {
+         case Key::IDDD:
+         case Key::ID:
+         case Key::IW:
+         case Key::IYYY:
+         case Key::IYY:
+         case Key::IY:
+         case Key::I: {
             // PostgreSQL takes an interval's years, months and days for a date here; kiln refuses.
             if (f.isInterval) throw Error("0A000", "ISO week date patterns are not supported for intervals");
             IsoWeekDate iso = isoWeekDate(f);
@@ -239,7 +438,8 @@ std::string format(const Fields& f, std::string_view pattern) {
             if (k->key == Key::I) field = std::to_string(year % 10);
             break;
          }
-         case Key::RM: case Key::rm: {
+         case Key::RM:
+         case Key::rm: {
             // An interval's months count too: 0 months is XII (I when the years are negative),
             // -1 month XII, -2 XI.
             if (f.month == 0 && f.year == 0) break;
@@ -249,19 +449,24 @@ std::string format(const Fields& f, std::string_view pattern) {
             break;
          }
          case Key::HH24: field = number(f.hour, 2, f.hour); break;
-         case Key::HH12: case Key::HH: field = number(hour12, 2, f.hour); break;
+         case Key::HH12:
+         case Key::HH: field = number(hour12, 2, f.hour); break;
          case Key::J:
             if (f.isInterval) invalidForInterval();
             field = std::to_string(date::fromCivil(f.year, unsigned(f.month), unsigned(f.day)) + 2451545);
             break;
          case Key::MI: field = number(f.minute, 2, f.minute); break;
          case Key::MM: field = number(f.month, 2, f.month); break;
-         case Key::MONTH: case Key::Month: case Key::month:
+         case Key::MONTH:
+         case Key::Month:
+         case Key::month:
             if (f.isInterval) invalidForInterval();
             field = name(monthNames[size_t(f.month - 1)], fillMode || translationMode ? 0 : 9, wordCase(Key::MONTH, Key::month));
             numeric = false;
             break;
-         case Key::MON: case Key::Mon: case Key::mon:
+         case Key::MON:
+         case Key::Mon:
+         case Key::mon:
             if (f.isInterval) invalidForInterval();
             field = name(monthNames[size_t(f.month - 1)].substr(0, 3), 0, wordCase(Key::MON, Key::mon));
             numeric = false;
@@ -285,13 +490,15 @@ std::string format(const Fields& f, std::string_view pattern) {
             if (f.isInterval) invalidForInterval();
             field = padded(std::abs(f.offsetSeconds) % 3600 / 60, 2);
             break;
-         case Key::TZ: case Key::tz:
+         case Key::TZ:
+         case Key::tz:
             if (f.isInterval) invalidForInterval();
             field = name(f.zoneAbbreviation.value_or(""), 0, k->key == Key::tz ? -1 : 0);
             numeric = false;
             break;
          case Key::Q: field = f.month == 0 ? "" : std::to_string((f.month - 1) / 3 + 1); break;
-         case Key::SSSSS: case Key::SSSS: field = std::to_string(f.hour * 3600 + f.minute * 60 + f.second); break;
+         case Key::SSSSS:
+         case Key::SSSS: field = std::to_string(f.hour * 3600 + f.minute * 60 + f.second); break;
          case Key::SS: field = number(f.second, 2, f.second); break;
          case Key::WW: field = padded((f.dayOfYear - 1) / 7 + 1, fillMode ? 0 : 2); break;
          case Key::W: field = std::to_string((f.day - 1) / 7 + 1); break;
@@ -323,8 +530,20 @@ namespace {
 
 bool isNumericKey(Key key) {
    switch (key) {
-      case Key::YYYY: case Key::YYY: case Key::YY: case Key::Y: case Key::MM: case Key::DD: case Key::DDD: case Key::HH24: case Key::HH12:
-      case Key::HH: case Key::MI: case Key::SS: case Key::MS: case Key::US: return true;
+      case Key::YYYY:
+      case Key::YYY:
+      case Key::YY:
+      case Key::Y:
+      case Key::MM:
+      case Key::DD:
+      case Key::DDD:
+      case Key::HH24:
+      case Key::HH12:
+      case Key::HH:
+      case Key::MI:
+      case Key::SS:
+      case Key::MS:
+      case Key::US: return true;
       default: return false;
    }
 }
@@ -415,8 +634,11 @@ DateAndTime parse(std::string_view text, std::string_view pattern) {
       skipBlanks();
       if (isNumericKey(k->key)) {
          // Its width when another number follows at once, else every digit there is.
-         size_t width = k->key == Key::YYYY ? 4 : k->key == Key::YYY || k->key == Key::DDD || k->key == Key::MS ? 3 : k->key == Key::Y ? 1
-                        : k->key == Key::US                                                                   ? 6 : 2;
+         size_t width = k->key == Key::YYYY                                             ? 4
+                        : k->key == Key::YYY || k->key == Key::DDD || k->key == Key::MS ? 3
+                        : k->key == Key::Y                                              ? 1
+                        : k->key == Key::US                                             ? 6
+                                                                                        : 2;
          const Keyword* next = i < pattern.size() ? keywordAt(pattern.substr(i)) : nullptr;
          bool bounded = !fillMode && next && isNumericKey(next->key);
          size_t start = in;
@@ -434,15 +656,37 @@ DateAndTime parse(std::string_view text, std::string_view pattern) {
          }
          if (negative) value = -value;
          switch (k->key) {
-            case Key::YYYY: p.year = value; p.yearDigits = 4; break;
-            case Key::YYY: p.year = value; p.yearDigits = int(digits < 3 ? digits : 3); break;
-            case Key::YY: p.year = value; p.yearDigits = int(digits < 2 ? digits : 2); break;
-            case Key::Y: p.year = value; p.yearDigits = 1; break;
-            case Key::MM: p.month = value; p.monthGiven = true; break;
-            case Key::DD: p.day = value; p.dayGiven = true; break;
+            case Key::YYYY:
+               p.year = value;
+               p.yearDigits = 4;
+               break;
+            case Key::YYY:
+               p.year = value;
+               p.yearDigits = int(digits < 3 ? digits : 3);
+               break;
+            case Key::YY:
+               p.year = value;
+               p.yearDigits = int(digits < 2 ? digits : 2);
+               break;
+            case Key::Y:
+               p.year = value;
+               p.yearDigits = 1;
+               break;
+            case Key::MM:
+               p.month = value;
+               p.monthGiven = true;
+               break;
+            case Key::DD:
+               p.day = value;
+               p.dayGiven = true;
+               break;
             case Key::DDD: p.dayOfYear = value; break;
             case Key::HH24: p.hour = value; break;
-            case Key::HH12: case Key::HH: p.hour = value; p.twelveHour = true; break;
+            case Key::HH12:
+            case Key::HH:
+               p.hour = value;
+               p.twelveHour = true;
+               break;
             case Key::MI: p.minute = value; break;
             case Key::SS: p.second = value; break;
             // Fewer digits are the leading ones: .5 is 500 milliseconds.
@@ -453,8 +697,14 @@ DateAndTime parse(std::string_view text, std::string_view pattern) {
          continue;
       }
       switch (k->key) {
-         case Key::AM: case Key::PM: case Key::am: case Key::pm:
-         case Key::AMPeriods: case Key::PMPeriods: case Key::amPeriods: case Key::pmPeriods: {
+         case Key::AM:
+         case Key::PM:
+         case Key::am:
+         case Key::pm:
+         case Key::AMPeriods:
+         case Key::PMPeriods:
+         case Key::amPeriods:
+         case Key::pmPeriods: {
             bool periods = k->text.size() == 4;
             std::string_view am = periods ? "a.m." : "am", pm = periods ? "p.m." : "pm";
             if (startsCaseless(text.substr(in), am)) p.afternoon = false;
@@ -464,11 +714,21 @@ DateAndTime parse(std::string_view text, std::string_view pattern) {
             p.twelveHour = true;
             break;
          }
-         case Key::MONTH: case Key::Month: case Key::month: case Key::MON: case Key::Mon: case Key::mon:
+         case Key::MONTH:
+         case Key::Month:
+         case Key::month:
+         case Key::MON:
+         case Key::Mon:
+         case Key::mon:
             p.month = int64_t(readName(monthNames, k->text.size() == 5, k->text)) + 1;
             p.monthGiven = true;
             break;
-         case Key::DAY: case Key::Day: case Key::day: case Key::DY: case Key::Dy: case Key::dy:
+         case Key::DAY:
+         case Key::Day:
+         case Key::day:
+         case Key::DY:
+         case Key::Dy:
+         case Key::dy:
             readName(dayNames, k->text.size() == 3, k->text);  // read, then ignored, as PostgreSQL does
             break;
          default: throw Error("0A000", "the template pattern \"" + std::string(k->text) + "\" is not supported by to_date and to_timestamp yet");
@@ -479,7 +739,8 @@ DateAndTime parse(std::string_view text, std::string_view pattern) {
    if (year < 0) year += 1;  // -44 is 44 BC: year -43 counted from year 0 (1 BC)
    if (p.twelveHour) {
       if (p.hour < 1 || p.hour > 12)
-         throw Error("22007", "hour \"" + std::to_string(p.hour) + "\" is invalid for the 12-hour clock", 0, "Use the 24-hour clock, or give an hour between 1 and 12.");
+         throw Error("22007", "hour \"" + std::to_string(p.hour) + "\" is invalid for the 12-hour clock", 0,
+                     "Use the 24-hour clock, or give an hour between 1 and 12.");
       p.hour = p.hour % 12 + (p.afternoon ? 12 : 0);
    }
    int64_t time = p.hour * timestamp::microsPerHour + p.minute * timestamp::microsPerMinute + p.second * 1'000'000 + p.micros;
@@ -487,8 +748,7 @@ DateAndTime parse(std::string_view text, std::string_view pattern) {
       if (p.dayOfYear < 1 || p.dayOfYear > (date::daysInMonth(year, 2) == 29 ? 366 : 365)) throw outOfRange();
       return {date::dayNumber(year, 1, 1) + p.dayOfYear - 1, time};
    }
-   if (p.month < 1 || p.month > 12 || p.day < 1 || p.day > date::daysInMonth(year, unsigned(p.month)) || p.hour > 23 || p.minute > 59 ||
-       p.second > 60)
+   if (p.month < 1 || p.month > 12 || p.day < 1 || p.day > date::daysInMonth(year, unsigned(p.month)) || p.hour > 23 || p.minute > 59 || p.second > 60)
       throw outOfRange();
    return {date::dayNumber(year, unsigned(p.month), unsigned(p.day)), time};
 }

@@ -147,8 +147,11 @@ std::string format(const Interval& value) {
       if (negative) micros = -micros;
       char buffer[64];
       int64_t seconds = micros / microsPerSecond, fraction = micros % microsPerSecond;
-      int n = std::snprintf(buffer, sizeof(buffer), "%s%02lld:%02lld:%02lld", negative ? "-" : afterNegative ? "+" : "", static_cast<long long>(seconds / 3600),
-                            static_cast<long long>(seconds / 60 % 60), static_cast<long long>(seconds % 60));
+      int n = std::snprintf(buffer, sizeof(buffer), "%s%02lld:%02lld:%02lld",
+                            negative        ? "-"
+                            : afterNegative ? "+"
+                                            : "",
+                            static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60), static_cast<long long>(seconds % 60));
       if (fraction) {
          n += std::snprintf(buffer + n, sizeof(buffer) - size_t(n), ".%06lld", static_cast<long long>(fraction));
          while (buffer[n - 1] == '0') buffer[--n] = 0;

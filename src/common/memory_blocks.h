@@ -44,7 +44,9 @@ struct BlockAllocator {
    T* allocate(size_t count) { return static_cast<T*>(allocateBlock(count * sizeof(T))); }
    void deallocate(T* block, size_t count) { releaseBlock(block, count * sizeof(T)); }
    template <typename U>
-   bool operator==(const BlockAllocator<U>&) const { return true; }
+   bool operator==(const BlockAllocator<U>&) const {
+      return true;
+   }
 };
 
 }  // namespace kiln

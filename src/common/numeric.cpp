@@ -102,8 +102,8 @@ Numeric Numeric::parse(std::string_view input) {
    std::string_view text = input.substr(i, n - i);
    // The spellings float8in takes, as numeric_in: NaN, Infinity and inf, each in any case.
    static const std::pair<std::string_view, Kind> specials[] = {
-      {"nan", Kind::NaN},           {"infinity", Kind::Infinity}, {"+infinity", Kind::Infinity}, {"-infinity", Kind::NegativeInfinity},
-      {"inf", Kind::Infinity},      {"+inf", Kind::Infinity},     {"-inf", Kind::NegativeInfinity}};
+      {"nan", Kind::NaN},      {"infinity", Kind::Infinity}, {"+infinity", Kind::Infinity},   {"-infinity", Kind::NegativeInfinity},
+      {"inf", Kind::Infinity}, {"+inf", Kind::Infinity},     {"-inf", Kind::NegativeInfinity}};
    for (auto& [word, kind] : specials)
       if (text.size() == word.size() && startsWithNoCase(text, word)) return special(kind);
    size_t p = 0;
@@ -429,7 +429,7 @@ namespace {
 /// Whether `n` converts to double exactly by one division or multiplication (both operands exact in
 /// a double, so the result is correctly rounded), and that result.
 bool exactDoubleOf(const Numeric& n, double& out) {
-   static constexpr double exactPowers[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+   static constexpr double exactPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
    int64_t exponent = n.exponent();
    if (!n.isFinite() || n.magnitude().digitCount() > 15 || exponent < -22 || exponent > 22) return false;

@@ -39,10 +39,10 @@ struct NumericMath {
    /// `x` rounded to `digits` after the point (negative: before it).
    static Numeric round(const Numeric& x, int64_t digits) { return x.roundedTo(digits, true); }
    /// `x` rounded to `significant` digits.
-   static Numeric keepSignificant(const Numeric& x, int64_t significant) {
-      return x.magnitude_.isZero() ? x : round(x, significant - 1 - x.leadingExponent());
+   static Numeric keepSignificant(const Numeric& x, int64_t significant) { return x.magnitude_.isZero() ? x : round(x, significant - 1 - x.leadingExponent()); }
+   static Numeric multiply(const Numeric& a, const Numeric& b) {
+      return raw(a.negative_ != b.negative_, a.magnitude_ * b.magnitude_, a.exponent_ + b.exponent_);
    }
-   static Numeric multiply(const Numeric& a, const Numeric& b) { return raw(a.negative_ != b.negative_, a.magnitude_ * b.magnitude_, a.exponent_ + b.exponent_); }
    static Numeric multiply(const Numeric& a, const Numeric& b, int64_t digits) { return round(multiply(a, b), digits); }
    static Numeric sum(const Numeric& a, const Numeric& b) {
       Numeric s = a + b;
@@ -230,7 +230,7 @@ struct NumericMath {
       // Exactly, where the power's digits are few enough; else with relative precision.
       if (double(count) * double(absolute.magnitude_.digitCount()) <= 20000) {
          Numeric product = one(), square = absolute;
-         for (uint64_t bits = count;; ) {
+         for (uint64_t bits = count;;) {
             if (bits & 1) product = multiply(product, square);
             bits >>= 1;
             if (!bits) break;
@@ -269,8 +269,7 @@ struct NumericMath {
       bool negative = false;
       Numeric absolute = base;
       if (base.negative_) {
-         if (!isIntegral(exponent))
-            throw Error("2201F", "a negative number raised to a non-integer power yields a complex result");
+         if (!isIntegral(exponent)) throw Error("2201F", "a negative number raised to a non-integer power yields a complex result");
          negative = isOddInteger(exponent);
          absolute = base.absolute();
       }

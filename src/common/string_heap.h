@@ -71,10 +71,8 @@ class StringHeap {
       public:
       explicit Chunk(size_t size) : size_(size), data_(size >= hugePageSize ? static_cast<char*>(growPages(nullptr, 0, size)) : new char[size]) {}
       ~Chunk() {
-         if (size_ >= hugePageSize)
-            freePages(data_, size_);
-         else
-            delete[] data_;
+         if (size_ >= hugePageSize) freePages(data_, size_);
+         else delete[] data_;
       }
       Chunk(Chunk&& other) noexcept : size_(other.size_), data_(std::exchange(other.data_, nullptr)) {}
       Chunk& operator=(Chunk&& other) noexcept {

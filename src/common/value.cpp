@@ -75,8 +75,7 @@ int64_t parseInteger(std::string_view input, SqlType type) {
       if (magnitude > (unsigned __int128)1 << 64) break;
    }
    __int128 value = negative ? -(__int128)magnitude : (__int128)magnitude;
-   if (value < lo || value > hi)
-      throw Error("22003", "value \"" + std::string(input) + "\" is out of range for type " + type.toString());
+   if (value < lo || value > hi) throw Error("22003", "value \"" + std::string(input) + "\" is out of range for type " + type.toString());
    return int64_t(value);
 }
 
@@ -139,8 +138,7 @@ double parseDouble(std::string_view input, SqlType type) {
       value = single;
    }
    // Like PostgreSQL: overflow, and underflow all the way to zero, are out of range.
-   if (errno == ERANGE && (std::isinf(value) || value == 0))
-      throw Error("22003", "\"" + s + "\" is out of range for type " + type.toString());
+   if (errno == ERANGE && (std::isinf(value) || value == 0)) throw Error("22003", "\"" + s + "\" is out of range for type " + type.toString());
    return value;
 }
 
@@ -182,8 +180,7 @@ std::string_view fitString(std::string_view s, SqlType type) {
    if (size_t cut; type.length && s.size() > type.length && (cut = byteOffset(s, type.length)) < s.size()) {
       // Like PostgreSQL, excess characters that are all blanks are silently cut.
       std::string_view excess = s.substr(cut);
-      if (excess.find_first_not_of(' ') != std::string_view::npos)
-         throw Error("22001", "value too long for type " + type.toString());
+      if (excess.find_first_not_of(' ') != std::string_view::npos) throw Error("22001", "value too long for type " + type.toString());
       s = s.substr(0, cut);
       if (type.id == TypeId::Char)
          while (!s.empty() && s.back() == ' ') s.remove_suffix(1);

@@ -27,11 +27,21 @@ struct Value {
       v.type = type;
       return v;
    }
-   static Value ofBool(bool b) { return make(SqlType::boolean(), [&](Value& v) { v.boolean = b; }); }
-   static Value ofInteger(SqlType type, int64_t i) { return make(type, [&](Value& v) { v.integer = i; }); }
-   static Value ofDecimal(SqlType type, __int128 d) { return make(type, [&](Value& v) { v.decimal = d; }); }
-   static Value ofDouble(SqlType type, double f) { return make(type, [&](Value& v) { v.floating = f; }); }
-   static Value ofInterval(Interval i) { return make(SqlType::interval(), [&](Value& v) { v.interval = i; }); }
+   static Value ofBool(bool b) {
+      return make(SqlType::boolean(), [&](Value& v) { v.boolean = b; });
+   }
+   static Value ofInteger(SqlType type, int64_t i) {
+      return make(type, [&](Value& v) { v.integer = i; });
+   }
+   static Value ofDecimal(SqlType type, __int128 d) {
+      return make(type, [&](Value& v) { v.decimal = d; });
+   }
+   static Value ofDouble(SqlType type, double f) {
+      return make(type, [&](Value& v) { v.floating = f; });
+   }
+   static Value ofInterval(Interval i) {
+      return make(SqlType::interval(), [&](Value& v) { v.interval = i; });
+   }
    static Value ofString(SqlType type, std::string s) {
       return make(type, [&](Value& v) { v.string = std::move(s); });
    }

@@ -6,12 +6,12 @@
 #include "engine/foreign_keys.h"
 #include "engine/row_changes.h"
 #include "engine/statement_executor.h"
-#include "parser/expression_binder.h"
 #include "parser/check_constraint_binder.h"
-#include "parser/modification_source.h"
 #include "parser/column_default.h"
-#include "parser/pg_parser.h"
 #include "parser/copy_defaults_binder.h"
+#include "parser/expression_binder.h"
+#include "parser/modification_source.h"
+#include "parser/pg_parser.h"
 
 namespace kiln {
 
@@ -45,10 +45,8 @@ void fillAddedColumn(Table& table, const Catalog& catalog, StatementStats& stats
    // Deleted rows of a NOT NULL column hold a zero, as no query reads them.
    const uint8_t zero[16] = {};
    for (size_t row = 0; row < table.rowCount(); ++row) {
-      if (column.notNull())
-         column.appendRaw(zero, false);
-      else
-         column.appendNull();
+      if (column.notNull()) column.appendRaw(zero, false);
+      else column.appendNull();
    }
 }
 
@@ -87,8 +85,8 @@ void dropForeignKeys(DatabaseImpl& database, const std::vector<std::pair<Table*,
 }
 
 /// 2BP01 for dropping `what` when `dependents` (foreign keys) need it, unless CASCADE drops them.
-void dropDependents(DatabaseImpl& database, const std::vector<std::pair<Table*, const ForeignKey*>>& dependents, bool cascade,
-                    const std::string& what, const std::string& needed) {
+void dropDependents(DatabaseImpl& database, const std::vector<std::pair<Table*, const ForeignKey*>>& dependents, bool cascade, const std::string& what,
+                    const std::string& needed) {
    if (dependents.empty()) return;
    if (!cascade)
       throw Error("2BP01", "cannot drop " + what + " because other objects depend on it", 0,
@@ -101,8 +99,7 @@ void dropDependents(DatabaseImpl& database, const std::vector<std::pair<Table*, 
 /// foreign keys that need it. A primary key's columns stay NOT NULL, as in PostgreSQL.
 void dropKey(DatabaseImpl& database, Table& table, const UniqueIndex& index, bool cascade) {
    std::string name = index.name();
-   dropDependents(database, database.catalog.referencingThrough(table, index), cascade, "constraint " + name + " on table " + table.name(),
-                  "index " + name);
+   dropDependents(database, database.catalog.referencingThrough(table, index), cascade, "constraint " + name + " on table " + table.name(), "index " + name);
    if (index.kind() == UniqueKind::PrimaryKey) {
       database.undo.recordSetPrimaryKey(table);
       table.setPrimaryKey({});
@@ -281,10 +278,8 @@ void setType(DatabaseImpl& database, Table& table, const Action& action, std::ve
    SqlType type = action.column.type;
    bool given = !action.columnDefault.sql.empty();
    if (type == old.type() && !given) return;  // nothing to convert
-   if (old.identity() != Column::Identity::None && !type.isInteger())
-      throw Error("22023", "identity column type must be smallint, integer, or bigint");
-   if (std::find(changed.begin(), changed.end(), old.name()) != changed.end())
-      throw Error("0A000", "cannot alter type of column \"" + old.name() + "\" twice");
+   if (old.identity() != Column::Identity::None && !type.isInteger()) throw Error("22023", "identity column type must be smallint, integer, or bigint");
+   if (std::find(changed.begin(), changed.end(), old.name()) != changed.end()) throw Error("0A000", "cannot alter type of column \"" + old.name() + "\" twice");
    bool inForeignKey = false;
    for (const ForeignKey& key : table.foreignKeys()) inForeignKey = inForeignKey || contains(key.columns, old.name());
    for (auto [child, key] : database.catalog.referencing(table.name())) inForeignKey = inForeignKey || contains(key->parentColumns, old.name());

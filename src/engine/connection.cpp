@@ -4,28 +4,28 @@
 #include <optional>
 
 #include "common/statement_interrupt.h"
-#include "common/transaction_clock.h"
 #include "common/time_zone.h"
+#include "common/transaction_clock.h"
 #include "engine/connection_impl.h"
+#include "engine/connection_settings.h"
 #include "engine/modifying_with.h"
 #include "engine/prepared_statement_impl.h"
-#include "engine/connection_settings.h"
-#include "engine/timeout_settings.h"
 #include "engine/session_settings.h"
 #include "engine/snapshot_routing.h"
+#include "engine/statement_executor.h"
 #include "engine/statement_kinds.h"
 #include "engine/statement_timer.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
+#include "engine/timeout_settings.h"
 #include "engine/transaction_modes.h"
-#include "storage/redo.h"
-#include "storage/sequence.h"
-#include "engine/statement_executor.h"
 #include "optimizer/optimizer.h"
 #include "parser/expression_binder.h"
 #include "parser/pg_parser.h"
 #include "parser/schema_names.h"
 #include "parser/type_rules.h"
+#include "storage/redo.h"
+#include "storage/sequence.h"
 
 namespace kiln {
 
@@ -145,8 +145,7 @@ auto abortingOnError(const bool& inTransaction, bool& aborted, const std::string
 
 }  // namespace
 
-ConnectionImpl::ConnectionImpl(DatabaseImpl& database)
-   : database_(database), timeZone_(TimeZone::utc()), sequences_(std::make_shared<SequenceSession>()) {
+ConnectionImpl::ConnectionImpl(DatabaseImpl& database) : database_(database), timeZone_(TimeZone::utc()), sequences_(std::make_shared<SequenceSession>()) {
    sequences_->catalog = &database.catalog;
    database.connections.fetch_add(1);
 }
@@ -353,10 +352,8 @@ std::vector<Result> ConnectionImpl::run(const std::string& sql) {
          }
          case StatementKind::Deallocate: {
             std::string name = node.deallocate_stmt->name;
-            if (name.empty())
-               prepared_.clear();
-            else if (!prepared_.erase(name))
-               throw Error("26000", "prepared statement \"" + name + "\" does not exist");
+            if (name.empty()) prepared_.clear();
+            else if (!prepared_.erase(name)) throw Error("26000", "prepared statement \"" + name + "\" does not exist");
             data = tagged(name.empty() ? "DEALLOCATE ALL" : "DEALLOCATE");
             break;
          }
@@ -414,7 +411,8 @@ Result ConnectionImpl::copyFrom(const std::string& sql, std::string_view rows) {
       DatabaseImpl& db = database_;
       ParsedScript script(sql);
       auto notCopyFromStdin = [] { return Error("42601", "copyFrom takes one COPY ... FROM STDIN statement"); };
-      if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from) throw notCopyFromStdin();
+      if (script.size() != 1 || script.statement(0).node_case != PG_QUERY__NODE__NODE_COPY_STMT || !script.statement(0).copy_stmt->is_from)
+         throw notCopyFromStdin();
       if (!allowedNow(StatementKind::Write, aborted_, readOnlyBlock_)) throw refusedNow(aborted_, script.statement(0), sql);
       return Result(statement([&] {
          Statement bound = bindStatement(script.statement(0), script.statementText(0), db.catalog);
@@ -524,7 +522,10 @@ std::shared_ptr<const ResultData> ConnectionImpl::savepointStatement(int kind, c
    bool define = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT;
    bool rollback = kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO;
    if (!inTransaction_)
-      throw Error("25P01", std::string(define ? "SAVEPOINT" : rollback ? "ROLLBACK TO SAVEPOINT" : "RELEASE SAVEPOINT") + " can only be used in transaction blocks");
+      throw Error("25P01", std::string(define     ? "SAVEPOINT"
+                                       : rollback ? "ROLLBACK TO SAVEPOINT"
+                                                  : "RELEASE SAVEPOINT") +
+                              " can only be used in transaction blocks");
    BlockState& state = block();
    try {
       if (define) {
@@ -557,7 +558,8 @@ std::shared_ptr<const ResultData> ConnectionImpl::savepointStatement(int kind, c
 }
 
 SessionSettings ConnectionImpl::settings() const {
-   return {timeZone_, lockTimeoutMs_, statementTimeoutMs_, synchronousCommit_, passiveSettings_, snapshotReads_, snapshotMinRows_, snapshotMaxAgeMs_, defaultReadOnly_};
+   return {timeZone_,      lockTimeoutMs_,   statementTimeoutMs_, synchronousCommit_, passiveSettings_,
+           snapshotReads_, snapshotMinRows_, snapshotMaxAgeMs_,   defaultReadOnly_};
 }
 
 void ConnectionImpl::useSettings(const SessionSettings& settings) {
@@ -583,7 +585,8 @@ void ConnectionImpl::waitForTurn() {
 }
 
 Error ConnectionImpl::cancelled() const {
-   return Error("57014", statementTimedOut_.load(std::memory_order_relaxed) ? "canceling statement due to statement timeout" : "canceling statement due to user request");
+   return Error(
+      "57014", statementTimedOut_.load(std::memory_order_relaxed) ? "canceling statement due to statement timeout" : "canceling statement due to user request");
 }
 
 void ConnectionImpl::endTransaction() {

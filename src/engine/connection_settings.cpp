@@ -7,11 +7,11 @@
 #include "common/time_zone.h"
 #include "engine/checkpoint_settings.h"
 #include "engine/database_impl.h"
-#include "engine/timeout_settings.h"
 #include "engine/passive_settings.h"
 #include "engine/snapshot_settings.h"
 #include "engine/synchronous_commit_setting.h"
 #include "engine/time_zone_setting.h"
+#include "engine/timeout_settings.h"
 #include "engine/transaction_modes.h"
 
 namespace kiln {
@@ -125,7 +125,8 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
       return std::pair<std::string, std::string>{key, readOnly ? "on" : "off"};
    }
    if (auto text = checkpointSettingText(c.database_.options, key)) return std::pair<std::string, std::string>{key, *text};
-   if (std::optional<PassiveSetting> passive = findPassiveSetting(key)) return std::pair<std::string, std::string>{passive->name, passiveValue(c.passiveSettings_, *passive)};
+   if (std::optional<PassiveSetting> passive = findPassiveSetting(key))
+      return std::pair<std::string, std::string>{passive->name, passiveValue(c.passiveSettings_, *passive)};
    for (auto& [custom, value] : c.passiveSettings_)
       if (custom == key) return std::pair<std::string, std::string>{key, value};
    return std::nullopt;
@@ -137,7 +138,9 @@ std::vector<std::vector<std::string>> ConnectionSettings::all() const {
    add("lock_timeout", "How long a statement waits for another connection's transaction to end: 0, no limit.");
    add("statement_timeout", "How long a statement may run: 0, no limit.");
    add("synchronous_commit", "Whether a commit waits until its log record is on disk.");
-   add("snapshot_reads", "Where read-only statements run: auto (big ones, and all while another connection's block is open, on a snapshot), on (all on a snapshot), off (all in the writer's turn).");
+   add("snapshot_reads",
+       "Where read-only statements run: auto (big ones, and all while another connection's block is open, on a snapshot), on (all on a snapshot), off (all in "
+       "the writer's turn).");
    add("snapshot_min_rows", "The estimated rows of work that send a read-only statement to a snapshot under snapshot_reads auto.");
    add("snapshot_max_age", "How much older than the last commit a snapshot a statement reads may be: 0, none.");
    add("default_transaction_read_only", "Whether new transaction blocks are READ ONLY.");

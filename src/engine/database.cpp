@@ -42,7 +42,8 @@ TableInfo describe(const Catalog& catalog, const Table& table) {
    }
    for (size_t key : table.primaryKey()) info.primaryKey.push_back(table.column(key).name());
    for (auto& index : table.uniqueIndexes())
-      info.indexes.push_back({index->name(), columnNames(table, index->columns()), index->kind() == UniqueKind::PrimaryKey, true, index->isConstraint(), "btree"});
+      info.indexes.push_back(
+         {index->name(), columnNames(table, index->columns()), index->kind() == UniqueKind::PrimaryKey, true, index->isConstraint(), "btree"});
    for (auto& index : table.secondaryIndexes()) {
       bool hash = index->method() == SecondaryIndex::Method::Hash;
       info.indexes.push_back({index->name(), columnNames(table, index->columns()), false, false, false, hash ? "hash" : "btree"});

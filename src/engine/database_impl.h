@@ -2,12 +2,12 @@
 // running transaction, and the turns that run transactions one at a time.
 #pragma once
 
-#include "kiln/kiln.h"
 #include "engine/durability.h"
 #include "engine/savepoints.h"
 #include "engine/serial_turns.h"
 #include "engine/snapshot_pool.h"
 #include "engine/statement_watchdog.h"
+#include "kiln/kiln.h"
 #include "storage/binary_io.h"
 #include "storage/catalog.h"
 #include "storage/undo_log.h"

@@ -17,9 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int64_t steadyMicros() {
-   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+int64_t steadyMicros() { return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 /// Now, as a TIMESTAMPTZ.
 int64_t wallClock() {
@@ -48,8 +46,7 @@ Durability::~Durability() {
    finishCheckpoint(true);
    try {
       log_->writeWaiting();  // left by a failed write (the commits waiting for it were told so)
-   } catch (const Error&) {
-   }
+   } catch (const Error&) {}
 }
 
 uint64_t Durability::commit(const std::string& records, bool synchronous) {

@@ -10,7 +10,8 @@ ExclusiveUse::Scope::Scope(ExclusiveUse& use) : use_(use), taken_(false) {
       taken_ = true;
       return;
    }
-   if (none != self) throw Error("55000", "the connection is in use by another thread", 0, {}, "Use a connection from one thread at a time, or a connection per thread.");
+   if (none != self)
+      throw Error("55000", "the connection is in use by another thread", 0, {}, "Use a connection from one thread at a time, or a connection per thread.");
 }
 
 }  // namespace kiln

@@ -10,8 +10,8 @@
 #include "common/unaligned.h"
 #include "engine/check_validation.h"
 #include "parser/check_constraint_binder.h"
-#include "storage/undo_log.h"
 #include "storage/ordered_key.h"
+#include "storage/undo_log.h"
 
 namespace kiln {
 
@@ -130,8 +130,8 @@ void checkRows(const Catalog& catalog, const Table& child, const ForeignKey& key
       }
       if (!found)
          throw Error("23503", "insert or update on table \"" + child.name() + "\" violates foreign key constraint \"" + key.name + "\"", 0,
-                     "Key (" + child.columnNames(r.declaredChildColumns) + ")=(" + child.valuesAt(r.declaredChildColumns, row) + ") is not present in table \"" +
-                        r.parent->name() + "\".");
+                     "Key (" + child.columnNames(r.declaredChildColumns) + ")=(" + child.valuesAt(r.declaredChildColumns, row) +
+                        ") is not present in table \"" + r.parent->name() + "\".");
    }
 }
 
@@ -245,8 +245,8 @@ void forEachReferencingRow(const Resolved& fk, const std::vector<const std::vect
    for (const auto* key : keys) {
       bool representable = true;
       for (size_t i = 0; i < order.size() && representable; ++i)
-         representable = convert(parent.column(fk.parentColumns[order[i]]).physicalType(), (*key)[order[i]].data(), child.column(indexColumns[i]).physicalType(),
-                                 values[i].data());
+         representable = convert(parent.column(fk.parentColumns[order[i]]).physicalType(), (*key)[order[i]].data(),
+                                 child.column(indexColumns[i]).physicalType(), values[i].data());
       if (!representable) continue;  // no referencing row can hold it
       bool proceed = true;
       if (byUnique) {
@@ -288,8 +288,7 @@ void ReferencedKeys::check(UndoLog& undo, StatementStats& stats) {
       for (size_t k = 0; k < key.rows.size(); ++k) {
          const auto& values = key.values[k];
          if (restrict) {
-            bool same = !deleting_ && !parent_.isDeleted(key.rows[k]) &&
-                        keyOfRow(parent_, fk.parentColumns, key.rows[k], parent_, fk.parentColumns, current) &&
+            bool same = !deleting_ && !parent_.isDeleted(key.rows[k]) && keyOfRow(parent_, fk.parentColumns, key.rows[k], parent_, fk.parentColumns, current) &&
                         encode(parent_, fk.parentColumns, current) == encode(parent_, fk.parentColumns, values);
             if (!same) gone.push_back(&values);
             continue;
@@ -306,8 +305,10 @@ void ReferencedKeys::check(UndoLog& undo, StatementStats& stats) {
          return false;
       });
       if (referencing >= 0)
-         throw Error("23503", "update or delete on table \"" + parent_.name() + "\" violates foreign key constraint \"" + fk.key->name + "\" on table \"" +
-                                 fk.child->name() + "\"", 0,
+         throw Error("23503",
+                     "update or delete on table \"" + parent_.name() + "\" violates foreign key constraint \"" + fk.key->name + "\" on table \"" +
+                        fk.child->name() + "\"",
+                     0,
                      "Key (" + parent_.columnNames(fk.declaredParentColumns) + ")=(" + fk.child->valuesAt(fk.declaredChildColumns, size_t(referencing)) +
                         ") is still referenced from table \"" + fk.child->name() + "\".");
    }

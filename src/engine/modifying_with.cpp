@@ -84,8 +84,9 @@ Table* targetOf(Statement& statement) {
 std::unique_ptr<Table> tableOfRows(const PgQuery__CommonTableExpr& cte, const ResultData& rows) {
    std::vector<std::string> names = rows.names;
    if (cte.n_aliascolnames > names.size())
-      throw Error("42P10", "WITH query \"" + std::string(cte.ctename) + "\" has " + std::to_string(names.size()) + " columns available but " +
-                              std::to_string(cte.n_aliascolnames) + " columns specified",
+      throw Error("42P10",
+                  "WITH query \"" + std::string(cte.ctename) + "\" has " + std::to_string(names.size()) + " columns available but " +
+                     std::to_string(cte.n_aliascolnames) + " columns specified",
                   cte.location + 1);
    for (size_t i = 0; i < cte.n_aliascolnames; ++i) names[i] = stringOf(cte.aliascolnames[i]);
    std::vector<std::unique_ptr<Column>> columns;
@@ -151,8 +152,7 @@ std::shared_ptr<ResultData> runReturningSubquery(DatabaseImpl& database, const P
       case PG_QUERY__NODE__NODE_UPDATE_STMT: relation = statement.update_stmt->relation, others = statement.update_stmt->n_from_clause > 0; break;
       default: relation = statement.delete_stmt->relation, others = statement.delete_stmt->n_using_clause > 0; break;
    }
-   if (others || *withOf(statement))
-      throw Error("0A000", "subqueries in RETURNING together with WITH, FROM or USING are not supported yet");
+   if (others || *withOf(statement)) throw Error("0A000", "subqueries in RETURNING together with WITH, FROM or USING are not supported yet");
    std::string visible = relation->alias ? relation->alias->aliasname : relation->relname;
    // The statement returns its target's columns ...
    std::string starSql = "SELECT \"" + visible + "\".*";
@@ -243,10 +243,8 @@ std::shared_ptr<ResultData> runModifyingWith(DatabaseImpl& database, const PgQue
       checkSnapshot(bound, cte.location + 1);
       changed.push_back(targetOf(bound));
       std::shared_ptr<ResultData> rows = executeStatement(database, bound);
-      if (rows->hasRows)
-         returned.add(tableOfRows(cte, *rows), cte.location + 1);
-      else
-         withoutReturning.push_back(cte.ctename);
+      if (rows->hasRows) returned.add(tableOfRows(cte, *rows), cte.location + 1);
+      else withoutReturning.push_back(cte.ctename);
    }
    StatementCopy main(node, plain, true);
    Statement bound = bind(main.node);

@@ -19,7 +19,9 @@ namespace {
 /// PostgreSQL's Boolean spellings: on, off, true, false, yes, no, 1, 0, and unique prefixes.
 std::string booleanValue(const PassiveSetting& setting, const std::string& text) {
    std::string value = asciiLowercase(text);
-   auto prefixOf = [&](const char* word, size_t least) { return value.size() >= least && std::strncmp(word, value.c_str(), value.size()) == 0 && value.size() <= std::strlen(word); };
+   auto prefixOf = [&](const char* word, size_t least) {
+      return value.size() >= least && std::strncmp(word, value.c_str(), value.size()) == 0 && value.size() <= std::strlen(word);
+   };
    if (prefixOf("true", 1) || prefixOf("yes", 1) || value == "on" || value == "1") return "on";
    if (prefixOf("false", 1) || prefixOf("no", 1) || prefixOf("off", 2) || value == "0") return "off";
    throw Error("22023", "parameter \"" + std::string(setting.name) + "\" requires a Boolean value");
@@ -35,8 +37,7 @@ std::string enumValue(const PassiveSetting& setting, const std::string& text, st
 
 /// A timeout kiln does not keep: 0 (none), in any of PostgreSQL's forms, only.
 std::string noTimeout(const PassiveSetting& setting, const std::string& text) {
-   if (millisecondsSetting(setting.name, text) != 0)
-      throw Error("0A000", std::string(setting.name) + " is not supported: only 0 (no timeout) is");
+   if (millisecondsSetting(setting.name, text) != 0) throw Error("0A000", std::string(setting.name) + " is not supported: only 0 (no timeout) is");
    return "0";
 }
 
@@ -93,8 +94,17 @@ std::string passiveSettingValue(const PassiveSetting& setting, const std::string
    if (name == "xmloption") return enumValue(setting, text, {{"content", "content"}, {"document", "document"}}, "content, document");
    if (name == "client_min_messages")
       return enumValue(setting, text,
-                       {{"debug5", "debug5"}, {"debug4", "debug4"}, {"debug3", "debug3"}, {"debug2", "debug2"}, {"debug1", "debug1"}, {"debug", "debug2"},
-                        {"log", "log"}, {"info", "info"}, {"notice", "notice"}, {"warning", "warning"}, {"error", "error"}},
+                       {{"debug5", "debug5"},
+                        {"debug4", "debug4"},
+                        {"debug3", "debug3"},
+                        {"debug2", "debug2"},
+                        {"debug1", "debug1"},
+                        {"debug", "debug2"},
+                        {"log", "log"},
+                        {"info", "info"},
+                        {"notice", "notice"},
+                        {"warning", "warning"},
+                        {"error", "error"}},
                        "debug5, debug4, debug3, debug2, debug1, log, notice, warning, error");
    if (name == "default_tablespace") {
       if (text.empty() || text == "pg_default") return text;

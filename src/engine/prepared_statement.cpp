@@ -16,8 +16,7 @@
 
 namespace kiln {
 
-PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared)
-   : text(std::move(sqlText)), declaredTypes(declared) {
+PreparedStatementImpl::PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared) : text(std::move(sqlText)), declaredTypes(declared) {
    parsed = std::make_unique<ParsedScript>(text);
    if (parsed->size() != 1) throw Error("42601", "cannot prepare " + std::string(parsed->size() ? "several statements" : "an empty statement"));
    node = &parsed->statement(0);

@@ -158,9 +158,7 @@ double Result::getDouble(size_t row, size_t column) const {
 
 Decimal Result::getDecimal(size_t row, size_t column) const { return decimalAt(Cell(dataOf(data_), row, column), "getDecimal"); }
 
-__int128 Result::getDecimalUnscaled(size_t row, size_t column) const {
-   return decimalAt(Cell(dataOf(data_), row, column), "getDecimalUnscaled").unscaled;
-}
+__int128 Result::getDecimalUnscaled(size_t row, size_t column) const { return decimalAt(Cell(dataOf(data_), row, column), "getDecimalUnscaled").unscaled; }
 
 Interval Result::getInterval(size_t row, size_t column) const {
    Cell cell(dataOf(data_), row, column);

@@ -9,10 +9,8 @@
 namespace kiln {
 
 void ResultData::takeRows(RowBuffer& buffer, const RowLayout& rowLayout) {
-   if (rows.rowSize() == buffer.rowSize())
-      std::swap(rows, buffer);
-   else
-      rows = std::move(buffer);
+   if (rows.rowSize() == buffer.rowSize()) std::swap(rows, buffer);
+   else rows = std::move(buffer);
    buffer.clear();
    ownRows(rowLayout);
 }

@@ -6,12 +6,12 @@
 #include <string_view>
 #include <vector>
 
+#include "common/row_layout.h"
 #include "common/string_heap.h"
 #include "common/time_zone.h"
 #include "common/value.h"
 #include "kiln/kiln.h"
 #include "runtime/row_buffer.h"
-#include "common/row_layout.h"
 
 namespace kiln {
 

@@ -53,9 +53,7 @@ class ProposedKeys {
    std::unordered_set<std::string> earlier_;
 };
 
-[[noreturn]] void affectedTwice() {
-   throw Error("21000", "ON CONFLICT DO UPDATE command cannot affect row a second time");
-}
+[[noreturn]] void affectedTwice() { throw Error("21000", "ON CONFLICT DO UPDATE command cannot affect row a second time"); }
 
 }  // namespace
 
@@ -101,8 +99,8 @@ void enforceChecks(const Table& table, const Checks& checks, std::span<char* con
       }
 }
 
-void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
-                size_t firstField, size_t rowIdField, const Checks& checks) {
+void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout, size_t firstField,
+                size_t rowIdField, const Checks& checks) {
    // Constraints are checked before anything changes.
    for (const char* row : rows)
       for (size_t i = 0; i < columns.size(); ++i)

@@ -25,8 +25,8 @@ void enforceChecks(const Table& table, const Checks& checks, std::span<char* con
 /// Stores the new values of `columns` (fields firstField..) into the rows whose ids are in field
 /// rowIdField; 23502 (or 23514 for a CHECK in `checks`) and nothing changed when a row would
 /// break a constraint.
-void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout,
-                size_t firstField, size_t rowIdField, const Checks& checks = {});
+void updateRows(UndoLog& undo, Table& table, const std::vector<size_t>& columns, std::span<char* const> rows, const RowLayout& layout, size_t firstField,
+                size_t rowIdField, const Checks& checks = {});
 
 /// Writes the values of field `valueField` into `column` at the row ids in field rowIdField (the
 /// column stands apart from its table: ALTER COLUMN TYPE's new one).

@@ -68,8 +68,7 @@ void SnapshotPool::reapRetired() {
       retired_.pop_back();
       lock.unlock();
       int status;
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
       lock.lock();
    }
 }
@@ -188,8 +187,7 @@ std::string SnapshotPool::howItEnded(SnapshotProcess& process) {
    }
    if (done == 0) {
       ::kill(process.pid, SIGKILL);
-      while ((done = ::waitpid(process.pid, &status, 0)) < 0 && errno == EINTR) {
-      }
+      while ((done = ::waitpid(process.pid, &status, 0)) < 0 && errno == EINTR) {}
       ::close(process.control);
       return "stopped answering";
    }

@@ -45,8 +45,7 @@ int64_t snapshotMinRowsSetting(const PgQuery__VariableSetStmt& set) {
    double rows = -1;
    try {
       rows = std::stod(*value, &used);
-   } catch (const std::exception&) {
-   }
+   } catch (const std::exception&) {}
    if (used != value->size() || !(rows >= 0 && rows <= 9007199254740992.0) || rows != std::floor(rows))
       throw invalidValue("snapshot_min_rows", *value, "A whole number of rows, 0 or more.");
    return int64_t(rows);

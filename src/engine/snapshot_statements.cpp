@@ -98,8 +98,8 @@ std::shared_ptr<const ResultData> ConnectionImpl::runStatement(const ParsedScrip
             double work = estimatedWork(*explain->plan->root);
             bool big = work >= double(snapshotMinRows_);
             std::string why = snapshotReads_ == SnapshotReads::Off ? "snapshot_reads is off"
-                              : !snapshotsAllowed()        ? "no other connection to hold up"
-                                                           : "about " + workText(work) + " rows of work, snapshot_min_rows is " + std::to_string(snapshotMinRows_);
+                              : !snapshotsAllowed()                ? "no other connection to hold up"
+                                                    : "about " + workText(work) + " rows of work, snapshot_min_rows is " + std::to_string(snapshotMinRows_);
             bool onSnapshot = snapshotsAllowed() && big && !explain->analyze;
             result->appendTextRow(std::string("Runs on: ") + (onSnapshot ? "a snapshot (" : "the writer's turn (") + why + ")");
          }

@@ -3,22 +3,22 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <optional>
 #include <span>
-#include <unordered_map>
-#include <cstring>
 #include <sstream>
+#include <unordered_map>
 
 #include "algebra/plan_printer.h"
 #include "codegen/query_compiler.h"
+#include "common/german_string.h"
 #include "engine/alter_table.h"
 #include "engine/check_validation.h"
 #include "engine/copy_writer.h"
 #include "engine/foreign_keys.h"
 #include "engine/row_changes.h"
-#include "common/german_string.h"
 #include "optimizer/cardinality.h"
 #include "optimizer/optimizer.h"
 #include "storage/copy_reader.h"
@@ -171,10 +171,8 @@ std::shared_ptr<ResultData> createIndex(DatabaseImpl& database, CreateIndexState
       if (create.ifNotExists) return result;
       throw Error("42P07", "relation \"" + create.name + "\" already exists");
    }
-   if (create.unique)
-      create.table->addUniqueIndex(create.name, create.columns, UniqueKind::Index);
-   else
-      create.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(create.name, create.columns, create.method));
+   if (create.unique) create.table->addUniqueIndex(create.name, create.columns, UniqueKind::Index);
+   else create.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(create.name, create.columns, create.method));
    database.undo.recordCreateIndex(*create.table, create.name);
    return result;
 }
@@ -377,15 +375,14 @@ std::shared_ptr<ResultData> copy(DatabaseImpl& database, CopyStatement& copy) {
    size_t before = copy.table->rowCount();
    database.undo.recordAppend(*copy.table, before);
    MissingColumns missing;
-   if (!copy.defaults.columns.empty())
-      missing = [&](size_t rows) { return defaultColumns(*copy.table, copy.defaults, rows, result->stats); };
+   if (!copy.defaults.columns.empty()) missing = [&](size_t rows) { return defaultColumns(*copy.table, copy.defaults, rows, result->stats); };
    uint64_t rows;
-   if (!copy.path.empty())
-      rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options, missing);
-   else if (copy.stdinRows)
-      rows = copyFromText(*copy.table, copy.columns, *copy.stdinRows, copy.options, missing);
+   if (!copy.path.empty()) rows = copyFromFile(*copy.table, copy.columns, copy.path, copy.options, missing);
+   else if (copy.stdinRows) rows = copyFromText(*copy.table, copy.columns, *copy.stdinRows, copy.options, missing);
    else
-      throw Error("0A000", "COPY FROM STDIN needs its rows passed along: in the shell they follow the statement, ending with a line \\.; in C++ use Connection::copyFrom");
+      throw Error(
+         "0A000",
+         "COPY FROM STDIN needs its rows passed along: in the shell they follow the statement, ending with a line \\.; in C++ use Connection::copyFrom");
    copy.table->indexRows(before, copy.table->rowCount());
    validateChecks(*copy.table, copy.table->checks(), before, true, result->stats);
    checkReferences(database.catalog, *copy.table, copy.table->foreignKeys(), before, copy.table->rowCount());
@@ -486,8 +483,7 @@ std::shared_ptr<ResultData> explain(QueryPlan& plan, const ExplainStatement& exp
       // Pipelines over few rows get quickly generated machine code.
       lines.push_back("  " + std::to_string(i + 1) + ": " + stages + (pipeline.optimized ? "" : " [quick]") + time);
    }
-   if (explain.analyze)
-      lines.push_back(optimized ? optimizerTimeLine(optimizerTimes) : "Optimizer time: not measured, the plan was optimized earlier");
+   if (explain.analyze) lines.push_back(optimized ? optimizerTimeLine(optimizerTimes) : "Optimizer time: not measured, the plan was optimized earlier");
    char buffer[160];
    std::snprintf(buffer, sizeof(buffer), "Compile time: %.3f ms (IR generation %.3f ms, LLVM %.3f ms)", compiled.codegenMs + compiled.llvmMs,
                  compiled.codegenMs, compiled.llvmMs);
@@ -573,8 +569,7 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
             auto result = std::make_shared<ResultData>();
             result->statusTag = "CREATE VIEW";
             return result;
-         }
-         else if constexpr (std::is_same_v<T, InsertStatement>) return insert(database, s, input);
+         } else if constexpr (std::is_same_v<T, InsertStatement>) return insert(database, s, input);
          else if constexpr (std::is_same_v<T, UpdateStatement>) return update(database, s, input);
          else if constexpr (std::is_same_v<T, DeleteStatement>) return remove(database, s, input);
          else if constexpr (std::is_same_v<T, CopyStatement>) return copy(database, s);
@@ -585,8 +580,7 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
             auto result = std::make_shared<ResultData>();
             result->statusTag = "ANALYZE";
             return result;
-         }
-         else return explain(*s.plan, s, nullptr);
+         } else return explain(*s.plan, s, nullptr);
       },
       statement);
 }

@@ -4,10 +4,10 @@
 #include <functional>
 #include <memory>
 
+#include "codegen/query_compiler.h"
 #include "engine/database_impl.h"
 #include "engine/result_chunks.h"
 #include "engine/result_data.h"
-#include "codegen/query_compiler.h"
 #include "parser/statement.h"
 #include "runtime/parameter_values.h"
 

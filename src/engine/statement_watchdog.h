@@ -28,8 +28,7 @@ class StatementWatchdog {
    /// A statement's timeout: armed while it lives, `timeoutMs` from now (none for 0).
    class Timeout {
       public:
-      Timeout(StatementWatchdog& watchdog, const void* owner, int64_t timeoutMs, std::atomic<bool>& cancel, std::atomic<bool>& timedOut)
-         : owner_(owner) {
+      Timeout(StatementWatchdog& watchdog, const void* owner, int64_t timeoutMs, std::atomic<bool>& cancel, std::atomic<bool>& timedOut) : owner_(owner) {
          if (timeoutMs <= 0) return;
          watchdog.arm(owner, Clock::now() + std::chrono::milliseconds(timeoutMs), cancel, timedOut);
          watchdog_ = &watchdog;

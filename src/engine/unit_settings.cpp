@@ -50,8 +50,8 @@ int64_t unitSettingValue(const UnitSetting& setting, double number, const std::s
    if (rounded < double(setting.minimum) || rounded > double(setting.maximum)) {
       char message[64];
       std::snprintf(message, sizeof(message), "%.0f %s", rounded, baseName(setting.unit));
-      throw Error("22023", std::string(message) + " is outside the valid range for parameter \"" + setting.name + "\" (" + std::to_string(setting.minimum) + " .. " +
-                              std::to_string(setting.maximum) + ")");
+      throw Error("22023", std::string(message) + " is outside the valid range for parameter \"" + setting.name + "\" (" + std::to_string(setting.minimum) +
+                              " .. " + std::to_string(setting.maximum) + ")");
    }
    return int64_t(rounded);
 }

@@ -175,8 +175,8 @@ double CardinalityEstimator::joinSelectivity(const Expr& e, double leftRows, dou
    return selectivity(e);
 }
 
-double CardinalityEstimator::keyJoinSelectivity(const std::vector<const Expr*>& leftKeys, const std::vector<const Expr*>& rightKeys,
-                                                double leftRows, double rightRows) const {
+double CardinalityEstimator::keyJoinSelectivity(const std::vector<const Expr*>& leftKeys, const std::vector<const Expr*>& rightKeys, double leftRows,
+                                                double rightRows) const {
    auto keyDistinct = [&](const std::vector<const Expr*>& keys, double rows) {
       double product = 1;
       for (const Expr* key : keys) {
@@ -212,7 +212,8 @@ double CardinalityEstimator::rows(const Operator& op) const {
       case OperatorKind::TableScan: return std::max<double>(1, double(static_cast<const TableScan&>(op).table->liveRowCount()));
       case OperatorKind::IndexScan: {
          auto& scan = static_cast<const IndexScan&>(op);
-         double perLookup = scan.isPointLookup() ? std::max<double>(1, double(scan.alternatives.size())) : std::max<double>(1, double(scan.table->liveRowCount())) * selectivity(*scan.condition);
+         double perLookup = scan.isPointLookup() ? std::max<double>(1, double(scan.alternatives.size()))
+                                                 : std::max<double>(1, double(scan.table->liveRowCount())) * selectivity(*scan.condition);
          if (scan.limit) perLookup = std::min(perLookup, double(scan.limit));
          return std::max(1.0, (scan.children.empty() ? 1 : rows(op.child())) * perLookup);
       }
@@ -237,10 +238,9 @@ double CardinalityEstimator::rows(const Operator& op) const {
          double length = 1;
          if (series.unnest && series.start->kind == ExprKind::Constant && !series.start->constant.isNull)
             length = double(std::count(series.start->constant.string.begin(), series.start->constant.string.end(), ',') + 1);
-         else if (series.unnest)
-            length = 4;  // a guess
+         else if (series.unnest) length = 4;  // a guess
          else if (!series.interval && series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant.isNull &&
-             !series.stop->constant.isNull)
+                  !series.stop->constant.isNull)
             length = std::max(0.0, (double(series.stop->constant.integer) - double(series.start->constant.integer)) / double(series.step) + 1);
          return std::max(1.0, rows(op.child()) * length);
       }

@@ -24,8 +24,7 @@ class CardinalityEstimator {
    /// `leftKeys[i]` and `rightKeys[i]` are compared. The key's distinct count on each side is the
    /// product of its columns' counts, but no more than that side's rows: columns of a key are
    /// not independent.
-   double keyJoinSelectivity(const std::vector<const Expr*>& leftKeys, const std::vector<const Expr*>& rightKeys, double leftRows,
-                             double rightRows) const;
+   double keyJoinSelectivity(const std::vector<const Expr*>& leftKeys, const std::vector<const Expr*>& rightKeys, double leftRows, double rightRows) const;
    /// Rows an operator is expected to produce.
    double rows(const Operator& op) const;
 

@@ -13,8 +13,7 @@ std::vector<const Expr*> equalityConjuncts(const Expr& condition) {
       const Expr& e = *conjuncts[i];
       if (e.kind == ExprKind::And)
          for (auto& c : e.children) conjuncts.push_back(c.get());
-      else if (e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq)
-         equalities.push_back(&e);
+      else if (e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) equalities.push_back(&e);
    }
    return equalities;
 }

@@ -56,14 +56,20 @@ std::unique_ptr<Operator> orderByDynamicProgramming(std::vector<Relation>& relat
          classEdges.push_back({p.equivalenceClass, a, b, false, 1.0});
       }
       if (__builtin_popcount(set) == 2 && e.kind == ExprKind::Comparison && e.compareOp() == CompareOp::Eq) {
-         Set a = relationsOf([&] { std::vector<const IU*> u; e.children[0]->collectIUs(u); return u; }());
-         Set b = relationsOf([&] { std::vector<const IU*> u; e.children[1]->collectIUs(u); return u; }());
+         Set a = relationsOf([&] {
+            std::vector<const IU*> u;
+            e.children[0]->collectIUs(u);
+            return u;
+         }());
+         Set b = relationsOf([&] {
+            std::vector<const IU*> u;
+            e.children[1]->collectIUs(u);
+            return u;
+         }());
          if (__builtin_popcount(a) == 1 && __builtin_popcount(b) == 1 && a != b) {
             size_t i = size_t(__builtin_ctz(a)), j = size_t(__builtin_ctz(b));
-            if (i < j)
-               keys[i * n + j].push_back({e.children[0].get(), e.children[1].get()});
-            else
-               keys[j * n + i].push_back({e.children[1].get(), e.children[0].get()});
+            if (i < j) keys[i * n + j].push_back({e.children[0].get(), e.children[1].get()});
+            else keys[j * n + i].push_back({e.children[1].get(), e.children[0].get()});
             continue;
          }
       }
@@ -77,8 +83,7 @@ std::unique_ptr<Operator> orderByDynamicProgramming(std::vector<Relation>& relat
             left.push_back(a);
             right.push_back(b);
          }
-         joinPredicates.push_back({(Set(1) << i) | (Set(1) << j),
-                                   estimates.keyJoinSelectivity(left, right, relations[i].rows, relations[j].rows)});
+         joinPredicates.push_back({(Set(1) << i) | (Set(1) << j), estimates.keyJoinSelectivity(left, right, relations[i].rows, relations[j].rows)});
       }
 
    // Best plan per connected subset: its rows, cost (intermediate results plus hashed rows), split.

@@ -8,8 +8,7 @@ std::optional<ColumnEquality> columnEquality(const Expr& e) {
    const Expr& b = *e.children[1];
    if (a.kind != ExprKind::ColumnRef || b.kind != ExprKind::ColumnRef || a.iu == b.iu) return std::nullopt;
    // Equal values of different types may compare otherwise after a cast: only one type.
-   if (a.type.id != b.type.id || a.type.precision != b.type.precision || a.type.scale != b.type.scale || a.type.length != b.type.length)
-      return std::nullopt;
+   if (a.type.id != b.type.id || a.type.precision != b.type.precision || a.type.scale != b.type.scale || a.type.length != b.type.length) return std::nullopt;
    return ColumnEquality{a.iu, b.iu};
 }
 

@@ -21,8 +21,7 @@ struct IndexAccess {
 /// The access an index offers for `conditions`, if it beats a scan: a hash index needs all its
 /// columns given; an ordered one a prefix of them, or a range bounded from both sides (a range
 /// open on one side may cover most of the table).
-std::optional<IndexAccess> accessFor(const std::vector<ColumnCondition>& conditions, const TableScan& scan, const std::vector<size_t>& columns,
-                                     bool ordered) {
+std::optional<IndexAccess> accessFor(const std::vector<ColumnCondition>& conditions, const TableScan& scan, const std::vector<size_t>& columns, bool ordered) {
    IndexAccess access;
    auto find = [&](size_t column, auto accept) -> const ColumnCondition* {
       for (auto& condition : conditions)
@@ -80,7 +79,6 @@ std::vector<ColumnCondition> columnConditions(const std::vector<ExprPtr>& conjun
    }
    return result;
 }
-
 
 std::unique_ptr<IndexScan> indexLookup(const TableScan& scan, std::vector<ExprPtr>& conjuncts, const std::vector<const IU*>& outer) {
    std::vector<ColumnCondition> conditions = columnConditions(conjuncts, outer);

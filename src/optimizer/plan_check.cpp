@@ -20,9 +20,7 @@ class PlanCheck {
       checkReads(op);
    }
 
-   [[noreturn]] void fail(const std::string& what) const {
-      throw Error("XX000", std::string("malformed plan after ") + after_ + ": " + what);
-   }
+   [[noreturn]] void fail(const std::string& what) const { throw Error("XX000", std::string("malformed plan after ") + after_ + ": " + what); }
 
    private:
    void checkChildren(const Operator& op) const {
@@ -153,8 +151,8 @@ class PlanCheck {
    }
 
    static const char* kindName(const Operator& op) {
-      static const char* names[] = {"TableScan", "IndexScan", "Values", "Filter", "Map", "Aggregate", "Sort", "Limit",
-                                    "Join", "UnionAll", "Series", "Window", "RecursiveUnion", "WorkTableScan", "WithShared", "SharedScan"};
+      static const char* names[] = {"TableScan", "IndexScan", "Values", "Filter",         "Map",           "Aggregate",  "Sort",      "Limit", "Join",
+                                    "UnionAll",  "Series",    "Window", "RecursiveUnion", "WorkTableScan", "WithShared", "SharedScan"};
       return names[size_t(op.kind)];
    }
 

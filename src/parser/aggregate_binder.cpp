@@ -9,8 +9,8 @@
 
 namespace kiln {
 
-AggregateCall ExpressionBinder::bindAggregateCall(const AggregateDefinition& definition, const std::string& name, const PgQuery__FuncCall& call,
-                                                SqlType& type, bool& nullable, bool inWindow) {
+AggregateCall ExpressionBinder::bindAggregateCall(const AggregateDefinition& definition, const std::string& name, const PgQuery__FuncCall& call, SqlType& type,
+                                                  bool& nullable, bool inWindow) {
    int position = call.location + 1;
    AggregateCall aggregate;
    aggregate.function = definition.aggregate;

@@ -75,8 +75,8 @@ void SelectBinder::aggregateByOrders(const std::vector<Computation>& keys, std::
          if (branchOf[c] != o) continue;
          const AggregateCall& a = aggregates[c];
          values[c] = ius_.make(a.output->type, a.output->nullable, a.output->name);
-         aggregate->aggregates.push_back({a.function, a.argument ? a.argument->clone() : nullptr, values[c], a.distinct,
-                                          a.delimiter ? a.delimiter->clone() : nullptr, a.descending});
+         aggregate->aggregates.push_back(
+            {a.function, a.argument ? a.argument->clone() : nullptr, values[c], a.distinct, a.delimiter ? a.delimiter->clone() : nullptr, a.descending});
       }
       aggregate->children.push_back(sortedBy(*orders[o], std::move(input), ius_));
       std::unique_ptr<Operator> branch = std::move(aggregate);

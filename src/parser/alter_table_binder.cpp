@@ -29,7 +29,9 @@ Error unsupportedForm(PgQuery__AlterTableType type) {
    switch (type) {
       case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: form = "ADD CONSTRAINT other than PRIMARY KEY, UNIQUE, CHECK and FOREIGN KEY"; break;
       default:
-         return Error("0A000", "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN TYPE, SET/DROP DEFAULT, SET/DROP NOT NULL, ADD/DROP CONSTRAINT and RENAME are)");
+         return Error("0A000",
+                      "this form of ALTER TABLE is not supported yet (only ADD COLUMN, DROP COLUMN, ALTER COLUMN TYPE, SET/DROP DEFAULT, SET/DROP NOT NULL, "
+                      "ADD/DROP CONSTRAINT and RENAME are)");
    }
    return Error("0A000", "ALTER TABLE ... " + form + " is not supported yet");
 }
@@ -55,7 +57,7 @@ AlterTableStatement::Action addColumn(const PgQuery__AlterTableCmd& command, con
 /// ALTER COLUMN c SET DEFAULT expression | DROP DEFAULT, checked against the column as it is, or
 /// as an ADD COLUMN of the statement (`earlier`) makes it.
 AlterTableStatement::Action setDefault(const PgQuery__AlterTableCmd& command, const Table* table, const std::vector<AlterTableStatement::Action>& earlier,
-                                        const Catalog& catalog) {
+                                       const Catalog& catalog) {
    AlterTableStatement::Action action;
    action.kind = AlterTableStatement::Action::Kind::SetDefault;
    action.name = command.name;
@@ -84,7 +86,8 @@ void addForeignKeys(const PgQuery__AlterTableStmt& alter, const Table& table, Al
       if (command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn) {
          const PgQuery__ColumnDef& def = *command.def->column_def;
          for (size_t c = 0; c < def.n_constraints; ++c)
-            if (def.constraints[c]->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) definitions.push_back({def.constraints[c]->constraint, def.colname});
+            if (def.constraints[c]->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN)
+               definitions.push_back({def.constraints[c]->constraint, def.colname});
       }
    }
    if (definitions.empty()) return;
@@ -166,7 +169,8 @@ AlterTableStatement bindAlterTable(const PgQuery__AlterTableStmt& alter, const C
          case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint: {
             const PgQuery__Constraint& constraint = *command.def->constraint;
             if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
-               if (constraint.skip_validation) throw Error("0A000", "ALTER TABLE ... ADD CONSTRAINT ... CHECK ... NOT VALID is not supported yet", constraint.location + 1);
+               if (constraint.skip_validation)
+                  throw Error("0A000", "ALTER TABLE ... ADD CONSTRAINT ... CHECK ... NOT VALID is not supported yet", constraint.location + 1);
                if (containsSubquery(*constraint.raw_expr)) throw Error("0A000", "cannot use subquery in check constraint", constraint.location + 1);
                break;  // below, after the columns they may add
             }

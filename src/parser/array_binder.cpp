@@ -27,8 +27,7 @@ ExprPtr ExpressionBinder::bindArrayConstructor(const PgQuery__AArrayExpr& array,
    int position = array.location + 1;
    std::vector<ExprPtr> elements;
    for (size_t i = 0; i < array.n_elements; ++i) {
-      if (array.elements[i]->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR)
-         throw Error("0A000", "multidimensional arrays are not supported yet", position);
+      if (array.elements[i]->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR) throw Error("0A000", "multidimensional arrays are not supported yet", position);
       elements.push_back(bind(*array.elements[i]));
       if (elements.back()->type.isArray()) throw Error("0A000", "multidimensional arrays are not supported yet", position);
    }
@@ -98,8 +97,13 @@ ExprPtr ExpressionBinder::bindSubscript(const PgQuery__AIndirection& indirection
 ExprPtr ExpressionBinder::bindArrayConcat(ExprPtr left, ExprPtr right, int position, ArrayJoin join) {
    auto mismatch = [&] {
       if (join != ArrayJoin::Operator)
-         return Error("42883", std::string("function ") + (join == ArrayJoin::Append ? "array_append(" : join == ArrayJoin::Prepend ? "array_prepend(" : "array_cat(") +
-                                  left->type.toString() + ", " + right->type.toString() + ") does not exist", position);
+         return Error("42883",
+                      std::string("function ") +
+                         (join == ArrayJoin::Append    ? "array_append("
+                          : join == ArrayJoin::Prepend ? "array_prepend("
+                                                       : "array_cat(") +
+                         left->type.toString() + ", " + right->type.toString() + ") does not exist",
+                      position);
       return Error("42883", "operator does not exist: " + left->type.toString() + " || " + right->type.toString(), position);
    };
    std::vector<ExprPtr> args;
@@ -150,12 +154,11 @@ ExprPtr ExpressionBinder::bindArrayContainment(const std::string& op, ExprPtr le
 }
 
 ExprPtr ExpressionBinder::bindArrayComparison(const std::string& op, ExprPtr value, ExprPtr array, bool all, int position) {
-   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
-                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq},  {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt},  {">=", CompareOp::Ge}};
    const auto* found = std::find_if(std::begin(comparisons), std::end(comparisons), [&](const auto& c) { return op == c.first; });
    if (found == std::end(comparisons)) throw Error("0A000", "operator " + op + " with ANY or ALL is not supported yet", position);
-   if (array->type.id == TypeId::Unknown)
-      array = coerce(std::move(array), SqlType::array(value->type.id == TypeId::Unknown ? SqlType::text() : value->type));
+   if (array->type.id == TypeId::Unknown) array = coerce(std::move(array), SqlType::array(value->type.id == TypeId::Unknown ? SqlType::text() : value->type));
    if (!array->type.isArray()) throw Error("42809", "op ANY/ALL (array) requires array on right side", position);
    auto common = types::common(value->type, array->type.elementType());
    if (!common || common->isArray())

@@ -25,8 +25,7 @@ struct CheckDefinition {
 /// table_check, with a number added when the name is taken (by `existing` or elsewhere in the
 /// catalog). 42710 for a name the table already has.
 std::vector<CheckConstraint> bindCheckDefinitions(const std::vector<CheckDefinition>& definitions, const std::string& tableName,
-                                                  const std::vector<ColumnInfo>& columns, const std::vector<CheckConstraint>& existing,
-                                                  const Catalog& catalog);
+                                                  const std::vector<ColumnInfo>& columns, const std::vector<CheckConstraint>& existing, const Catalog& catalog);
 
 /// bindCheckDefinitions for constraints given as SQL text (`sql` of each; `name` empty: to be
 /// chosen), added to `table` as it is now (ALTER TABLE).

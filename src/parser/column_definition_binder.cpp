@@ -50,8 +50,9 @@ std::string checkedDefault(const PgQuery__Node& expression, const ColumnInfo& co
       throw Error("0A000", "cannot use column reference in DEFAULT expression", error.position());
    }
    if (!types::canAssign(value->type, column.type))
-      throw Error("42804", "column \"" + column.name + "\" is of type " + column.type.toString() + " but default expression is of type " +
-                              value->type.toString(), value->position);
+      throw Error("42804",
+                  "column \"" + column.name + "\" is of type " + column.type.toString() + " but default expression is of type " + value->type.toString(),
+                  value->position);
    ExpressionBinder::coerce(std::move(value), column.type);  // a literal that is no value of the type fails now, not at each INSERT
    return deparseExpression(expression);
 }

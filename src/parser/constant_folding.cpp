@@ -28,7 +28,8 @@ std::optional<Value> convertMoment(const Value& value, SqlType target) {
    if (from == TypeId::TimestampTz && to == TypeId::Date) return Value::ofInteger(target, timestamptz::toDate(v, zone));
    if (from == TypeId::TimestampTz) return Value::ofInteger(target, timestamptz::toTimestamp(v, zone));
    if (to == TypeId::Date) return Value::ofInteger(target, timestamp::toDate(v));
-   if (from == TypeId::Date) return Value::ofInteger(target, to == TypeId::TimestampTz ? timestamptz::fromDate(int32_t(v), zone) : timestamp::fromDate(int32_t(v)));
+   if (from == TypeId::Date)
+      return Value::ofInteger(target, to == TypeId::TimestampTz ? timestamptz::fromDate(int32_t(v), zone) : timestamp::fromDate(int32_t(v)));
    return Value::ofInteger(target, timestamptz::fromTimestamp(v, zone));
 }
 
@@ -134,8 +135,8 @@ std::optional<Value> convert(const Value& value, SqlType target, bool explicitCa
 Value dateForComparison(const Value& date, SqlType target) {
    if (date.isNull) return Value::null(target);
    int32_t days = int32_t(date.integer);
-   return Value::ofInteger(target, target.id == TypeId::TimestampTz ? timestamptz::fromDateForComparison(days, TimeZone::current())
-                                                                    : timestamp::fromDateForComparison(days));
+   return Value::ofInteger(
+      target, target.id == TypeId::TimestampTz ? timestamptz::fromDateForComparison(days, TimeZone::current()) : timestamp::fromDateForComparison(days));
 }
 
 std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Value& right) {
@@ -156,8 +157,7 @@ std::optional<Value> dateTimeArithmetic(ArithOp op, const Value& left, const Val
    if (span.type.id == TypeId::Interval || (span.type.id == TypeId::Time && moment.type.id == TypeId::Timestamp && op == ArithOp::Add)) {
       switch (moment.type.id) {
          case TypeId::Timestamp: return Value::ofInteger(SqlType::timestamp(), timestamp::addInterval(moment.integer, by, sign));
-         case TypeId::TimestampTz:
-            return Value::ofInteger(SqlType::timestampTz(), timestamptz::addInterval(moment.integer, by, sign, TimeZone::current()));
+         case TypeId::TimestampTz: return Value::ofInteger(SqlType::timestampTz(), timestamptz::addInterval(moment.integer, by, sign, TimeZone::current()));
          case TypeId::Time: return Value::ofInteger(SqlType::time(), time_of_day::addInterval(moment.integer, by, sign));
          default: return std::nullopt;
       }

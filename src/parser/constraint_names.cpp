@@ -6,10 +6,8 @@ std::string objectName(std::string table, std::string column, const std::string&
    constexpr size_t limit = 63;
    size_t overhead = label.size() + 1 + (column.empty() ? 0 : 1);
    while (table.size() + column.size() + overhead > limit) {
-      if (table.size() > column.size())
-         table.pop_back();
-      else
-         column.pop_back();
+      if (table.size() > column.size()) table.pop_back();
+      else column.pop_back();
    }
    return table + (column.empty() ? "" : "_" + column) + "_" + label;
 }

@@ -1,7 +1,7 @@
-#include "parser/session_identity.h"
 #include "parser/expression_binder.h"
 #include "parser/function_binder.h"
 #include "parser/scalar_function_binder.h"
+#include "parser/session_identity.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -15,7 +15,6 @@
 namespace kiln {
 
 namespace {
-
 
 /// The operator's name without a schema: ["pg_catalog", "+"] -> "+".
 std::string operatorName(size_t n, PgQuery__Node** names) { return n ? stringOf(names[n - 1]) : ""; }
@@ -111,12 +110,9 @@ ExprPtr literalForComparison(ExprPtr literal, SqlType other) {
 bool parameterWithoutModifier(ExprPtr& parameter, const Expr& other) {
    if (parameter->kind != ExprKind::Parameter || parameter->type.id != TypeId::Unknown) return false;
    SqlType type = other.type;
-   if ((type.id == TypeId::Char || type.id == TypeId::Varchar) && type.length > 0)
-      type.length = 0;
-   else if ((type.id == TypeId::Timestamp || type.id == TypeId::TimestampTz || type.id == TypeId::Time) && type.precision > 0)
-      type.precision = 0;
-   else
-      return false;
+   if ((type.id == TypeId::Char || type.id == TypeId::Varchar) && type.length > 0) type.length = 0;
+   else if ((type.id == TypeId::Timestamp || type.id == TypeId::TimestampTz || type.id == TypeId::Time) && type.precision > 0) type.precision = 0;
+   else return false;
    parameter = ExpressionBinder::coerce(std::move(parameter), type);
    return true;
 }
@@ -250,8 +246,7 @@ ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
       if (scalar == TypeId::Timestamp || scalar == TypeId::Time) type.precision = 0;
       e = coerce(std::move(e), type);
    }
-   if (!types::canCast(e->type, target))
-      throw Error("42846", "cannot cast type " + e->type.toString() + " to " + target.toString(), position);
+   if (!types::canCast(e->type, target)) throw Error("42846", "cannot cast type " + e->type.toString() + " to " + target.toString(), position);
    if (e->type == target) return e;
    auto c = makeExpr(ExprKind::Cast, target, e->nullable || castCanMakeNull(e->type, target), position);
    c->negated = true;  // marks an explicit cast: strings are truncated rather than rejected
@@ -267,9 +262,9 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
    if (parameterWithoutModifier(a, *b) || parameterWithoutModifier(b, *a)) return;
    if (!parameterAsNumeric(a, b->type)) parameterAsNumeric(b, a->type);
    // A literal left untyped fits the other side's type: the other side needs no cast.
-   auto target = a->type.id == TypeId::Unknown ? std::optional<SqlType>(b->type)
+   auto target = a->type.id == TypeId::Unknown   ? std::optional<SqlType>(b->type)
                  : b->type.id == TypeId::Unknown ? std::optional<SqlType>(a->type)
-                                                  : types::common(a->type, b->type);
+                                                 : types::common(a->type, b->type);
    if (!target) throw Error("42883", "operator does not exist: " + a->type.toString() + " " + what + " " + b->type.toString(), position);
    if (target->id == TypeId::Unknown) target = SqlType::text();
    // TEXT against CHAR compares as TEXT in PostgreSQL (trailing blanks of the TEXT side count),
@@ -383,7 +378,7 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          const PgQuery__SubLink& link = *node.sub_link;
          bool quantified = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK || link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK;
          if (!subquery_ || (!quantified && link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK &&
-                                  link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK))
+                            link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK && link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK))
             throw Error("0A000", "this subquery is not supported here yet", link.location + 1);
          std::vector<ExprPtr> values = subquery_(link, quantified ? bindRow(*link.testexpr) : std::vector<ExprPtr>{}, insideAggregate_);
          if (values.size() != 1) throw Error("42601", "subquery must return only one column", link.location + 1);
@@ -401,8 +396,7 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
       }
       case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: return bindArrayConstructor(*node.a_array_expr, nullptr);
       case PG_QUERY__NODE__NODE_A_INDIRECTION: return bindSubscript(*node.a_indirection);
-      case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
-         throw Error("42601", "DEFAULT is not allowed in this context", node.set_to_default->location + 1);
+      case PG_QUERY__NODE__NODE_SET_TO_DEFAULT: throw Error("42601", "DEFAULT is not allowed in this context", node.set_to_default->location + 1);
       case PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF: {
          // UPDATE's binder gives only the sub-SELECT form (it takes a row's values apart itself).
          const PgQuery__MultiAssignRef& ref = *node.multi_assign_ref;
@@ -411,8 +405,7 @@ ExprPtr ExpressionBinder::bind(const PgQuery__Node& node) {
          const PgQuery__SubLink& link = *ref.source->sub_link;
          if (ref.colno == 1) {
             multiAssignedRow_ = subquery_(link, {}, insideAggregate_);
-            if (multiAssignedRow_.size() != size_t(ref.ncolumns))
-               throw Error("42601", "number of columns does not match number of values", link.location + 1);
+            if (multiAssignedRow_.size() != size_t(ref.ncolumns)) throw Error("42601", "number of columns does not match number of values", link.location + 1);
          }
          return multiAssignedRow_.at(size_t(ref.colno - 1))->clone();
       }
@@ -468,14 +461,19 @@ ExprPtr ExpressionBinder::bindTypeCast(const PgQuery__TypeCast& c) {
    ExprPtr operand = c.arg->node_case == PG_QUERY__NODE__NODE_A_ARRAY_EXPR ? bindArrayConstructor(*c.arg->a_array_expr, &target) : bind(*c.arg);
    int position = c.location + 1;
    // INTERVAL '90' DAY: a bare number counts in the unit the type modifier names.
-   if (target.id == TypeId::Interval && c.type_name->n_typmods && operand->kind == ExprKind::Constant &&
-       operand->type.id == TypeId::Unknown && !operand->constant.isNull) {
+   if (target.id == TypeId::Interval && c.type_name->n_typmods && operand->kind == ExprKind::Constant && operand->type.id == TypeId::Unknown &&
+       !operand->constant.isNull) {
       const PgQuery__Node* mod = c.type_name->typmods[0];
       int32_t mask = mod->node_case == PG_QUERY__NODE__NODE_A_CONST ? mod->a_const->ival->ival : 0;
       const std::string& text = operand->constant.string;
       if (text.find_first_not_of("0123456789+-. ") == std::string::npos) {
-         const char* unit = mask & (1 << 12) ? " seconds" : mask & (1 << 11) ? " minutes" : mask & (1 << 10) ? " hours" :
-                            mask & (1 << 3) ? " days" : mask & (1 << 1) ? " months" : mask & (1 << 2) ? " years" : " seconds";
+         const char* unit = mask & (1 << 12)   ? " seconds"
+                            : mask & (1 << 11) ? " minutes"
+                            : mask & (1 << 10) ? " hours"
+                            : mask & (1 << 3)  ? " days"
+                            : mask & (1 << 1)  ? " months"
+                            : mask & (1 << 2)  ? " years"
+                                               : " seconds";
          operand->constant.string = text + unit;
       }
    }
@@ -483,8 +481,8 @@ ExprPtr ExpressionBinder::bindTypeCast(const PgQuery__TypeCast& c) {
 }
 
 ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, ExprPtr right, int position) {
-   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
-                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq},  {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt},  {">=", CompareOp::Ge}};
    for (auto& [name, cmp] : comparisons) {
       if (op != name) continue;
       // As PostgreSQL: no operator int[] = bigint[] (arrays of one element type only).
@@ -527,8 +525,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       }
       literalsAsFixedPoint(arith, left, right);
       auto resultType = types::arithmetic(arith, left->type, right->type);
-      if (!resultType)
-         throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
+      if (!resultType) throw Error("42883", "operator does not exist: " + left->type.toString() + " " + op + " " + right->type.toString(), position);
       // Moments meet as the later type: a date among timestamps and intervals counts as its
       // midnight, a timestamp among timestamptz as the session's local time.
       if (resultType->id == TypeId::Timestamp || resultType->id == TypeId::TimestampTz || resultType->id == TypeId::Interval) {
@@ -571,8 +568,7 @@ ExprPtr ExpressionBinder::bindRowComparison(const std::string& op, const PgQuery
    return compareRows(op, std::move(lefts), std::move(rights), position);
 }
 
-ExprPtr ExpressionBinder::bindRowSubqueryComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__SubLink& link,
-                                                   int position) {
+ExprPtr ExpressionBinder::bindRowSubqueryComparison(const std::string& op, const PgQuery__RowExpr& left, const PgQuery__SubLink& link, int position) {
    std::vector<ExprPtr> lefts;
    for (size_t i = 0; i < left.n_args; ++i) lefts.push_back(bind(*left.args[i]));
    if (!subquery_) throw Error("0A000", "this subquery is not supported here yet", link.location + 1);
@@ -648,8 +644,8 @@ ExprPtr ExpressionBinder::bindBitwise(const std::string& op, ExprPtr left, ExprP
    } else if (shift) {
       right = coerce(std::move(right), SqlType::integer());
    }
-   static const std::pair<const char*, FunctionId> operators[] = {{"&", FunctionId::BitAnd},     {"|", FunctionId::BitOr},       {"#", FunctionId::BitXor},
-                                                                  {"~", FunctionId::BitNot},     {"<<", FunctionId::ShiftLeft}, {">>", FunctionId::ShiftRight}};
+   static const std::pair<const char*, FunctionId> operators[] = {{"&", FunctionId::BitAnd}, {"|", FunctionId::BitOr},      {"#", FunctionId::BitXor},
+                                                                  {"~", FunctionId::BitNot}, {"<<", FunctionId::ShiftLeft}, {">>", FunctionId::ShiftRight}};
    FunctionId id = std::find_if(std::begin(operators), std::end(operators), [&](auto& o) { return op == o.first; })->second;
    auto e = makeExpr(ExprKind::Function, type, left->nullable || (right && right->nullable), position);
    e->op = uint8_t(id);
@@ -682,8 +678,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
                   if (v.interval.months == INT32_MIN || v.interval.days == INT32_MIN || v.interval.micros == INT64_MIN)
                      throw Error("22008", "interval out of range", position);
                   v.interval = {-v.interval.months, -v.interval.days, -v.interval.micros};
-               }
-               else throw Error("42883", "operator does not exist: - " + v.type.toString(), position);
+               } else throw Error("42883", "operator does not exist: - " + v.type.toString(), position);
                return Expr::constantOf(std::move(v));
             }
             if (!operand->type.isNumeric() && operand->type.id != TypeId::Interval)
@@ -737,8 +732,7 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
             // (a, b) IN ((1, 2), (3, 4)): the OR of the rows' equalities.
             auto any = makeExpr(ExprKind::Or, SqlType::boolean(), false, position);
             for (size_t i = 0; i < list.n_items; ++i) {
-               if (list.items[i]->node_case != PG_QUERY__NODE__NODE_ROW_EXPR)
-                  throw Error("42601", "IN of a row needs rows on its right", position);
+               if (list.items[i]->node_case != PG_QUERY__NODE__NODE_ROW_EXPR) throw Error("42601", "IN of a row needs rows on its right", position);
                any->children.push_back(bindRowComparison("=", *a.lexpr->row_expr, *list.items[i]->row_expr, position));
                any->nullable |= any->children.back()->nullable;
             }
@@ -841,10 +835,8 @@ ExprPtr ExpressionBinder::bindCase(const PgQuery__CaseExpr& c) {
    std::vector<ExprPtr> conditions, results;
    for (size_t i = 0; i < c.n_args; ++i) {
       const PgQuery__CaseWhen& when = *c.args[i]->case_when;
-      if (subject)
-         conditions.push_back(bindOperator("=", subject->clone(), bind(*when.expr), when.location + 1));
-      else
-         conditions.push_back(bindCondition(*when.expr, "CASE/WHEN"));
+      if (subject) conditions.push_back(bindOperator("=", subject->clone(), bind(*when.expr), when.location + 1));
+      else conditions.push_back(bindCondition(*when.expr, "CASE/WHEN"));
       results.push_back(bind(*when.result));
    }
    ExprPtr otherwise = c.defresult ? bind(*c.defresult) : nullptr;

@@ -65,9 +65,7 @@ class ExpressionBinder {
    /// boolean. It learns whether the subquery is inside an aggregate's argument (its value is
    /// then needed before the aggregation).
    using SubqueryCallback = std::function<std::vector<ExprPtr>(const PgQuery__SubLink&, std::vector<ExprPtr> left, bool insideAggregate)>;
-   void bindSubqueriesWith(SubqueryCallback callback) {
-      subquery_ = std::move(callback);
-   }
+   void bindSubqueriesWith(SubqueryCallback callback) { subquery_ = std::move(callback); }
 
    /// nextval('name') and its kin find sequences in `catalog` (without one, they are refused).
    void resolveSequencesIn(const Catalog& catalog) { catalog_ = &catalog; }
@@ -150,8 +148,8 @@ class ExpressionBinder {
    /// The aggregate's function and typed argument (FILTER included) by its entry's form and type
    /// rule; sets the result's type and nullability. `inWindow`: its argument may hold plain
    /// aggregates.
-   AggregateCall bindAggregateCall(const AggregateDefinition& definition, const std::string& name, const PgQuery__FuncCall& call, SqlType& type,
-                                   bool& nullable, bool inWindow);
+   AggregateCall bindAggregateCall(const AggregateDefinition& definition, const std::string& name, const PgQuery__FuncCall& call, SqlType& type, bool& nullable,
+                                   bool inWindow);
    /// ORDER BY inside the call (not over a window); kept for string_agg alone.
    void bindAggregateOrder(const PgQuery__FuncCall& call, AggregateCall& aggregate, bool inWindow,
                            const std::function<ExprPtr(const PgQuery__Node&)>& bindInside);

@@ -147,8 +147,7 @@ std::vector<ForeignKey> bindForeignKeys(const std::vector<ForeignKeyDefinition>&
          }
          if (!matches) throw Error("42830", "there is no unique constraint matching given keys for referenced table \"" + parent.name + "\"", position);
       }
-      if (columns.size() != parentColumns.size())
-         throw Error("42830", "number of referencing and referenced columns for foreign key disagree", position);
+      if (columns.size() != parentColumns.size()) throw Error("42830", "number of referencing and referenced columns for foreign key disagree", position);
       // The name, before the types are checked: their error names it.
       std::string given = constraint.conname ? constraint.conname : "";
       if (given.empty()) {
@@ -164,8 +163,9 @@ std::vector<ForeignKey> bindForeignKeys(const std::vector<ForeignKeyDefinition>&
          const SqlType& from = child.columns[columns[i]].type;
          const SqlType& to = parent.columns[parentColumns[i]].type;
          if (!comparable(from, to))
-            throw Error("42804", "foreign key constraint \"" + key.name + "\" cannot be implemented: key columns \"" + key.columns[i] + "\" and \"" +
-                                    key.parentColumns[i] + "\" are of incompatible types: " + from.toString() + " and " + to.toString(),
+            throw Error("42804",
+                        "foreign key constraint \"" + key.name + "\" cannot be implemented: key columns \"" + key.columns[i] + "\" and \"" +
+                           key.parentColumns[i] + "\" are of incompatible types: " + from.toString() + " and " + to.toString(),
                         position);
          if (!convertible(from, to) || !convertible(to, from))
             throw Error("0A000", "foreign keys between columns of types " + from.toString() + " and " + to.toString() + " are not supported yet", position);

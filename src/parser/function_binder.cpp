@@ -28,7 +28,8 @@ void FunctionBinding::convertAll(SqlType type, bool (*fits)(const SqlType& argum
 BindFunction binderOf(FunctionId id) {
    static const std::array<BindFunction, 256> byId = [] {
       std::array<BindFunction, 256> table{};
-      for (auto family : {mathFunctionBinders, datetimeFunctionBinders, stringFunctionBinders, systemFunctionBinders, regexFunctionBinders, arrayFunctionBinders})
+      for (auto family :
+           {mathFunctionBinders, datetimeFunctionBinders, stringFunctionBinders, systemFunctionBinders, regexFunctionBinders, arrayFunctionBinders})
          for (const FunctionBinder& binder : family()) table[size_t(binder.id)] = binder.bind;
       return table;
    }();

@@ -40,7 +40,8 @@ std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& ca
    SqlType type = SqlType::unknown();
    for (auto& arg : args) {
       if (arg->type.id == TypeId::Unknown) continue;
-      if (arg->type.id == TypeId::Decimal || arg->type.id == TypeId::Numeric) throw Error("0A000", "generate_series over numeric values is not supported yet", position);
+      if (arg->type.id == TypeId::Decimal || arg->type.id == TypeId::Numeric)
+         throw Error("0A000", "generate_series over numeric values is not supported yet", position);
       if (!arg->type.isInteger()) throw Error("42883", "function " + signature(name, args) + " does not exist", position);
       if (type.id != TypeId::BigInt) type = arg->type.id == TypeId::BigInt ? SqlType::bigInt() : SqlType::integer();
    }
@@ -102,8 +103,7 @@ std::unique_ptr<Series> ExpressionBinder::bindMomentSeries(std::vector<ExprPtr> 
    return series;
 }
 
-std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart,
-                                                         bool keepLeft) {
+std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart, bool keepLeft) {
    if (range.is_rowsfrom || range.n_functions != 1) throw Error("0A000", "ROWS FROM is not supported yet");
    const PgQuery__List& function = *range.functions[0]->list;
    if (function.items[0]->node_case != PG_QUERY__NODE__NODE_FUNC_CALL) throw Error("0A000", "this kind of FROM item is not supported yet");
@@ -128,8 +128,7 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    std::erase_if(read, [&](const IU* iu) { return std::find(fromSubqueries.begin(), fromSubqueries.end(), iu) != fromSubqueries.end(); });
    // A subquery correlated with the items before the function makes it lateral as well.
    for (auto& join : joins) {
-      if (join.op->kind == OperatorKind::Join && static_cast<const Join&>(*join.op).condition)
-         static_cast<const Join&>(*join.op).condition->collectIUs(read);
+      if (join.op->kind == OperatorKind::Join && static_cast<const Join&>(*join.op).condition) static_cast<const Join&>(*join.op).condition->collectIUs(read);
       if (join.op->kind == OperatorKind::Map)
          for (auto& c : static_cast<const Map&>(*join.op).computations) c.expression->collectIUs(read);
    }
@@ -139,7 +138,9 @@ std::unique_ptr<Operator> SelectBinder::bindFunctionScan(const PgQuery__RangeFun
    bool lateral = !read.empty();
    for (const IU* iu : read)
       if (std::none_of(scope_.columns().begin() + long(leftStart), scope_.columns().end(), [&](auto& c) { return c.iu == iu; }))
-         throw Error("0A000", "a function in FROM that reads columns of FROM items other than those it is joined with (in a JOIN: its left side) is not supported yet", position);
+         throw Error("0A000",
+                     "a function in FROM that reads columns of FROM items other than those it is joined with (in a JOIN: its left side) is not supported yet",
+                     position);
    // The column is named by the alias's column list, else by the alias, else by the function.
    std::string alias = range.alias ? range.alias->aliasname : name;
    bool renamed = range.alias && range.alias->n_colnames > 0 && range.alias->colnames[0]->node_case == PG_QUERY__NODE__NODE_STRING;

@@ -91,8 +91,7 @@ ExprPtr ExpressionBinder::bindGrouping(const PgQuery__GroupingFunc& call) {
    for (size_t i = 0; i < call.n_args; ++i) arguments.push_back(bind(*call.args[i]));
    // The same call twice (in SELECT and ORDER BY) is one value.
    for (auto& existing : calls_->groupings)
-      if (std::equal(existing.arguments.begin(), existing.arguments.end(), arguments.begin(), arguments.end(),
-                     [](auto& a, auto& b) { return a->equals(*b); }))
+      if (std::equal(existing.arguments.begin(), existing.arguments.end(), arguments.begin(), arguments.end(), [](auto& a, auto& b) { return a->equals(*b); }))
          return Expr::columnRef(existing.output);
    const IU* output = ius_.make(SqlType::integer(), false, "grouping");
    calls_->groupings.push_back({std::move(arguments), output});
@@ -167,8 +166,7 @@ void SelectBinder::aggregateByGroupingSets(const std::vector<Computation>& keys,
          auto key = std::find_if(keys.begin(), keys.end(), [&](auto& k) { return k.expression->equals(*argument); });
          if (key == keys.end() && scope_.outer() && isCorrelated(*argument))
             throw Error("0A000", "GROUPING() of an outer query's grouping expressions is not supported yet", argument->position);
-         if (key == keys.end())
-            throw Error("42803", "arguments to GROUPING must be grouping expressions of the associated query level", argument->position);
+         if (key == keys.end()) throw Error("42803", "arguments to GROUPING must be grouping expressions of the associated query level", argument->position);
          groupingKeys.back().push_back(size_t(key - keys.begin()));
       }
    }
@@ -191,8 +189,7 @@ void SelectBinder::aggregateByGroupingSets(const std::vector<Computation>& keys,
          // when that pays.
          std::unordered_map<const IU*, const IU*> renamed;
          std::unique_ptr<Operator> copy = copyWithOwnIUs(*branch, ius_, renamed);
-         if (!copy)
-            throw Error("0A000", "grouping sets over window functions, WITH RECURSIVE or an outer query's values are not supported yet");
+         if (!copy) throw Error("0A000", "grouping sets over window functions, WITH RECURSIVE or an outer query's values are not supported yet");
          input = std::move(branch->children[0]);
          branch = std::move(copy);
       }

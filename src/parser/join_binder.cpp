@@ -50,8 +50,8 @@ ExprPtr coalesce(const IU* l, const IU* r) {
 
 }  // namespace
 
-ExprPtr SelectBinder::bindUsing(const std::vector<std::string>& names, size_t leftStart, size_t rightStart, JoinSide keep,
-                                Map& merged, std::vector<const IU*>& usingColumns) {
+ExprPtr SelectBinder::bindUsing(const std::vector<std::string>& names, size_t leftStart, size_t rightStart, JoinSide keep, Map& merged,
+                                std::vector<const IU*>& usingColumns) {
    // USING (x): left.x = right.x, and an unqualified x means the left (RIGHT JOIN: right) one,
    // FULL JOIN: COALESCE(left.x, right.x), computed above the join.
    auto& columns = scope_.columns();
@@ -183,8 +183,7 @@ std::unique_ptr<Operator> SelectBinder::bindJoin(const PgQuery__JoinExpr& joinEx
    return merged;
 }
 
-std::unique_ptr<Operator> SelectBinder::bindFunctionJoin(const PgQuery__JoinExpr& joinExpr, std::unique_ptr<Operator> left, size_t leftStart,
-                                                         bool leftJoin) {
+std::unique_ptr<Operator> SelectBinder::bindFunctionJoin(const PgQuery__JoinExpr& joinExpr, std::unique_ptr<Operator> left, size_t leftStart, bool leftJoin) {
    // A function may read the left side's columns (it is implicitly LATERAL); ON filters, or
    // for LEFT JOIN is the outer join's condition (TRUE only where the function reads the left side).
    auto joined = bindFunctionScan(*joinExpr.rarg->range_function, std::move(left), leftStart, leftJoin);

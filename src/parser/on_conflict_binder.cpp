@@ -24,8 +24,7 @@ std::vector<const UniqueIndex*> arbitersOf(const PgQuery__InferClause* infer, co
       // A constraint: CREATE UNIQUE INDEX makes none, as in PostgreSQL.
       for (auto& index : table.uniqueIndexes())
          if (index->name() == infer->conname && index->isConstraint()) return {index.get()};
-      throw Error("42704", "constraint \"" + std::string(infer->conname) + "\" for table \"" + table.name() + "\" does not exist",
-                  infer->location + 1);
+      throw Error("42704", "constraint \"" + std::string(infer->conname) + "\" for table \"" + table.name() + "\" does not exist", infer->location + 1);
    }
    if (infer->where_clause) throw Error("0A000", "ON CONFLICT with a partial index predicate is not supported", infer->location + 1);
    std::vector<size_t> columns;
@@ -42,8 +41,7 @@ std::vector<const UniqueIndex*> arbitersOf(const PgQuery__InferClause* infer, co
       std::sort(indexed.begin(), indexed.end());
       if (indexed == columns) arbiters.push_back(index.get());
    }
-   if (arbiters.empty())
-      throw Error("42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification", infer->location + 1);
+   if (arbiters.empty()) throw Error("42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification", infer->location + 1);
    return arbiters;
 }
 
@@ -56,8 +54,7 @@ ExprPtr isNull(const IU* iu) {
 
 /// The proposed rows (`plan`'s root) left-joined with the row of `table` whose `key` columns
 /// hold each one's values; the joined row's id is in the returned IU (NULL: no such row).
-const IU* joinHolder(Table& table, const std::vector<size_t>& key, const std::vector<const IU*>& proposed, QueryPlan& plan,
-                     std::vector<const IU*>* existing) {
+const IU* joinHolder(Table& table, const std::vector<size_t>& key, const std::vector<const IU*>& proposed, QueryPlan& plan, std::vector<const IU*>* existing) {
    auto scan = std::make_unique<TableScan>(&table);
    for (size_t c = 0; c < table.columnCount(); ++c) scan->columns.push_back(plan.ius.make(table.column(c).type(), true, table.column(c).name()));
    scan->rowId = plan.ius.make(SqlType::bigInt(), true, "row id");
@@ -105,8 +102,7 @@ OnConflict bindOnConflict(const PgQuery__OnConflictClause& clause, Table& table,
       }
       return result;
    }
-   if (!clause.infer)
-      throw Error("42601", "ON CONFLICT DO UPDATE requires inference specification or constraint name", clause.location + 1);
+   if (!clause.infer) throw Error("42601", "ON CONFLICT DO UPDATE requires inference specification or constraint name", clause.location + 1);
    result.arbiters.erase(result.arbiters.begin() + 1, result.arbiters.end());  // one row holds the key to update
    result.action = OnConflict::Action::Update;
    std::vector<const IU*> existing;

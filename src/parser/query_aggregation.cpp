@@ -123,8 +123,7 @@ ExprPtr SelectBinder::overGroups(ExprPtr e, const std::vector<Computation>& keys
    if (e->kind == ExprKind::ColumnRef) {
       // An enclosing query's value is one value per group too.
       if (aggregateOutputs_.count(e->iu) || scope_.isOuter(e->iu)) return e;
-      throw Error("42803", "column \"" + qualifiedName(e->iu) + "\" must appear in the GROUP BY clause or be used in an aggregate function",
-                  e->position);
+      throw Error("42803", "column \"" + qualifiedName(e->iu) + "\" must appear in the GROUP BY clause or be used in an aggregate function", e->position);
    }
    for (auto& child : e->children) {
       bool wasNullable = child->nullable;
@@ -136,8 +135,7 @@ ExprPtr SelectBinder::overGroups(ExprPtr e, const std::vector<Computation>& keys
    return e;
 }
 
-void SelectBinder::overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys,
-                                        const std::vector<const IU*>& ungrouped) {
+void SelectBinder::overGroupsInSubquery(Operator& op, const std::vector<std::pair<const Expr*, const IU*>>& keys, const std::vector<const IU*>& ungrouped) {
    // As in PostgreSQL, a subquery may read a key that is a column, not one that is an expression.
    std::function<ExprPtr(ExprPtr)> regroup = [&](ExprPtr e) -> ExprPtr {
       if (e->kind != ExprKind::ColumnRef) {

@@ -41,8 +41,8 @@ SqlType exactDecimalOf(const Numeric& n, int position) {
 
 Value bindRangeDistance(const Value& offset, SqlType key, int position) {
    auto unsupported = [&] {
-      return Error("0A000", "RANGE with offset PRECEDING/FOLLOWING is not supported for column type " + plainName(key) + " and offset type " +
-                                plainName(offset.type),
+      return Error("0A000",
+                   "RANGE with offset PRECEDING/FOLLOWING is not supported for column type " + plainName(key) + " and offset type " + plainName(offset.type),
                    position);
    };
    bool unknown = offset.type.id == TypeId::Unknown;
@@ -62,8 +62,7 @@ Value bindRangeDistance(const Value& offset, SqlType key, int position) {
    } else if (key.isFloat()) {
       if (!unknown && !offset.type.isNumeric()) throw unsupported();
       distance = *folding::convert(offset, SqlType::double_(), false);
-   } else if (key.id == TypeId::Date || key.id == TypeId::Timestamp || key.id == TypeId::TimestampTz || key.id == TypeId::Time ||
-              key.id == TypeId::Interval) {
+   } else if (key.id == TypeId::Date || key.id == TypeId::Timestamp || key.id == TypeId::TimestampTz || key.id == TypeId::Time || key.id == TypeId::Interval) {
       if (!unknown && offset.type.id != TypeId::Interval) throw unsupported();
       distance = *folding::convert(offset, SqlType::interval(), false);
       // A time moves by the interval's time part alone (as time + interval), so only its sign counts.

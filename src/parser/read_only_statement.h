@@ -10,8 +10,7 @@ namespace kiln {
 /// Such a statement can still run in the writer's turn (where the session it changes is).
 class ReadOnlyViolation : public Error {
    public:
-   ReadOnlyViolation(const std::string& function, int position)
-      : Error("25006", "cannot execute " + function + "() in a read-only transaction", position) {}
+   ReadOnlyViolation(const std::string& function, int position) : Error("25006", "cannot execute " + function + "() in a read-only transaction", position) {}
 };
 
 class ReadOnlyStatement {

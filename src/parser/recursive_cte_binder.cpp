@@ -63,8 +63,9 @@ SelectBinder::Bound SelectBinder::bindRecursiveCte(const PgQuery__CommonTableExp
          const IU* column = sides[s]->columns[c];
          SqlType type = recursive->columns[c]->type;
          if (s == 1 && types::common(type, column->type) != type)
-            throw Error("42804", "recursive query \"" + name + "\" column " + std::to_string(c + 1) + " has type " + type.toString() +
-                                    " in non-recursive term but type " + column->type.toString() + " overall",
+            throw Error("42804",
+                        "recursive query \"" + name + "\" column " + std::to_string(c + 1) + " has type " + type.toString() +
+                           " in non-recursive term but type " + column->type.toString() + " overall",
                         position);
          ExprPtr value = ExpressionBinder::coerce(Expr::columnRef(column), type);
          if (value->kind == ExprKind::ColumnRef) {

@@ -20,7 +20,8 @@ ExprPtr regexCall(FunctionId id, SqlType type, std::vector<ExprPtr> args, std::s
    auto e = std::make_unique<Expr>(ExprKind::Function, type);
    e->op = uint8_t(id);
    e->position = position;
-   e->nullable = id == FunctionId::RegexSubstr || id == FunctionId::RegexSubstring || std::any_of(args.begin(), args.end(), [](auto& a) { return a->nullable; });
+   e->nullable = id == FunctionId::RegexSubstr || id == FunctionId::RegexSubstring ||
+                 std::any_of(args.begin(), args.end(), [](auto& a) { return a->nullable; });
    e->constant = Value::ofString(SqlType::text(), std::move(flags));
    e->children = std::move(args);
    return e;

@@ -29,8 +29,7 @@ Returning bindReturning(PgQuery__Node** targets, size_t count, const Scope& scop
          // * is every table's columns (as SELECT * would list them), table.* that table's.
          const PgQuery__ColumnRef& ref = *target.val->column_ref;
          std::string table = ref.n_fields == 2 ? stringOf(ref.fields[0]) : "";
-         if (!table.empty() && !scope.hasTable(table))
-            throw Error("42P01", "missing FROM-clause entry for table \"" + table + "\"", ref.location + 1);
+         if (!table.empty() && !scope.hasTable(table)) throw Error("42P01", "missing FROM-clause entry for table \"" + table + "\"", ref.location + 1);
          for (auto& column : scope.columns())
             if ((table.empty() && !column.qualifiedOnly) || column.table == table) add(Expr::columnRef(column.iu), column.name);
          continue;

@@ -41,8 +41,7 @@ void checkSchemas(const PgQuery__Node& statement) {
    visitMessages(reinterpret_cast<ProtobufCMessage*>(const_cast<PgQuery__Node*>(&statement)), [&](ProtobufCMessage& message) {
       if (message.descriptor != &pg_query__range_var__descriptor) return true;
       const auto& relation = reinterpret_cast<const PgQuery__RangeVar&>(message);
-      if (*relation.catalogname)
-         throw Error("0A000", "cross-database references are not implemented: \"" + qualified(relation) + "\"", relation.location + 1);
+      if (*relation.catalogname) throw Error("0A000", "cross-database references are not implemented: \"" + qualified(relation) + "\"", relation.location + 1);
       if (isPublic(relation.schemaname)) return true;
       if (&relation == created) throw Error("3F000", "schema \"" + std::string(relation.schemaname) + "\" does not exist", relation.location + 1);
       throw Error("42P01", "relation \"" + qualified(relation) + "\" does not exist", relation.location + 1);
@@ -67,8 +66,7 @@ void checkCreateSchema(const PgQuery__CreateSchemaStmt& create) {
       if (!create.if_not_exists) throw Error("42P06", "schema \"public\" already exists");
       return;
    }
-   if (name.rfind("pg_", 0) == 0)
-      throw Error("42939", "unacceptable schema name \"" + name + "\"", 0, "The prefix \"pg_\" is reserved for system schemas.");
+   if (name.rfind("pg_", 0) == 0) throw Error("42939", "unacceptable schema name \"" + name + "\"", 0, "The prefix \"pg_\" is reserved for system schemas.");
    throw Error("0A000", "schemas other than public are not supported yet");
 }
 

@@ -114,8 +114,8 @@ void SelectBinder::addToScope(const std::string& alias, const PgQuery__Alias* co
    if (scope_.hasTable(alias)) throw Error("42712", "table name \"" + alias + "\" specified more than once", position);
    size_t renamed = columnAliases ? columnAliases->n_colnames : 0;
    if (renamed > ius.size())
-      throw Error("42P10", "table \"" + alias + "\" has " + std::to_string(ius.size()) + " columns available but " + std::to_string(renamed) +
-                              " columns specified",
+      throw Error("42P10",
+                  "table \"" + alias + "\" has " + std::to_string(ius.size()) + " columns available but " + std::to_string(renamed) + " columns specified",
                   position);
    for (size_t c = 0; c < ius.size(); ++c) scope_.add(alias, c < renamed ? stringOf(columnAliases->colnames[c]) : names[c], ius[c]);
 }
@@ -144,8 +144,9 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
                bound = inner.bind();
             }
             if (cte->n_aliascolnames > bound.names.size())
-               throw Error("42P10", "WITH query \"" + std::string(cte->ctename) + "\" has " + std::to_string(bound.names.size()) +
-                                       " columns available but " + std::to_string(cte->n_aliascolnames) + " columns specified",
+               throw Error("42P10",
+                           "WITH query \"" + std::string(cte->ctename) + "\" has " + std::to_string(bound.names.size()) + " columns available but " +
+                              std::to_string(cte->n_aliascolnames) + " columns specified",
                            cte->location + 1);
             for (size_t c = 0; c < cte->n_aliascolnames; ++c) bound.names[c] = stringOf(cte->aliascolnames[c]);
             addToScope(range.alias ? range.alias->aliasname : range.relname, range.alias, bound.columns, bound.names, range.location + 1);
@@ -170,7 +171,8 @@ std::unique_ptr<Operator> SelectBinder::bindFromItem(const PgQuery__Node& item) 
          }
          Table* table = catalog_.findTable(range.relname);
          if (!table && catalog_.findSequence(range.relname))
-            throw Error("0A000", "reading sequence \"" + std::string(range.relname) + "\" as a table is not supported yet (currval() reads it)", range.location + 1);
+            throw Error("0A000", "reading sequence \"" + std::string(range.relname) + "\" as a table is not supported yet (currval() reads it)",
+                        range.location + 1);
          if (!table) throw Error("42P01", "relation \"" + std::string(range.relname) + "\" does not exist", range.location + 1);
          auto scan = std::make_unique<TableScan>(table);
          std::vector<std::string> names;
@@ -208,7 +210,8 @@ std::unique_ptr<Operator> SelectBinder::bindDerivedTable(const PgQuery__RangeSub
    // Its conditions on the enclosing query's values are this query's: as if they were in WHERE.
    // Inside a JOIN they are not (an outer join keeps rows they would remove).
    if (bound.row || !bound.deferred.empty() || (!directlyInFrom && !bound.correlated.empty()))
-      throw Error("0A000", std::string("a derived table ") + (directlyInFrom ? "" : "inside JOIN ") + "that reads the enclosing query's values this way is not supported yet");
+      throw Error("0A000", std::string("a derived table ") + (directlyInFrom ? "" : "inside JOIN ") +
+                              "that reads the enclosing query's values this way is not supported yet");
    for (auto& condition : bound.correlated) correlated_.push_back(std::move(condition));
    addToScope(derived.alias->aliasname, derived.alias, bound.columns, bound.names, 0);
    // The derived table's outputs may repeat an IU (SELECT a, a): give each output its own.
@@ -234,10 +237,8 @@ void SelectBinder::bindWhere() {
    for (const PgQuery__Node* conjunct : conjuncts) {
       if (bindSubqueryConjunct(*conjunct)) continue;
       ExprPtr e = clauseBinder(clauses::where, &joins).bindCondition(*conjunct, conjuncts.size() > 1 ? "AND" : "WHERE");
-      if (isCorrelated(*e))
-         correlated_.push_back(std::move(e));
-      else
-         filters.push_back(std::move(e));
+      if (isCorrelated(*e)) correlated_.push_back(std::move(e));
+      else filters.push_back(std::move(e));
    }
    attach(joins);
    if (filters.empty()) return;

@@ -125,15 +125,13 @@ class SelectBinder {
    /// Joins a LATERAL subquery (`kind` Inner or LeftOuter, ON `on` if given) to `left` (may be
    /// null), whose columns are the scope columns from `leftStart` on: it may read those. `left`
    /// stays as it is while the subquery is bound, for domains of its values (subquery_binder.cpp).
-   void bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator>& left, size_t leftStart, JoinKind kind,
-                    const PgQuery__Node* on);
+   void bindLateral(const PgQuery__RangeSubselect& derived, std::unique_ptr<Operator>& left, size_t leftStart, JoinKind kind, const PgQuery__Node* on);
    /// A function in FROM (function_scan_binder.cpp); `left` is what the FROM items before it
    /// produce (may be null), whose columns are the scope's from `leftStart` on: it is joined
    /// with them, or reads them (LATERAL). `keepLeft`: LEFT JOIN ... ON true.
-   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart,
-                                              bool keepLeft = false);
-   void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius,
-                   const std::vector<std::string>& names, int position);
+   std::unique_ptr<Operator> bindFunctionScan(const PgQuery__RangeFunction& range, std::unique_ptr<Operator> left, size_t leftStart, bool keepLeft = false);
+   void addToScope(const std::string& alias, const PgQuery__Alias* columnAliases, const std::vector<const IU*>& ius, const std::vector<std::string>& names,
+                   int position);
    // WITH RECURSIVE (recursive_cte_binder.cpp)
    /// The query named by a recursive reference, while its recursive term is bound (with
    /// `source`) or its non-recursive term (without: a reference is an error).
@@ -220,8 +218,8 @@ class SelectBinder {
                           const std::vector<const std::vector<AggregateOrder>*>& orders);
    /// Pushes the aggregation of root_ by each of `sets`, the rows of all sets under `keys`'
    /// outputs (NULL for a key not in a row's set), the aggregates' and the GROUPING() calls'.
-   void aggregateByGroupingSets(const std::vector<Computation>& keys, const std::vector<AggregateCall>& aggregates,
-                                const std::vector<GroupingSet>& sets, const std::vector<GroupingCall>& groupings);
+   void aggregateByGroupingSets(const std::vector<Computation>& keys, const std::vector<AggregateCall>& aggregates, const std::vector<GroupingSet>& sets,
+                                const std::vector<GroupingCall>& groupings);
    ExprPtr overGroups(ExprPtr e, const std::vector<Computation>& keys);
    const IU* materialize(ExprPtr e, const std::string& name);
    std::string qualifiedName(const IU* iu) const;

@@ -47,8 +47,7 @@ std::string outputName(const PgQuery__Node& node) {
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: return "coalesce";
       case PG_QUERY__NODE__NODE_GROUPING_FUNC: return "grouping";
       case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: return node.min_max_expr->op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
-      case PG_QUERY__NODE__NODE_A_EXPR:
-         return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
+      case PG_QUERY__NODE__NODE_A_EXPR: return node.a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF ? "nullif" : "?column?";
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
          switch (node.sqlvalue_function->op) {
             case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
@@ -123,8 +122,7 @@ void SelectBinder::expandTargets() {
       if (isAStarRef(*target.val)) {
          const PgQuery__ColumnRef& ref = *target.val->column_ref;
          std::string table = ref.n_fields == 2 ? stringOf(ref.fields[0]) : "";
-         if (!table.empty() && !scope_.hasTable(table))
-            throw Error("42P01", "missing FROM-clause entry for table \"" + table + "\"", ref.location + 1);
+         if (!table.empty() && !scope_.hasTable(table)) throw Error("42P01", "missing FROM-clause entry for table \"" + table + "\"", ref.location + 1);
          if (scope_.columns().empty() && select_.n_from_clause == 0) throw Error("42601", "SELECT * with no tables specified is not valid", ref.location + 1);
          for (auto& column : scope_.columns())
             if ((table.empty() && !column.qualifiedOnly) || column.table == table) targets_.push_back({nullptr, column.iu, column.name, nullptr});
@@ -217,8 +215,7 @@ SelectBinder::Projection SelectBinder::pushProjection() {
          const ColumnInfo& column = (*insertTargets_)[i];
          ExprPtr& value = targets_[i].bound;
          if (!types::canAssign(value->type, column.type))
-            throw Error("42804", "column \"" + column.name + "\" is of type " + column.type.toString() + " but expression is of type " +
-                                    value->type.toString(),
+            throw Error("42804", "column \"" + column.name + "\" is of type " + column.type.toString() + " but expression is of type " + value->type.toString(),
                         value->position);
          value = ExpressionBinder::coerce(std::move(value), column.type);
       }

@@ -15,7 +15,6 @@ namespace {
 
 const char* typeName(TypeId type) { return type == TypeId::SmallInt ? "smallint" : type == TypeId::Integer ? "integer" : "bigint"; }
 
-
 Error invalid(const std::string& message) { return Error("22023", message); }
 
 /// An option's number: an integer, or one too long for an int (which the parser keeps as text).
@@ -108,12 +107,10 @@ void apply(const Options& o, Sequence& s, bool creating) {
       throw invalid("MAXVALUE (" + std::to_string(s.maxValue) + ") is out of range for sequence data type " + typeName(s.type));
    if (s.minValue < integerMinimum(s.type) || s.minValue > integerMaximum(s.type))
       throw invalid("MINVALUE (" + std::to_string(s.minValue) + ") is out of range for sequence data type " + typeName(s.type));
-   if (s.minValue >= s.maxValue)
-      throw invalid("MINVALUE (" + std::to_string(s.minValue) + ") must be less than MAXVALUE (" + std::to_string(s.maxValue) + ")");
+   if (s.minValue >= s.maxValue) throw invalid("MINVALUE (" + std::to_string(s.minValue) + ") must be less than MAXVALUE (" + std::to_string(s.maxValue) + ")");
    if (o.start) s.start = *o.start;
    else if (creating) s.start = ascending ? s.minValue : s.maxValue;
-   if (s.start < s.minValue)
-      throw invalid("START value (" + std::to_string(s.start) + ") cannot be less than MINVALUE (" + std::to_string(s.minValue) + ")");
+   if (s.start < s.minValue) throw invalid("START value (" + std::to_string(s.start) + ") cannot be less than MINVALUE (" + std::to_string(s.minValue) + ")");
    if (s.start > s.maxValue)
       throw invalid("START value (" + std::to_string(s.start) + ") cannot be greater than MAXVALUE (" + std::to_string(s.maxValue) + ")");
    if (o.cycle) s.cycle = *o.cycle;

@@ -6,13 +6,14 @@
 namespace kiln {
 
 void SelectBinder::bindSetOperation() {
-   const char* name = select_.op == PG_QUERY__SET_OPERATION__SETOP_UNION ? "UNION" : select_.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
+   const char* name = select_.op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? "UNION"
+                      : select_.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? "INTERSECT"
+                                                                               : "EXCEPT";
    Bound sides[2] = {SelectBinder(*select_.larg, catalog_, ius_, nullptr, scope_.outer(), this).bind(),
                      SelectBinder(*select_.rarg, catalog_, ius_, nullptr, scope_.outer(), this).bind()};
    for (auto& side : sides)
       if (!side.correlated.empty() || !side.deferred.empty()) throw Error("0A000", std::string("correlated ") + name + " subqueries are not supported yet");
-   if (sides[0].columns.size() != sides[1].columns.size())
-      throw Error("42601", std::string("each ") + name + " query must have the same number of columns");
+   if (sides[0].columns.size() != sides[1].columns.size()) throw Error("42601", std::string("each ") + name + " query must have the same number of columns");
    // Both sides are converted to the columns' common types; an untyped literal takes the other side's.
    auto typeOf = [&](size_t side, size_t c) {
       bool untyped = c < sides[side].untyped.size() && sides[side].untyped[c];
@@ -22,8 +23,8 @@ void SelectBinder::bindSetOperation() {
    for (size_t c = 0; c < sides[0].columns.size(); ++c) {
       auto common = types::common(typeOf(0, c), typeOf(1, c));
       if (!common)
-         throw Error("42804", std::string(name) + " types " + sides[0].columns[c]->type.toString() + " and " +
-                                 sides[1].columns[c]->type.toString() + " cannot be matched");
+         throw Error("42804", std::string(name) + " types " + sides[0].columns[c]->type.toString() + " and " + sides[1].columns[c]->type.toString() +
+                                 " cannot be matched");
       types.push_back(common->id == TypeId::Unknown ? SqlType::text() : *common);
    }
    bool setDifference = select_.op != PG_QUERY__SET_OPERATION__SETOP_UNION;

@@ -31,13 +31,11 @@ const PgQuery__Node* assignedValue(const PgQuery__ResTarget& target) {
    const PgQuery__MultiAssignRef& ref = *value.multi_assign_ref;
    const PgQuery__Node& source = *ref.source;
    // PostgreSQL's grammar leaves the sub-SELECT an EXPR_SUBLINK; its analysis makes it a MULTIEXPR one.
-   if (source.node_case == PG_QUERY__NODE__NODE_SUB_LINK && source.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK)
-      return &value;
+   if (source.node_case == PG_QUERY__NODE__NODE_SUB_LINK && source.sub_link->sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK) return &value;
    if (source.node_case != PG_QUERY__NODE__NODE_ROW_EXPR)
       throw Error("0A000", "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() expression");
    const PgQuery__RowExpr& row = *source.row_expr;
-   if (row.n_args != size_t(ref.ncolumns))
-      throw Error("42601", "number of columns does not match number of values", row.location + 1);
+   if (row.n_args != size_t(ref.ncolumns)) throw Error("42601", "number of columns does not match number of values", row.location + 1);
    return row.args[ref.colno - 1];
 }
 

@@ -78,7 +78,19 @@ struct DropStatement {
 /// first, as PostgreSQL runs them) and check names as they go: an earlier one may make a name.
 struct AlterTableStatement {
    struct Action {
-      enum class Kind : uint8_t { AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, SetType, AddKey, AddCheck, DropConstraint, AddForeignKeys };
+      enum class Kind : uint8_t {
+         AddColumn,
+         DropColumn,
+         RenameColumn,
+         RenameTable,
+         SetDefault,
+         SetNotNull,
+         SetType,
+         AddKey,
+         AddCheck,
+         DropConstraint,
+         AddForeignKeys
+      };
       Kind kind = Kind::AddColumn;
       std::string name;     // the column (AddColumn: the new one's), or RenameTable's new name
       std::string newName;  // RenameColumn
@@ -216,15 +228,13 @@ struct AnalyzeStatement {
    std::vector<Table*> tables;
 };
 
-using Statement =
-   std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, AlterTableStatement, CreateViewStatement, CreateSequenceStatement,
-                AlterSequenceStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement, CopyToStatement,
-                QueryStatement, ExplainStatement, AnalyzeStatement>;
+using Statement = std::variant<CreateTableStatement, CreateTableAsStatement, DropStatement, AlterTableStatement, CreateViewStatement, CreateSequenceStatement,
+                               AlterSequenceStatement, CreateIndexStatement, InsertStatement, UpdateStatement, DeleteStatement, CopyStatement, CopyToStatement,
+                               QueryStatement, ExplainStatement, AnalyzeStatement>;
 
 /// Semantic analysis of one parsed statement (whose text is `text`) against the catalog.
 /// `parameterTypes` are the types PREPARE declared for $1, $2, ... (others follow from context).
-Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog,
-                        const std::vector<SqlType>& parameterTypes = {});
+Statement bindStatement(const PgQuery__Node& node, const std::string& text, const Catalog& catalog, const std::vector<SqlType>& parameterTypes = {});
 
 /// The plan of a statement that has one (SELECT, INSERT, UPDATE, DELETE), else nullptr.
 QueryPlan* planOf(Statement& statement);

@@ -11,12 +11,12 @@
 #include "parser/column_definition_binder.h"
 #include "parser/constraint_names.h"
 #include "parser/copy_defaults_binder.h"
-#include "parser/foreign_key_binder.h"
 #include "parser/expression_binder.h"
+#include "parser/foreign_key_binder.h"
 #include "parser/on_conflict_binder.h"
 #include "parser/pg_parser.h"
-#include "parser/schema_names.h"
 #include "parser/returning_binder.h"
+#include "parser/schema_names.h"
 #include "parser/type_rules.h"
 #include "parser/update_delete_binder.h"
 
@@ -26,7 +26,8 @@ namespace {
 
 Table& findTable(const Catalog& catalog, const PgQuery__RangeVar& relation) {
    Table* table = catalog.findTable(relation.relname);
-   if (!table && catalog.findSequence(relation.relname)) throw Error("42809", "cannot change sequence \"" + std::string(relation.relname) + "\"", relation.location + 1);
+   if (!table && catalog.findSequence(relation.relname))
+      throw Error("42809", "cannot change sequence \"" + std::string(relation.relname) + "\"", relation.location + 1);
    if (!table) throw Error("42P01", "relation \"" + std::string(relation.relname) + "\" does not exist", relation.location + 1);
    return *table;
 }
@@ -41,8 +42,7 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
    std::vector<CheckDefinition> checks;  // in the order written, as PostgreSQL names them
    std::vector<ForeignKeyDefinition> foreignKeys;  // likewise
    auto addPrimaryKey = [&](std::vector<std::string> names, int position, std::string constraintName) {
-      if (!primaryKeyNames.empty())
-         throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
+      if (!primaryKeyNames.empty()) throw Error("42P16", "multiple primary keys for table \"" + result.name + "\" are not allowed", position);
       primaryKeyNames = std::move(names);
       result.primaryKeyName = constraintName.empty() ? result.name + "_pkey" : std::move(constraintName);
    };
@@ -78,10 +78,8 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
          std::vector<std::string> names;
          for (size_t k = 0; k < constraint.n_keys; ++k) names.push_back(stringOf(constraint.keys[k]));
          std::string constraintName = constraint.conname ? constraint.conname : "";
-         if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
-            addUnique(std::move(names), std::move(constraintName));
-         else
-            addPrimaryKey(std::move(names), constraint.location + 1, std::move(constraintName));
+         if (constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE) addUnique(std::move(names), std::move(constraintName));
+         else addPrimaryKey(std::move(names), constraint.location + 1, std::move(constraintName));
       } else {
          throw Error("0A000", "this table element is not supported yet");
       }
@@ -118,13 +116,11 @@ CreateTableStatement bindCreateTable(const PgQuery__CreateStmt& create, const Ca
 
 CreateIndexStatement bindCreateIndex(const PgQuery__IndexStmt& create, const Catalog& catalog) {
    Table& table = findTable(catalog, *create.relation);
-   CreateIndexStatement result{&table, create.idxname ? create.idxname : "", {}, bool(create.unique), SecondaryIndex::Method::BTree,
-                               bool(create.if_not_exists)};
+   CreateIndexStatement result{
+      &table, create.idxname ? create.idxname : "", {}, bool(create.unique), SecondaryIndex::Method::BTree, bool(create.if_not_exists)};
    std::string method = create.access_method ? create.access_method : "btree";
-   if (method == "hash")
-      result.method = SecondaryIndex::Method::Hash;
-   else if (method != "btree")
-      throw Error("42704", "access method \"" + method + "\" does not exist");
+   if (method == "hash") result.method = SecondaryIndex::Method::Hash;
+   else if (method != "btree") throw Error("42704", "access method \"" + method + "\" does not exist");
    if (create.where_clause) throw Error("0A000", "partial indexes are not supported yet");
    std::string columnNames;
    for (size_t i = 0; i < create.n_index_params; ++i) {
@@ -289,7 +285,8 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
       source = &withSource;
    }
    // INSERT ... DEFAULT VALUES: one row of nothing but defaults.
-   auto plan = source ? bindSelect(*source, catalog, &targets, parameterTypes, [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius, catalog); })
+   auto plan = source ? bindSelect(*source, catalog, &targets, parameterTypes,
+                                   [&](size_t i, IUSet& ius) { return defaultValueOf(table.column(columns[i]), ius, catalog); })
                       : defaultRow(parameterTypes);
    if (!insert.select_stmt) columns.clear();
    if (plan->columns.size() > columns.size())
@@ -340,8 +337,8 @@ InsertStatement bindInsert(const PgQuery__InsertStmt& insert, const Catalog& cat
       // An updated row's values after the statement are its new ones.
       if (onConflict.action == OnConflict::Action::Update) updateChecks = yieldChecks(table, returned, *plan);
    }
-   Returning returning =
-      bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan, returnsRow);
+   Returning returning = bindReturning(insert.returning_list, insert.n_returning_list, tableScope(table, visibleName(*insert.relation), returned), *plan,
+                                       returnsRow);
    return InsertStatement{&table, std::move(plan), std::move(returning), std::move(onConflict), std::move(checks), std::move(updateChecks)};
 }
 
@@ -454,8 +451,7 @@ CopyOptions copyOptions(const PgQuery__CopyStmt& copy, const Table* table, const
    if (delimiterText.size() != 1) throw Error("0A000", "COPY delimiter must be a single one-byte character");
    options.delimiter = delimiterText[0];
    if (options.delimiter == '\r' || options.delimiter == '\n') throw Error("22023", "COPY delimiter cannot be newline or carriage return");
-   if (options.nullString.find_first_of("\r\n") != std::string::npos)
-      throw Error("22023", "COPY null representation cannot use newline or carriage return");
+   if (options.nullString.find_first_of("\r\n") != std::string::npos) throw Error("22023", "COPY null representation cannot use newline or carriage return");
    // A delimiter that text format's escapes would read otherwise.
    if (!options.csv && std::string_view("\\.abcdefghijklmnopqrstuvwxyz0123456789").find(options.delimiter) != std::string_view::npos)
       throw Error("22023", "COPY delimiter cannot be \"" + delimiterText + "\"");
@@ -529,8 +525,7 @@ ExplainStatement bindExplain(const PgQuery__ExplainStmt& explain, const Catalog&
    const PgQuery__Node& query = *explain.query;
    bool modifies = query.node_case == PG_QUERY__NODE__NODE_INSERT_STMT || query.node_case == PG_QUERY__NODE__NODE_UPDATE_STMT ||
                    query.node_case == PG_QUERY__NODE__NODE_DELETE_STMT;
-   if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT && !modifies)
-      throw Error("0A000", "EXPLAIN supports only SELECT, INSERT, UPDATE and DELETE");
+   if (query.node_case != PG_QUERY__NODE__NODE_SELECT_STMT && !modifies) throw Error("0A000", "EXPLAIN supports only SELECT, INSERT, UPDATE and DELETE");
    // EXPLAIN ANALYZE would have to make the changes, as PostgreSQL's does.
    if (modifies && result.analyze) throw Error("0A000", "EXPLAIN ANALYZE of INSERT, UPDATE and DELETE is not supported yet");
    switch (query.node_case) {
@@ -588,8 +583,7 @@ QueryPlan* planOf(Statement& statement) {
          if constexpr (std::is_same_v<T, QueryStatement> || std::is_same_v<T, InsertStatement> || std::is_same_v<T, UpdateStatement> ||
                        std::is_same_v<T, DeleteStatement>)
             return s.plan.get();
-         else
-            return nullptr;
+         else return nullptr;
       },
       statement);
 }

@@ -66,8 +66,7 @@ bool SelectBinder::isCorrelated(const Expr& e) const {
 }
 
 const Expr* SelectBinder::innerSide(const Expr& predicate) const {
-   bool isEquality = predicate.kind == ExprKind::Comparison &&
-                     (predicate.compareOp() == CompareOp::Eq || predicate.compareOp() == CompareOp::IsNotDistinct);
+   bool isEquality = predicate.kind == ExprKind::Comparison && (predicate.compareOp() == CompareOp::Eq || predicate.compareOp() == CompareOp::IsNotDistinct);
    if (!isEquality) return nullptr;
    // The outer side must read nothing of this query: the join that replaces it has no such values.
    auto readsOnlyOuter = [&](const Expr& e) {
@@ -240,7 +239,9 @@ void SelectBinder::correlateThroughDomains() {
          if (!scope_.isOuter(iu)) continue;
          const IU* domain = domainOf(iu);
          if (!domain)
-            throw Error("0A000", "a subquery correlated by other than equalities on a value its enclosing query computes by a subquery or a window is not supported yet", e->position);
+            throw Error("0A000",
+                        "a subquery correlated by other than equalities on a value its enclosing query computes by a subquery or a window is not supported yet",
+                        e->position);
          replaceIU(*e, iu, domain);
       }
       local.push_back(std::move(e));
@@ -288,7 +289,8 @@ void SelectBinder::aggregateOverDomains(std::vector<AggregateCall>& aggregates) 
          for (const IU* iu : used) {
             if (!scope_.isOuter(iu)) continue;
             const IU* domain = domainOf(iu);
-            if (!domain) throw Error("0A000", "an aggregate of a value its enclosing query computes by a subquery or a window is not supported yet", (*e)->position);
+            if (!domain)
+               throw Error("0A000", "an aggregate of a value its enclosing query computes by a subquery or a window is not supported yet", (*e)->position);
             replaceIU(**e, iu, domain);
          }
       }
@@ -328,11 +330,9 @@ SelectBinder::Bound SelectBinder::bindSubquery(const PgQuery__Node& query, Subqu
    // Its conditions become this query's join conditions: they may read this query's values, not
    // those of a query further out.
    for (auto& condition : sub.correlated)
-      if (isCorrelated(*condition))
-         throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+      if (isCorrelated(*condition)) throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
    for (auto& value : sub.deferred)
-      if (value && isCorrelated(*value))
-         throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
+      if (value && isCorrelated(*value)) throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
    if (sub.row) {
       for (auto& value : sub.row->values)
          if (isCorrelated(*value)) throw Error("0A000", "a subquery that reads a query two or more levels out is not supported yet");
@@ -346,8 +346,7 @@ namespace {
 
 /// Correlated conditions `inner = outer` become grouping keys `inner` (added to `keys`) and the
 /// join conditions `outer = key`; `isInner` tells the subquery's own expressions.
-void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computation>& keys, IUSet& ius,
-                        const std::function<bool(const Expr&)>& isInner) {
+void groupByCorrelation(std::vector<ExprPtr>& correlated, std::vector<Computation>& keys, IUSet& ius, const std::function<bool(const Expr&)>& isInner) {
    for (auto& predicate : correlated) {
       bool isEquality = predicate->kind == ExprKind::Comparison &&
                         (predicate->compareOp() == CompareOp::Eq || predicate->compareOp() == CompareOp::IsNotDistinct);
@@ -405,10 +404,8 @@ SelectBinder::Bound SelectBinder::bindAggregateRow(ExprPtr having, const std::ve
       row->values.push_back(std::move(value));
       result_.names.push_back(target.name);
    }
-   if (emptied)
-      row->present = Expr::constantOf(Value::ofBool(false));
-   else if (having)
-      row->present = truthTest(zeroWithoutGroup(std::move(having), counts), true, false);
+   if (emptied) row->present = Expr::constantOf(Value::ofBool(false));
+   else if (having) row->present = truthTest(zeroWithoutGroup(std::move(having), counts), true, false);
    row->joins = std::move(lateJoins_);
    result_.root = std::move(root_);
    result_.correlated = std::move(correlated_);
@@ -431,8 +428,8 @@ namespace {
 std::string operatorName(const PgQuery__SubLink& link) { return link.n_oper_name ? link.oper_name[link.n_oper_name - 1]->string->sval : "="; }
 
 CompareOp quantifiedComparison(const PgQuery__SubLink& link) {
-   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq}, {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
-                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt}, {">=", CompareOp::Ge}};
+   static const std::pair<const char*, CompareOp> comparisons[] = {{"=", CompareOp::Eq},  {"<>", CompareOp::Ne}, {"<", CompareOp::Lt},
+                                                                   {"<=", CompareOp::Le}, {">", CompareOp::Gt},  {">=", CompareOp::Ge}};
    std::string op = operatorName(link);
    for (auto& [name, cmp] : comparisons)
       if (op == name) return cmp;
@@ -444,8 +441,7 @@ CompareOp quantifiedComparison(const PgQuery__SubLink& link) {
 bool SelectBinder::bindSubqueryConjunct(const PgQuery__Node& conjunct) {
    const PgQuery__Node* node = &conjunct;
    bool negated = false;
-   if (node->node_case == PG_QUERY__NODE__NODE_BOOL_EXPR && node->bool_expr->boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR &&
-       node->bool_expr->n_args == 1) {
+   if (node->node_case == PG_QUERY__NODE__NODE_BOOL_EXPR && node->bool_expr->boolop == PG_QUERY__BOOL_EXPR_TYPE__NOT_EXPR && node->bool_expr->n_args == 1) {
       node = node->bool_expr->args[0];
       negated = true;
    }
@@ -727,7 +723,8 @@ void SelectBinder::compareOutput() {
       for (const IU* iu : used) {
          const IU* value = equalHere(iu);
          if (!value)
-            throw Error("0A000", "ANY/ALL in an expression whose left side reads an aggregate, a subquery or a window is not supported yet", compared_->position);
+            throw Error("0A000", "ANY/ALL in an expression whose left side reads an aggregate, a subquery or a window is not supported yet",
+                        compared_->position);
          replaceIU(*left, iu, value);
       }
       right.push_back(Expr::columnRef(result_.columns[right.size()]));
@@ -875,8 +872,7 @@ void SelectBinder::bindLateral(const PgQuery__RangeSubselect& derived, std::uniq
       condition->collectIUs(used);
       bool readsComputed = std::any_of(computed->computations.begin(), computed->computations.end(),
                                        [&](auto& c) { return std::find(used.begin(), used.end(), c.output) != used.end(); });
-      if (sub.row || readsComputed)
-         throw Error("0A000", "this LEFT JOIN LATERAL condition is not supported yet; write it in the subquery's WHERE");
+      if (sub.row || readsComputed) throw Error("0A000", "this LEFT JOIN LATERAL condition is not supported yet; write it in the subquery's WHERE");
       std::vector<ExprPtr> parts;
       if (join.condition) parts.push_back(std::move(join.condition));
       parts.push_back(std::move(condition));

@@ -12,8 +12,7 @@ namespace kiln::types {
 static constexpr int32_t maxCharacterLength = 10485760;
 
 static int32_t typmodInteger(const PgQuery__Node* node) {
-   if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL)
-      return node->a_const->ival->ival;
+   if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) return node->a_const->ival->ival;
    throw Error("42601", "type modifiers must be simple constants");
 }
 
@@ -44,13 +43,12 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
       if (!typeName.n_typmods) return SqlType::numeric();
       int32_t precision = modifier(0, 0);
       int32_t scale = modifier(1, 0);
-      if (precision < 1 || precision > 1000)
-         throw Error("22023", "NUMERIC precision " + std::to_string(precision) + " must be between 1 and 1000", position);
+      if (precision < 1 || precision > 1000) throw Error("22023", "NUMERIC precision " + std::to_string(precision) + " must be between 1 and 1000", position);
       if (precision > int32_t(decimal::maxPrecision))
-         throw Error("0A000", "NUMERIC precision " + std::to_string(precision) + " is not supported yet (at most 38; NUMERIC without a precision has any)", position);
-      if (scale < 0 || scale > precision)
-         throw Error("22023", "NUMERIC scale " + std::to_string(scale) + " must be between 0 and precision " + std::to_string(precision),
+         throw Error("0A000", "NUMERIC precision " + std::to_string(precision) + " is not supported yet (at most 38; NUMERIC without a precision has any)",
                      position);
+      if (scale < 0 || scale > precision)
+         throw Error("22023", "NUMERIC scale " + std::to_string(scale) + " must be between 0 and precision " + std::to_string(precision), position);
       return SqlType::decimal(unsigned(precision), unsigned(scale));
    }
    if (name == "date") return SqlType::date();
@@ -76,7 +74,9 @@ SqlType resolve(const PgQuery__TypeName& typeName) {
       int32_t p = modifier(0, -1);
       const char* upper = name == "time" ? "TIME" : "TIMESTAMP";
       if (typeName.n_typmods && p < 0)
-         throw Error("22023", std::string(upper) + "(" + std::to_string(p) + ")" + (name == "timestamptz" ? " WITH TIME ZONE" : "") + " precision must not be negative", position);
+         throw Error("22023",
+                     std::string(upper) + "(" + std::to_string(p) + ")" + (name == "timestamptz" ? " WITH TIME ZONE" : "") + " precision must not be negative",
+                     position);
       p = std::min(p, 6);
       return name == "timestamp" ? SqlType::timestamp(p) : name == "timestamptz" ? SqlType::timestampTz(p) : SqlType::time(p);
    }

@@ -1,8 +1,8 @@
 // PostgreSQL's typing rules as kiln applies them: type names, implicit coercions, result types.
 #pragma once
 
-#include <optional>
 #include <pg_query/pg_query.pb-c.h>
+#include <optional>
 
 #include "algebra/expression.h"
 #include "common/numeric.h"

@@ -46,8 +46,8 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, cons
       values.push_back(a.value);
       targets.push_back({column.name(), column.type(), column.notNull(), {}});
    }
-   ModificationSource source =
-      bindModificationSource(update.with_clause, *update.relation, update.from_clause, update.n_from_clause, update.where_clause, values, targets, table, catalog, parameterTypes);
+   ModificationSource source = bindModificationSource(update.with_clause, *update.relation, update.from_clause, update.n_from_clause, update.where_clause,
+                                                      values, targets, table, catalog, parameterTypes);
    QueryPlan& plan = *source.plan;
    const IU* rowId = plan.columns.back();
    UpdateStatement result{&table, {}, nullptr};
@@ -93,8 +93,8 @@ UpdateStatement bindUpdate(const PgQuery__UpdateStmt& update, Table& table, cons
 }
 
 DeleteStatement bindDelete(const PgQuery__DeleteStmt& remove, Table& table, const Catalog& catalog, const std::vector<SqlType>& parameterTypes) {
-   ModificationSource source =
-      bindModificationSource(remove.with_clause, *remove.relation, remove.using_clause, remove.n_using_clause, remove.where_clause, {}, {}, table, catalog, parameterTypes);
+   ModificationSource source = bindModificationSource(remove.with_clause, *remove.relation, remove.using_clause, remove.n_using_clause, remove.where_clause, {},
+                                                      {}, table, catalog, parameterTypes);
    Returning returning = bindReturning(remove.returning_list, remove.n_returning_list, source.scope, *source.plan);
    return DeleteStatement{&table, std::move(source.plan), std::move(returning), remove.n_using_clause > 0};
 }

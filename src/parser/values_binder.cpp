@@ -42,8 +42,7 @@ void SelectBinder::bindValuesLists() {
          type = target.type;
          for (auto& row : values->rows) {
             if (!types::canAssign(row[c]->type, type))
-               throw Error("42804", "column \"" + target.name + "\" is of type " + type.toString() + " but expression is of type " +
-                                       row[c]->type.toString(),
+               throw Error("42804", "column \"" + target.name + "\" is of type " + type.toString() + " but expression is of type " + row[c]->type.toString(),
                            row[c]->position);
             nullable |= row[c]->nullable;
          }
@@ -54,8 +53,7 @@ void SelectBinder::bindValuesLists() {
       for (auto& row : values->rows) {
          if (insertTargets_ && c < insertTargets_->size()) break;
          auto common = types::common(type, row[c]->type);
-         if (!common)
-            throw Error("42804", "VALUES types " + type.toString() + " and " + row[c]->type.toString() + " cannot be matched", row[c]->position);
+         if (!common) throw Error("42804", "VALUES types " + type.toString() + " and " + row[c]->type.toString() + " cannot be matched", row[c]->position);
          type = *common;
          nullable |= row[c]->nullable;
       }

@@ -6,8 +6,8 @@
 
 #include "common/decimal.h"
 #include "parser/aggregate_function_binder.h"
-#include "parser/select_binder.h"
 #include "parser/range_distance.h"
+#include "parser/select_binder.h"
 
 namespace kiln {
 

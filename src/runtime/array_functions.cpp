@@ -47,9 +47,7 @@ int compareElements(const Value& a, const Value& b) {
    return 0;
 }
 
-void storeArray(GermanString* out, const array_text::Elements& elements, StringHeap* arena) {
-   storeString(out, array_text::join(elements), arena);
-}
+void storeArray(GermanString* out, const array_text::Elements& elements, StringHeap* arena) { storeString(out, array_text::join(elements), arena); }
 
 }  // namespace
 
@@ -88,10 +86,8 @@ void kiln_array_element_text(const GermanString* value, int64_t elementType, Ger
    SqlType type = unpackType(uint64_t(elementType));
    std::string text;
    // Only booleans (true -> t) and CHAR(n) (padded) differ from their text in an array.
-   if (type.id == TypeId::Boolean || type.id == TypeId::Char)
-      array_text::appendElement(text, array_text::elementOutput(parseValue(value->view(), type)));
-   else
-      array_text::appendElement(text, value->view());
+   if (type.id == TypeId::Boolean || type.id == TypeId::Char) array_text::appendElement(text, array_text::elementOutput(parseValue(value->view(), type)));
+   else array_text::appendElement(text, value->view());
    storeString(out, text, arena);
 }
 
@@ -167,9 +163,7 @@ void kiln_array_to_string(const GermanString* array, const GermanString* separat
 void kiln_string_to_array(const GermanString* text, const GermanString* separator, const GermanString* nullText, GermanString* out, StringHeap* arena) {
    std::string_view s = text->view();
    array_text::Elements elements;
-   auto add = [&](std::string_view piece) {
-      elements.push_back(nullText && piece == nullText->view() ? std::nullopt : std::optional<std::string>(piece));
-   };
+   auto add = [&](std::string_view piece) { elements.push_back(nullText && piece == nullText->view() ? std::nullopt : std::optional<std::string>(piece)); };
    if (!s.empty()) {
       if (!separator) {
          // No separator: each character.
@@ -211,23 +205,23 @@ void kiln_array_add(const GermanString* array, const GermanString* element, int6
 int32_t kiln_array_position(const GermanString* array, const GermanString* element, int64_t elementType, int64_t start) {
    SqlType type = unpackType(uint64_t(elementType));
    array_text::Elements elements = array_text::split(array->view());
-   std::optional<std::string> wanted = array_text::equalityText(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
+   std::optional<std::string> wanted = array_text::equalityText(
+      element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
    for (int64_t i = std::max<int64_t>(start, 1); i <= int64_t(elements.size()); ++i)
       if (array_text::equalityText(elements[size_t(i - 1)], type) == wanted) return int32_t(i);
    return 0;
 }
 
-void kiln_array_replace(const GermanString* array, const GermanString* element, const GermanString* replacement, int64_t elementType,
-                        bool remove, GermanString* out, StringHeap* arena) {
+void kiln_array_replace(const GermanString* array, const GermanString* element, const GermanString* replacement, int64_t elementType, bool remove,
+                        GermanString* out, StringHeap* arena) {
    SqlType type = unpackType(uint64_t(elementType));
    array_text::Elements elements = array_text::split(array->view()), result;
-   std::optional<std::string> wanted = array_text::equalityText(element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
+   std::optional<std::string> wanted = array_text::equalityText(
+      element ? std::optional<std::string>(elementText(element, uint64_t(elementType))) : std::nullopt, type);
    std::optional<std::string> by = replacement ? std::optional<std::string>(elementText(replacement, uint64_t(elementType))) : std::nullopt;
    for (auto& e : elements) {
-      if (array_text::equalityText(e, type) != wanted)
-         result.push_back(std::move(e));
-      else if (!remove)
-         result.push_back(by);
+      if (array_text::equalityText(e, type) != wanted) result.push_back(std::move(e));
+      else if (!remove) result.push_back(by);
    }
    storeArray(out, result, arena);
 }

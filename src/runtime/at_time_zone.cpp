@@ -24,8 +24,7 @@ const TimeZone& zoneNamed(const GermanString* name) {
 
 /// An interval zone's offset in whole seconds, as PostgreSQL truncates it.
 int64_t offsetMicros(const Interval* zone) {
-   if (zone->months != 0 || zone->days != 0)
-      throw Error("22023", "interval time zone \"" + interval::format(*zone) + "\" must not include months or days");
+   if (zone->months != 0 || zone->days != 0) throw Error("22023", "interval time zone \"" + interval::format(*zone) + "\" must not include months or days");
    return zone->micros / interval::microsPerSecond * interval::microsPerSecond;
 }
 
@@ -39,9 +38,7 @@ int64_t checked(int64_t micros, int64_t shift) {
 
 // An infinity stays as it is, whatever the zone says (PostgreSQL looks at the zone after it).
 
-int64_t kiln_timestamp_at_zone(int64_t local, const GermanString* zone) {
-   return timestamp::isFinite(local) ? zoneNamed(zone).toUtc(local) : local;
-}
+int64_t kiln_timestamp_at_zone(int64_t local, const GermanString* zone) { return timestamp::isFinite(local) ? zoneNamed(zone).toUtc(local) : local; }
 
 int64_t kiln_timestamptz_at_zone(int64_t utc, const GermanString* zone) {
    if (!timestamp::isFinite(utc)) return utc;

@@ -54,9 +54,9 @@ bool DistinctSets::insert(void** group, std::string_view value) {
       }
       if (slot.group != id || slot.head != head) continue;
       if (isShort ? slot.rest == value.size() : slot.rest > shortLength && [&] {
-         uint64_t unused;
-         return valueOf(slot, unused) == value;
-      }())
+             uint64_t unused;
+             return valueOf(slot, unused) == value;
+          }())
          return false;
    }
 }

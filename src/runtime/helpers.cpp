@@ -90,9 +90,7 @@ uint64_t kiln_index_lookup_list(const Table* table, const UniqueIndex* index, co
    return uint64_t(std::unique(found, found + n) - found);
 }
 
-int64_t kiln_index_lookup(const Table* table, const UniqueIndex* index, const char* keyRow) {
-   return index->find(*table, keyRow);
-}
+int64_t kiln_index_lookup(const Table* table, const UniqueIndex* index, const char* keyRow) { return index->find(*table, keyRow); }
 
 char** kiln_rowbuffer_rows(RowBuffer* buffer) { return buffer->rows(); }
 
@@ -160,9 +158,7 @@ int32_t kiln_string_compare(const GermanString* a, const GermanString* b) {
    return a->length == b->length ? 0 : a->length < b->length ? -1 : 1;
 }
 
-uint64_t kiln_string_hash(const GermanString* s) {
-   return hashBytes(s->data(), s->length);
-}
+uint64_t kiln_string_hash(const GermanString* s) { return hashBytes(s->data(), s->length); }
 
 bool kiln_like(const GermanString* s, const GermanString* pattern, bool caseInsensitive, int32_t padTo) {
    return likeMatches(s->view(), pattern->view(), caseInsensitive, padTo);
@@ -233,11 +229,9 @@ void kiln_trim(const GermanString* s, const GermanString* characters, int32_t si
       return false;
    };
    if (sides & 1)
-      while (!v.empty() && trimOnce(true)) {
-      }
+      while (!v.empty() && trimOnce(true)) {}
    if (sides & 2)
-      while (!v.empty() && trimOnce(false)) {
-      }
+      while (!v.empty() && trimOnce(false)) {}
    storeStringView(out, v);
 }
 
@@ -270,14 +264,11 @@ void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out) 
    std::string_view v = s->view();
    int64_t length = characterCount(v);
    int64_t keep = n >= 0 ? std::min(n, length) : std::max<int64_t>(0, length + n);
-   if (!right)
-      storeStringView(out, v.substr(0, byteOffset(v, keep)));
-   else
-      storeStringView(out, v.substr(byteOffset(v, length - keep)));
+   if (!right) storeStringView(out, v.substr(0, byteOffset(v, keep)));
+   else storeStringView(out, v.substr(byteOffset(v, length - keep)));
 }
 
-void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out,
-                     StringHeap* arena) {
+void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out, StringHeap* arena) {
    std::string result;
    bool first = true;
    for (int32_t i = 0; i < count; ++i) {
@@ -450,9 +441,7 @@ void kiln_format_decimal(__int128 value, int32_t scale, GermanString* out, Strin
    storeString(out, decimal::format(value, unsigned(scale)), arena);
 }
 
-void kiln_format_double(double value, bool single, GermanString* out, StringHeap* arena) {
-   storeString(out, text::formatDouble(value, single), arena);
-}
+void kiln_format_double(double value, bool single, GermanString* out, StringHeap* arena) { storeString(out, text::formatDouble(value, single), arena); }
 
 void kiln_format_date(int32_t days, GermanString* out, StringHeap* arena) { storeString(out, date::format(days), arena); }
 
@@ -602,9 +591,7 @@ int64_t kiln_parse_moment(const GermanString* s, int32_t typeId) { return text::
 
 void kiln_format_timestamp(int64_t micros, GermanString* out, StringHeap* arena) { storeString(out, timestamp::format(micros), arena); }
 
-int64_t kiln_timestamp_add_interval(int64_t micros, const Interval* interval, int32_t sign) {
-   return timestamp::addInterval(micros, *interval, sign);
-}
+int64_t kiln_timestamp_add_interval(int64_t micros, const Interval* interval, int32_t sign) { return timestamp::addInterval(micros, *interval, sign); }
 
 void kiln_timestamp_difference(int64_t a, int64_t b, Interval* out) { *out = timestamp::difference(a, b); }
 
@@ -650,9 +637,7 @@ int64_t kiln_date_trunc(int64_t micros, int32_t unit) { return timestamp::trunca
 
 int64_t kiln_round_moment(int64_t micros, int32_t digits) { return timestamp::round(micros, unsigned(digits)); }
 
-void kiln_format_timestamptz(int64_t utc, GermanString* out, StringHeap* arena) {
-   storeString(out, timestamptz::format(utc, TimeZone::current()), arena);
-}
+void kiln_format_timestamptz(int64_t utc, GermanString* out, StringHeap* arena) { storeString(out, timestamptz::format(utc, TimeZone::current()), arena); }
 
 int64_t kiln_timestamptz_add_interval(int64_t utc, const Interval* interval, int32_t sign) {
    return timestamptz::addInterval(utc, *interval, sign, TimeZone::current());

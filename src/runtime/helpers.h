@@ -108,8 +108,7 @@ int32_t kiln_position(const GermanString* haystack, const GermanString* needle);
 void kiln_replace(const GermanString* s, const GermanString* from, const GermanString* to, GermanString* out, StringHeap* arena);
 void kiln_left(const GermanString* s, int64_t n, bool right, GermanString* out);
 /// The strings whose `nulls` flag is 0 joined, with `separator` between them unless it is null.
-void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out,
-                     StringHeap* arena);
+void kiln_concat_all(const GermanString* separator, const GermanString* strings, const bool* nulls, int32_t count, GermanString* out, StringHeap* arena);
 /// string_agg's step: appends `delimiter` (unless null) and `value` to `text` (string_agg.cpp).
 void kiln_string_agg_append(GermanString* text, const GermanString* delimiter, const GermanString* value, StringHeap* arena);
 /// lpad/rpad: `fill` is null for a blank.
@@ -153,8 +152,8 @@ void kiln_array_add(const GermanString* array, const GermanString* element, int6
 /// The first position from `start` holding `element` (NULL matches NULL); 0 for none.
 int32_t kiln_array_position(const GermanString* array, const GermanString* element, int64_t elementType, int64_t start);
 /// array_replace, or array_remove with `remove`.
-void kiln_array_replace(const GermanString* array, const GermanString* element, const GermanString* replacement, int64_t elementType,
-                        bool remove, GermanString* out, StringHeap* arena);
+void kiln_array_replace(const GermanString* array, const GermanString* element, const GermanString* replacement, int64_t elementType, bool remove,
+                        GermanString* out, StringHeap* arena);
 int32_t kiln_ascii(const GermanString* s);
 void kiln_chr(int64_t code, GermanString* out);
 void kiln_md5(const GermanString* s, GermanString* out, StringHeap* arena);
@@ -310,8 +309,7 @@ void kiln_numeric_average(const GermanString* sum, int64_t count, GermanString* 
 void kiln_numeric_average_decimal(__int128 sum, int32_t scale, int64_t count, GermanString* out, StringHeap* arena);
 /// The (sample) variance, or with `root` the standard deviation, of `count` values from their sum and
 /// their squares' sum, as PostgreSQL computes it for numeric; true (NULL) for too few values.
-bool kiln_numeric_variance(const GermanString* sumX, const GermanString* sumX2, int64_t count, bool sample, bool root, GermanString* out,
-                           StringHeap* arena);
+bool kiln_numeric_variance(const GermanString* sumX, const GermanString* sumX2, int64_t count, bool sample, bool root, GermanString* out, StringHeap* arena);
 /// PostgreSQL's in_range for a RANGE frame: value <= base -/+ offset (`less`), else >=.
 bool kiln_numeric_in_range(const GermanString* value, const GermanString* base, const GermanString* offset, bool subtract, bool less);
 int32_t kiln_numeric_width_bucket(const GermanString* operand, const GermanString* low, const GermanString* high, int32_t count);

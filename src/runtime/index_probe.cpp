@@ -63,10 +63,8 @@ const int64_t* IndexProbe::find(const char* keyRow, uint64_t* count) {
    } else {
       high_ += '\x02';
    }
-   if (shape_.descending)
-      tree_->scanBackward(low_, high_, collect);
-   else
-      tree_->scan(&low_, true, &high_, false, collect);
+   if (shape_.descending) tree_->scanBackward(low_, high_, collect);
+   else tree_->scan(&low_, true, &high_, false, collect);
    *count = rows_.size();
    return rows_.data();
 }

@@ -147,6 +147,4 @@ int32_t kiln_key_bitmap_block32(const kiln::KeyBitmap* bitmap, const int32_t* ke
    return heldKeys(bitmap, keys);
 }
 
-int32_t kiln_key_bitmap_block64(const kiln::KeyBitmap* bitmap, const int64_t* keys) {
-   return bitmap->passAll ? allKeys : heldKeys(bitmap, keys);
-}
+int32_t kiln_key_bitmap_block64(const kiln::KeyBitmap* bitmap, const int64_t* keys) { return bitmap->passAll ? allKeys : heldKeys(bitmap, keys); }

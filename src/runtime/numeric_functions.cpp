@@ -85,8 +85,8 @@ int32_t kiln_make_date(int32_t year, int32_t month, int32_t day) {
    int64_t astronomical = year < 0 ? int64_t(year) + 1 : year;
    // PostgreSQL shows the fields as it holds them: a year BC counted from 1 BC as 0.
    auto shown = [&] {
-      return std::to_string(astronomical) + "-" + (month < 10 && month >= 0 ? "0" : "") + std::to_string(month) + "-" +
-             (day < 10 && day >= 0 ? "0" : "") + std::to_string(day);
+      return std::to_string(astronomical) + "-" + (month < 10 && month >= 0 ? "0" : "") + std::to_string(month) + "-" + (day < 10 && day >= 0 ? "0" : "") +
+             std::to_string(day);
    };
    if (year == 0 || month < 1 || month > 12 || day < 1 || unsigned(day) > kiln::date::daysInMonth(astronomical, unsigned(month)))
       throw kiln::Error("22008", "date field value out of range: " + shown());

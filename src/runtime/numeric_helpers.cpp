@@ -54,9 +54,7 @@ void kiln_numeric_from_decimal(__int128 unscaled, int32_t scale, GermanString* o
    store(out, Numeric::fromUnscaled(unscaled, scale), arena);
 }
 
-void kiln_numeric_from_double(double value, bool single, GermanString* out, StringHeap* arena) {
-   store(out, Numeric::fromDouble(value, single), arena);
-}
+void kiln_numeric_from_double(double value, bool single, GermanString* out, StringHeap* arena) { store(out, Numeric::fromDouble(value, single), arena); }
 
 int64_t kiln_numeric_to_integer(const GermanString* value, int32_t typeId) {
    if (packed::isCompact(*value)) {
@@ -110,13 +108,9 @@ void kiln_numeric_multiply(const GermanString* a, const GermanString* b, GermanS
    store(out, valueOf(a) * valueOf(b), arena);
 }
 
-void kiln_numeric_divide(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena) {
-   store(out, valueOf(a) / valueOf(b), arena);
-}
+void kiln_numeric_divide(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena) { store(out, valueOf(a) / valueOf(b), arena); }
 
-void kiln_numeric_modulo(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena) {
-   store(out, valueOf(a) % valueOf(b), arena);
-}
+void kiln_numeric_modulo(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena) { store(out, valueOf(a) % valueOf(b), arena); }
 
 void kiln_numeric_divide_truncated(const GermanString* a, const GermanString* b, GermanString* out, StringHeap* arena) {
    store(out, Numeric::divideTruncated(valueOf(a), valueOf(b)), arena);
@@ -161,8 +155,7 @@ void kiln_numeric_average_decimal(__int128 sum, int32_t scale, int64_t count, Ge
    store(out, Numeric::fromUnscaled(sum, scale) / Numeric::fromInteger(count), arena);
 }
 
-bool kiln_numeric_variance(const GermanString* sumX, const GermanString* sumX2, int64_t count, bool sample, bool root, GermanString* out,
-                           StringHeap* arena) {
+bool kiln_numeric_variance(const GermanString* sumX, const GermanString* sumX2, int64_t count, bool sample, bool root, GermanString* out, StringHeap* arena) {
    // PostgreSQL's numeric_stddev_internal: (N * Sxx - Sx * Sx) / (N * (N - 1)), or N * N for the
    // population; its square root at the same scale for the deviations.
    if (count <= (sample ? 1 : 0)) return true;

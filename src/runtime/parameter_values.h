@@ -61,10 +61,8 @@ class ParameterValues {
    }
    void setDecimal(size_t index, __int128 unscaled) {
       char* to = target(index);
-      if (physicalTypeOf(layout_.fields[index].type) == PhysicalType::Int128)
-         std::memcpy(to, &unscaled, 16);
-      else
-         *reinterpret_cast<int64_t*>(to) = int64_t(unscaled);
+      if (physicalTypeOf(layout_.fields[index].type) == PhysicalType::Int128) std::memcpy(to, &unscaled, 16);
+      else *reinterpret_cast<int64_t*>(to) = int64_t(unscaled);
    }
    /// Bytes already fitted to the parameter's type.
    void setString(size_t index, std::string_view text);

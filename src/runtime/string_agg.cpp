@@ -28,8 +28,8 @@ extern "C" void kiln_string_agg_append(GermanString* text, const GermanString* d
    std::string_view separator = delimiter ? delimiter->view() : std::string_view(), added = value->view();
    size_t old = text->length, length = old + separator.size() + added.size();
    if (length > maxLength)
-      throw Error("54000", "out of memory: cannot enlarge string buffer containing " + std::to_string(old) + " bytes by " +
-                              std::to_string(length - old) + " more bytes");
+      throw Error("54000", "out of memory: cannot enlarge string buffer containing " + std::to_string(old) + " bytes by " + std::to_string(length - old) +
+                              " more bytes");
    if (length <= GermanString::maxInline) {
       char bytes[GermanString::maxInline];
       std::memcpy(bytes, text->data(), old);

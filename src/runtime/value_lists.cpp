@@ -46,8 +46,7 @@ bool ValueLists::less(PhysicalType type, const char* a, const char* b) {
          };
          return key(a) < key(b);
       }
-      case PhysicalType::String:
-         return kiln_string_compare(reinterpret_cast<const GermanString*>(a), reinterpret_cast<const GermanString*>(b)) < 0;
+      case PhysicalType::String: return kiln_string_compare(reinterpret_cast<const GermanString*>(a), reinterpret_cast<const GermanString*>(b)) < 0;
       case PhysicalType::Numeric: return packed_numeric::compare(valueAt<GermanString>(a), valueAt<GermanString>(b)) < 0;
    }
    return false;
@@ -81,8 +80,7 @@ void ValueLists::sort(List& list, PhysicalType type, bool descending) {
    const char* base = list.bytes.data();
    uint32_t width = list.width;
    std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
-      return descending ? less(type, base + size_t(y) * width, base + size_t(x) * width)
-                        : less(type, base + size_t(x) * width, base + size_t(y) * width);
+      return descending ? less(type, base + size_t(y) * width, base + size_t(x) * width) : less(type, base + size_t(x) * width, base + size_t(y) * width);
    });
    std::vector<char> sorted(list.bytes.size());
    for (size_t i = 0; i < count; ++i) std::memcpy(sorted.data() + i * width, base + size_t(order[i]) * width, width);

@@ -28,8 +28,7 @@ void sortWindowRows(RowBuffer& buffer, RowCompare order, RowCompare samePartitio
    forEachRun(rows, 0, n, samePartition, [&](int64_t partitionStart, int64_t partitionEnd) {
       int64_t group = 0;
       forEachRun(rows, partitionStart, partitionEnd, samePeers, [&](int64_t peerStart, int64_t peerEnd) {
-         for (int64_t i = peerStart; i < peerEnd; ++i)
-            *reinterpret_cast<WindowRowHeader*>(rows[i]) = {partitionStart, partitionEnd, peerStart, peerEnd, group};
+         for (int64_t i = peerStart; i < peerEnd; ++i) *reinterpret_cast<WindowRowHeader*>(rows[i]) = {partitionStart, partitionEnd, peerStart, peerEnd, group};
          ++group;
       });
    });

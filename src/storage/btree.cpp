@@ -61,10 +61,8 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
       appended = node.keys.end()[-1] == key;  // equal keys go after those there
       // A key at the end of its leaf may be one of a run, whose next keys come here too (keys
       // anywhere come at random). A leaf that splits takes fewer keys from now on.
-      if (node.keys.size() > capacity)
-         hints_.forget(&node);
-      else if (appended)
-         hints_.note(&node, low, high);
+      if (node.keys.size() > capacity) hints_.forget(&node);
+      else if (appended) hints_.note(&node, low, high);
    } else {
       size_t at = size_t(std::upper_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
       NodeKey childSeparator;
@@ -87,10 +85,8 @@ std::unique_ptr<BTree::Node> BTree::insertInto(Node& node, const NodeKey& key, s
    bool runInside = node.leaf && lastInsert_.leaf == &node && lastInsert_.followsPrevious;
    size_t middle = appended ? node.keys.size() - (node.leaf ? 1 : 2) : runInside ? lastInsert_.at + 1 : node.keys.size() / 2;
    if (node.leaf && lastInsert_.leaf == &node && lastInsert_.at >= middle) lastInsert_ = {right.get(), lastInsert_.at - middle, false};
-   if (node.leaf)
-      separator = node.keys[middle];
-   else
-      separator = std::move(node.keys[middle]);
+   if (node.leaf) separator = node.keys[middle];
+   else separator = std::move(node.keys[middle]);
    if (node.leaf) {
       right->keys.assign(std::make_move_iterator(node.keys.begin() + long(middle)), std::make_move_iterator(node.keys.end()));
       right->rows.assign(node.rows.begin() + long(middle), node.rows.end());
@@ -160,8 +156,7 @@ void BTree::erase(const NodeKey& key, size_t row) {
 bool BTree::eraseFrom(Node& node, const NodeKey& key, size_t row) {
    prefetchKeys(node);
    if (node.leaf) {
-      for (size_t i = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin());
-           i < node.keys.size() && node.keys[i] == key; ++i) {
+      for (size_t i = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin()); i < node.keys.size() && node.keys[i] == key; ++i) {
          if (node.rows[i] != row) continue;
          node.keys.erase(node.keys.begin() + long(i));
          node.rows.erase(node.rows.begin() + long(i));
@@ -171,8 +166,7 @@ bool BTree::eraseFrom(Node& node, const NodeKey& key, size_t row) {
    }
    // Duplicates of `key` may lie in each child from the leftmost that may hold it up to the
    // first whose separator is above it.
-   for (size_t child = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin()); child < node.children.size();
-        ++child) {
+   for (size_t child = size_t(std::lower_bound(node.keys.begin(), node.keys.end(), key) - node.keys.begin()); child < node.children.size(); ++child) {
       if (eraseFrom(*node.children[child], key, row)) {
          if (node.children[child]->empty()) {
             Node& gone = *node.children[child];

@@ -74,8 +74,7 @@ class BTree {
    /// Inserts into `node`, whose keys lie in [low, high) (a missing bound: unbounded); returns a
    /// new right sibling (and its separator) when it split. With `holder`, an equal key already
    /// there is not added to, and its row goes to *holder.
-   std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder, const NodeKey* low,
-                                    const NodeKey* high);
+   std::unique_ptr<Node> insertInto(Node& node, const NodeKey& key, size_t row, NodeKey& separator, int64_t* holder, const NodeKey* low, const NodeKey* high);
    /// Inserts into `leaf` at its place for `key`; false (and *holder set) if `holder` is given
    /// and an equal key is there.
    bool insertIntoLeaf(Node& leaf, const NodeKey& key, size_t row, int64_t* holder);
@@ -90,10 +89,8 @@ class BTree {
    static bool scanBackward(const Node& node, const NodeKey& low, const NodeKey& high, F& visit);
    template <typename F>
    static bool proceed(F& visit, size_t row) {
-      if constexpr (std::is_same_v<decltype(visit(row)), bool>)
-         return visit(row);
-      else
-         return visit(row), true;
+      if constexpr (std::is_same_v<decltype(visit(row)), bool>) return visit(row);
+      else return visit(row), true;
    }
 
    // Where the last key went into a leaf, and whether right after the one before it (a run of

@@ -112,10 +112,8 @@ void Column::appendFixedFromRows(std::span<char* const> rows, size_t offset, int
    uint8_t* target = data_ + size_ * width;
    for (const char* row : rows) {
       bool isNull = nullOffset >= 0 && row[nullOffset];
-      if (isNull)
-         std::memset(target, 0, width);
-      else
-         std::memcpy(target, row + offset, width);
+      if (isNull) std::memset(target, 0, width);
+      else std::memcpy(target, row + offset, width);
       if (nulls_) nulls_[size_] = isNull;
       ++size_;
       target += width;

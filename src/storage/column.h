@@ -2,11 +2,11 @@
 // column is nullable, and a heap for the bytes of long strings.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <span>
-#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>

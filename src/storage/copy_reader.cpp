@@ -147,9 +147,11 @@ void matchHeader(const Table& table, const std::vector<size_t>& columns, const s
       const std::string& name = table.column(columns[i]).name();
       std::string field = std::to_string(i + 1);
       if (fields[i].null)
-         throw Error("22P04", "column name mismatch in header line field " + field + ": got null value (\"" + options.nullString + "\"), expected \"" + name + "\"");
+         throw Error("22P04",
+                     "column name mismatch in header line field " + field + ": got null value (\"" + options.nullString + "\"), expected \"" + name + "\"");
       if (fields[i].text != name)
-         throw Error("22P04", "column name mismatch in header line field " + field + ": got \"" + std::string(fields[i].text) + "\", expected \"" + name + "\"");
+         throw Error("22P04",
+                     "column name mismatch in header line field " + field + ": got \"" + std::string(fields[i].text) + "\", expected \"" + name + "\"");
    }
 }
 
@@ -253,14 +255,12 @@ uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* 
 
 }  // namespace
 
-uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options,
-                      const MissingColumns& missing) {
+uint64_t copyFromFile(Table& table, const std::vector<size_t>& columns, const std::string& path, const CopyOptions& options, const MissingColumns& missing) {
    MappedFile file(path);
    return loadRows(table, columns, file.data(), file.data() + file.size(), ", file \"" + path + "\"", options, missing);
 }
 
-uint64_t copyFromText(Table& table, const std::vector<size_t>& columns, std::string_view text, const CopyOptions& options,
-                      const MissingColumns& missing) {
+uint64_t copyFromText(Table& table, const std::vector<size_t>& columns, std::string_view text, const CopyOptions& options, const MissingColumns& missing) {
    return loadRows(table, columns, text.data(), text.data() + text.size(), "", options, missing);
 }
 

@@ -187,7 +187,14 @@ bool CopyRecordReader::nextText(std::vector<CopyField>& fields) {
             if (p >= lineEnd) break;  // a backslash that ends the line is dropped
             c = *p++;
             switch (c) {
-               case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+               case '0':
+               case '1':
+               case '2':
+               case '3':
+               case '4':
+               case '5':
+               case '6':
+               case '7': {
                   int value = c - '0';
                   for (int digits = 1; digits < 3 && p < lineEnd && isOctal(*p); ++digits) value = value * 8 + (*p++ - '0');
                   c = char(value & 0377);

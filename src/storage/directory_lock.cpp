@@ -16,8 +16,7 @@ DirectoryLock::DirectoryLock(const std::string& directory) {
    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
    if (fd_ < 0) throw Error("58030", "could not open lock file \"" + path + "\": " + std::strerror(errno));
    int locked;
-   while ((locked = ::flock(fd_, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR) {
-   }
+   while ((locked = ::flock(fd_, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR) {}
    if (locked != 0) {
       int cause = errno;
       char holder[32] = {};

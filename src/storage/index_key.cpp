@@ -12,10 +12,8 @@ void encodeRow(const Table& table, const std::vector<size_t>& columns, size_t ro
    OrderedKey encoder(key);
    for (size_t c : columns) {
       const Column& column = table.column(c);
-      if (column.isNullAt(row))
-         encoder.appendNull();
-      else
-         encoder.append(column.physicalType(), column.rawAt(row));
+      if (column.isNullAt(row)) encoder.appendNull();
+      else encoder.append(column.physicalType(), column.rawAt(row));
    }
 }
 

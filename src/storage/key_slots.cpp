@@ -44,10 +44,8 @@ KeySlots::Array KeySlots::allocate(size_t capacity) {
 void KeySlots::release(Array& array) {
    if (!array.slots) return;
    size_t bytes = array.capacity * sizeof(Slot);
-   if (bytes >= mappedBytes)
-      freePages(array.slots, bytes);
-   else
-      std::free(array.slots);
+   if (bytes >= mappedBytes) freePages(array.slots, bytes);
+   else std::free(array.slots);
    array = Array();
 }
 

@@ -88,8 +88,7 @@ class KeySlots {
    static const Slot* locate(const Array& array, const Key& key, Matches& matches) {
       if (!array.slots) return nullptr;
       for (Slot* slot = array.slots + (hashOf(key) & (array.capacity - 1)); slot->state != empty; slot = next(array, slot))
-         if (slot->state >= firstRow && slot->key[0] == key[0] && slot->key[1] == key[1] && matches(int64_t(slot->state - firstRow)))
-            return slot;
+         if (slot->state >= firstRow && slot->key[0] == key[0] && slot->key[1] == key[1] && matches(int64_t(slot->state - firstRow))) return slot;
       return nullptr;
    }
    static Array allocate(size_t capacity);

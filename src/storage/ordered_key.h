@@ -89,6 +89,7 @@ class OrderedKey {
          }
       }
    }
+
    private:
    /// The low `bytes` bytes of `v`, most significant first, in one append.
    void appendUnsigned(uint64_t v, int bytes) {

@@ -42,7 +42,7 @@ std::string timeText(int64_t timestampTz) { return timestamp::format(timestampTz
 
 /// When `path` was last written, as a TIMESTAMPTZ.
 int64_t fileTime(const std::string& path) {
-   struct stat status {};
+   struct stat status{};
    if (::stat(path.c_str(), &status) != 0) return 0;
    return int64_t(status.st_mtim.tv_sec) * 1'000'000 + status.st_mtim.tv_nsec / 1000 - timestamp::unixEpochOffset;
 }
@@ -112,7 +112,8 @@ class DirectoryRecovery {
                applyRedo(in, catalog_);
             } catch (const Error& error) {
                if (error.sqlstate() != "XX001") throw;
-               return stop(Damage{"log file \"" + path + "\" is damaged at byte " + std::to_string(record.offset) + ": " + error.message(), sequence, record.offset});
+               return stop(
+                  Damage{"log file \"" + path + "\" is damaged at byte " + std::to_string(record.offset) + ": " + error.message(), sequence, record.offset});
             }
             reached_ = {sequence, record.end, record.commitTime};
             ++transactions_;
@@ -129,9 +130,12 @@ class DirectoryRecovery {
                   break;
                }
                // A later file was started after this one was complete: a crash cannot have left this.
-               return stop(Damage{"log file \"" + path + "\" is damaged at byte " + std::to_string(scan.goodEnd) + ": " + scan.problem + " (and a later log file follows)", sequence, scan.goodEnd});
+               return stop(Damage{
+                  "log file \"" + path + "\" is damaged at byte " + std::to_string(scan.goodEnd) + ": " + scan.problem + " (and a later log file follows)",
+                  sequence, scan.goodEnd});
             case RedoLogEnd::Damaged:
-               return stop(Damage{"log file \"" + path + "\" is damaged at byte " + std::to_string(scan.goodEnd) + ": " + scan.problem, sequence, scan.goodEnd});
+               return stop(
+                  Damage{"log file \"" + path + "\" is damaged at byte " + std::to_string(scan.goodEnd) + ": " + scan.problem, sequence, scan.goodEnd});
          }
       }
    }
@@ -188,8 +192,7 @@ class DirectoryRecovery {
             RedoLogScan scan = scanRedoLog(logFile(directory_, sequence), sequence);
             records += scan.records.size();
             if (!scan.records.empty() && scan.records.back().commitTime) lastTime = scan.records.back().commitTime;
-         } catch (const Error&) {
-         }
+         } catch (const Error&) {}
       }
       if (files) {
          if (!stopped->missing) text += ", and ";
@@ -256,8 +259,6 @@ class DirectoryRecovery {
 
 }  // namespace
 
-RecoveryOutcome recoverDirectory(const std::string& directory, Catalog& catalog, bool force) {
-   return DirectoryRecovery(directory, catalog).run(force);
-}
+RecoveryOutcome recoverDirectory(const std::string& directory, Catalog& catalog, bool force) { return DirectoryRecovery(directory, catalog).run(force); }
 
 }  // namespace kiln

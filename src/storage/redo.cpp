@@ -18,7 +18,30 @@ IndexKindCode indexKindCode(UniqueKind kind) {
    }
    return IndexKindCode::UniqueIndex;
 }
-enum class RedoOp : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, CreateSequence, DropSequence, SequenceState, ReplaceColumn, SetPrimaryKey, SetChecks, SetForeignKeys };
+enum class RedoOp : uint8_t {
+   Append,
+   Delete,
+   Update,
+   CreateTable,
+   DropTable,
+   CreateView,
+   DropView,
+   CreateIndex,
+   DropIndex,
+   AddColumn,
+   DropColumn,
+   RenameColumn,
+   RenameTable,
+   SetDefault,
+   SetNotNull,
+   CreateSequence,
+   DropSequence,
+   SequenceState,
+   ReplaceColumn,
+   SetPrimaryKey,
+   SetChecks,
+   SetForeignKeys
+};
 
 Table& tableNamed(Catalog& catalog, const std::string& name) {
    Table* table = catalog.findTable(name);
@@ -249,15 +272,13 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
             auto method = SecondaryIndex::Method(in.get<uint8_t>());
             std::vector<size_t> columns(in.get<uint32_t>());
             for (auto& c : columns) c = in.get<uint32_t>();
-            if (kind == IndexKindCode::OlderUnique)
-               table.addUniqueIndex(name, columns, table.olderUniqueKind(name, columns));
+            if (kind == IndexKindCode::OlderUnique) table.addUniqueIndex(name, columns, table.olderUniqueKind(name, columns));
             else if (kind != IndexKindCode::Secondary)
                table.addUniqueIndex(name, columns,
-                                    kind == IndexKindCode::PrimaryKey       ? UniqueKind::PrimaryKey
+                                    kind == IndexKindCode::PrimaryKey         ? UniqueKind::PrimaryKey
                                     : kind == IndexKindCode::UniqueConstraint ? UniqueKind::Constraint
                                                                               : UniqueKind::Index);
-            else
-               table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, columns, method));
+            else table.addSecondaryIndex(std::make_unique<SecondaryIndex>(name, columns, method));
             break;
          }
          case RedoOp::DropIndex: {
@@ -309,10 +330,8 @@ void applyRedo(BinaryReader& in, Catalog& catalog) {
          case RedoOp::SetNotNull: {
             Table& table = tableNamed(catalog, in.getString());
             uint32_t column = in.get<uint32_t>();
-            if (in.get<uint8_t>())
-               table.column(column).dropNullFlags();
-            else
-               table.column(column).allowNulls();
+            if (in.get<uint8_t>()) table.column(column).dropNullFlags();
+            else table.column(column).allowNulls();
             break;
          }
          case RedoOp::RenameTable: {

@@ -43,8 +43,7 @@ std::vector<char> readFile(const std::string& path) {
 /// Walks the frames of one file and decides how they end.
 class FrameWalker {
    public:
-   FrameWalker(const std::vector<char>& bytes, RedoLogScan& scan, std::vector<std::string>& joined)
-      : bytes_(bytes), scan_(scan), joined_(joined) {
+   FrameWalker(const std::vector<char>& bytes, RedoLogScan& scan, std::vector<std::string>& joined) : bytes_(bytes), scan_(scan), joined_(joined) {
       size_t last = bytes.size();
       while (last > 0 && bytes[last - 1] == 0) --last;
       written_ = last;

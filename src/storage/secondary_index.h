@@ -16,8 +16,7 @@ class Table;
 class SecondaryIndex {
    public:
    enum class Method : uint8_t { BTree, Hash };
-   SecondaryIndex(std::string name, std::vector<size_t> columns, Method method)
-      : name_(std::move(name)), columns_(std::move(columns)), method_(method) {}
+   SecondaryIndex(std::string name, std::vector<size_t> columns, Method method) : name_(std::move(name)), columns_(std::move(columns)), method_(method) {}
 
    const std::string& name() const { return name_; }
    const std::vector<size_t>& columns() const { return columns_; }

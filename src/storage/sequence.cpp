@@ -27,8 +27,8 @@ int64_t Sequence::next() {
 
 void Sequence::set(int64_t value, bool called) {
    if (value < minValue || value > maxValue)
-      throw Error("22003", "setval: value " + std::to_string(value) + " is out of bounds for sequence \"" + name + "\" (" + std::to_string(minValue) +
-                              ".." + std::to_string(maxValue) + ")");
+      throw Error("22003", "setval: value " + std::to_string(value) + " is out of bounds for sequence \"" + name + "\" (" + std::to_string(minValue) + ".." +
+                              std::to_string(maxValue) + ")");
    lastValue = value;
    isCalled = called;
    unlogged = true;

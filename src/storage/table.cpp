@@ -182,16 +182,12 @@ void Table::setDeleted(size_t row, bool deleted) {
    if (deleted_.empty()) deleted_.assign(rowCount_, 0);
    if (deleted_[row] == deleted) return;
    for (auto& index : indexes_) {
-      if (deleted)
-         index->erase(*this, row);
-      else
-         index->insertQuietly(*this, row);
+      if (deleted) index->erase(*this, row);
+      else index->insertQuietly(*this, row);
    }
    for (auto& index : secondaryIndexes_) {
-      if (deleted)
-         index->erase(*this, row);
-      else
-         index->insert(*this, row);
+      if (deleted) index->erase(*this, row);
+      else index->insert(*this, row);
    }
    deleted_[row] = deleted;
    deletedCount_ += deleted ? 1 : size_t(-1);

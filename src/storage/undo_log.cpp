@@ -142,10 +142,8 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
             if (!e.table->dropSecondaryIndex(e.schema->name)) e.table->dropUniqueIndex(e.schema->name);
             break;
          case Entry::Kind::DropIndex:
-            if (e.schema->uniqueKind)
-               e.table->addUniqueIndex(e.schema->name, e.schema->indexColumns, *e.schema->uniqueKind);
-            else
-               e.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(e.schema->name, e.schema->indexColumns, e.schema->indexMethod));
+            if (e.schema->uniqueKind) e.table->addUniqueIndex(e.schema->name, e.schema->indexColumns, *e.schema->uniqueKind);
+            else e.table->addSecondaryIndex(std::make_unique<SecondaryIndex>(e.schema->name, e.schema->indexColumns, e.schema->indexMethod));
             break;
          case Entry::Kind::AddColumn: e.table->removeColumn(e.column); break;
          case Entry::Kind::DropColumn:
@@ -160,10 +158,8 @@ void UndoLog::rollbackTo(size_t mark, Catalog& catalog) {
          case Entry::Kind::SetChecks: e.table->setChecks(std::move(e.schema->checks)); break;
          case Entry::Kind::SetForeignKeys: e.table->setForeignKeys(std::move(e.schema->foreignKeys)); break;
          case Entry::Kind::SetNotNull:
-            if (e.oldNull)
-               e.table->column(e.column).allowNulls(e.schema->nullFlags);
-            else
-               e.table->column(e.column).dropNullFlags();
+            if (e.oldNull) e.table->column(e.column).allowNulls(e.schema->nullFlags);
+            else e.table->column(e.column).dropNullFlags();
             break;
       }
       entries_.pop_back();

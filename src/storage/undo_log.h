@@ -92,7 +92,30 @@ class UndoLog {
    /// One change, as recorded (read by the redo log to log what a statement did). Row changes,
    /// recorded by the thousand, keep to 48 bytes; a schema change keeps the rest apart.
    struct Entry {
-      enum class Kind : uint8_t { Append, Delete, Update, CreateTable, DropTable, CreateView, DropView, CreateIndex, DropIndex, AddColumn, DropColumn, RenameColumn, RenameTable, SetDefault, SetNotNull, ReplaceColumn, SetPrimaryKey, CreateSequence, DropSequence, AlterSequence, SetChecks, SetForeignKeys } kind = Kind::Append;
+      enum class Kind : uint8_t {
+         Append,
+         Delete,
+         Update,
+         CreateTable,
+         DropTable,
+         CreateView,
+         DropView,
+         CreateIndex,
+         DropIndex,
+         AddColumn,
+         DropColumn,
+         RenameColumn,
+         RenameTable,
+         SetDefault,
+         SetNotNull,
+         ReplaceColumn,
+         SetPrimaryKey,
+         CreateSequence,
+         DropSequence,
+         AlterSequence,
+         SetChecks,
+         SetForeignKeys
+      } kind = Kind::Append;
       bool oldNull = false;  // SetNotNull: whether the column became NOT NULL
       uint32_t column = 0;
       Table* table = nullptr;

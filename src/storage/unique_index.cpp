@@ -41,8 +41,8 @@ UniqueIndex::UniqueIndex(const Table& table, std::string name, std::vector<size_
       keyBytes += widths_.back();
       // Floats (0.0 = -0.0), intervals ('1 day' = '24 hours'), strings and numerics (1.1 = 1.10) may
       // be equal with other bytes.
-      bool bytesAreValue = type == PhysicalType::Bool || type == PhysicalType::Int16 || type == PhysicalType::Int32 ||
-                           type == PhysicalType::Int64 || type == PhysicalType::Int128;
+      bool bytesAreValue = type == PhysicalType::Bool || type == PhysicalType::Int16 || type == PhysicalType::Int32 || type == PhysicalType::Int64 ||
+                           type == PhysicalType::Int128;
       packed_ = packed_ && bytesAreValue;
    }
    packed_ = packed_ && keyBytes <= sizeof(KeySlots::Key);

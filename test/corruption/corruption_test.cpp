@@ -13,8 +13,8 @@
 #include <random>
 #include <sstream>
 
-#include "kiln/kiln.h"
 #include "../directory_files.h"
+#include "kiln/kiln.h"
 
 namespace {
 
@@ -97,7 +97,8 @@ int main(int argc, char** argv) {
             file.write(&byte, 1);
          }
       }
-      std::string what = name + ", " + std::to_string(length) + " bytes at " + std::to_string(offset) + " of " + std::to_string(size) + " (round " + std::to_string(round) + ")";
+      std::string what = name + ", " + std::to_string(length) + " bytes at " + std::to_string(offset) + " of " + std::to_string(size) + " (round " +
+                         std::to_string(round) + ")";
       std::map<std::string, std::string> damaged = directoryFiles(work);
       try {
          kiln::Database db(work);

@@ -9,9 +9,7 @@ namespace kiln::fuzz {
 
 namespace {
 
-std::string direction(Random& random) {
-   return random.pick(std::vector<std::string>{"", " DESC", " NULLS FIRST", " DESC NULLS LAST", " ASC NULLS LAST"});
-}
+std::string direction(Random& random) { return random.pick(std::vector<std::string>{"", " DESC", " NULLS FIRST", " DESC NULLS LAST", " ASC NULLS LAST"}); }
 
 bool hasMinMax(const Type& t) { return t.kind != Kind::Bool; }
 
@@ -69,8 +67,8 @@ NodePtr Generator::aggregate(const Type& type, const Context& context) {
                case 1: return filtered({"avg(", x(Type::of(random_.chance(50) ? Kind::Float8 : Kind::Float4)), ")"});
                case 2: return filtered({random_.pick(statistics), "(", x(type), ")"});
                default:
-                  return filtered({"percentile_cont(", random_.pick(std::vector<std::string>{"0", "0.25", "0.5", "1"}),
-                                   ") WITHIN GROUP (ORDER BY ", x(type), direction(random_), ")"});
+                  return filtered({"percentile_cont(", random_.pick(std::vector<std::string>{"0", "0.25", "0.5", "1"}), ") WITHIN GROUP (ORDER BY ", x(type),
+                                   direction(random_), ")"});
             }
          });
          break;
@@ -87,9 +85,7 @@ NodePtr Generator::aggregate(const Type& type, const Context& context) {
             return filtered({"string_agg(", value, ", ", separator, " ORDER BY ", value, order, ")"});
          });
          break;
-      case Kind::Interval:
-         add(15, [&] { return filtered({random_.chance(50) ? "sum(" : "avg(", x(type), ")"}); });
-         break;
+      case Kind::Interval: add(15, [&] { return filtered({random_.chance(50) ? "sum(" : "avg(", x(type), ")"}); }); break;
       case Kind::Array:
          add(25, [&] {
             NodePtr value = element(type.elementType(), inner);
@@ -101,8 +97,8 @@ NodePtr Generator::aggregate(const Type& type, const Context& context) {
    if (type.isNumber() || type.isMoment() || type.kind == Kind::Text || type.kind == Kind::Time)
       add(6, [&] {
          if (random_.chance(50)) return filtered({"mode() WITHIN GROUP (ORDER BY ", x(type), direction(random_), ")"});
-         return filtered({"percentile_disc(", random_.pick(std::vector<std::string>{"0", "0.3", "0.5", "1"}), ") WITHIN GROUP (ORDER BY ",
-                          x(type), direction(random_), ")"});
+         return filtered({"percentile_disc(", random_.pick(std::vector<std::string>{"0", "0.3", "0.5", "1"}), ") WITHIN GROUP (ORDER BY ", x(type),
+                          direction(random_), ")"});
       });
    return choose(std::move(options));
 }
@@ -139,8 +135,7 @@ NodePtr Generator::window(const Type& type, const Context& context) {
          add(5, false, [&] { return std::vector<Piece>{random_.chance(50) ? "avg(" : "sum(", x(type), ")"}; });
          break;
       case Kind::Numeric:
-         if (type.precision > type.scale + 4)
-            add(10, false, [&] { return std::vector<Piece>{"sum(", x(Type::numeric(type.precision - 4, type.scale)), ")"}; });
+         if (type.precision > type.scale + 4) add(10, false, [&] { return std::vector<Piece>{"sum(", x(Type::numeric(type.precision - 4, type.scale)), ")"}; });
          break;
       case Kind::Bool: add(5, false, [&] { return std::vector<Piece>{random_.chance(50) ? "bool_and(" : "bool_or(", x(type), ")"}; }); break;
       default: break;
@@ -166,12 +161,11 @@ NodePtr Generator::window(const Type& type, const Context& context) {
    std::vector<Piece> over = {" OVER ("};
    if (random_.chance(50)) {
       std::vector<NodePtr> keys;
-      for (int i = int(random_.between(1, 2)); i > 0; --i)
-         keys.push_back(x(typeInReach(inner, [](const Type& t) { return t.printsEqualValuesAlike(); })));
+      for (int i = int(random_.between(1, 2)); i > 0; --i) keys.push_back(x(typeInReach(inner, [](const Type& t) { return t.printsEqualValuesAlike(); })));
       over.push_back(optionalNode({"PARTITION BY ", list(std::move(keys), ", ", 1), " "}));
    }
    static const std::vector<std::string> bounds = {"UNBOUNDED PRECEDING", "CURRENT ROW", "UNBOUNDED FOLLOWING", "1 PRECEDING",
-                                                   "2 FOLLOWING", "0 PRECEDING", "3 PRECEDING", "1 FOLLOWING"};
+                                                   "2 FOLLOWING",         "0 PRECEDING", "3 PRECEDING",         "1 FOLLOWING"};
    auto frameBetween = [&](const std::string& mode, const std::vector<std::string>& choices) {
       // Start before end, as PostgreSQL requires (42P20 otherwise).
       size_t a = random_.below(choices.size()), b = random_.below(choices.size());
@@ -182,14 +176,13 @@ NodePtr Generator::window(const Type& type, const Context& context) {
       if (random_.chance(20)) frame += random_.pick(std::vector<std::string>{" EXCLUDE CURRENT ROW", " EXCLUDE GROUP", " EXCLUDE TIES", " EXCLUDE NO OTHERS"});
       return frame;
    };
-   static const std::vector<std::string> ordinalBounds = {"UNBOUNDED PRECEDING", "3 PRECEDING", "1 PRECEDING", "CURRENT ROW", "1 FOLLOWING",
-                                                          "2 FOLLOWING", "UNBOUNDED FOLLOWING"};
+   static const std::vector<std::string> ordinalBounds = {"UNBOUNDED PRECEDING", "3 PRECEDING", "1 PRECEDING",        "CURRENT ROW",
+                                                          "1 FOLLOWING",         "2 FOLLOWING", "UNBOUNDED FOLLOWING"};
    static const std::vector<std::string> unboundedOrCurrent = {"UNBOUNDED PRECEDING", "CURRENT ROW", "UNBOUNDED FOLLOWING"};
 
    if (orderSensitive || random_.chance(30)) {
       std::vector<NodePtr> keys;
-      for (int i = int(random_.below(3)); i > 0; --i)
-         keys.push_back(node({x(typeInReach(inner, [](const Type&) { return true; })), direction(random_)}));
+      for (int i = int(random_.below(3)); i > 0; --i) keys.push_back(node({x(typeInReach(inner, [](const Type&) { return true; })), direction(random_)}));
       for (const std::string& key : totalOrder(*scope)) keys.push_back(node({key + direction(random_)}));
       over.push_back(node({"ORDER BY ", list(std::move(keys), ", ", 1)}));
       if (random_.chance(40)) {
@@ -201,9 +194,9 @@ NodePtr Generator::window(const Type& type, const Context& context) {
       }
    } else if (random_.chance(40)) {
       // RANGE with offsets: one key, an offset of the matching type.
-      static const std::vector<Type> keyTypes = {Type::of(Kind::Int4),      Type::of(Kind::Int8),      Type::numeric(10, 2), Type::of(Kind::Float8),
-                                                 Type::of(Kind::Date),      Type::of(Kind::Timestamp), Type::of(Kind::TimestampTz), Type::of(Kind::Time),
-                                                 Type::of(Kind::Interval),  Type::of(Kind::Int2)};
+      static const std::vector<Type> keyTypes = {Type::of(Kind::Int4),     Type::of(Kind::Int8),      Type::numeric(10, 2),        Type::of(Kind::Float8),
+                                                 Type::of(Kind::Date),     Type::of(Kind::Timestamp), Type::of(Kind::TimestampTz), Type::of(Kind::Time),
+                                                 Type::of(Kind::Interval), Type::of(Kind::Int2)};
       Type key = random_.pick(keyTypes);
       Type offset = key.isInteger() ? Type::of(Kind::Int4) : key.isMoment() || key.kind == Kind::Time ? Type::of(Kind::Interval) : key;
       auto bound = [&](const std::string& side) -> std::string {

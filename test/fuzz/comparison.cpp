@@ -59,9 +59,7 @@ std::string sortKey(const Row& row, const std::vector<std::string>& types) {
 
 std::string errorClass(const Outcome& outcome) { return outcome.sqlstate.substr(0, 2); }
 
-bool changesRows(const std::string& sql) {
-   return sql.starts_with("INSERT") || sql.starts_with("UPDATE") || sql.starts_with("DELETE");
-}
+bool changesRows(const std::string& sql) { return sql.starts_with("INSERT") || sql.starts_with("UPDATE") || sql.starts_with("DELETE"); }
 
 bool dataException(const Outcome& outcome) {
    std::string c = errorClass(outcome);
@@ -69,9 +67,7 @@ bool dataException(const Outcome& outcome) {
 }
 
 /// An answer without rows: a query's empty result, "INSERT 0 0", "UPDATE 0", "DELETE 0".
-bool answeredNothing(const Outcome& outcome) {
-   return outcome.ok() && outcome.rows.empty() && (!outcome.columnTypes.empty() || outcome.tag.ends_with(" 0"));
-}
+bool answeredNothing(const Outcome& outcome) { return outcome.ok() && outcome.rows.empty() && (!outcome.columnTypes.empty() || outcome.tag.ends_with(" 0")); }
 
 /// A data exception in one system where the other answered nothing, or two of different
 /// classes: the expression that failed ran in one system only. PostgreSQL folds constants when
@@ -155,8 +151,7 @@ Verdict compare(const std::vector<ScriptStatement>& script, const Outcomes& kiln
          return verdict;
       }
       if (!k.ok() && !p.ok()) {
-         if (errorClass(k) != errorClass(p) && !k.failedWith("0A000"))
-            return failure(i, "kiln " + k.sqlstate + ", PostgreSQL " + p.sqlstate);
+         if (errorClass(k) != errorClass(p) && !k.failedWith("0A000")) return failure(i, "kiln " + k.sqlstate + ", PostgreSQL " + p.sqlstate);
          verdict.bothFailedWith = p.sqlstate;
          continue;
       }

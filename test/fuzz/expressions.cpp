@@ -180,8 +180,7 @@ NodePtr Generator::generic(const Type& type, const Context& context) {
       {20,
        [&] {
           std::vector<Piece> pieces = {"CASE"};
-          for (int i = int(random_.between(1, 2)); i > 0; --i)
-             pieces.insert(pieces.end(), {" WHEN ", condition(context), " THEN ", e()});
+          for (int i = int(random_.between(1, 2)); i > 0; --i) pieces.insert(pieces.end(), {" WHEN ", condition(context), " THEN ", e()});
           if (random_.chance(70)) pieces.push_back(optionalNode({" ELSE ", e()}));
           pieces.push_back(" END");
           return typed(type, std::move(pieces));
@@ -190,8 +189,7 @@ NodePtr Generator::generic(const Type& type, const Context& context) {
        [&]() -> NodePtr {
           Type subject = typeInReach(context, [](const Type& t) { return t.printsEqualValuesAlike() && t.kind != Kind::Array; });
           std::vector<Piece> pieces = {"CASE ", expr(subject, context)};
-          for (int i = int(random_.between(1, 3)); i > 0; --i)
-             pieces.insert(pieces.end(), {" WHEN ", literal(subject), " THEN ", e()});
+          for (int i = int(random_.between(1, 3)); i > 0; --i) pieces.insert(pieces.end(), {" WHEN ", literal(subject), " THEN ", e()});
           if (random_.chance(60)) pieces.push_back(optionalNode({" ELSE ", e()}));
           pieces.push_back(" END");
           return typed(type, std::move(pieces));
@@ -241,12 +239,10 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
          if (switches_.numericNan) add({Kind::Float8});
          break;
       case Kind::Float4:
-      case Kind::Float8:
-         add({Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4, Kind::Float8});
-         break;
+      case Kind::Float8: add({Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Float4, Kind::Float8}); break;
       case Kind::Text:
-         add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Bool, Kind::Date, Kind::Timestamp, Kind::TimestampTz,
-              Kind::Time, Kind::Varchar, Kind::Interval});
+         add({Kind::Int2, Kind::Int4, Kind::Int8, Kind::Numeric, Kind::Bool, Kind::Date, Kind::Timestamp, Kind::TimestampTz, Kind::Time, Kind::Varchar,
+              Kind::Interval});
          sources.push_back(Type::character(4));
          sources.push_back(Type::arrayOf(Type::of(Kind::Int4)));
          break;
@@ -257,9 +253,7 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
       case Kind::TimestampTz: add({Kind::Date, Kind::Timestamp}); break;
       case Kind::Time: add({Kind::Timestamp, Kind::TimestampTz}); break;
       case Kind::Interval: break;
-      case Kind::Array:
-         sources.push_back(Type::arrayOf(Type::of(type.element == Kind::Int4 ? Kind::Text : Kind::Int4)));
-         break;
+      case Kind::Array: sources.push_back(Type::arrayOf(Type::of(type.element == Kind::Int4 ? Kind::Text : Kind::Int4))); break;
    }
    std::string target = type.sql();
    if (type.kind == Kind::Numeric && type.precision) {
@@ -272,8 +266,7 @@ NodePtr Generator::cast(const Type& type, const Context& context) {
    Type from = random_.pick(sources);
    // A float shows its shortest exact text; computed ones could differ in the last digit.
    NodePtr value = from.isFloat() ? leaf(from, context) : expr(from, context);
-   return typed(type, random_.chance(50) ? std::vector<Piece>{"CAST(", value, " AS ", target, ")"}
-                                         : std::vector<Piece>{"(", value, ")::", target});
+   return typed(type, random_.chance(50) ? std::vector<Piece>{"CAST(", value, " AS ", target, ")"} : std::vector<Piece>{"(", value, ")::", target});
 }
 
 }  // namespace kiln::fuzz

@@ -2,14 +2,14 @@
 
 #include <kiln/kiln.h>
 
-#include <cerrno>
-#include <csignal>
-#include <cstdio>
-#include <cstring>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 
 namespace kiln::fuzz {
 
@@ -80,8 +80,7 @@ std::string describeStatus(int status) {
 
 }  // namespace
 
-KilnRun::KilnRun(const std::vector<std::string>& statements, std::chrono::milliseconds timeout)
-   : statements_(statements.size()), timeout_(timeout) {
+KilnRun::KilnRun(const std::vector<std::string>& statements, std::chrono::milliseconds timeout) : statements_(statements.size()), timeout_(timeout) {
    int fds[2];
    if (::pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
    std::fflush(nullptr);
@@ -126,8 +125,7 @@ Outcomes KilnRun::finish() {
    }
    if (timedOut) ::kill(child_, SIGKILL);
    int status = 0;
-   while (::waitpid(child_, &status, 0) < 0 && errno == EINTR) {
-   }
+   while (::waitpid(child_, &status, 0) < 0 && errno == EINTR) {}
    child_ = -1;
 
    Outcomes outcomes;

@@ -5,9 +5,9 @@
 
 #include "outcome.h"
 
+#include <sys/types.h>
 #include <chrono>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 namespace kiln::fuzz {

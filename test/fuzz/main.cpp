@@ -122,8 +122,8 @@ int main(int argc, char** argv) {
          if (!ok && !keepGoing) break;
          if (elapsed() >= nextProgress) {
             const Statistics& s = fuzzer.statistics();
-            std::cout << "[" << uint64_t(elapsed()) << " s] " << s.cases << " cases, " << s.failures << " failures, " << s.unsupported
-                      << " not supported" << std::endl;
+            std::cout << "[" << uint64_t(elapsed()) << " s] " << s.cases << " cases, " << s.failures << " failures, " << s.unsupported << " not supported"
+                      << std::endl;
             nextProgress += 30;
          }
       }

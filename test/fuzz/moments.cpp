@@ -4,16 +4,16 @@
 namespace kiln::fuzz {
 
 std::string Generator::timeZoneName() {
-   static const std::vector<std::string> zones = {"UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe",
-                                                  "Pacific/Kiritimati", "America/St_Johns", "Europe/London"};
+   static const std::vector<std::string> zones = {
+      "UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Kiritimati", "America/St_Johns", "Europe/London"};
    return random_.pick(zones);
 }
 
 namespace {
 
 const std::vector<std::string>& truncationUnits() {
-   static const std::vector<std::string> all = {"microseconds", "milliseconds", "second", "minute",  "hour",   "day",
-                                                "week",         "month",        "quarter", "year",   "decade", "century", "millennium"};
+   static const std::vector<std::string> all = {"microseconds", "milliseconds", "second", "minute", "hour",    "day",       "week",
+                                                "month",        "quarter",      "year",   "decade", "century", "millennium"};
    return all;
 }
 
@@ -29,8 +29,7 @@ NodePtr Generator::dateExpr(const Context& context) {
        }},
       {5,
        [&] {
-          return typed(date, {"make_date(", smallInteger(-10, 3000, context), ", ", smallInteger(0, 13, context), ", ",
-                              smallInteger(0, 32, context), ")"});
+          return typed(date, {"make_date(", smallInteger(-10, 3000, context), ", ", smallInteger(0, 13, context), ", ", smallInteger(0, 32, context), ")"});
        }},
       {3, [&] { return typed(date, {"to_date(", quoted(values_.text(date)), ", 'YYYY-MM-DD')"}); }},
       {10, [&] { return cast(date, context); }},
@@ -58,10 +57,7 @@ NodePtr Generator::timestampExpr(const Context& context) {
 NodePtr Generator::timestampTzExpr(const Context& context) {
    Type tz = Type::of(Kind::TimestampTz);
    return choose({
-      {20,
-       [&] {
-          return typed(tz, {"(", expr(tz, context), random_.chance(50) ? " + " : " - ", expr(Type::of(Kind::Interval), context), ")"});
-       }},
+      {20, [&] { return typed(tz, {"(", expr(tz, context), random_.chance(50) ? " + " : " - ", expr(Type::of(Kind::Interval), context), ")"}); }},
       {5, [&] { return typed(tz, {"date_trunc('", random_.pick(truncationUnits()), "', ", expr(tz, context), ")"}); }},
       {5, [&] { return typed(tz, {"(", expr(Type::of(Kind::Timestamp), context), " AT TIME ZONE ", quoted(timeZoneName()), ")"}); }},
       {3,
@@ -69,10 +65,7 @@ NodePtr Generator::timestampTzExpr(const Context& context) {
           static const std::vector<std::string> seconds = {"0", "1e9", "-1e9", "1700000000.5", "253402300799", "-62135596800"};
           return typed(tz, {"to_timestamp(", quoted(random_.pick(seconds)), "::float8)"});
        }},
-      {2,
-       [&] {
-          return typed(tz, {"to_timestamp(", quoted(values_.text(Type::of(Kind::Timestamp))), ", 'YYYY-MM-DD HH24:MI:SS')"});
-       }},
+      {2, [&] { return typed(tz, {"to_timestamp(", quoted(values_.text(Type::of(Kind::Timestamp))), ", 'YYYY-MM-DD HH24:MI:SS')"}); }},
       {10, [&] { return cast(tz, context); }},
    });
 }
@@ -80,10 +73,7 @@ NodePtr Generator::timestampTzExpr(const Context& context) {
 NodePtr Generator::timeExpr(const Context& context) {
    Type time = Type::of(Kind::Time);
    return choose({
-      {20,
-       [&] {
-          return typed(time, {"(", expr(time, context), random_.chance(50) ? " + " : " - ", expr(Type::of(Kind::Interval), context), ")"});
-       }},
+      {20, [&] { return typed(time, {"(", expr(time, context), random_.chance(50) ? " + " : " - ", expr(Type::of(Kind::Interval), context), ")"}); }},
       {10, [&] { return cast(time, context); }},
    });
 }
@@ -150,10 +140,7 @@ NodePtr Generator::arrayExpr(const Type& type, const Context& context) {
        }},
       {elementType.kind == Kind::Text ? 5 : 0,
        [&] { return typed(type, {"string_to_array(", expr(elementType, context), ", ", quoted(random_.chance(50) ? "," : " "), ")"}); }},
-      {5,
-       [&] {
-          return typed(type, {"(", a(), ")[", smallInteger(-1, 3, context), ":", smallInteger(0, 5, context), "]"});
-       }},
+      {5, [&] { return typed(type, {"(", a(), ")[", smallInteger(-1, 3, context), ":", smallInteger(0, 5, context), "]"}); }},
       {context.subqueries && context.depth < maxDepth - 1 ? 4 : 0,
        [&] {
           QueryRequest request;

@@ -38,8 +38,7 @@ NodePtr Generator::integerExpr(const Type& type, const Context& context) {
           switch (random_.below(4)) {
              case 0: return typed(type, {"(", e(), random_.pick(std::vector<std::string>{" & ", " | ", " # "}), e(), ")"});
              case 1: return typed(type, {"(~ ", e(), ")"});
-             default:
-                return typed(type, {"(", e(), random_.chance(50) ? " << " : " >> ", std::to_string(random_.between(0, 40)), ")"});
+             default: return typed(type, {"(", e(), random_.chance(50) ? " << " : " >> ", std::to_string(random_.between(0, 40)), ")"});
           }
        }},
       {type.kind == Kind::Int2 ? 2 : 5,
@@ -60,8 +59,7 @@ NodePtr Generator::integerExpr(const Type& type, const Context& context) {
                 NodePtr a = expr(array, context);
                 return random_.chance(50) ? typed(type, {"array_length(", a, ", 1)"}) : typed(type, {"cardinality(", a, ")"});
              }
-             case 5:
-                return typed(type, {"array_position(", expr(Type::arrayOf(type), context), ", ", element(type, context), ")"});
+             case 5: return typed(type, {"array_position(", expr(Type::arrayOf(type), context), ", ", element(type, context), ")"});
              case 6: {
                 Type other = typeInReach(context, [](const Type&) { return true; });
                 return typed(type, {random_.chance(50) ? "num_nulls(" : "num_nonnulls(", e(), ", ", expr(other, context), ")"});
@@ -164,8 +162,8 @@ NodePtr Generator::numericExpr(const Type& type, const Context& context) {
                 return typed(type, {"EXTRACT(SECOND FROM ", expr(Type::of(random_.chance(50) ? Kind::Time : Kind::Timestamp), context), ")"});
              return typed(type, {"EXTRACT(EPOCH FROM ", expr(Type::of(random_.chance(50) ? Kind::Interval : Kind::Timestamp), context), ")"});
           }
-          static const std::vector<std::string> dateFields = {"YEAR",   "MONTH",   "DAY",        "DOW",     "DOY",  "QUARTER",
-                                                              "ISODOW", "WEEK",    "DECADE",     "CENTURY", "MILLENNIUM", "ISOYEAR"};
+          static const std::vector<std::string> dateFields = {"YEAR",   "MONTH", "DAY",    "DOW",     "DOY",        "QUARTER",
+                                                              "ISODOW", "WEEK",  "DECADE", "CENTURY", "MILLENNIUM", "ISOYEAR"};
           Kind from = random_.pick(std::vector<Kind>{Kind::Date, Kind::Timestamp, Kind::TimestampTz});
           std::string field = random_.pick(dateFields);
           if (from != Kind::Date && random_.chance(30)) field = random_.chance(50) ? "HOUR" : "MINUTE";
@@ -199,8 +197,7 @@ NodePtr Generator::floatExpr(const Type& type, const Context& context) {
       {5, [&] { return typed(type, {"abs(", e(), ")"}); }},
       {float8 ? 20 : 0,
        [&] {
-          static const std::vector<std::string> unary = {"sqrt", "cbrt",  "exp",  "ln",   "log",     "ceil",    "floor",
-                                                         "round", "trunc", "sign", "radians", "abs"};
+          static const std::vector<std::string> unary = {"sqrt", "cbrt", "exp", "ln", "log", "ceil", "floor", "round", "trunc", "sign", "radians", "abs"};
           if (random_.chance(10)) return typed(type, {"degrees(", f8(), ")"});
           switch (random_.below(6)) {
              case 0: return typed(type, {"power(", f8(), ", ", f8(), ")"});

@@ -92,8 +92,7 @@ NodePtr Generator::anyCondition(const Context& context) {
        [&] {
           static const std::vector<std::string> regexes = {"^a", "b$", "[a-c]+", "a.c", "(ab)+", "x|y", "[0-9]", "^$", "o", "A"};
           static const std::vector<std::string> similar = {"a%", "%(b|c)%", "_", "[a-c]*", "%"};
-          if (random_.chance(25))
-             return typed(boolean, {"(", expr(stringType(), inner), " SIMILAR TO ", quoted(random_.pick(similar)), ")"});
+          if (random_.chance(25)) return typed(boolean, {"(", expr(stringType(), inner), " SIMILAR TO ", quoted(random_.pick(similar)), ")"});
           std::string op = random_.pick(std::vector<std::string>{" ~ ", " ~* ", " !~ ", " !~* "});
           return typed(boolean, {"(", expr(stringType(), inner), op, quoted(random_.pick(regexes)), ")"});
        }},

@@ -218,8 +218,8 @@ NodePtr Generator::fromItem(Scope& scope, const Context& outer, int depth) {
           std::string step = random_.chance(20) ? ", " + std::to_string(random_.pick(std::vector<int>{2, -1, 3})) : "";
           scope.columns.push_back({alias + ".c0", Type::of(Kind::Int4)});
           scope.totalOrder.push_back(alias + ".c0");
-          return shaped("from", {"generate_series(" + std::to_string(lo) + ", " + std::to_string(lo + random_.between(-1, 5)) + step + ") AS " +
-                                 alias + "(c0)"});
+          return shaped("from",
+                        {"generate_series(" + std::to_string(lo) + ", " + std::to_string(lo + random_.between(-1, 5)) + step + ") AS " + alias + "(c0)"});
        }},
    });
 }
@@ -315,8 +315,16 @@ NodePtr Generator::withClause(const Context& outer) {
          NodePtr next = expr(t, step);
          std::string limit = std::to_string(random_.between(1, 6));
          std::string unionKind = t.printsEqualValuesAlike() && random_.chance(30) ? " UNION " : " UNION ALL ";
-         definitions.push_back(node({name, "(c0, c1) AS (SELECT 1, CAST(", first, " AS ", t.sql(), ")", unionKind, "SELECT ", name,
-                                     ".c0 + 1, CAST(", next, " AS ", t.sql(), ") FROM ", name, " WHERE ", name, ".c0 < ", limit, ")"}));
+         definitions.push_back(node({name,      "(c0, c1) AS (SELECT 1, CAST(",
+                                     first,     " AS ",
+                                     t.sql(),   ")",
+                                     unionKind, "SELECT ",
+                                     name,      ".c0 + 1, CAST(",
+                                     next,      " AS ",
+                                     t.sql(),   ") FROM ",
+                                     name,      " WHERE ",
+                                     name,      ".c0 < ",
+                                     limit,     ")"}));
          ctes_.push_back({name, {Type::of(Kind::Int4), t}});
          continue;
       }

@@ -22,8 +22,8 @@ std::string answer(const Outcomes& outcomes, size_t statement) {
 
 std::string reproduction(const Case& failing, const Verdict& verdict, const Outcomes& kiln, const Outcomes& postgres) {
    std::vector<ScriptStatement> script = failing.script();
-   std::string out = "-- " + verdict.signature + ", at statement " + std::to_string(verdict.statement + 1) + " of " +
-                     std::to_string(script.size()) + ". Paste into psql and into build/bin/kiln (on an empty database):\n";
+   std::string out = "-- " + verdict.signature + ", at statement " + std::to_string(verdict.statement + 1) + " of " + std::to_string(script.size()) +
+                     ". Paste into psql and into build/bin/kiln (on an empty database):\n";
    for (const ScriptStatement& statement : script) out += statement.sql + ";\n";
    out += "-- kiln:\n" + commented(answer(kiln, verdict.statement));
    out += "-- PostgreSQL 15:\n" + commented(answer(postgres, verdict.statement));

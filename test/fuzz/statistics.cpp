@@ -8,8 +8,7 @@ namespace kiln::fuzz {
 
 namespace {
 
-void printTop(std::ostream& out, const std::map<std::string, uint64_t>& counts, const std::map<std::string, std::string>* examples,
-              size_t limit) {
+void printTop(std::ostream& out, const std::map<std::string, uint64_t>& counts, const std::map<std::string, std::string>* examples, size_t limit) {
    std::vector<std::pair<uint64_t, std::string>> sorted;
    for (const auto& [key, count] : counts) sorted.emplace_back(count, key);
    std::sort(sorted.rbegin(), sorted.rend());

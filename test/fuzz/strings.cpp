@@ -37,8 +37,8 @@ NodePtr Generator::textExpr(const Type& type, const Context& context) {
        }},
       {15,
        [&] {
-          static const std::vector<std::string> unary = {"upper", "lower", "initcap", "reverse", "md5", "btrim", "ltrim", "rtrim",
-                                                         "quote_literal", "quote_ident", "quote_nullable"};
+          static const std::vector<std::string> unary = {"upper", "lower", "initcap",       "reverse",     "md5",           "btrim",
+                                                         "ltrim", "rtrim", "quote_literal", "quote_ident", "quote_nullable"};
           return typed(type, {random_.pick(unary), "(", s(), ")"});
        }},
       {5, [&] { return typed(type, {random_.pick(std::vector<std::string>{"btrim(", "ltrim(", "rtrim("}), s(), ", ", s(), ")"}); }},
@@ -60,8 +60,7 @@ NodePtr Generator::textExpr(const Type& type, const Context& context) {
       {5,
        [&] {
           std::vector<NodePtr> args;
-          for (int i = int(random_.between(1, 4)); i > 0; --i)
-             args.push_back(expr(typeInReach(context, [](const Type& t) { return !t.isFloat(); }), context));
+          for (int i = int(random_.between(1, 4)); i > 0; --i) args.push_back(expr(typeInReach(context, [](const Type& t) { return !t.isFloat(); }), context));
           if (random_.chance(50)) return typed(type, {"concat(", list(std::move(args), ", ", 1), ")"});
           return typed(type, {"concat_ws(", s(), ", ", list(std::move(args), ", ", 1), ")"});
        }},
@@ -80,14 +79,13 @@ NodePtr Generator::textExpr(const Type& type, const Context& context) {
       {3,
        [&] {
           return typed(type, {"regexp_replace(", s(), ", ", quoted(random_.pick(regexPatterns())), ", ",
-                              quoted(random_.pick(std::vector<std::string>{"", "X", "<\\1>", "\\&\\&"})),
-                              random_.chance(50) ? ", 'g'" : "", ")"});
+                              quoted(random_.pick(std::vector<std::string>{"", "X", "<\\1>", "\\&\\&"})), random_.chance(50) ? ", 'g'" : "", ")"});
        }},
       {6,
        [&] {
-          static const std::vector<std::string> momentPatterns = {
-             "YYYY-MM-DD", "DD Mon YYYY", "HH24:MI:SS.US", "Day, DDth Month", "YYYY \"Q\"Q IW", "FMMonth FMDD", "J", "HH12 AM",
-             "Y,YYY BC", "DDD WW", "TZ OF", "SSSS"};
+          static const std::vector<std::string> momentPatterns = {"YYYY-MM-DD",   "DD Mon YYYY", "HH24:MI:SS.US", "Day, DDth Month", "YYYY \"Q\"Q IW",
+                                                                  "FMMonth FMDD", "J",           "HH12 AM",       "Y,YYY BC",        "DDD WW",
+                                                                  "TZ OF",        "SSSS"};
           static const std::vector<std::string> numberPatterns = {"999.99", "FM9990.00", "S9999", "9,999", "0000", "99.9PR", "FM999MI", "L99D9"};
           switch (random_.below(4)) {
              case 0: return typed(type, {"to_char(", expr(Type::of(Kind::Timestamp), context), ", ", quoted(random_.pick(momentPatterns)), ")"});

@@ -22,7 +22,7 @@ struct Switches {
 
    struct Entry {
       const char* name;
-      bool Switches::*flag;
+      bool Switches::* flag;
       const char* why;
    };
    static const std::vector<Entry>& entries();

@@ -22,8 +22,7 @@ std::string Type::sql() const {
       case Kind::Int2: return "smallint";
       case Kind::Int4: return "integer";
       case Kind::Int8: return "bigint";
-      case Kind::Numeric:
-         return precision ? "numeric(" + std::to_string(precision) + "," + std::to_string(scale) + ")" : "numeric";
+      case Kind::Numeric: return precision ? "numeric(" + std::to_string(precision) + "," + std::to_string(scale) + ")" : "numeric";
       case Kind::Float4: return "real";
       case Kind::Float8: return "double precision";
       case Kind::Text: return "text";
@@ -41,13 +40,26 @@ std::string Type::sql() const {
 
 const std::vector<ColumnKind>& columnKinds() {
    static const std::vector<ColumnKind> all = {
-      {"b", Type::of(Kind::Bool)},        {"i2", Type::of(Kind::Int2)},        {"i4", Type::of(Kind::Int4)},
-      {"i8", Type::of(Kind::Int8)},       {"n2", Type::numeric(10, 2)},        {"n4", Type::numeric(18, 4)},
-      {"n8", Type::numeric(30, 8)},       {"n0", Type::numeric(5, 0)},         {"f4", Type::of(Kind::Float4)},
-      {"f8", Type::of(Kind::Float8)},     {"t", Type::of(Kind::Text)},         {"v", Type::varchar(8)},
-      {"c", Type::character(4)},          {"d", Type::of(Kind::Date)},         {"ts", Type::of(Kind::Timestamp)},
-      {"tz", Type::of(Kind::TimestampTz)}, {"tm", Type::of(Kind::Time)},       {"iv", Type::of(Kind::Interval)},
-      {"ai", Type::arrayOf(Type::of(Kind::Int4))}, {"at", Type::arrayOf(Type::of(Kind::Text))},
+      {"b", Type::of(Kind::Bool)},
+      {"i2", Type::of(Kind::Int2)},
+      {"i4", Type::of(Kind::Int4)},
+      {"i8", Type::of(Kind::Int8)},
+      {"n2", Type::numeric(10, 2)},
+      {"n4", Type::numeric(18, 4)},
+      {"n8", Type::numeric(30, 8)},
+      {"n0", Type::numeric(5, 0)},
+      {"f4", Type::of(Kind::Float4)},
+      {"f8", Type::of(Kind::Float8)},
+      {"t", Type::of(Kind::Text)},
+      {"v", Type::varchar(8)},
+      {"c", Type::character(4)},
+      {"d", Type::of(Kind::Date)},
+      {"ts", Type::of(Kind::Timestamp)},
+      {"tz", Type::of(Kind::TimestampTz)},
+      {"tm", Type::of(Kind::Time)},
+      {"iv", Type::of(Kind::Interval)},
+      {"ai", Type::arrayOf(Type::of(Kind::Int4))},
+      {"at", Type::arrayOf(Type::of(Kind::Text))},
    };
    return all;
 }

@@ -29,9 +29,9 @@ std::string firstCharacters(const std::string& text, int count) {
 
 const std::vector<std::string>& specialStrings() {
    static const std::vector<std::string> all = {
-      "",       " ",     "a",     "A",       "abc",  "ABC",      "a b",   " x ",     "ab  ",  "hello world", "é",
-      "éa",     "日本語", "it's",  "back\\slash", "%", "_",      "a%b_c", "12",      "-3.5",  "2020-01-01",  "NaN",
-      "true",   "null",  "NULL",  "x,y",     "{a}",  "\"q\"",    "line\nbreak", "tab\there", "ß", "ÀÉÎ", "z",
+      "",     " ",      "a",    "A",           "abc", "ABC",   "a b",         " x ",       "ab  ", "hello world", "é",
+      "éa",   "日本語", "it's", "back\\slash", "%",   "_",     "a%b_c",       "12",        "-3.5", "2020-01-01",  "NaN",
+      "true", "null",   "NULL", "x,y",         "{a}", "\"q\"", "line\nbreak", "tab\there", "ß",    "ÀÉÎ",         "z",
    };
    return all;
 }
@@ -83,9 +83,7 @@ std::string ValueSource::numeric(const Type& type) {
          intPart = std::to_string(random_.between(0, 99));
          fracPart = scale > 0 ? std::string(size_t(scale - 1), random_.chance(50) ? '0' : '4') + "5" : "";
          break;
-      default:
-         intPart = std::to_string(random_.between(0, whole >= 3 ? 999 : 9));
-         fracPart = digits(scale);
+      default: intPart = std::to_string(random_.between(0, whole >= 3 ? 999 : 9)); fracPart = digits(scale);
    }
    if (whole <= 0) intPart = "0";
    if (int(intPart.size()) > whole && whole > 0) intPart = intPart.substr(0, size_t(whole));
@@ -93,12 +91,26 @@ std::string ValueSource::numeric(const Type& type) {
 }
 
 std::string ValueSource::floating(bool single) {
-   static const std::vector<std::string> doubles = {
-      "NaN", "Infinity", "-Infinity", "-0", "0", "1.5", "-2.25", "0.1", "1e+300", "-1e+300", "1.7976931348623157e+308",
-      "-1.7976931348623157e+308", "5e-324", "2.2250738585072014e-308", "123456789.125", "0.3333333333333333", "3"};
+   static const std::vector<std::string> doubles = {"NaN",
+                                                    "Infinity",
+                                                    "-Infinity",
+                                                    "-0",
+                                                    "0",
+                                                    "1.5",
+                                                    "-2.25",
+                                                    "0.1",
+                                                    "1e+300",
+                                                    "-1e+300",
+                                                    "1.7976931348623157e+308",
+                                                    "-1.7976931348623157e+308",
+                                                    "5e-324",
+                                                    "2.2250738585072014e-308",
+                                                    "123456789.125",
+                                                    "0.3333333333333333",
+                                                    "3"};
    static const std::vector<std::string> singles = {
-      "NaN", "Infinity", "-Infinity", "-0", "0", "1.5", "-2.25", "0.1", "3.4028235e+38", "-3.4028235e+38", "1e-45",
-      "1.1754944e-38", "123456.79", "0.33333334", "3"};
+      "NaN",   "Infinity",      "-Infinity", "-0",         "0", "1.5", "-2.25", "0.1", "3.4028235e+38", "-3.4028235e+38",
+      "1e-45", "1.1754944e-38", "123456.79", "0.33333334", "3"};
    if (random_.chance(40)) return random_.pick(single ? singles : doubles);
    std::string value = std::to_string(random_.between(-999, 999));
    if (random_.chance(60)) value += "." + digits(int(random_.between(1, single ? 3 : 6)));
@@ -117,7 +129,9 @@ std::string ValueSource::string(int maxLength) {
       }
       case 3:
          if (switches_.invalidUtf8) {
-            value = random_.chance(50) ? "a\xff" "b" : "\xc3";
+            value = random_.chance(50) ? "a\xff"
+                                         "b"
+                                       : "\xc3";
             break;
          }
          [[fallthrough]];
@@ -127,7 +141,7 @@ std::string ValueSource::string(int maxLength) {
 }
 
 std::string ValueSource::date() {
-   static const std::vector<std::string> extremes = {"2000-01-01", "1970-01-01", "1999-12-31", "2000-02-29", "2024-02-29",
+   static const std::vector<std::string> extremes = {"2000-01-01", "1970-01-01", "1999-12-31", "2000-02-29",   "2024-02-29",
                                                      "0001-01-01", "9999-12-31", "1900-03-01", "0001-12-31 BC"};
    static const std::vector<std::string> limits = {"4714-11-24 BC", "294276-12-31"};
    static const std::vector<std::string> far = {"5874897-12-31", "294277-01-01", "1000000-06-15"};
@@ -140,27 +154,24 @@ std::string ValueSource::date() {
 
 std::string ValueSource::ordinaryDate() {
    char buffer[32];
-   std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", int(random_.between(1990, 2030)), int(random_.between(1, 12)),
-                 int(random_.between(1, 28)));
+   std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", int(random_.between(1990, 2030)), int(random_.between(1, 12)), int(random_.between(1, 28)));
    return buffer;
 }
 
 std::string ValueSource::time() {
-   static const std::vector<std::string> extremes = {"00:00:00", "23:59:59.999999", "24:00:00", "12:00:00", "00:00:00.000001",
-                                                     "13:30"};
+   static const std::vector<std::string> extremes = {"00:00:00", "23:59:59.999999", "24:00:00", "12:00:00", "00:00:00.000001", "13:30"};
    if (random_.chance(35)) return random_.pick(extremes);
    char buffer[32];
-   std::snprintf(buffer, sizeof buffer, "%02d:%02d:%02d", int(random_.between(0, 23)), int(random_.between(0, 59)),
-                 int(random_.between(0, 59)));
+   std::snprintf(buffer, sizeof buffer, "%02d:%02d:%02d", int(random_.between(0, 23)), int(random_.between(0, 59)), int(random_.between(0, 59)));
    std::string value = buffer;
    if (random_.chance(50)) value += "." + digits(int(random_.between(1, 6)));
    return value;
 }
 
 std::string ValueSource::timestamp(bool withZone) {
-   static const std::vector<std::string> extremes = {
-      "2000-01-01 00:00:00", "1970-01-01 00:00:00", "2024-02-29 12:34:56.789012", "0001-01-01 00:00:00",
-      "9999-12-31 23:59:59.999999", "2021-03-28 02:30:00", "2021-10-31 02:30:00", "1999-12-31 23:59:59.5", "0001-01-01 00:00:00 BC"};
+   static const std::vector<std::string> extremes = {"2000-01-01 00:00:00", "1970-01-01 00:00:00",        "2024-02-29 12:34:56.789012",
+                                                     "0001-01-01 00:00:00", "9999-12-31 23:59:59.999999", "2021-03-28 02:30:00",
+                                                     "2021-10-31 02:30:00", "1999-12-31 23:59:59.5",      "0001-01-01 00:00:00 BC"};
    static const std::vector<std::string> limits = {"294276-12-31 23:59:59.999999", "4714-11-24 00:00:00 BC"};
    if (switches_.infiniteMoments && random_.chance(5)) return random_.chance(50) ? "infinity" : "-infinity";
    // The extremes get no zone offset, which could push them out of range.
@@ -172,17 +183,28 @@ std::string ValueSource::timestamp(bool withZone) {
 }
 
 std::string ValueSource::interval() {
-   static const std::vector<std::string> extremes = {
-      "0", "1 day", "-1 day", "1 mon", "1 year 2 mons 3 days 04:05:06.789", "-178000000 years", "178000000 years",
-      "2147483647 days", "-2147483647 days", "00:00:00.000001", "1 day -00:00:01", "-1 mons +1 day", "30 days", "24:00:00"};
+   static const std::vector<std::string> extremes = {"0",
+                                                     "1 day",
+                                                     "-1 day",
+                                                     "1 mon",
+                                                     "1 year 2 mons 3 days 04:05:06.789",
+                                                     "-178000000 years",
+                                                     "178000000 years",
+                                                     "2147483647 days",
+                                                     "-2147483647 days",
+                                                     "00:00:00.000001",
+                                                     "1 day -00:00:01",
+                                                     "-1 mons +1 day",
+                                                     "30 days",
+                                                     "24:00:00"};
    if (random_.chance(35)) return random_.pick(extremes);
    auto sign = [&] { return random_.chance(30) ? -1 : 1; };
    std::string value;
    if (random_.chance(50)) value += std::to_string(sign() * random_.between(0, 30)) + " mons ";
    if (random_.chance(50)) value += std::to_string(sign() * random_.between(0, 40)) + " days ";
    char buffer[40];
-   std::snprintf(buffer, sizeof buffer, "%s%02d:%02d:%02d", sign() < 0 ? "-" : "", int(random_.between(0, 30)),
-                 int(random_.between(0, 59)), int(random_.between(0, 59)));
+   std::snprintf(buffer, sizeof buffer, "%s%02d:%02d:%02d", sign() < 0 ? "-" : "", int(random_.between(0, 30)), int(random_.between(0, 59)),
+                 int(random_.between(0, 59)));
    return value + buffer;
 }
 
@@ -248,8 +270,7 @@ std::string ValueSource::literal(const Type& type) {
       default: break;
    }
    if (bare) return value[0] == '-' ? "(" + value + ")" : value;
-   if (type.kind == Kind::Float8 && switches_.exponentLiterals && value.find('e') != std::string::npos && value[0] != '-')
-      return value;
+   if (type.kind == Kind::Float8 && switches_.exponentLiterals && value.find('e') != std::string::npos && value[0] != '-') return value;
    return quoted(value) + "::" + type.sql();
 }
 

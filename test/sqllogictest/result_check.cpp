@@ -25,8 +25,7 @@ Rows actualRows(const Result& result) {
 std::vector<std::string> splitTabs(const std::string& line) {
    std::vector<std::string> values;
    size_t start = 0;
-   for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1)
-      values.push_back(line.substr(start, tab - start));
+   for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) values.push_back(line.substr(start, tab - start));
    values.push_back(line.substr(start));
    return values;
 }

@@ -61,8 +61,7 @@ class ScriptRun {
 
    private:
    std::string sql(const Record& record) const {
-      return replaceAll(replaceAll(replaceAll(record.sql, "__SHARED__", options_.sharedDir), "__DATA__", options_.dataDir), "__TESTDIR__",
-                        options_.testDir);
+      return replaceAll(replaceAll(replaceAll(record.sql, "__SHARED__", options_.sharedDir), "__DATA__", options_.dataDir), "__TESTDIR__", options_.testDir);
    }
 
    std::optional<std::string> check(Connection& connection, const Record& record) const {

@@ -6,10 +6,8 @@ namespace kiln::shell {
 
 void printError(const std::exception& error, const std::string& sql, std::ostream& err) {
    std::string text;
-   if (const auto* sqlError = dynamic_cast<const Error*>(&error))
-      text = sqlError->format(sql);  // with LINE, caret and DETAIL where known
-   else
-      text = std::string("ERROR:  ") + error.what();
+   if (const auto* sqlError = dynamic_cast<const Error*>(&error)) text = sqlError->format(sql);  // with LINE, caret and DETAIL where known
+   else text = std::string("ERROR:  ") + error.what();
    err << text << '\n' << std::flush;
 }
 

@@ -46,10 +46,8 @@ bool isJsonNumber(std::string_view text) {
       return i > start;
    };
    if (i < text.size() && text[i] == '-') ++i;
-   if (i < text.size() && text[i] == '0')
-      ++i;
-   else if (!digits())
-      return false;
+   if (i < text.size() && text[i] == '0') ++i;
+   else if (!digits()) return false;
    if (i < text.size() && text[i] == '.') {
       ++i;
       if (!digits()) return false;
@@ -73,10 +71,8 @@ void appendValue(std::string& out, const Result& result, size_t row, size_t colu
       return;
    }
    std::string text = result.getString(row, column);
-   if (type.isNumeric() && isJsonNumber(text))
-      out += text;
-   else
-      appendJsonString(out, text);
+   if (type.isNumeric() && isJsonNumber(text)) out += text;
+   else appendJsonString(out, text);
 }
 
 }  // namespace

@@ -86,10 +86,8 @@ LineReader::Status LineReader::read(const std::string& prompt, std::string& line
    bool inputFailed = false;
    while (!lineDone && !interrupted && !inputFailed) {
       pollfd input = {STDIN_FILENO, POLLIN, 0};
-      if (poll(&input, 1, -1) >= 0)
-         rl_callback_read_char();
-      else
-         inputFailed = errno != EINTR;
+      if (poll(&input, 1, -1) >= 0) rl_callback_read_char();
+      else inputFailed = errno != EINTR;
    }
    readingLine = 0;
    if (!lineDone) {

@@ -110,7 +110,9 @@ Options parseOptions(int argc, char** argv) {
             try {
                options.open.set(setting->substr(0, equals), setting->substr(equals + 1));
             } catch (const Error& error) {
-               throw UsageError(error.message() + (error.sqlstate() == "42704" ? " (--setting takes checkpoint_timeout, max_wal_size or snapshot_memory_limit; set others with SET)" : ""));
+               throw UsageError(error.message() + (error.sqlstate() == "42704"
+                                                      ? " (--setting takes checkpoint_timeout, max_wal_size or snapshot_memory_limit; set others with SET)"
+                                                      : ""));
             }
          } else if (auto name = optionValue(arg, "", "--format", argc, argv, i)) {
             auto format = parseOutputFormat(*name);

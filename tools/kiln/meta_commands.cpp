@@ -110,8 +110,7 @@ Outcome listTables(MetaContext& context, const std::string* pattern = nullptr) {
    table.title = "List of tables";
    table.headers = {"Name", "Columns", "Rows"};
    table.rightAligned = {false, true, true};
-   for (const TableInfo& info : tables)
-      table.rows.push_back({info.name, std::to_string(info.columns.size()), std::to_string(info.rowCount)});
+   for (const TableInfo& info : tables) table.rows.push_back({info.name, std::to_string(info.columns.size()), std::to_string(info.rowCount)});
    table.footers.push_back(rowCountFooter(tables.size()));
    printTextTable(table, context.out);
    return Outcome::Ok;
@@ -135,12 +134,16 @@ Outcome describeTable(MetaContext& context, const std::string& name) {
    for (const IndexInfo& index : info.indexes) {
       std::string columns;
       for (const std::string& column : index.columns) columns += (columns.empty() ? "" : ", ") + column;
-      indexes.push_back("\"" + index.name + "\" " + (index.primaryKey ? "PRIMARY KEY, " : index.constraint ? "UNIQUE CONSTRAINT, " : index.unique ? "UNIQUE, " : "") + index.method + " (" + columns + ")");
+      indexes.push_back("\"" + index.name + "\" " +
+                        (index.primaryKey   ? "PRIMARY KEY, "
+                         : index.constraint ? "UNIQUE CONSTRAINT, "
+                         : index.unique     ? "UNIQUE, "
+                                            : "") +
+                        index.method + " (" + columns + ")");
    }
    for (const ConstraintInfo& check : info.checks) checks.push_back("\"" + check.name + "\" " + check.definition);
    for (const ConstraintInfo& key : info.foreignKeys) foreignKeys.push_back("\"" + key.name + "\" " + key.definition);
-   for (const ConstraintInfo& key : info.referencedBy)
-      referencedBy.push_back("TABLE \"" + key.table + "\" CONSTRAINT \"" + key.name + "\" " + key.definition);
+   for (const ConstraintInfo& key : info.referencedBy) referencedBy.push_back("TABLE \"" + key.table + "\" CONSTRAINT \"" + key.name + "\" " + key.definition);
    section("Indexes:", indexes);
    section("Check constraints:", checks);
    section("Foreign-key constraints:", foreignKeys);
@@ -170,14 +173,10 @@ Outcome listMatchingTables(MetaContext& context, const std::vector<std::string>&
 /// A switch set by `\command [on|off]` (toggled without an argument); `what` is confirmed as on/off.
 Outcome toggle(MetaContext& context, const std::string& command, const std::vector<std::string>& arguments, bool& setting, const std::string& what) {
    if (arguments.size() > 1) return fail(context, command + ": too many arguments; usage: " + command + " [on|off]");
-   if (arguments.empty())
-      setting = !setting;
-   else if (arguments[0] == "on")
-      setting = true;
-   else if (arguments[0] == "off")
-      setting = false;
-   else
-      return fail(context, command + ": unrecognized value \"" + arguments[0] + "\": on or off expected");
+   if (arguments.empty()) setting = !setting;
+   else if (arguments[0] == "on") setting = true;
+   else if (arguments[0] == "off") setting = false;
+   else return fail(context, command + ": unrecognized value \"" + arguments[0] + "\": on or off expected");
    confirm(context, what + (setting ? " is on." : " is off."));
    return Outcome::Ok;
 }

@@ -23,8 +23,7 @@ std::string timingLine(const StatementStats& stats) {
    if (stats.onSnapshot)
       std::snprintf(line, sizeof(line), "Time: %.3f ms (compile %.3f ms; on a snapshot %.3f ms old, made in %.3f ms)\n", stats.totalMs, stats.compileMs,
                     stats.snapshotAgeMs, stats.snapshotMakeMs);
-   else
-      std::snprintf(line, sizeof(line), "Time: %.3f ms (compile %.3f ms)\n", stats.totalMs, stats.compileMs);
+   else std::snprintf(line, sizeof(line), "Time: %.3f ms (compile %.3f ms)\n", stats.totalMs, stats.compileMs);
    return line;
 }
 

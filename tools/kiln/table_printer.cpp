@@ -131,10 +131,8 @@ void printRow(const std::vector<std::string>& row, const std::vector<size_t>& wi
                if (!last || continues) text.append(space, ' ');
             }
          }
-         if (continues)
-            text += '+';
-         else if (!last)
-            text += ' ';
+         if (continues) text += '+';
+         else if (!last) text += ' ';
          if (!last) text += '|';
       }
       out << text << '\n';

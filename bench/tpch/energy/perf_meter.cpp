@@ -81,8 +81,6 @@ double PerfMeter::joules() {
    return total - start_;
 }
 
-std::string PerfMeter::description() const {
-   return "RAPL via perf power/energy-pkg (" + std::to_string(descriptors_.size()) + " package(s))";
-}
+std::string PerfMeter::description() const { return "RAPL via perf power/energy-pkg (" + std::to_string(descriptors_.size()) + " package(s))"; }
 
 }  // namespace kiln::bench

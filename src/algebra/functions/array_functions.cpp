@@ -20,7 +20,10 @@ std::vector<ScalarFunction> arrayFunctions() {
       // (array, separator[, NULL's text]): NULL elements are skipped without the third.
       {{"array_to_string"}, FunctionId::ArrayToString, {{{Any, Text}, text}, {{Any, Text, Text}, text}}, NullBehaviour::Special},
       // (text, separator[, text that is NULL]): a NULL separator splits into characters.
-      {{"string_to_array"}, FunctionId::StringToArray, {{{Text, Text}, SqlType::array(text)}, {{Text, Text, Text}, SqlType::array(text)}}, NullBehaviour::Special},
+      {{"string_to_array"},
+       FunctionId::StringToArray,
+       {{{Text, Text}, SqlType::array(text)}, {{Text, Text, Text}, SqlType::array(text)}},
+       NullBehaviour::Special},
       // NULL only when both arrays are; a NULL array with an element is the element alone.
       {{"array_cat"}, FunctionId::ArrayCat, {{{Any, Any}, fromArguments}}, NullBehaviour::Special},
       {{"array_append"}, FunctionId::ArrayAppend, {{{Any, Any}, fromArguments}}, NullBehaviour::Special},

@@ -14,7 +14,9 @@ std::vector<ScalarFunction> regexFunctions() {
       // (s, pattern, replacement[, flags])
       {{"regexp_replace"}, FunctionId::RegexReplace, {{{Any, Any, Any}, text}, {{Any, Any, Any, Any}, text}}},
       // (s, pattern[, start[, flags]])
-      {{"regexp_count"}, FunctionId::RegexCount, {{{Any, Any}, SqlType::integer()}, {{Any, Any, Any}, SqlType::integer()}, {{Any, Any, Any, Any}, SqlType::integer()}}},
+      {{"regexp_count"},
+       FunctionId::RegexCount,
+       {{{Any, Any}, SqlType::integer()}, {{Any, Any, Any}, SqlType::integer()}, {{Any, Any, Any, Any}, SqlType::integer()}}},
       // (s, pattern[, start[, occurrence[, flags[, group]]]]): NULL also when there is no such
       // match or group.
       {{"regexp_substr"}, FunctionId::RegexSubstr, {{{Any, Any}, text, true}}, NullBehaviour::Special},

@@ -69,7 +69,8 @@ SqlValue toChar(const FunctionCall& call) {
 llvm::Value* atTimeZone(const FunctionCall& call) {
    bool instant = call.args[1].type.id == TypeId::TimestampTz;
    if (call.args[0].type.id == TypeId::Interval)
-      return call.cx.callRuntime(instant ? runtime::kiln_timestamptz_at_offset : runtime::kiln_timestamp_at_offset, {call.args[1].value, intervalAddress(call, 0)});
+      return call.cx.callRuntime(instant ? runtime::kiln_timestamptz_at_offset : runtime::kiln_timestamp_at_offset,
+                                 {call.args[1].value, intervalAddress(call, 0)});
    return call.cx.callRuntime(instant ? runtime::kiln_timestamptz_at_zone : runtime::kiln_timestamp_at_zone, {call.args[1].value, call.address(0)});
 }
 
@@ -85,7 +86,9 @@ llvm::Value* toTimestamp(const FunctionCall& call) { return call.cx.callRuntime(
 
 llvm::Value* toDate(const FunctionCall& call) { return call.cx.callRuntime(runtime::kiln_to_date, {call.address(0), call.address(1)}); }
 
-llvm::Value* makeDate(const FunctionCall& call) { return call.cx.callRuntime(runtime::kiln_make_date, {call.args[0].value, call.args[1].value, call.args[2].value}); }
+llvm::Value* makeDate(const FunctionCall& call) {
+   return call.cx.callRuntime(runtime::kiln_make_date, {call.args[0].value, call.args[1].value, call.args[2].value});
+}
 
 }  // namespace
 

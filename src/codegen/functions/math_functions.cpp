@@ -111,9 +111,10 @@ llvm::Value* widthBucket(const FunctionCall& call) {
    CodeContext& cx = call.cx;
    const std::vector<SqlValue>& args = call.args;
    if (args[0].type.isFloat()) return cx.callRuntime(runtime::kiln_width_bucket_double, {args[0].value, args[1].value, args[2].value, args[3].value});
-   if (args[0].type.id == TypeId::Numeric) return cx.callRuntime(runtime::kiln_numeric_width_bucket, {call.address(0), call.address(1), call.address(2), args[3].value});
-   return cx.callRuntime(runtime::kiln_width_bucket_decimal,
-                         {b.CreateSExt(args[0].value, cx.i128()), b.CreateSExt(args[1].value, cx.i128()), b.CreateSExt(args[2].value, cx.i128()), args[3].value});
+   if (args[0].type.id == TypeId::Numeric)
+      return cx.callRuntime(runtime::kiln_numeric_width_bucket, {call.address(0), call.address(1), call.address(2), args[3].value});
+   return cx.callRuntime(runtime::kiln_width_bucket_decimal, {b.CreateSExt(args[0].value, cx.i128()), b.CreateSExt(args[1].value, cx.i128()),
+                                                              b.CreateSExt(args[2].value, cx.i128()), args[3].value});
 }
 
 }  // namespace

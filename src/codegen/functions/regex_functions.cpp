@@ -25,7 +25,9 @@ llvm::Value* match(const FunctionCall& call) {
 
 llvm::Value* count(const FunctionCall& call) { return call.cx.callRuntime(runtime::kiln_regex_count, {pattern(call), call.address(0), call.args[2].value}); }
 
-llvm::Value* replace(const FunctionCall& call) { return call.ops.callStringHelper(runtime::kiln_regex_replace, {pattern(call), call.address(0), call.address(2)}, true); }
+llvm::Value* replace(const FunctionCall& call) {
+   return call.ops.callStringHelper(runtime::kiln_regex_replace, {pattern(call), call.address(0), call.address(2)}, true);
+}
 
 /// regexp_substr and substring(s FROM pattern): NULL also when there is no such match or group.
 SqlValue substring(const FunctionCall& call) {
@@ -46,11 +48,8 @@ SqlValue substring(const FunctionCall& call) {
 
 std::span<const FunctionCompiler> regexFunctionCompilers() {
    static constexpr FunctionCompiler compilers[] = {
-      {FunctionId::RegexMatch, match},
-      {FunctionId::RegexCount, count},
-      {FunctionId::RegexReplace, replace},
-      {FunctionId::RegexSubstr, substring},
-      {FunctionId::RegexSubstring, substring},
+      {FunctionId::RegexMatch, match},      {FunctionId::RegexCount, count},         {FunctionId::RegexReplace, replace},
+      {FunctionId::RegexSubstr, substring}, {FunctionId::RegexSubstring, substring},
    };
    return compilers;
 }

@@ -63,12 +63,8 @@ llvm::Value* setval(const FunctionCall& call) {
 
 std::span<const FunctionCompiler> systemFunctionCompilers() {
    static constexpr FunctionCompiler compilers[] = {
-      {FunctionId::CurrentSetting, currentSetting},
-      {FunctionId::SetConfig, setConfig},
-      {FunctionId::SequenceNext, nextval},
-      {FunctionId::SequenceCurrent, currval},
-      {FunctionId::SequenceLast, lastval},
-      {FunctionId::SequenceSet, setval},
+      {FunctionId::CurrentSetting, currentSetting}, {FunctionId::SetConfig, setConfig},  {FunctionId::SequenceNext, nextval},
+      {FunctionId::SequenceCurrent, currval},       {FunctionId::SequenceLast, lastval}, {FunctionId::SequenceSet, setval},
    };
    return compilers;
 }

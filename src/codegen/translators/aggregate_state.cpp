@@ -58,8 +58,7 @@ AggregateState AggregateState::layOut(const AggregateCall& call, std::vector<std
    return state;
 }
 
-std::vector<AggregateState> AggregateState::layOutAll(const std::vector<AggregateCall>& calls, bool grouped,
-                                                      std::vector<std::pair<SqlType, bool>>& fields) {
+std::vector<AggregateState> AggregateState::layOutAll(const std::vector<AggregateCall>& calls, bool grouped, std::vector<std::pair<SqlType, bool>>& fields) {
    struct Accumulated {
       const Expr* argument;  // for counts, null: every row counts
       SqlType type;
@@ -177,7 +176,7 @@ VarianceFields AggregateState::varianceFields(CodeContext& cx, llvm::Value* entr
 }
 
 void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call, const AggregateInput& input,
-                         const std::function<void(const std::function<void()>&)>& admit) const {
+                            const std::function<void(const std::function<void()>&)>& admit) const {
    auto& b = cx.builder();
    const SqlValue& argument = input.argument;
    SqlOps ops(cx);
@@ -207,10 +206,8 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
          case AggregateFunction::Avg: {
             if (ownsValue) accumulateSum(cx, entry, valueField, argument);
             if (!extraAddress || !ownsExtra) break;
-            if (call.function == AggregateFunction::Sum)
-               b.CreateStore(cx.int8(1), extraAddress);
-            else
-               increment(extraAddress, cx.int64(1));
+            if (call.function == AggregateFunction::Sum) b.CreateStore(cx.int8(1), extraAddress);
+            else increment(extraAddress, cx.int64(1));
             break;
          }
          case AggregateFunction::Min:
@@ -230,10 +227,8 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
          case AggregateFunction::VarPop:
          case AggregateFunction::StddevSamp:
          case AggregateFunction::StddevPop:
-            if (call.output->type.id == TypeId::Numeric)
-               addToNumericVariance(cx, varianceFields(cx, entry, layout), {argument.value, nullptr, argument.type});
-            else
-               addToVariance(cx, varianceFields(cx, entry, layout), ops.cast({argument.value, nullptr, argument.type}, SqlType::double_(), false).value);
+            if (call.output->type.id == TypeId::Numeric) addToNumericVariance(cx, varianceFields(cx, entry, layout), {argument.value, nullptr, argument.type});
+            else addToVariance(cx, varianceFields(cx, entry, layout), ops.cast({argument.value, nullptr, argument.type}, SqlType::double_(), false).value);
             break;
          case AggregateFunction::StringAgg: {
             // The delimiter goes before every value but the first; a NULL one adds nothing.
@@ -250,17 +245,12 @@ void AggregateState::update(CodeContext& cx, llvm::Value* entry, const RowLayout
       }
    };
    auto body = [&] {
-      if (admit)
-         admit(accumulate);
-      else
-         accumulate();
+      if (admit) admit(accumulate);
+      else accumulate();
    };
-   if (argument.isNull)
-      cx.ifThen(b.CreateNot(argument.isNull), body);
-   else
-      body();
+   if (argument.isNull) cx.ifThen(b.CreateNot(argument.isNull), body);
+   else body();
 }
-
 
 SqlValue AggregateState::result(CodeContext& cx, llvm::Value* entry, const RowLayout& layout, const AggregateCall& call) const {
    auto& b = cx.builder();

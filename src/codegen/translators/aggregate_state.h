@@ -38,8 +38,7 @@ struct AggregateState {
    /// thing: AVG(x)'s sum with SUM(x), AVG(x)'s count with COUNT(x), and for a non-NULL x,
    /// COUNT(x) with COUNT(*). Every group (`grouped`) has a row, so there the SUM of a non-NULL
    /// x needs no "seen a value" flag.
-   static std::vector<AggregateState> layOutAll(const std::vector<AggregateCall>& calls, bool grouped,
-                                                std::vector<std::pair<SqlType, bool>>& fields);
+   static std::vector<AggregateState> layOutAll(const std::vector<AggregateCall>& calls, bool grouped, std::vector<std::pair<SqlType, bool>>& fields);
 
    /// Adds the row's `input` to the state in `entry`. `admit`, when given, runs the accumulation
    /// of a non-NULL argument or not (DISTINCT's first-seen check).
@@ -52,7 +51,8 @@ struct AggregateState {
    static bool mergeable(const AggregateCall& call) { return call.function != AggregateFunction::StringAgg && !isOrderedSet(call); }
    /// percentile_cont, percentile_disc, mode: the group's values go to a list (ValueLists).
    static bool isOrderedSet(const AggregateCall& call) {
-      return call.function == AggregateFunction::PercentileCont || call.function == AggregateFunction::PercentileDisc || call.function == AggregateFunction::Mode;
+      return call.function == AggregateFunction::PercentileCont || call.function == AggregateFunction::PercentileDisc ||
+             call.function == AggregateFunction::Mode;
    }
 
    /// The aggregate's value from the state in `entry`.

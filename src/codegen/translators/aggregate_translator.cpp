@@ -2,6 +2,8 @@
 // generated code and updates the aggregate states in place; a new group's entry comes from the
 // runtime. The output pipeline scans the entries. Without GROUP BY there is one entry, made
 // before the build, so an empty input still yields one row. All states start as zero bytes.
+#include <algorithm>
+#include <optional>
 #include "codegen/expression_compiler.h"
 #include "codegen/runtime_functions.h"
 #include "codegen/translators/aggregate_state.h"
@@ -9,12 +11,9 @@
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
 #include "codegen/translators/row_access.h"
-#include <algorithm>
-#include <optional>
 
 #include "common/german_string.h"
 #include "runtime/chained_hash_table.h"
-#include "runtime/helpers.h"
 #include "runtime/helpers.h"
 #include "storage/table.h"
 
@@ -101,7 +100,8 @@ class AggregateTranslator : public Translator {
          // directory word would wait.
          bool findsMostGroups = aggregate_.children[0]->estimatedRows >= 8 * aggregate_.estimatedRows;
          auto prefetch = [&] {
-            prefetchBucketAhead(cx, values, keyExpressions, storage_.load(cx), aggregate_.estimatedRows, aggregate_.children[0]->estimatedRows, findsMostGroups);
+            prefetchBucketAhead(cx, values, keyExpressions, storage_.load(cx), aggregate_.estimatedRows, aggregate_.children[0]->estimatedRows,
+                                findsMostGroups);
          };
          auto find = [&] { return findOrInsertEntry(cx, storage_.load(cx), layout_, keys); };
          if (groupsInOrder_) {
@@ -216,8 +216,7 @@ class AggregateTranslator : public Translator {
    /// registers by the optimizer) and adds it to the shared entry when its rows are done. With
    /// DISTINCT the states are sets in memory, updated in place; string_agg's text, too.
    llvm::Value* localEntry(CodeContext& cx) {
-      if (distinctSets_ || !std::all_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), AggregateState::mergeable))
-         return entry_.load(cx);
+      if (distinctSets_ || !std::all_of(aggregate_.aggregates.begin(), aggregate_.aggregates.end(), AggregateState::mergeable)) return entry_.load(cx);
       auto& b = cx.builder();
       llvm::AllocaInst* local = cx.entryAlloca(llvm::ArrayType::get(cx.i8(), layout_.size), "partial_aggregate");
       local->setAlignment(llvm::Align(16));
@@ -287,8 +286,7 @@ class AggregateTranslator : public Translator {
             case AggregateFunction::StddevPop:
                if (call.output->type.id == TypeId::Numeric)
                   combineNumericVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_));
-               else
-                  combineVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_));
+               else combineVariances(cx, state.varianceFields(cx, target, layout_), state.varianceFields(cx, partial, layout_));
                break;
             case AggregateFunction::StringAgg:
             case AggregateFunction::PercentileCont:
@@ -329,8 +327,8 @@ class AggregateTranslator : public Translator {
             width = int32_t(physicalSize(argument.type));
          }
          llvm::Value* set = fieldAddress(cx, entry, layout_.fields[size_t(state.distinctSet)]);
-         DistinctKind kind = !bytes                                ? DistinctKind::Bytes
-                             : argument.type.id == TypeId::Numeric ? DistinctKind::Numeric
+         DistinctKind kind = !bytes                                                                ? DistinctKind::Bytes
+                             : argument.type.id == TypeId::Numeric                                 ? DistinctKind::Numeric
                              : argument.type.isArray() && argument.type.element == TypeId::Numeric ? DistinctKind::NumericArray
                                                                                                    : DistinctKind::String;
          llvm::Value* isNew = cx.callRuntime(runtime::kiln_distinct_insert, {distinctSets_->load(cx), set, value, cx.int32(width), cx.int32(int32_t(kind))});
@@ -354,13 +352,11 @@ class AggregateTranslator : public Translator {
             ops.store({canonical, nullptr, argument.type}, value, nullptr);
          }
          int32_t width = int32_t(physicalSize(physicalTypeOf(argument.type)));
-         cx.callRuntime(runtime::kiln_value_list_append, {valueLists_.load(cx), fieldAddress(cx, entry, layout_.fields[state.value]), value,
-                                                   cx.int32(width), cx.int8(bytes)});
+         cx.callRuntime(runtime::kiln_value_list_append,
+                        {valueLists_.load(cx), fieldAddress(cx, entry, layout_.fields[state.value]), value, cx.int32(width), cx.int8(bytes)});
       };
-      if (argument.isNull)
-         cx.ifThen(b.CreateNot(argument.isNull), append);
-      else
-         append();
+      if (argument.isNull) cx.ifThen(b.CreateNot(argument.isNull), append);
+      else append();
    }
 
    void emitOutput(CodeContext& cx, llvm::Value* row) {

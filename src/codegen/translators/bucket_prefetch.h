@@ -61,8 +61,8 @@ inline void prefetchBucket(CodeContext& cx, llvm::Value* table, const std::vecto
 /// The entry's prefetch loads the directory word, which is in the cache only if the row half
 /// as far back got here too: not so behind a selective filter (`probingRows` of the source's
 /// rows get here).
-inline void prefetchBucketAhead(CodeContext& cx, const IUValues& values, const std::vector<const Expr*>& keys, llvm::Value* table,
-                                double expectedEntries, double probingRows, bool chainsToo) {
+inline void prefetchBucketAhead(CodeContext& cx, const IUValues& values, const std::vector<const Expr*>& keys, llvm::Value* table, double expectedEntries,
+                                double probingRows, bool chainsToo) {
    const RowLookahead* lookahead = values.lookahead();
    if (!lookahead || keys.empty() || !(expectedEntries >= prefetchedEntries)) return;
    for (const Expr* key : keys)

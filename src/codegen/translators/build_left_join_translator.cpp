@@ -51,7 +51,8 @@ class BuildLeftJoinTranslator : public Translator {
       childAt(1).produce();
       addBufferScan(compiler_, "scan join entries", join_.children[0]->estimatedRows, entries_, [&](llvm::Value* entry) { emitEntry(entry, true); });
       if (join_.joinKind != JoinKind::Semi)
-         addBufferScan(compiler_, "scan left tuples without key", join_.children[0]->estimatedRows, nullKeys_, [&](llvm::Value* entry) { emitEntry(entry, false); });
+         addBufferScan(compiler_, "scan left tuples without key", join_.children[0]->estimatedRows, nullKeys_,
+                       [&](llvm::Value* entry) { emitEntry(entry, false); });
    }
 
    void consume(IUValues& values, Translator& from) override {
@@ -63,8 +64,6 @@ class BuildLeftJoinTranslator : public Translator {
       if (&child != &childAt(1) || condition_.leftKeys.empty() || !join_.probeKeyBitmap) return {};
       return makeKeyFilters(compiler_, condition_.rightKeys, condition_.leftKeys, layout_, table_, keyBitmaps_);
    }
-
-
 
    private:
    void build(IUValues& values) {

@@ -15,10 +15,8 @@ class FilterTranslator : public Translator {
       std::vector<const Expr*> conjuncts;
       flatten(*filter.condition, conjuncts);
       for (const Expr* c : conjuncts) {
-         if (!tests_.empty() && isCheapAndSafe(*c) && isCheapAndSafe(*tests_.back().back()))
-            tests_.back().push_back(c);
-         else
-            tests_.push_back({c});
+         if (!tests_.empty() && isCheapAndSafe(*c) && isCheapAndSafe(*tests_.back().back())) tests_.back().push_back(c);
+         else tests_.push_back({c});
       }
    }
 
@@ -76,8 +74,6 @@ class FilterTranslator : public Translator {
 
 }  // namespace
 
-std::unique_ptr<Translator> makeFilterTranslator(QueryCompiler& compiler, const Filter& op) {
-   return std::make_unique<FilterTranslator>(compiler, op);
-}
+std::unique_ptr<Translator> makeFilterTranslator(QueryCompiler& compiler, const Filter& op) { return std::make_unique<FilterTranslator>(compiler, op); }
 
 }  // namespace kiln

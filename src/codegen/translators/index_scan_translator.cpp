@@ -23,8 +23,8 @@ class IndexScanTranslator : public Translator {
       for (const IU* iu : required())
          for (size_t c = 0; c < scan_.columns.size(); ++c)
             if (scan_.columns[c] == iu)
-               columns_.push_back({iu, c, state.declarePointer("column"),
-                                   table->column(c).notNull() ? std::nullopt : std::optional(state.declarePointer("column_nulls"))});
+               columns_.push_back(
+                  {iu, c, state.declarePointer("column"), table->column(c).notNull() ? std::nullopt : std::optional(state.declarePointer("column_nulls"))});
       table_ = state.declarePointer("index_table");
       index_ = state.declarePointer("index");
       bool point = scan_.isPointLookup();  // the index itself goes to the generated code
@@ -41,10 +41,12 @@ class IndexScanTranslator : public Translator {
          rt.pointer(indexField) = point ? static_cast<void*>(const_cast<UniqueIndex*>(unique)) : probe.get();
       });
       if (!scan_.children.empty()) return child().produce();
-      compiler_.addPipeline("index lookup " + table->name(), scan_.estimatedRows, [](QueryRuntime&) { return 1; }, [&](llvm::Value*, llvm::Value*) {
-         IUValues none;
-         lookup(none);
-      });
+      compiler_.addPipeline(
+         "index lookup " + table->name(), scan_.estimatedRows, [](QueryRuntime&) { return 1; },
+         [&](llvm::Value*, llvm::Value*) {
+            IUValues none;
+            lookup(none);
+         });
    }
 
    /// An index join of whole unique keys given by the child's columns, constants or parameters
@@ -102,9 +104,7 @@ class IndexScanTranslator : public Translator {
    };
 
    IndexProbe::Shape probeShape() const {
-      auto bound = [](const ExprPtr& value, bool inclusive) {
-         return !value ? KeyBound::None : inclusive ? KeyBound::Inclusive : KeyBound::Exclusive;
-      };
+      auto bound = [](const ExprPtr& value, bool inclusive) { return !value ? KeyBound::None : inclusive ? KeyBound::Inclusive : KeyBound::Exclusive; };
       return {scan_.keys.size(), bound(scan_.low, scan_.lowInclusive), bound(scan_.high, scan_.highInclusive), scan_.nextNotNull, scan_.descending,
               scan_.limit};
    }
@@ -167,8 +167,8 @@ class IndexScanTranslator : public Translator {
          b.CreateStore(b.CreateAdd(n, b.CreateZExt(b.CreateNot(ops.isNull(value)), cx.i64())), filled);
       }
       llvm::Value* filledRows = b.CreateSelect(anyKeyNull, cx.int64(0), b.CreateLoad(cx.i64(), filled));
-      llvm::Value* matches = cx.callRuntime(runtime::kiln_index_lookup_list, {table_.load(cx), index_.load(cx), rows, filledRows,
-                                                                       cx.int64(int64_t(layout.size)), found});
+      llvm::Value* matches = cx.callRuntime(runtime::kiln_index_lookup_list,
+                                            {table_.load(cx), index_.load(cx), rows, filledRows, cx.int64(int64_t(layout.size)), found});
       emitRows(found, matches, outer);
    }
 
@@ -236,9 +236,8 @@ class IndexScanTranslator : public Translator {
       }
       llvm::Value* found = cx.entryAlloca(cx.i64(), "found");
       b.CreateStore(cx.int64(-1), found);
-      cx.ifThen(b.CreateNot(anyNull), [&, row = row] {
-         b.CreateStore(cx.callRuntime(runtime::kiln_index_lookup, {table_.load(cx), index_.load(cx), row}), found);
-      });
+      cx.ifThen(b.CreateNot(anyNull),
+                [&, row = row] { b.CreateStore(cx.callRuntime(runtime::kiln_index_lookup, {table_.load(cx), index_.load(cx), row}), found); });
       llvm::Value* foundRow = b.CreateLoad(cx.i64(), found);
       llvm::Value* matched = b.CreateICmpSGE(foundRow, cx.int64(0));
       cx.ifThen(matched, [&] { emitRow(foundRow, outer); });
@@ -286,11 +285,14 @@ class IndexScanTranslator : public Translator {
          const IU* iu = c.iu;
          llvm::Value* base = c.data.load(cx);
          llvm::Value* nullBase = c.nulls ? c.nulls->load(cx) : nullptr;
-         values.setLazy(iu, [&cx, &b, iu, base, nullBase, row] {
-            llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), base, row);
-            llvm::Value* nullAddress = nullBase ? b.CreateInBoundsGEP(cx.i8(), nullBase, row) : nullptr;
-            return SqlOps(cx).load(address, nullAddress, iu->type, nullBase != nullptr);
-         }, true);
+         values.setLazy(
+            iu,
+            [&cx, &b, iu, base, nullBase, row] {
+               llvm::Value* address = b.CreateInBoundsGEP(cx.memoryType(iu->type), base, row);
+               llvm::Value* nullAddress = nullBase ? b.CreateInBoundsGEP(cx.i8(), nullBase, row) : nullptr;
+               return SqlOps(cx).load(address, nullAddress, iu->type, nullBase != nullptr);
+            },
+            true);
       }
       if (scan_.rowId) values.set(scan_.rowId, {row, nullptr, SqlType::bigInt()});
       return values;

@@ -36,8 +36,7 @@ inline JoinCondition splitJoinCondition(const Join& join) {
       stack.pop_back();
       if (e->kind == ExprKind::And)
          for (auto it = e->children.rbegin(); it != e->children.rend(); ++it) stack.push_back(it->get());
-      else
-         conjuncts.push_back(e);
+      else conjuncts.push_back(e);
    }
    for (const Expr* c : conjuncts) {
       if (c->kind == ExprKind::Comparison && c->compareOp() == CompareOp::Eq) {

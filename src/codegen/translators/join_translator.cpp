@@ -49,10 +49,8 @@ class JoinTranslator : public Translator {
             rt.at<int64_t>(nullKeys) = 0;
          });
       }
-      if (hashed())
-         compiler_.addSetup([table, size](QueryRuntime& rt) { rt.own(table, std::make_unique<ChainedHashTable>(size)); });
-      else
-         compiler_.addSetup([table, size](QueryRuntime& rt) { rt.own(table, std::make_unique<RowBuffer>(size)); });
+      if (hashed()) compiler_.addSetup([table, size](QueryRuntime& rt) { rt.own(table, std::make_unique<ChainedHashTable>(size)); });
+      else compiler_.addSetup([table, size](QueryRuntime& rt) { rt.own(table, std::make_unique<RowBuffer>(size)); });
       if (fullOuter()) {
          unmatched_ = state.declarePointer("join_unmatched");
          StateField unmatched = unmatched_;
@@ -60,10 +58,8 @@ class JoinTranslator : public Translator {
          compiler_.addSetup([unmatched, table, size, isHashed](QueryRuntime& rt) {
             // Right tuples with a NULL key have no partner; they wait here (hashed), or all wait
             // in the list itself (nested loops).
-            if (isHashed)
-               rt.own(unmatched, std::make_unique<RowBuffer>(size));
-            else
-               rt.pointer(unmatched) = rt.pointer(table);
+            if (isHashed) rt.own(unmatched, std::make_unique<RowBuffer>(size));
+            else rt.pointer(unmatched) = rt.pointer(table);
          });
          if (isHashed) {
             entries_ = state.declarePointer("join_entries");
@@ -79,8 +75,8 @@ class JoinTranslator : public Translator {
             CodeContext& cx = compiler_.cx();
             auto& b = cx.builder();
             SqlOps ops(cx);
-            llvm::Value* unmatched =
-               checkMark ? b.CreateICmpEQ(b.CreateLoad(cx.i8(), fieldAddress(cx, entry, layout_.fields[markField_])), cx.int8(0)) : cx.boolean(true);
+            llvm::Value* unmatched = checkMark ? b.CreateICmpEQ(b.CreateLoad(cx.i8(), fieldAddress(cx, entry, layout_.fields[markField_])), cx.int8(0))
+                                               : cx.boolean(true);
             cx.ifThen(unmatched, [&] {
                IUValues values;
                for (size_t i = 0; i < payload_.size(); ++i) {
@@ -92,10 +88,13 @@ class JoinTranslator : public Translator {
             });
          };
          if (hashed()) {
-            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, entries_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
-            addBufferScan(compiler_, "scan right tuples without key", join_.children[1]->estimatedRows, unmatched_, [&](llvm::Value* entry) { emitUnmatched(entry, false); });
+            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, entries_,
+                          [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+            addBufferScan(compiler_, "scan right tuples without key", join_.children[1]->estimatedRows, unmatched_,
+                          [&](llvm::Value* entry) { emitUnmatched(entry, false); });
          } else {
-            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, unmatched_, [&](llvm::Value* entry) { emitUnmatched(entry, true); });
+            addBufferScan(compiler_, "scan unmatched right tuples", join_.children[1]->estimatedRows, unmatched_,
+                          [&](llvm::Value* entry) { emitUnmatched(entry, true); });
          }
       }
    }
@@ -111,8 +110,6 @@ class JoinTranslator : public Translator {
       for (ProbeKeyFilter& filter : filters) filter.passingRows = join_.estimatedRows;  // about the rows that find a partner
       return filters;
    }
-
-
 
    private:
    bool hashed() const { return !condition_.leftKeys.empty(); }
@@ -182,7 +179,8 @@ class JoinTranslator : public Translator {
          for (const IU* iu : used)
             if (std::find(payload_.begin(), payload_.end(), iu) == payload_.end()) values.get(iu);
       }
-      if (hashed()) prefetchBucketAhead(cx, values, condition_.leftKeys, table_.load(cx), join_.children[1]->estimatedRows, join_.children[0]->estimatedRows, true);
+      if (hashed())
+         prefetchBucketAhead(cx, values, condition_.leftKeys, table_.load(cx), join_.children[1]->estimatedRows, join_.children[0]->estimatedRows, true);
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
       llvm::Value* anyNull = cx.boolean(false);
@@ -220,7 +218,8 @@ class JoinTranslator : public Translator {
                   if (condition_.residual.empty()) return same;
                   // The residual reads the partner's values: only for pairs whose keys match.
                   return cx.ifThenElse(
-                     same, [&] {
+                     same,
+                     [&] {
                         bindPartner(entry);
                         return residualHolds();
                      },

@@ -38,8 +38,6 @@ class LimitTranslator : public Translator {
 
 }  // namespace
 
-std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op) {
-   return std::make_unique<LimitTranslator>(compiler, op);
-}
+std::unique_ptr<Translator> makeLimitTranslator(QueryCompiler& compiler, const Limit& op) { return std::make_unique<LimitTranslator>(compiler, op); }
 
 }  // namespace kiln

@@ -69,8 +69,7 @@ InRange floatInRange(CodeContext& cx, const SqlValue& current, const Value& dist
    return [&cx, all, bound, less, baseIsNaN](llvm::Value* value) {
       auto& b = cx.builder();
       llvm::Value* wide = b.CreateFPExt(value, cx.f64());
-      llvm::Value* numbers = b.CreateSelect(baseIsNaN, cx.boolean(less),
-                                            b.CreateOr(all, less ? b.CreateFCmpOLE(wide, bound) : b.CreateFCmpOGE(wide, bound)));
+      llvm::Value* numbers = b.CreateSelect(baseIsNaN, cx.boolean(less), b.CreateOr(all, less ? b.CreateFCmpOLE(wide, bound) : b.CreateFCmpOGE(wide, bound)));
       return b.CreateSelect(b.CreateFCmpUNO(wide, wide), b.CreateSelect(baseIsNaN, cx.boolean(true), cx.boolean(!less)), numbers);
    };
 }
@@ -140,8 +139,7 @@ llvm::Value* firstWhere(CodeContext& cx, llvm::Value* low, llvm::Value* high, co
 
 }  // namespace
 
-llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, const RangeKey& key, FrameBound bound, const Value& distance,
-                                      bool isStart) {
+llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, const RangeKey& key, FrameBound bound, const Value& distance, bool isStart) {
    auto& b = cx.builder();
    auto& [field, sort] = key;
    // PostgreSQL's in_range flags: the start is the first row >= current - distance (PRECEDING)
@@ -170,9 +168,7 @@ llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, 
          case TypeId::TimestampTz:
          case TypeId::Interval: inRange = intervalStepInRange(cx, current, field.type, distance, sub, less); break;
          // Without wrapping around midnight, as time + interval would (PostgreSQL's in_range).
-         case TypeId::Time:
-            inRange = exactInRange(cx, current, field.type, Value::ofInteger(SqlType::bigInt(), distance.interval.micros), sub, less);
-            break;
+         case TypeId::Time: inRange = exactInRange(cx, current, field.type, Value::ofInteger(SqlType::bigInt(), distance.interval.micros), sub, less); break;
          default: inRange = exactInRange(cx, current, field.type, distance, sub, less);
       }
       return firstWhere(cx, low, high, [&](llvm::Value* i) {

@@ -10,7 +10,6 @@ namespace kiln {
 /// The frame's start (`isStart`) or exclusive end for `bound` (Preceding or Following) at
 /// `distance` from the current row's key. A NULL key's frame is its peers, the NULLs; other rows'
 /// frames never reach the NULLs.
-llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, const RangeKey& key, FrameBound bound, const Value& distance,
-                                      bool isStart);
+llvm::Value* generateRangeOffsetBound(CodeContext& cx, const WindowPosition& p, const RangeKey& key, FrameBound bound, const Value& distance, bool isStart);
 
 }  // namespace kiln

@@ -50,10 +50,8 @@ class RecursiveUnionTranslator : public Translator {
       double expected = union_.estimatedRows;
       compiler_.addSetup([=](QueryRuntime& rt) {
          rt.pointer(added) = rt.own(tables, std::make_unique<WorkTables>(rowSize))->added();
-         if (distinct)
-            rt.pointer(rows) = &rt.own(result, std::make_unique<ChainedHashTable>(rowSize, expected))->entries;
-         else
-            rt.own(result, std::make_unique<RowBuffer>(rowSize));
+         if (distinct) rt.pointer(rows) = &rt.own(result, std::make_unique<ChainedHashTable>(rowSize, expected))->entries;
+         else rt.own(result, std::make_unique<RowBuffer>(rowSize));
       });
       compiler_.setWorkTable(&union_, workingTable);
       child(0).produce();

@@ -13,9 +13,7 @@ std::string generateRowCompare(CodeContext& cx, const std::vector<std::pair<RowL
    llvm::Value* right = cx.argument(1);
    for (auto& [field, key] : keys) {
       SqlValue a = loadField(cx, left, field), c = loadField(cx, right, field);
-      auto returnIf = [&](llvm::Value* condition, int32_t result) {
-         cx.ifThen(condition, [&] { b.CreateRet(cx.int32(result)); });
-      };
+      auto returnIf = [&](llvm::Value* condition, int32_t result) { cx.ifThen(condition, [&] { b.CreateRet(cx.int32(result)); }); };
       auto compareValues = [&] {
          llvm::Value* order = ops.order(a.value, c.value, field.type);
          if (key.descending) order = b.CreateNeg(order);

@@ -161,7 +161,12 @@ class ScanTranslator : public Translator {
          size_t at = columnOf(column), otherAt = constant ? 0 : columnOf(other);
          if (at == columns_.size() || otherAt == columns_.size()) continue;
          CompareOp op = e.compareOp();
-         if (flipped) op = op == CompareOp::Lt ? CompareOp::Gt : op == CompareOp::Gt ? CompareOp::Lt : op == CompareOp::Le ? CompareOp::Ge : op == CompareOp::Ge ? CompareOp::Le : op;
+         if (flipped)
+            op = op == CompareOp::Lt   ? CompareOp::Gt
+                 : op == CompareOp::Gt ? CompareOp::Lt
+                 : op == CompareOp::Le ? CompareOp::Ge
+                 : op == CompareOp::Ge ? CompareOp::Le
+                                       : op;
          llvm::CmpInst::Predicate predicate;
          switch (op) {
             case CompareOp::Eq: predicate = llvm::CmpInst::ICMP_EQ; break;

@@ -75,7 +75,8 @@ class SeriesTranslator : public Translator {
             llvm::Value* constant = llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(cx.intervalType()),
                                                               {cx.int32(v.months), cx.int32(v.days), cx.int64(v.micros)});
             b.CreateStore(constant, step);
-            const RuntimeFunction& add = series_.output->type.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_add_interval : runtime::kiln_timestamp_add_interval;
+            const RuntimeFunction& add = series_.output->type.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_add_interval
+                                                                                        : runtime::kiln_timestamp_add_interval;
             loop.repeat({cx.callRuntime(add, {current, step, cx.int32(1)}), b.CreateAdd(position, cx.int64(1))});
          } else {
             llvm::Value* sum = b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, current, cx.int64(series_.step));
@@ -103,7 +104,8 @@ class SeriesTranslator : public Translator {
    }
 
    void setOrdinality(IUValues& values, llvm::Value* position) {
-      if (series_.ordinality) values.set(series_.ordinality, {position, series_.ordinality->nullable ? compiler_.cx().boolean(false) : nullptr, SqlType::bigInt()});
+      if (series_.ordinality)
+         values.set(series_.ordinality, {position, series_.ordinality->nullable ? compiler_.cx().boolean(false) : nullptr, SqlType::bigInt()});
    }
 
    /// Whether the series counts up: an interval step as PostgreSQL compares it with zero (a month 30 days).
@@ -118,8 +120,6 @@ class SeriesTranslator : public Translator {
 
 }  // namespace
 
-std::unique_ptr<Translator> makeSeriesTranslator(QueryCompiler& compiler, const Series& op) {
-   return std::make_unique<SeriesTranslator>(compiler, op);
-}
+std::unique_ptr<Translator> makeSeriesTranslator(QueryCompiler& compiler, const Series& op) { return std::make_unique<SeriesTranslator>(compiler, op); }
 
 }  // namespace kiln

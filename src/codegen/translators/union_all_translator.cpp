@@ -34,8 +34,6 @@ class UnionAllTranslator : public Translator {
 
 }  // namespace
 
-std::unique_ptr<Translator> makeUnionAllTranslator(QueryCompiler& compiler, const UnionAll& op) {
-   return std::make_unique<UnionAllTranslator>(compiler, op);
-}
+std::unique_ptr<Translator> makeUnionAllTranslator(QueryCompiler& compiler, const UnionAll& op) { return std::make_unique<UnionAllTranslator>(compiler, op); }
 
 }  // namespace kiln

@@ -110,8 +110,6 @@ class ValuesTranslator : public Translator {
 
 }  // namespace
 
-std::unique_ptr<Translator> makeValuesTranslator(QueryCompiler& compiler, const Values& op) {
-   return std::make_unique<ValuesTranslator>(compiler, op);
-}
+std::unique_ptr<Translator> makeValuesTranslator(QueryCompiler& compiler, const Values& op) { return std::make_unique<ValuesTranslator>(compiler, op); }
 
 }  // namespace kiln

@@ -114,8 +114,8 @@ SqlValue numericVarianceResult(CodeContext& cx, AggregateFunction function, cons
    bool sample = function == AggregateFunction::VarSamp || function == AggregateFunction::StddevSamp;
    bool deviation = function == AggregateFunction::StddevSamp || function == AggregateFunction::StddevPop;
    llvm::Value* out = cx.entryAlloca(cx.stringType());
-   llvm::Value* isNull = cx.callRuntime(runtime::kiln_numeric_variance, {state.sum, state.squares, b.CreateLoad(cx.i64(), state.count), cx.int8(sample),
-                                                                  cx.int8(deviation), out, ops.arena()});
+   llvm::Value* isNull = cx.callRuntime(runtime::kiln_numeric_variance,
+                                        {state.sum, state.squares, b.CreateLoad(cx.i64(), state.count), cx.int8(sample), cx.int8(deviation), out, ops.arena()});
    return {b.CreateLoad(cx.stringType(), out), b.CreateICmpNE(isNull, cx.int8(0)), SqlType::numeric()};
 }
 

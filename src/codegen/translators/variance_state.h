@@ -4,8 +4,8 @@
 #pragma once
 
 #include "algebra/operator.h"
-#include "codegen/sql_value.h"
 #include "codegen/code_context.h"
+#include "codegen/sql_value.h"
 
 namespace kiln {
 

@@ -52,11 +52,9 @@ llvm::Value* FrameRuns::position(CodeContext& cx, llvm::Value* k) const {
    auto& b = cx.builder();
    // Past the runs before the last, the row is in the last; an earlier run that holds it wins.
    std::vector<llvm::Value*> before{cx.int64(0)};  // rows in the runs before run i
-   for (size_t i = 0; i + 1 < runs.size(); ++i)
-      before.push_back(b.CreateAdd(before.back(), runLength(cx, runs[i])));
+   for (size_t i = 0; i + 1 < runs.size(); ++i) before.push_back(b.CreateAdd(before.back(), runLength(cx, runs[i])));
    llvm::Value* at = b.CreateAdd(runs.back().first, b.CreateSub(k, before.back()));
-   for (size_t i = runs.size() - 1; i-- > 0;)
-      at = b.CreateSelect(b.CreateICmpSLT(k, before[i + 1]), b.CreateAdd(runs[i].first, b.CreateSub(k, before[i])), at);
+   for (size_t i = runs.size() - 1; i-- > 0;) at = b.CreateSelect(b.CreateICmpSLT(k, before[i + 1]), b.CreateAdd(runs[i].first, b.CreateSub(k, before[i])), at);
    return at;
 }
 
@@ -111,9 +109,8 @@ std::pair<llvm::Value*, llvm::Value*> groupsFrameOf(CodeContext& cx, const Windo
    auto forward = [&](llvm::Value* from, int64_t steps, llvm::Value* available) {
       llvm::Value* at = cx.entryAlloca(cx.i64(), "group_end");
       b.CreateStore(from, at);
-      cx.forRange(cx.int64(0), smaller(steps, available), [&](llvm::Value*) {
-         b.CreateStore(p.headerAt(cx, b.CreateLoad(cx.i64(), at), offsetof(WindowRowHeader, peerEnd)), at);
-      });
+      cx.forRange(cx.int64(0), smaller(steps, available),
+                  [&](llvm::Value*) { b.CreateStore(p.headerAt(cx, b.CreateLoad(cx.i64(), at), offsetof(WindowRowHeader, peerEnd)), at); });
       return b.CreateLoad(cx.i64(), at);
    };
    llvm::Value* groupsAfter = b.CreateSub(lastGroup, p.peerGroup);

@@ -49,19 +49,19 @@ class WindowTranslator : public Translator {
          RowCompare order = nullptr, partition = nullptr, peers = nullptr;
          void (*compute)(void*, char**, int64_t) = nullptr;
       };
-      compiler_.addStep([buffer, orderName, partitionName, peersName, computeName, functions = std::make_shared<Functions>()](QueryRuntime& rt,
-                                                                                                                           CompiledModule& module) {
-         if (!functions->compute) {
-            auto lookup = [&](const std::string& name) { return name.empty() ? nullptr : module.lookup(name); };
-            functions->order = reinterpret_cast<RowCompare>(lookup(orderName));
-            functions->partition = reinterpret_cast<RowCompare>(lookup(partitionName));
-            functions->peers = reinterpret_cast<RowCompare>(lookup(peersName));
-            functions->compute = reinterpret_cast<void (*)(void*, char**, int64_t)>(lookup(computeName));
-         }
-         auto* rows = rt.get<RowBuffer>(buffer);
-         sortWindowRows(*rows, functions->order, functions->partition, functions->peers);
-         functions->compute(rt.state(), rows->rows(), int64_t(rows->size()));
-      });
+      compiler_.addStep(
+         [buffer, orderName, partitionName, peersName, computeName, functions = std::make_shared<Functions>()](QueryRuntime& rt, CompiledModule& module) {
+            if (!functions->compute) {
+               auto lookup = [&](const std::string& name) { return name.empty() ? nullptr : module.lookup(name); };
+               functions->order = reinterpret_cast<RowCompare>(lookup(orderName));
+               functions->partition = reinterpret_cast<RowCompare>(lookup(partitionName));
+               functions->peers = reinterpret_cast<RowCompare>(lookup(peersName));
+               functions->compute = reinterpret_cast<void (*)(void*, char**, int64_t)>(lookup(computeName));
+            }
+            auto* rows = rt.get<RowBuffer>(buffer);
+            sortWindowRows(*rows, functions->order, functions->partition, functions->peers);
+            functions->compute(rt.state(), rows->rows(), int64_t(rows->size()));
+         });
       addBufferScan(compiler_, "scan window rows", window_.estimatedRows, buffer_, [&](llvm::Value* row) {
          IUValues values;
          for (const IU* iu : required()) {
@@ -150,8 +150,7 @@ class WindowTranslator : public Translator {
    /// text is built front to back.
    static bool growsBackward(const WindowCall& call) {
       return call.function == WindowFunction::Aggregate && call.aggregate.function != AggregateFunction::StringAgg &&
-             call.frame.exclusion == FrameExclusion::NoOthers &&
-             call.frame.end == FrameBound::UnboundedFollowing &&
+             call.frame.exclusion == FrameExclusion::NoOthers && call.frame.end == FrameBound::UnboundedFollowing &&
              call.frame.start != FrameBound::UnboundedPreceding;
    }
 
@@ -241,9 +240,7 @@ class WindowTranslator : public Translator {
          FrameRuns frame = frameRuns(call, p);
          llvm::Value* k = b.CreateSub(nth, cx.int64(1));
          llvm::Value* inside = b.CreateICmpSLT(k, frame.size(cx));
-         cx.ifThen(inside, [&] {
-            storeField(cx, p.row, output, nullable(loadField(cx, p.rowAt(cx, frame.position(cx, k)), field(call.arguments[0]))));
-         });
+         cx.ifThen(inside, [&] { storeField(cx, p.row, output, nullable(loadField(cx, p.rowAt(cx, frame.position(cx, k)), field(call.arguments[0])))); });
          cx.ifThen(b.CreateNot(inside), [&] { storeField(cx, p.row, output, ops.nullOf(output.type)); });
       });
    }
@@ -349,8 +346,6 @@ class WindowTranslator : public Translator {
 
 }  // namespace
 
-std::unique_ptr<Translator> makeWindowTranslator(QueryCompiler& compiler, const Window& op) {
-   return std::make_unique<WindowTranslator>(compiler, op);
-}
+std::unique_ptr<Translator> makeWindowTranslator(QueryCompiler& compiler, const Window& op) { return std::make_unique<WindowTranslator>(compiler, op); }
 
 }  // namespace kiln

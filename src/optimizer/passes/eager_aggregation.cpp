@@ -21,8 +21,8 @@ std::unique_ptr<Operator> aggregateEagerly(std::unique_ptr<Operator> op, IUSet& 
          fits = fits && coveredBy(read, l);
       }
       for (auto& call : aggregate.aggregates) {
-         bool combinable = call.function == AggregateFunction::Count || call.function == AggregateFunction::Sum ||
-                           call.function == AggregateFunction::Min || call.function == AggregateFunction::Max;
+         bool combinable = call.function == AggregateFunction::Count || call.function == AggregateFunction::Sum || call.function == AggregateFunction::Min ||
+                           call.function == AggregateFunction::Max;
          std::vector<const IU*> read;
          if (call.argument) call.argument->collectIUs(read);
          fits = fits && combinable && !call.distinct && call.argument && coveredBy(read, r);
@@ -39,12 +39,9 @@ std::unique_ptr<Operator> aggregateEagerly(std::unique_ptr<Operator> op, IUSet& 
             break;
          }
          const IU *a = c->children[0]->iu, *b = c->children[1]->iu;
-         if (coveredBy({a}, l) && coveredBy({b}, r))
-            keys.push_back({a, b});
-         else if (coveredBy({a}, r) && coveredBy({b}, l))
-            keys.push_back({b, a});
-         else
-            fits = false;
+         if (coveredBy({a}, l) && coveredBy({b}, r)) keys.push_back({a, b});
+         else if (coveredBy({a}, r) && coveredBy({b}, l)) keys.push_back({b, a});
+         else fits = false;
       }
       if (!fits || keys.empty()) continue;
 

@@ -17,8 +17,7 @@ bool isFilteringJoin(const Operator& op) {
 }
 
 bool isRegionNode(const Operator& op) {
-   return op.kind == OperatorKind::Filter || (op.kind == OperatorKind::Join && static_cast<const Join&>(op).joinKind == JoinKind::Inner) ||
-          isFilteringJoin(op);
+   return op.kind == OperatorKind::Filter || (op.kind == OperatorKind::Join && static_cast<const Join&>(op).joinKind == JoinKind::Inner) || isFilteringJoin(op);
 }
 
 /// A semi or anti join found in a region: it filters the region's tuples, and may be applied to
@@ -29,8 +28,7 @@ struct FilteringJoin {
 };
 
 /// Takes a region apart into its relations, predicates and filtering joins.
-void collect(std::unique_ptr<Operator> op, std::vector<Relation>& relations, std::vector<ExprPtr>& predicates,
-             std::vector<FilteringJoin>& filteringJoins) {
+void collect(std::unique_ptr<Operator> op, std::vector<Relation>& relations, std::vector<ExprPtr>& predicates, std::vector<FilteringJoin>& filteringJoins) {
    if (op->kind == OperatorKind::Filter) {
       splitConjuncts(std::move(static_cast<Filter&>(*op).condition), predicates);
       return collect(std::move(op->children[0]), relations, predicates, filteringJoins);
@@ -66,8 +64,7 @@ ExprPtr factorOr(ExprPtr e) {
       std::vector<const Expr*> parts;
       if (branch.kind == ExprKind::And)
          for (auto& c : branch.children) parts.push_back(c.get());
-      else
-         parts.push_back(&branch);
+      else parts.push_back(&branch);
       return parts;
    };
    std::vector<ExprPtr> common;
@@ -209,8 +206,7 @@ ExprPtr restrictionOf(const Expr& disjunction, const std::vector<const IU*>& ius
       std::vector<const Expr*> parts;
       if (branch->kind == ExprKind::And)
          for (auto& c : branch->children) parts.push_back(c.get());
-      else
-         parts.push_back(branch.get());
+      else parts.push_back(branch.get());
       std::vector<ExprPtr> local;
       for (const Expr* part : parts) {
          std::vector<const IU*> used;
@@ -325,12 +321,9 @@ void pushJoinConditionsDown(Join& join) {
    for (auto& c : conjuncts) {
       std::vector<const IU*> used;
       c->collectIUs(used);
-      if (!used.empty() && coveredBy(used, right))
-         rightOnly.push_back(std::move(c));
-      else if (!used.empty() && coveredBy(used, left) && join.joinKind == JoinKind::Semi)
-         leftOnly.push_back(std::move(c));
-      else
-         kept.push_back(std::move(c));
+      if (!used.empty() && coveredBy(used, right)) rightOnly.push_back(std::move(c));
+      else if (!used.empty() && coveredBy(used, left) && join.joinKind == JoinKind::Semi) leftOnly.push_back(std::move(c));
+      else kept.push_back(std::move(c));
    }
    join.condition = Expr::conjunction(std::move(kept));
    join.children[0] = withFilter(std::move(join.children[0]), std::move(leftOnly));

@@ -60,8 +60,7 @@ std::optional<SemiJoinDomain> semiJoinDomain(const Operator& op, const std::vect
          for (int side = 0; side < 2; ++side) {
             const Expr& a = *e->children[size_t(side)];
             const Expr& b = *e->children[size_t(1 - side)];
-            if (a.kind == ExprKind::ColumnRef && b.kind == ExprKind::ColumnRef && coveredBy({a.iu}, keys) && coveredBy({b.iu}, right) &&
-                a.type == b.type)
+            if (a.kind == ExprKind::ColumnRef && b.kind == ExprKind::ColumnRef && coveredBy({a.iu}, keys) && coveredBy({b.iu}, right) && a.type == b.type)
                domain.keys.push_back({a.iu, b.iu});
          }
       if (!domain.keys.empty() && cloneFilteredScan(*domain.source)) return domain;

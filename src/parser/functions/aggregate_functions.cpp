@@ -25,14 +25,11 @@ void sumOrAvg(const AggregateBinding& call) {
    SqlType in = arg->type;
    if (in.id == TypeId::Unknown || (!in.isNumeric() && in.id != TypeId::Interval)) throw call.noSuchFunction();
    bool sum = call.aggregate.function == AggregateFunction::Sum;
-   if (in.id == TypeId::Interval)
-      call.type = in;
-   else if (in.isFloat())
-      call.type = sum ? in : SqlType::double_();
+   if (in.id == TypeId::Interval) call.type = in;
+   else if (in.isFloat()) call.type = sum ? in : SqlType::double_();
    else if (sum)
       call.type = in.id == TypeId::SmallInt || in.id == TypeId::Integer ? SqlType::bigInt() : in.id == TypeId::Numeric ? in : SqlType::decimal(38, in.scale);
-   else
-      call.type = types::average(in);
+   else call.type = types::average(in);
    // The argument is accumulated in the result's representation.
    if (call.type.id == TypeId::Decimal && sum && in.isInteger()) arg = coerce(std::move(arg), types::asDecimal(in));
 }
@@ -87,8 +84,8 @@ void percentile(const AggregateBinding& call) {
    for (size_t i = 0; i < call.call.n_agg_order; ++i) args.push_back(call.bindInside(*call.call.agg_order[i]->sort_by->node));
    bool cont = call.aggregate.function == AggregateFunction::PercentileCont;
    auto numeric = [](const ExprPtr& e) { return e->type.id == TypeId::Unknown || e->type.isNumeric(); };
-   bool fits = call.call.n_agg_order == 1 && call.call.n_args == call.definition.maxArguments &&
-               std::all_of(args.begin(), args.end() - 1, numeric) && (!cont || numeric(args.back()));
+   bool fits = call.call.n_agg_order == 1 && call.call.n_args == call.definition.maxArguments && std::all_of(args.begin(), args.end() - 1, numeric) &&
+               (!cont || numeric(args.back()));
    if (!fits) throw ExpressionBinder::noSuchFunction(call.name, args, call.position);
    if (args.size() > 1) {
       // The fraction is computed once per group, from no row of it.
@@ -106,9 +103,8 @@ void percentile(const AggregateBinding& call) {
 }
 
 const AggregateRuleBinder binders[] = {
-   {AggregateRule::Count, count},         {AggregateRule::SumOrAvg, sumOrAvg},   {AggregateRule::Statistic, statistic},
-   {AggregateRule::Boolean, boolean},     {AggregateRule::MinMax, minMax},       {AggregateRule::StringAgg, stringAgg},
-   {AggregateRule::ArrayAgg, arrayAgg},   {AggregateRule::Percentile, percentile},
+   {AggregateRule::Count, count},   {AggregateRule::SumOrAvg, sumOrAvg},   {AggregateRule::Statistic, statistic}, {AggregateRule::Boolean, boolean},
+   {AggregateRule::MinMax, minMax}, {AggregateRule::StringAgg, stringAgg}, {AggregateRule::ArrayAgg, arrayAgg},   {AggregateRule::Percentile, percentile},
 };
 
 }  // namespace

@@ -58,7 +58,9 @@ ExprPtr stringToArray(const FunctionBinding& call) { return make(call, SqlType::
 
 ExprPtr concatenation(const FunctionBinding& call) {
    FunctionId id = call.function.id;
-   auto join = id == FunctionId::ArrayCat ? ExpressionBinder::ArrayJoin::Cat : id == FunctionId::ArrayAppend ? ExpressionBinder::ArrayJoin::Append : ExpressionBinder::ArrayJoin::Prepend;
+   auto join = id == FunctionId::ArrayCat      ? ExpressionBinder::ArrayJoin::Cat
+               : id == FunctionId::ArrayAppend ? ExpressionBinder::ArrayJoin::Append
+                                               : ExpressionBinder::ArrayJoin::Prepend;
    return ExpressionBinder::bindArrayConcat(std::move(call.args[0]), std::move(call.args[1]), call.position, join);
 }
 
@@ -77,18 +79,10 @@ ExprPtr removeOrReplace(const FunctionBinding& call) {
 
 std::span<const FunctionBinder> arrayFunctionBinders() {
    static constexpr FunctionBinder binders[] = {
-      {FunctionId::ArrayCardinality, cardinality},
-      {FunctionId::ArrayLength, dimension},
-      {FunctionId::ArrayLower, dimension},
-      {FunctionId::ArrayNdims, dimension},
-      {FunctionId::ArrayDims, dimension},
-      {FunctionId::ArrayToString, arrayToString},
-      {FunctionId::StringToArray, stringToArray},
-      {FunctionId::ArrayCat, concatenation},
-      {FunctionId::ArrayAppend, concatenation},
-      {FunctionId::ArrayPrepend, concatenation},
-      {FunctionId::ArrayPosition, position},
-      {FunctionId::ArrayRemove, removeOrReplace},
+      {FunctionId::ArrayCardinality, cardinality}, {FunctionId::ArrayLength, dimension},  {FunctionId::ArrayLower, dimension},
+      {FunctionId::ArrayNdims, dimension},         {FunctionId::ArrayDims, dimension},    {FunctionId::ArrayToString, arrayToString},
+      {FunctionId::StringToArray, stringToArray},  {FunctionId::ArrayCat, concatenation}, {FunctionId::ArrayAppend, concatenation},
+      {FunctionId::ArrayPrepend, concatenation},   {FunctionId::ArrayPosition, position}, {FunctionId::ArrayRemove, removeOrReplace},
       {FunctionId::ArrayReplace, removeOrReplace},
    };
    return binders;

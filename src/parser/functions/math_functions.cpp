@@ -90,7 +90,7 @@ ExprPtr roundOrTrunc(const FunctionBinding& call) {
       int64_t scale = std::clamp<int64_t>(digits, 0, 2 * Numeric::maxDisplayScale);
       int64_t precision = int64_t(in.precision - in.scale) + 1 + scale;
       type = scale <= int64_t(decimal::maxPrecision) && precision <= int64_t(decimal::maxPrecision) ? SqlType::decimal(unsigned(precision), unsigned(scale))
-                                                                                                   : SqlType::numeric();
+                                                                                                    : SqlType::numeric();
       if (type.id == TypeId::Numeric) args[0] = ExpressionBinder::coerce(std::move(args[0]), type);
    }
    args.resize(1);

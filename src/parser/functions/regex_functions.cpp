@@ -95,11 +95,8 @@ ExprPtr substring(const FunctionBinding& call) {
 
 std::span<const FunctionBinder> regexFunctionBinders() {
    static constexpr FunctionBinder binders[] = {
-      {FunctionId::RegexMatch, match},
-      {FunctionId::RegexReplace, replace},
-      {FunctionId::RegexCount, count},
-      {FunctionId::RegexSubstr, substr},
-      {FunctionId::RegexSubstring, substring},
+      {FunctionId::RegexMatch, match},   {FunctionId::RegexReplace, replace},     {FunctionId::RegexCount, count},
+      {FunctionId::RegexSubstr, substr}, {FunctionId::RegexSubstring, substring},
    };
    return binders;
 }

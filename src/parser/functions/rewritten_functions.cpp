@@ -122,12 +122,19 @@ ExprPtr extractField(const std::string& unit, ExprPtr value, const std::string& 
    if (value->type.id == TypeId::Interval) {
       // An interval's fields as PostgreSQL counts them: a year of months is 365.25 days for the
       // epoch, a month 30 days; the time's hours go past 24.
-      static const std::tuple<const char*, int, SqlType> fields[] = {
-         {"epoch", 0, SqlType::decimal(38, 6)},  {"year", 1, SqlType::bigInt()},    {"month", 2, SqlType::bigInt()},
-         {"day", 3, SqlType::bigInt()},           {"hour", 4, SqlType::bigInt()},    {"minute", 5, SqlType::bigInt()},
-         {"second", 6, SqlType::decimal(38, 6)}, {"milliseconds", 7, SqlType::decimal(38, 3)}, {"microseconds", 8, SqlType::decimal(38, 0)},
-         {"quarter", 9, SqlType::bigInt()},      {"decade", 10, SqlType::bigInt()}, {"century", 11, SqlType::bigInt()},
-         {"millennium", 12, SqlType::bigInt()}};
+      static const std::tuple<const char*, int, SqlType> fields[] = {{"epoch", 0, SqlType::decimal(38, 6)},
+                                                                     {"year", 1, SqlType::bigInt()},
+                                                                     {"month", 2, SqlType::bigInt()},
+                                                                     {"day", 3, SqlType::bigInt()},
+                                                                     {"hour", 4, SqlType::bigInt()},
+                                                                     {"minute", 5, SqlType::bigInt()},
+                                                                     {"second", 6, SqlType::decimal(38, 6)},
+                                                                     {"milliseconds", 7, SqlType::decimal(38, 3)},
+                                                                     {"microseconds", 8, SqlType::decimal(38, 0)},
+                                                                     {"quarter", 9, SqlType::bigInt()},
+                                                                     {"decade", 10, SqlType::bigInt()},
+                                                                     {"century", 11, SqlType::bigInt()},
+                                                                     {"millennium", 12, SqlType::bigInt()}};
       for (auto& [fieldName, field, type] : fields) {
          if (unit != fieldName) continue;
          auto e = ExpressionBinder::makeExpr(ExprKind::Function, type, value->nullable, position);
@@ -150,12 +157,11 @@ ExprPtr extractField(const std::string& unit, ExprPtr value, const std::string& 
       return e;
    };
    // The fields of the day; a timestamp's are those of its date.
-   static const std::pair<const char*, FunctionId> dayFields[] = {{"year", FunctionId::ExtractYear}, {"month", FunctionId::ExtractMonth},
-                                                                  {"day", FunctionId::ExtractDay},   {"quarter", FunctionId::ExtractQuarter},
-                                                                  {"dow", FunctionId::ExtractDow},   {"doy", FunctionId::ExtractDoy},
-                                                                  {"week", FunctionId::ExtractWeek}, {"isodow", FunctionId::ExtractIsoDow},
-                                                                  {"isoyear", FunctionId::ExtractIsoYear}, {"decade", FunctionId::ExtractDecade},
-                                                                  {"century", FunctionId::ExtractCentury}, {"millennium", FunctionId::ExtractMillennium}};
+   static const std::pair<const char*, FunctionId> dayFields[] = {
+      {"year", FunctionId::ExtractYear},       {"month", FunctionId::ExtractMonth},     {"day", FunctionId::ExtractDay},
+      {"quarter", FunctionId::ExtractQuarter}, {"dow", FunctionId::ExtractDow},         {"doy", FunctionId::ExtractDoy},
+      {"week", FunctionId::ExtractWeek},       {"isodow", FunctionId::ExtractIsoDow},   {"isoyear", FunctionId::ExtractIsoYear},
+      {"decade", FunctionId::ExtractDecade},   {"century", FunctionId::ExtractCentury}, {"millennium", FunctionId::ExtractMillennium}};
    for (auto& [fieldName, id] : dayFields) {
       if (unit != fieldName) continue;
       if (isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type time without time zone", position);
@@ -164,10 +170,12 @@ ExprPtr extractField(const std::string& unit, ExprPtr value, const std::string& 
    // A date's epoch is its midnight's in UTC, in whole seconds (for any date, as PostgreSQL's extract_date).
    if (unit == "epoch" && value->type.id == TypeId::Date) return make(FunctionId::ExtractEpoch, SqlType::bigInt(), std::move(value));
    // The fields of the time of day, as numbers of the precision PostgreSQL prints.
-   static const std::tuple<const char*, FunctionId, SqlType> timeFields[] = {
-      {"hour", FunctionId::ExtractHour, SqlType::integer()},          {"minute", FunctionId::ExtractMinute, SqlType::integer()},
-      {"second", FunctionId::ExtractSecond, SqlType::decimal(8, 6)}, {"milliseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 3)},
-      {"microseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 0)}, {"epoch", FunctionId::ExtractEpoch, SqlType::decimal(20, 6)}};
+   static const std::tuple<const char*, FunctionId, SqlType> timeFields[] = {{"hour", FunctionId::ExtractHour, SqlType::integer()},
+                                                                             {"minute", FunctionId::ExtractMinute, SqlType::integer()},
+                                                                             {"second", FunctionId::ExtractSecond, SqlType::decimal(8, 6)},
+                                                                             {"milliseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 3)},
+                                                                             {"microseconds", FunctionId::ExtractSecond, SqlType::decimal(8, 0)},
+                                                                             {"epoch", FunctionId::ExtractEpoch, SqlType::decimal(20, 6)}};
    for (auto& [fieldName, id, type] : timeFields) {
       if (unit != fieldName) continue;
       if (!isTimestamp && !isTime) throw Error("0A000", "unit \"" + unit + "\" not supported for type date", position);

@@ -31,12 +31,8 @@ ExprPtr sequenceFunction(const FunctionBinding& call) { return call.binder.bindS
 
 std::span<const FunctionBinder> systemFunctionBinders() {
    static constexpr FunctionBinder binders[] = {
-      {FunctionId::CurrentSetting, currentSetting},
-      {FunctionId::SetConfig, setConfig},
-      {FunctionId::SequenceNext, sequenceFunction},
-      {FunctionId::SequenceCurrent, sequenceFunction},
-      {FunctionId::SequenceLast, sequenceFunction},
-      {FunctionId::SequenceSet, sequenceFunction},
+      {FunctionId::CurrentSetting, currentSetting},    {FunctionId::SetConfig, setConfig},           {FunctionId::SequenceNext, sequenceFunction},
+      {FunctionId::SequenceCurrent, sequenceFunction}, {FunctionId::SequenceLast, sequenceFunction}, {FunctionId::SequenceSet, sequenceFunction},
    };
    return binders;
 }

@@ -52,10 +52,7 @@ void nthValue(const WindowBinding& call) {
 }
 
 const WindowRuleBinder binders[] = {
-   {AggregateRule::Ranking, ranking},
-   {AggregateRule::Ntile, ntile},
-   {AggregateRule::LagLead, lagLead},
-   {AggregateRule::FirstLastValue, firstLastValue},
+   {AggregateRule::Ranking, ranking},   {AggregateRule::Ntile, ntile}, {AggregateRule::LagLead, lagLead}, {AggregateRule::FirstLastValue, firstLastValue},
    {AggregateRule::NthValue, nthValue},
 };
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "../sqlite_reference.h"
 #include "../plan_text.h"
+#include "../sqlite_reference.h"
 #include "kiln/kiln.h"
 
 namespace {

@@ -31,7 +31,8 @@ TEST(PreviousGroup, RunsOfEqualKeysGiveTheSameGroups) {
       std::string d = a < 0 ? "NULL" : "'2024-01-" + std::to_string(10 + a % 20) + "'";
       std::string n = a < 0 ? "NULL" : std::to_string(a % 13) + ".25";
       insert += std::string(row ? ", (" : "(") + key + ", " + b + ", " + d + ", " + n + ", " + std::to_string(int(random() % 100)) + ", " +
-                (a < 0 ? std::string("NULL") : "'" + std::string(1, char('A' + a % 3)) + "'") + ", " + (a % 4 == 0 ? "'ééééééé'" : "'k" + std::to_string(a % 5) + "'") + ")";
+                (a < 0 ? std::string("NULL") : "'" + std::string(1, char('A' + a % 3)) + "'") + ", " +
+                (a % 4 == 0 ? "'ééééééé'" : "'k" + std::to_string(a % 5) + "'") + ")";
    }
    con.query(insert);
    sqlite.exec(insert);

@@ -24,7 +24,8 @@ TEST(ScanPrefilter, PassesWhatTheFilterPasses) {
       kiln::Connection con(db);
       Sqlite sqlite;
       const char* schema = "CREATE TABLE t (i INTEGER, b BIGINT NOT NULL, d DATE, n NUMERIC(12, 2), j INTEGER, e DATE, s VARCHAR(30), c CHAR(20) NOT NULL)";
-      const char* words[] = {"AIR", "AIR REG", "DELIVER IN PERSON", "DELIVER IN PERSONS", "DELIVER TO", "DELI", "", "abcd", "abce", "héllo", "TAKE BACK RETURN"};
+      const char* words[] = {"AIR",  "AIR REG", "DELIVER IN PERSON", "DELIVER IN PERSONS", "DELIVER TO", "DELI", "", "abcd",
+                             "abce", "héllo",   "TAKE BACK RETURN"};
       auto word = [&] { return "'" + std::string(words[random() % 11]) + "'"; };
       con.query(schema);
       sqlite.exec(schema);
@@ -35,8 +36,8 @@ TEST(ScanPrefilter, PassesWhatTheFilterPasses) {
          std::string values = maybeNull(std::to_string(int(random() % 1000) - 500)) + ", " + std::to_string(int64_t(random() % 100000) - 50000) + ", " +
                               maybeNull("'2020-01-" + std::to_string(10 + random() % 20) + "'") + ", " +
                               maybeNull(std::to_string(random() % 1000) + "." + std::to_string(10 + random() % 90)) + ", " +
-                              maybeNull(std::to_string(int(random() % 1000) - 500)) + ", " + maybeNull("'2020-01-" + std::to_string(10 + random() % 20) + "'") + ", " +
-                              maybeNull(word()) + ", " + word();
+                              maybeNull(std::to_string(int(random() % 1000) - 500)) + ", " + maybeNull("'2020-01-" + std::to_string(10 + random() % 20) + "'") +
+                              ", " + maybeNull(word()) + ", " + word();
          insert += (r ? ", (" : "(") + values + ")";
       }
       con.query(insert);

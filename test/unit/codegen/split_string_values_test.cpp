@@ -18,9 +18,9 @@ TEST(SplitStringValues, NoStringValuesRemainAndTheFunctionStaysValid) {
    llvm::PointerType* ptr = llvm::PointerType::get(context, 0);
    llvm::StructType* string = llvm::StructType::create(context, {i64, i64}, "string");
    // void f(ptr in, ptr out, i64 n): out = the last of in[0..n) whose first word is odd, else in[0].
-   auto* function = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(context), {ptr, ptr, i64}, false),
-                                           llvm::Function::ExternalLinkage, "f", module);
-   llvm::Value* in = function->getArg(0), *out = function->getArg(1), *n = function->getArg(2);
+   auto* function = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(context), {ptr, ptr, i64}, false), llvm::Function::ExternalLinkage,
+                                           "f", module);
+   llvm::Value *in = function->getArg(0), *out = function->getArg(1), *n = function->getArg(2);
    auto* entry = llvm::BasicBlock::Create(context, "entry", function);
    auto* loop = llvm::BasicBlock::Create(context, "loop", function);
    auto* done = llvm::BasicBlock::Create(context, "done", function);

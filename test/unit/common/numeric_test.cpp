@@ -50,8 +50,11 @@ TEST(Numeric, PackedFormsAreCanonical) {
       EXPECT_EQ(back.toString(), n.toString()) << text;
    }
    // Equal values of other scales: equal bytes but for the scale, equal hashes.
-   const char* equals[][2] = {{"1.1", "1.10"}, {"1.1", "1.1000000000000000000000000000000000000000000000"}, {"0", "0.00"},
-                              {"123456789012345678901234567890.5", "123456789012345678901234567890.50"}, {"NaN", "nan"}};
+   const char* equals[][2] = {{"1.1", "1.10"},
+                              {"1.1", "1.1000000000000000000000000000000000000000000000"},
+                              {"0", "0.00"},
+                              {"123456789012345678901234567890.5", "123456789012345678901234567890.50"},
+                              {"NaN", "nan"}};
    for (auto& [a, b] : equals) {
       std::string x = packed::pack(Numeric::parse(a)), y = packed::pack(Numeric::parse(b));
       EXPECT_TRUE(packed::equal(handle(x), handle(y))) << a << " " << b;
@@ -64,8 +67,9 @@ TEST(Numeric, PackedFormsAreCanonical) {
 
 TEST(Numeric, OrderedKeysSortAsTheValues) {
    std::mt19937_64 random(7);
-   std::vector<Numeric> values = {Numeric::nan(), Numeric::infinity(), Numeric::infinity(true), Numeric(), Numeric::parse("1e40000"),
-                                  Numeric::parse("-1e40000"), Numeric::parse("0.5"), Numeric::parse("0.50"), Numeric::parse("-0.5")};
+   std::vector<Numeric> values = {
+      Numeric::nan(),        Numeric::infinity(),    Numeric::infinity(true), Numeric(), Numeric::parse("1e40000"), Numeric::parse("-1e40000"),
+      Numeric::parse("0.5"), Numeric::parse("0.50"), Numeric::parse("-0.5")};
    for (int i = 0; i < 400; ++i) {
       std::string digits = std::to_string(random() % 100000000) + std::to_string(random() % 1000);
       int point = int(random() % (digits.size() + 1));

@@ -42,8 +42,8 @@ TEST(Cancel, StopsALongStatementWhichChangesNothing) {
    EXPECT_LT(seconds, 5.0);
 
    // An UPDATE of every row, cancelled within its run, leaves every row as it was.
-   auto [updateState, updateSeconds] =
-      runCancelled(con, "UPDATE t SET v = v + 1 WHERE EXISTS (SELECT 1 FROM t b WHERE b.v + t.v < t.k % 7)", std::chrono::milliseconds(200));
+   auto [updateState, updateSeconds] = runCancelled(con, "UPDATE t SET v = v + 1 WHERE EXISTS (SELECT 1 FROM t b WHERE b.v + t.v < t.k % 7)",
+                                                    std::chrono::milliseconds(200));
    EXPECT_EQ(updateState, "57014");
    EXPECT_EQ(con.query("SELECT sum(v) FROM t").getString(0, 0), std::to_string(40000 / 100 * (99 * 100 / 2)));
 

@@ -35,8 +35,7 @@ int runOutOfMemory() {
          con.query(sql);
       } catch (const kiln::Error& error) {
          return error.sqlstate() == "53200" && error.message() == "out of memory";
-      } catch (...) {
-      }
+      } catch (...) {}
       return false;
    };
    if (!failsWith53200("INSERT INTO t SELECT g, repeat('x', 1000) FROM generate_series(1, 5000000) g")) return 1;

@@ -72,7 +72,6 @@ TEST_F(PreparedTest, RunsManyTimesFromTheSameMachineCode) {
    EXPECT_EQ(r.rowCount(), 0u);
 }
 
-
 // A run refills the memory of the previous run's result only once the caller let go of it.
 TEST_F(PreparedTest, ResultsHeldStayIntactWhenRunsReuseMemory) {
    con.query("INSERT INTO t SELECT g, 'a string longer than a short one, ' || g, g FROM generate_series(1, 50) g");

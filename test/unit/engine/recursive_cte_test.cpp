@@ -2,8 +2,8 @@
 // all runs of the recursive term, and many runs with a hash join rebuilt in each.
 #include <gtest/gtest.h>
 
-#include "result_lines.h"
 #include "kiln/kiln.h"
+#include "result_lines.h"
 
 using namespace kiln;
 

@@ -20,8 +20,9 @@ class ResultGettersTest : public ::testing::Test {
    protected:
    void SetUp() override {
       con.query("CREATE TABLE g (id INTEGER, price DECIMAL(10,2), whole DECIMAL(20,0), ts TIMESTAMP, ok BOOLEAN, name TEXT)");
-      con.query("INSERT INTO g VALUES (1, 12.34, 99999999999999999999, TIMESTAMP '2024-05-06 07:08:09', true, 'one'), "
-                "(2, NULL, 42, NULL, NULL, NULL)");
+      con.query(
+         "INSERT INTO g VALUES (1, 12.34, 99999999999999999999, TIMESTAMP '2024-05-06 07:08:09', true, 'one'), "
+         "(2, NULL, 42, NULL, NULL, NULL)");
    }
    Database db;
    Connection con{db};

@@ -77,8 +77,7 @@ TEST_F(ResultTest, TypedGetters) {
 
 TEST_F(ResultTest, StringsArePostgresText) {
    Result r = con.query("SELECT i, s, b, n, f, re, d, c, v, t, ok, iv FROM r ORDER BY i");
-   const char* expected[] = {"1", "-2", "9000000000", "-1.500", "0.1", "1.5", "1998-12-01", "ab   ", "xy  ", "a long text value", "t",
-                             "1 year 2 mons 3 days"};
+   const char* expected[] = {"1", "-2", "9000000000", "-1.500", "0.1", "1.5", "1998-12-01", "ab   ", "xy  ", "a long text value", "t", "1 year 2 mons 3 days"};
    for (size_t c = 0; c < 12; ++c) {
       EXPECT_EQ(r.getString(0, c), expected[c]) << r.columnName(c);
       if (c) {
@@ -110,8 +109,7 @@ TEST_F(ResultTest, ColumnTypes) {
 
 TEST_F(ResultTest, ExpressionsOfEachType) {
    // PostgreSQL: 1 year 2 mons | ab| | 3 days | 90 | 0.3333333333333333
-   Result r = con.query(
-      "SELECT INTERVAL '1 year 2 mons', c || '|', INTERVAL '1 day' * 3, d - DATE '1998-09-02', 1.0::double precision / 3 FROM r WHERE i = 1");
+   Result r = con.query("SELECT INTERVAL '1 year 2 mons', c || '|', INTERVAL '1 day' * 3, d - DATE '1998-09-02', 1.0::double precision / 3 FROM r WHERE i = 1");
    ASSERT_EQ(r.rowCount(), 1u);
    EXPECT_EQ(r.getString(0, 0), "1 year 2 mons");
    EXPECT_EQ(r.getString(0, 1), "ab|");  // CHAR loses its padding when converted to text

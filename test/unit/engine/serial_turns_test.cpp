@@ -43,7 +43,6 @@ TEST(SerialTurns, OneTurnAtATimeAndEveryWaiterGetsOne) {
    EXPECT_EQ(total, long(threads) * turnsEach);
 }
 
-
 TEST(SerialTurns, AWaiterGivesUpAtItsDeadlineOrWhenCancelled) {
    kiln::SerialTurns turns;
    int owner = 0, timed = 1, cancelled = 2, patient = 3;

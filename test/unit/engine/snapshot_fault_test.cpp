@@ -115,7 +115,8 @@ TEST(SnapshotFault, AQueryPastTheSnapshotMemoryLimitFailsWith53200) {
    con.query("INSERT INTO small VALUES (1), (2), (3)");
    con.query("SET snapshot_reads = on");
    // 5 million rows of 100-byte strings, sorted: some 600 MB.
-   const std::string big = "SELECT count(*) FROM (SELECT g, repeat('x', 100) || g AS s FROM generate_series(1, 5000000) AS r(g) ORDER BY s DESC OFFSET 1) AS sorted";
+   const std::string big =
+      "SELECT count(*) FROM (SELECT g, repeat('x', 100) || g AS s FROM generate_series(1, 5000000) AS r(g) ORDER BY s DESC OFFSET 1) AS sorted";
    std::string message;
    EXPECT_EQ(sqlstateOf([&] { con.query(big); }, &message), "53200") << message;
    // The connection, its next snapshot and the database are fine.

@@ -24,7 +24,8 @@ std::string describe(const kiln::Result& r) {
          kiln::SqlType type = r.columnType(c);
          if (!r.isNull(row, c)) {
             // The typed getters too.
-            if (type.id == kiln::TypeId::TimestampTz || type.id == kiln::TypeId::Timestamp) text += "@" + std::to_string(r.getTimestamp(row, c).time_since_epoch().count());
+            if (type.id == kiln::TypeId::TimestampTz || type.id == kiln::TypeId::Timestamp)
+               text += "@" + std::to_string(r.getTimestamp(row, c).time_since_epoch().count());
             if (type.id == kiln::TypeId::Interval) {
                kiln::Interval i = r.getInterval(row, c);
                text += "@" + std::to_string(i.months) + "," + std::to_string(i.days) + "," + std::to_string(i.micros);
@@ -47,9 +48,11 @@ class SnapshotResults : public testing::Test {
       setup.query(
          "INSERT INTO items VALUES "
          "(1, 'short', 'a label that is longer than twelve bytes', 'ab', 12.30, 123456789012345678901234567890.123456789, "
-         "'2024-03-10 01:30:00+00', '2024-03-10 01:30:00', '1 year 2 mons 3 days 04:05:06.789', '{\"a\",\"b c\",NULL}', '{1,2,NULL}', '2024-02-29', true, 0.1), "
+         "'2024-03-10 01:30:00+00', '2024-03-10 01:30:00', '1 year 2 mons 3 days 04:05:06.789', '{\"a\",\"b c\",NULL}', '{1,2,NULL}', '2024-02-29', true, "
+         "0.1), "
          "(2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL), "
-         "(3, 'ünïcödé strings past twelve bytes', 'ä', 'xyz', -0.05, -1e-20, '1999-12-31 23:59:59.999999-08', 'infinity', '-3 days -00:00:01', '{}', '{}', '1970-01-01', false, 'NaN'), "
+         "(3, 'ünïcödé strings past twelve bytes', 'ä', 'xyz', -0.05, -1e-20, '1999-12-31 23:59:59.999999-08', 'infinity', '-3 days -00:00:01', '{}', '{}', "
+         "'1970-01-01', false, 'NaN'), "
          "(4, '', '', '', 0, 0, '-infinity', '2000-01-01', '0', '{\"\"}', '{-2147483648}', 'infinity', NULL, -0.0)");
    }
    /// `sql` run with snapshot_reads off and on gives the same description; on is on a snapshot.
@@ -82,12 +85,14 @@ TEST_F(SnapshotResults, RowsAndTypesAreTheSameOnASnapshot) {
    expectSame("SELECT * FROM items ORDER BY id", "SET TIME ZONE 'America/New_York'");
    expectSame("SELECT id, at, at AT TIME ZONE 'Asia/Kolkata', date_trunc('day', at), at + span FROM items ORDER BY id", "SET TIME ZONE 'Australia/Adelaide'");
    expectSame("SELECT id, name || '!' AS shout, upper(label), length(name), code || '|', tags[2], array_length(scores, 1), scores || 7 FROM items ORDER BY id");
-   expectSame("SELECT sum(price), avg(price), sum(exact), max(exact), min(name), max(label), string_agg(name, ', ' ORDER BY id), array_agg(id ORDER BY id) FROM items");
+   expectSame(
+      "SELECT sum(price), avg(price), sum(exact), max(exact), min(name), max(label), string_agg(name, ', ' ORDER BY id), array_agg(id ORDER BY id) FROM items");
    expectSame("SELECT exact * exact, price / 3, round(exact, 3), exact::text, price::NUMERIC(20,5) FROM items ORDER BY id");
    expectSame("SELECT span, span * 2, justify_interval(span), -span, stamp - span, day + 1 FROM items ORDER BY id");
    expectSame("SELECT NULL AS nothing, NULL::INTEGER, ARRAY[NULL, 'x'], CAST(NULL AS NUMERIC), ratio, ok FROM items ORDER BY id");
    expectSame("SELECT g, repeat('long text ', g % 4) FROM generate_series(1, 2000) AS s(g) WHERE g % 3 = 0 ORDER BY g");
-   expectSame("SELECT now() = now(), current_setting('TimeZone'), to_char(at, 'YYYY-MM-DD HH24:MI:SS TZ') FROM items ORDER BY id", "SET TIME ZONE 'Europe/Berlin'");
+   expectSame("SELECT now() = now(), current_setting('TimeZone'), to_char(at, 'YYYY-MM-DD HH24:MI:SS TZ') FROM items ORDER BY id",
+              "SET TIME ZONE 'Europe/Berlin'");
 }
 
 TEST_F(SnapshotResults, CurrentSettingIsTheSessionsOnASnapshot) {

@@ -42,13 +42,10 @@ TEST(SplitStatements, Comments) {
 }
 
 TEST(SplitStatements, DollarQuotes) {
-   EXPECT_EQ(splitStatements("SELECT $$a;b$$; SELECT $tag$x;$$;y$tag$; SELECT 3;"),
-             (Statements{"SELECT $$a;b$$", "SELECT $tag$x;$$;y$tag$", "SELECT 3"}));
+   EXPECT_EQ(splitStatements("SELECT $$a;b$$; SELECT $tag$x;$$;y$tag$; SELECT 3;"), (Statements{"SELECT $$a;b$$", "SELECT $tag$x;$$;y$tag$", "SELECT 3"}));
 }
 
-TEST(SplitStatements, Parentheses) {
-   EXPECT_EQ(splitStatements("SELECT (1;2); SELECT 3;"), (Statements{"SELECT (1;2)", "SELECT 3"}));
-}
+TEST(SplitStatements, Parentheses) { EXPECT_EQ(splitStatements("SELECT (1;2); SELECT 3;"), (Statements{"SELECT (1;2)", "SELECT 3"})); }
 
 TEST(SplitStatements, UnfinishedRest) {
    std::string rest;

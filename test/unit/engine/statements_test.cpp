@@ -4,8 +4,8 @@
 
 #include <map>
 
-#include "result_lines.h"
 #include "kiln/kiln.h"
+#include "result_lines.h"
 
 using namespace kiln;
 

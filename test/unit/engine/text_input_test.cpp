@@ -30,7 +30,12 @@ TEST(TextInput, SqlTextIsChecked) {
    Database db;
    Connection con(db);
    con.query("CREATE TABLE t (s TEXT)");
-   EXPECT_EQ(errorOf([&] { con.query("INSERT INTO t VALUES ('a\xff" "b')"); }), invalidFF);
+   EXPECT_EQ(errorOf([&] {
+                con.query(
+                   "INSERT INTO t VALUES ('a\xff"
+                   "b')");
+             }),
+             invalidFF);
    EXPECT_EQ(errorOf([&] { con.query("SELECT 1 AS \"a\xff\""); }), invalidFF);
    EXPECT_EQ(errorOf([&] { con.query("SELECT 1 -- \xff"); }), invalidFF);
    EXPECT_EQ(errorOf([&] { con.query("SELECT $$\xff$$"); }), invalidFF);

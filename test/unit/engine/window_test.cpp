@@ -6,8 +6,8 @@
 #include <map>
 #include <vector>
 
-#include "result_lines.h"
 #include "kiln/kiln.h"
+#include "result_lines.h"
 
 using namespace kiln;
 

@@ -29,8 +29,8 @@ TEST(EagerAggregation, MatchesTheAggregateOverTheJoin) {
 
    for (std::string join : {"LEFT JOIN", "JOIN"})
       for (std::string groups : {"l.g", "l.k", "l.g, l.k"}) {
-         std::string sql = "SELECT " + groups + ", count(r.v), sum(r.v), min(r.v), max(r.v), count(r.k) FROM l " + join + " r ON l.k = r.k GROUP BY " +
-                           groups + " ORDER BY " + groups;
+         std::string sql = "SELECT " + groups + ", count(r.v), sum(r.v), min(r.v), max(r.v), count(r.k) FROM l " + join + " r ON l.k = r.k GROUP BY " + groups +
+                           " ORDER BY " + groups;
          EXPECT_NE(plan(con, sql).find("sum(CAST(count AS numeric(38,0)))"), std::string::npos) << plan(con, sql);
          kiln::Result eager = con.query(sql);
          con.query("SET disabled_optimizer_passes = eager_aggregation");

@@ -55,8 +55,8 @@ TEST(IndexLookup, PrefixesAndRangesMatchAScan) {
    std::srand(7);
    for (int i = 0; i < 600; ++i) {
       std::string v = std::rand() % 8 == 0 ? "NULL" : std::to_string(std::rand() % 40 - 20);
-      con.query("INSERT INTO t VALUES (" + std::to_string(std::rand() % 5) + ", " + std::to_string(std::rand() % 30 - 15) + ", 'k" +
-                std::to_string(i) + "', " + v + ")");
+      con.query("INSERT INTO t VALUES (" + std::to_string(std::rand() % 5) + ", " + std::to_string(std::rand() % 30 - 15) + ", 'k" + std::to_string(i) + "', " +
+                v + ")");
    }
    const char* columns[] = {"a", "b", "v"};
    const char* ops[] = {"=", "<", "<=", ">", ">="};
@@ -288,7 +288,8 @@ TEST(IndexLookup, RangesComparedWithWiderParametersUseTheIndex) {
    con.query("CREATE TABLE w (k DECIMAL(10,2) PRIMARY KEY, s SMALLINT UNIQUE, v INTEGER)");
    con.query("INSERT INTO w SELECT x * 1.25, x * 60 - 30000, x FROM generate_series(0, 999) AS g(x)");
    con.query("INSERT INTO w VALUES (99999999.99, 32767, -1), (-99999999.99, -32768, -2)");
-   const std::vector<std::string> decimals = {"-1e30", "-99999999.99", "-0.001", "0", "2.5", "2.505", "2.4999", "1248.75", "99999999.985", "99999999.99", "1e30", "NULL"};
+   const std::vector<std::string> decimals = {"-1e30",  "-99999999.99", "-0.001",       "0",           "2.5",  "2.505",
+                                              "2.4999", "1248.75",      "99999999.985", "99999999.99", "1e30", "NULL"};
    const std::vector<std::string> integers = {"-9000000000", "-32769", "-32768", "-29940", "-29939", "0", "30", "32766", "32767", "32768", "NULL"};
    struct Case {
       const char* condition;

@@ -148,8 +148,7 @@ TEST(OptimizerPasses, TpchGivesTheSameRowsWithEachPassSwitchedOff) {
    kiln::Database db;
    kiln::Connection con(db);
    con.queryAll(readFile(shared + "/tpch/schema.sql"));
-   for (const kiln::TableInfo& table : db.tables())
-      con.query("COPY " + table.name + " FROM '" + data + "/" + table.name + ".tbl' (FORMAT csv, DELIMITER '|')");
+   for (const kiln::TableInfo& table : db.tables()) con.query("COPY " + table.name + " FROM '" + data + "/" + table.name + ".tbl' (FORMAT csv, DELIMITER '|')");
    std::vector<std::string> queries;
    for (int q = 1; q <= 22; ++q) {
       char name[16];

@@ -24,7 +24,8 @@ TEST(OrRestriction, EachRelationIsFilteredByWhatTheOrRequiresOfIt) {
    std::mt19937 random(31);
    auto maybeNull = [&](const std::string& value) { return random() % 15 == 0 ? std::string("NULL") : value; };
    const char* brands[] = {"'A'", "'B'", "'C'", "'D'"};
-   both.insert("item", 3000, [&](size_t i) { return std::to_string(i) + ", " + maybeNull(brands[random() % 4]) + ", " + maybeNull(std::to_string(random() % 20)); });
+   both.insert("item", 3000,
+               [&](size_t i) { return std::to_string(i) + ", " + maybeNull(brands[random() % 4]) + ", " + maybeNull(std::to_string(random() % 20)); });
    both.insert("sale", 20000, [&](size_t) {
       return maybeNull(std::to_string(random() % 3000)) + ", " + maybeNull(std::to_string(random() % 40)) + ", " + (random() % 2 ? "'AIR'" : "'SHIP'");
    });

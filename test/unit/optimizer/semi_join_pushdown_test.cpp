@@ -7,8 +7,8 @@
 #include <random>
 #include <string>
 
-#include "../sqlite_reference.h"
 #include "../plan_text.h"
+#include "../sqlite_reference.h"
 #include "kiln/kiln.h"
 
 namespace {
@@ -26,15 +26,13 @@ TEST(SemiJoinPushdown, SelectiveReductionComesFirstWithTheSameAnswers) {
    auto maybeNull = [&](int value) { return random() % 20 == 0 ? std::string("NULL") : std::to_string(value); };
    both.insert("part", 4000, [&](size_t i) { return std::to_string(i) + ", " + std::to_string(random() % 200); });
    both.insert("supplier", 200, [&](size_t i) { return std::to_string(i) + ", " + std::to_string(random() % 5); });
-   both.insert("partsupp", 16000, [&](size_t i) {
-      return maybeNull(int(i % 4000)) + ", " + maybeNull(int(random() % 200)) + ", " + maybeNull(int(random() % 50));
-   });
+   both.insert("partsupp", 16000,
+               [&](size_t i) { return maybeNull(int(i % 4000)) + ", " + maybeNull(int(random() % 200)) + ", " + maybeNull(int(random() % 50)); });
    con.query("ANALYZE");
 
    for (int size : {3, 77, 150}) {
       std::string sql =
-         "SELECT p_key, s_key, ps_cost FROM part, partsupp, supplier WHERE p_key = ps_part AND s_key = ps_supp AND p_size = " +
-         std::to_string(size) +
+         "SELECT p_key, s_key, ps_cost FROM part, partsupp, supplier WHERE p_key = ps_part AND s_key = ps_supp AND p_size = " + std::to_string(size) +
          " AND s_region = 2 AND ps_cost = (SELECT min(ps_cost) FROM partsupp, supplier WHERE p_key = ps_part AND s_key = ps_supp AND s_region = 2) "
          "ORDER BY p_key, s_key";
       std::string shown = plan(con, sql);

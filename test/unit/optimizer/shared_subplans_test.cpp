@@ -38,7 +38,8 @@ TEST_F(SharedSubplans, SharesAnAggregateUsedTwice) {
 }
 
 TEST_F(SharedSubplans, SharesOnceForThreeUses) {
-   std::string text = plan(con, "WITH t AS (SELECT k, count(*) AS c FROM big GROUP BY k) SELECT (SELECT max(c) FROM t), (SELECT min(c) FROM t), (SELECT sum(c) FROM t)");
+   std::string text = plan(
+      con, "WITH t AS (SELECT k, count(*) AS c FROM big GROUP BY k) SELECT (SELECT max(c) FROM t), (SELECT min(c) FROM t), (SELECT sum(c) FROM t)");
    EXPECT_EQ(occurrences(text, "SharedScan s1"), 3u) << text;
    EXPECT_EQ(occurrences(text, "TableScan big"), 1u) << text;
 }

@@ -107,10 +107,8 @@ TEST_F(BinderErrors, LiteralOfWrongType) {
 }
 
 TEST_F(BinderErrors, Grouping) {
-   expectError("SELECT a, count(*) FROM t1", "42803", 8,
-               "column \"t1.a\" must appear in the GROUP BY clause or be used in an aggregate function");
-   expectError("SELECT a, b FROM t1 GROUP BY a", "42803", 11,
-               "column \"t1.b\" must appear in the GROUP BY clause or be used in an aggregate function");
+   expectError("SELECT a, count(*) FROM t1", "42803", 8, "column \"t1.a\" must appear in the GROUP BY clause or be used in an aggregate function");
+   expectError("SELECT a, b FROM t1 GROUP BY a", "42803", 11, "column \"t1.b\" must appear in the GROUP BY clause or be used in an aggregate function");
    expectError("SELECT a FROM t1 GROUP BY a HAVING b > 1", "42803", 36,
                "column \"t1.b\" must appear in the GROUP BY clause or be used in an aggregate function");
    expectError("SELECT sum(a) FROM t1 WHERE sum(a) > 1", "42803", 29, "aggregate functions are not allowed in WHERE");

@@ -29,13 +29,14 @@ TEST(ColumnNames, LikePostgres) {
              (V{"?column?", "text", "a", "a", "coalesce", "upper", "length"}));
    EXPECT_EQ(namesOf(con, "SELECT substring(s from 1 for 2), extract(year from d), d, NULL, true, 1.5 FROM t1"),
              (V{"substring", "extract", "d", "?column?", "?column?", "?column?"}));
-   EXPECT_EQ(namesOf(con, "SELECT greatest(a, 1), least(a, 1), concat(s, a), trunc(a), pi() FROM t1"),
-             (V{"greatest", "least", "concat", "trunc", "pi"}));
+   EXPECT_EQ(namesOf(con, "SELECT greatest(a, 1), least(a, 1), concat(s, a), trunc(a), pi() FROM t1"), (V{"greatest", "least", "concat", "trunc", "pi"}));
    EXPECT_EQ(namesOf(con, "SELECT 'x'::varchar(3), 'x'::char(2), 1::bigint, 1::smallint, 1.5::float8, 1::real, 2::numeric(5,2), CAST('1' AS INTEGER)"),
              (V{"varchar", "bpchar", "int8", "int2", "float8", "float4", "numeric", "int4"}));
    // A cast over a cast or a CASE is named by its own type, as written (int4 for int).
-   EXPECT_EQ(namesOf(con, "SELECT 2::float8::numeric, 1.5::numeric::float8, 1.5::numeric, (CASE WHEN true THEN 1 END)::text, a::text::int, 1::double precision FROM t1"),
-             (V{"numeric", "float8", "numeric", "text", "a", "float8"}));
+   EXPECT_EQ(
+      namesOf(con,
+              "SELECT 2::float8::numeric, 1.5::numeric::float8, 1.5::numeric, (CASE WHEN true THEN 1 END)::text, a::text::int, 1::double precision FROM t1"),
+      (V{"numeric", "float8", "numeric", "text", "a", "float8"}));
    EXPECT_EQ(namesOf(con, "SELECT CASE WHEN true THEN 1 ELSE a END, (CASE WHEN true THEN 1 ELSE a END)::text, CASE WHEN true THEN a ELSE 1 END FROM t1"),
              (V{"a", "a", "case"}));
    EXPECT_EQ(namesOf(con, "SELECT DATE '2020-01-01', INTERVAL '1 day', a IS NULL, NOT true, max(a) + 1 FROM t1 GROUP BY a"),

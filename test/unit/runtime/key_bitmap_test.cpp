@@ -55,8 +55,7 @@ TEST(KeyBitmap, PassesExactlyTheHeldKeysOfCloseKeys) {
       int32_t keys[kiln::KeyBitmap::blockKeys];
       for (auto& key : keys) key = base + int32_t(random() % 64);
       int32_t mask = kiln_key_bitmap_block32(&bitmap, keys);
-      for (unsigned k = 0; k < kiln::KeyBitmap::blockKeys; ++k)
-         ASSERT_EQ((mask >> k & 1) != 0, held.count(keys[k]) > 0) << "key " << keys[k];
+      for (unsigned k = 0; k < kiln::KeyBitmap::blockKeys; ++k) ASSERT_EQ((mask >> k & 1) != 0, held.count(keys[k]) > 0) << "key " << keys[k];
    }
 }
 

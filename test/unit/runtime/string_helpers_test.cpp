@@ -151,9 +151,7 @@ TEST(RuntimeSubstring, NegativeCountIsAnError) {
    }
 }
 
-TEST(RuntimeSubstring, HugeCountDoesNotWrapAround) {
-   EXPECT_EQ(substring("hello", 2, INT64_MAX), "ello");
-}
+TEST(RuntimeSubstring, HugeCountDoesNotWrapAround) { EXPECT_EQ(substring("hello", 2, INT64_MAX), "ello"); }
 
 TEST(RuntimeTrim, Sides) {
    // trim('  ab  ') = 'ab', ltrim = 'ab  ', rtrim = '  ab', trim('   ') = ''

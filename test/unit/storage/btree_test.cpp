@@ -296,10 +296,10 @@ TEST(OrderedKey, InPlaceKeysEqualStringKeys) {
    float single = -1.5f;
    double real = 2.25;
    char interval[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-   std::pair<kiln::PhysicalType, const void*> values[] = {
-      {kiln::PhysicalType::Bool, &flag},    {kiln::PhysicalType::Int16, &small},  {kiln::PhysicalType::Int32, &medium},
-      {kiln::PhysicalType::Int64, &large},  {kiln::PhysicalType::Int128, &wide},  {kiln::PhysicalType::Float, &single},
-      {kiln::PhysicalType::Double, &real},  {kiln::PhysicalType::Interval, interval}};
+   std::pair<kiln::PhysicalType, const void*> values[] = {{kiln::PhysicalType::Bool, &flag},    {kiln::PhysicalType::Int16, &small},
+                                                          {kiln::PhysicalType::Int32, &medium}, {kiln::PhysicalType::Int64, &large},
+                                                          {kiln::PhysicalType::Int128, &wide},  {kiln::PhysicalType::Float, &single},
+                                                          {kiln::PhysicalType::Double, &real},  {kiln::PhysicalType::Interval, interval}};
    for (auto [type, raw] : values) EXPECT_EQ(encoded(type, raw).size(), kiln::orderedKeyBytes(type)) << int(type);
    for (auto [first, firstRaw] : values)
       for (auto [second, secondRaw] : values) {

@@ -103,18 +103,14 @@ TEST(Column, AppendRawCopiesStringBytes) {
 TEST(Column, ManyLongStringsSurviveGrowth) {
    Column column("t", SqlType::text(), false);
    for (int i = 0; i < 20000; ++i) {
-      if (i % 7 == 0)
-         column.appendNull();
-      else
-         column.appendText("a fairly long string value #" + std::to_string(i));
+      if (i % 7 == 0) column.appendNull();
+      else column.appendText("a fairly long string value #" + std::to_string(i));
    }
    ASSERT_EQ(column.size(), 20000u);
    for (int i = 0; i < 20000; ++i) {
       Value v = column.get(size_t(i));
-      if (i % 7 == 0)
-         ASSERT_TRUE(v.isNull) << i;
-      else
-         ASSERT_EQ(v.string, "a fairly long string value #" + std::to_string(i));
+      if (i % 7 == 0) ASSERT_TRUE(v.isNull) << i;
+      else ASSERT_EQ(v.string, "a fairly long string value #" + std::to_string(i));
    }
    // The array holds 16-byte German strings: short ones inline, long ones pointing into the heap.
    GermanString s;

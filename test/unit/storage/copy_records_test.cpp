@@ -38,8 +38,7 @@ std::string errorOf(std::string_view input, const CopyOptions& options = {}) {
    CopyRecordReader reader(input.data(), input.data() + input.size(), options, false);
    std::vector<CopyField> fields;
    try {
-      while (reader.next(fields)) {
-      }
+      while (reader.next(fields)) {}
    } catch (const Error& error) {
       return error.sqlstate() + " line " + std::to_string(reader.line()) + ": " + error.message();
    }

@@ -13,8 +13,8 @@
 #include <sstream>
 #include <thread>
 
-#include "kiln/kiln.h"
 #include "../../directory_files.h"
+#include "kiln/kiln.h"
 #include "storage/redo_log_reader.h"
 
 namespace {
@@ -66,7 +66,8 @@ class RecoveryTest : public ::testing::Test {
 
 TEST_F(RecoveryTest, DamageInAnOlderLogFileKeepsTheDatabaseClosedAndChangesNothing) {
    session({"CREATE TABLE a (id int PRIMARY KEY, v text)", "INSERT INTO a SELECT g, 'v'||g FROM generate_series(1,2000) g"});
-   for (int i = 1; i <= 3; ++i) session({"INSERT INTO a SELECT g, 'x' FROM generate_series(" + std::to_string(i * 100000) + ", " + std::to_string(i * 100000 + 50000) + ") g"});
+   for (int i = 1; i <= 3; ++i)
+      session({"INSERT INTO a SELECT g, 'x' FROM generate_series(" + std::to_string(i * 100000) + ", " + std::to_string(i * 100000 + 50000) + ") g"});
    EXPECT_EQ(count("SELECT count(*) FROM a"), 152003);
    overwrite("wal.1", 200, "\xde\xad\xbe\xef");
    auto damaged = directoryFiles(directory_);

@@ -144,10 +144,10 @@ TEST_F(RedoLogFileTest, DamageToARecordWrittenWholeIsDamage) {
       uint64_t offset;
       uint64_t goodEnd;
    };
-   for (const Case& c : {Case{"the last record's payload", third + 20, third}, Case{"the last record's length", third, third},
-                         Case{"the last record's checksum", third + 5, third}, Case{"the last record's commit time", third + 9, third},
-                         Case{"a record in the middle", second + 1000, second}, Case{"a length in the middle", second + 2, second},
-                         Case{"the first record", 16 + 12, 16}}) {
+   for (const Case& c :
+        {Case{"the last record's payload", third + 20, third}, Case{"the last record's length", third, third},
+         Case{"the last record's checksum", third + 5, third}, Case{"the last record's commit time", third + 9, third},
+         Case{"a record in the middle", second + 1000, second}, Case{"a length in the middle", second + 2, second}, Case{"the first record", 16 + 12, 16}}) {
       std::filesystem::remove(path_);
       write(threeRecords);
       overwrite(c.offset, "\xde\xad\xbe\xef");

@@ -27,7 +27,7 @@ TEST_P(UniqueIndexChurn, MatchesAModel) {
    auto key = [&] {
       int64_t a = random() % 60;
       // Short strings live inside the German string, long ones in the column's heap.
-      std::string b = !text                ? std::to_string(int(random() % 9) - 4)
+      std::string b = !text          ? std::to_string(int(random() % 9) - 4)
                       : random() % 2 ? "k" + std::to_string(random() % 5)
                                      : "a rather long key string number " + std::to_string(random() % 5);
       return std::pair{a, b};
