@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common/german_string.h"
+#include "common/physical_value.h"
 #include "common/unaligned.h"
 
 namespace kiln {
@@ -109,52 +110,7 @@ std::optional<std::string_view> ResultData::stringAt(size_t row, size_t column) 
 Value ResultData::value(size_t row, size_t column) const {
    SqlType type = typeOf(column);
    if (isNull(row, column)) return Value::null(type);
-   const char* source = rowAt(row) + field(column).offset;
-   switch (physicalTypeOf(type)) {
-      case PhysicalType::Bool: return Value::ofBool(*source != 0);
-      case PhysicalType::Int16: {
-         int16_t v;
-         std::memcpy(&v, source, 2);
-         return Value::ofInteger(type, v);
-      }
-      case PhysicalType::Int32: {
-         int32_t v;
-         std::memcpy(&v, source, 4);
-         return Value::ofInteger(type, v);
-      }
-      case PhysicalType::Int64: {
-         int64_t v;
-         std::memcpy(&v, source, 8);
-         return type.id == TypeId::Decimal ? Value::ofDecimal(type, v) : Value::ofInteger(type, v);
-      }
-      case PhysicalType::Int128: {
-         __int128 v;
-         std::memcpy(&v, source, 16);
-         return Value::ofDecimal(type, v);
-      }
-      case PhysicalType::Float: {
-         float v;
-         std::memcpy(&v, source, 4);
-         return Value::ofDouble(type, v);
-      }
-      case PhysicalType::Double: {
-         double v;
-         std::memcpy(&v, source, 8);
-         return Value::ofDouble(type, v);
-      }
-      case PhysicalType::Interval: {
-         Interval v;
-         std::memcpy(&v, source, 16);
-         return Value::ofInterval(v);
-      }
-      case PhysicalType::String:
-      case PhysicalType::Numeric: {
-         GermanString s;
-         std::memcpy(&s, source, 16);
-         return Value::ofString(type, std::string(s.view()));
-      }
-   }
-   return Value::null(type);
+   return valueFromBytes(rowAt(row) + field(column).offset, type, physicalTypeOf(type));
 }
 
 }  // namespace kiln

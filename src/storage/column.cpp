@@ -6,6 +6,7 @@
 #include "common/array_text.h"
 #include "common/german_string.h"
 #include "common/page_array.h"
+#include "common/physical_value.h"
 #include "common/unaligned.h"
 
 namespace kiln {
@@ -210,52 +211,7 @@ void Column::truncate(size_t rows) {
 
 Value Column::get(size_t row) const {
    if (nulls_ && nulls_[row]) return Value::null(type_);
-   const uint8_t* source = data_ + row * width_;
-   switch (physical_) {
-      case PhysicalType::Bool: return Value::ofBool(*source != 0);
-      case PhysicalType::Int16: {
-         int16_t v;
-         std::memcpy(&v, source, 2);
-         return Value::ofInteger(type_, v);
-      }
-      case PhysicalType::Int32: {
-         int32_t v;
-         std::memcpy(&v, source, 4);
-         return Value::ofInteger(type_, v);
-      }
-      case PhysicalType::Int64: {
-         int64_t v;
-         std::memcpy(&v, source, 8);
-         return type_.id == TypeId::Decimal ? Value::ofDecimal(type_, v) : Value::ofInteger(type_, v);
-      }
-      case PhysicalType::Int128: {
-         __int128 v;
-         std::memcpy(&v, source, 16);
-         return Value::ofDecimal(type_, v);
-      }
-      case PhysicalType::Float: {
-         float v;
-         std::memcpy(&v, source, 4);
-         return Value::ofDouble(type_, v);
-      }
-      case PhysicalType::Double: {
-         double v;
-         std::memcpy(&v, source, 8);
-         return Value::ofDouble(type_, v);
-      }
-      case PhysicalType::Interval: {
-         Interval v;
-         std::memcpy(&v, source, 16);
-         return Value::ofInterval(v);
-      }
-      case PhysicalType::String:
-      case PhysicalType::Numeric: {
-         GermanString s;
-         std::memcpy(&s, source, 16);
-         return Value::ofString(type_, std::string(s.view()));
-      }
-   }
-   return Value::null(type_);
+   return valueFromBytes(data_ + row * width_, type_, physical_);
 }
 
 }  // namespace kiln
