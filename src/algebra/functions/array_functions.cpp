@@ -24,7 +24,8 @@ std::vector<ScalarFunction> arrayFunctions() {
        FunctionId::StringToArray,
        {{{Text, Text}, SqlType::array(text)}, {{Text, Text, Text}, SqlType::array(text)}},
        NullBehaviour::Special},
-      // NULL only when both arrays are; a NULL array with an element is the element alone.
+      // A NULL array counts as empty: array_cat is NULL only when both are, array_append and
+      // array_prepend never.
       {{"array_cat"}, FunctionId::ArrayCat, {{{Any, Any}, fromArguments}}, NullBehaviour::Special},
       {{"array_append"}, FunctionId::ArrayAppend, {{{Any, Any}, fromArguments}}, NullBehaviour::Special},
       {{"array_prepend"}, FunctionId::ArrayPrepend, {{{Any, Any}, fromArguments}}, NullBehaviour::Special},
