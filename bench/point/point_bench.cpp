@@ -1,7 +1,8 @@
 // Primary-key lookups that differ only in their constant: the cost of SQL sent as text against
-// one prepared statement, in kiln (Connection::query, PreparedStatement) and in SQLite
-// (sqlite3_prepare_v2 + step each time, one statement reset and bound). The four ways alternate
-// within each run; the medians of the runs are reported, in microseconds per lookup.
+// one prepared statement, in kiln (Connection::query with its plan cache, and with the cache off;
+// PreparedStatement) and in SQLite (sqlite3_prepare_v2 + step each time, one statement reset and
+// bound). The five ways alternate within each run; the medians of the runs are reported, in
+// microseconds per lookup.
 //   kiln-point-bench [--lookups N] [--rows R] [--runs K]
 #include <sqlite3.h>
 
@@ -144,11 +145,14 @@ int main(int argc, char** argv) {
    std::printf("commit    %s\n", kiln::bench::gitCommit(KILN_SOURCE_DIR).c_str());
    std::printf("settings  lookups=%lld rows=%lld runs=%d (%s<constant>, each lookup another id; in memory, one thread)\n\n", (long long)s.lookups,
                (long long)s.rows, s.runs, lookupText.c_str());
-   const char* names[] = {"kiln query() text", "kiln prepared", "sqlite prepare+step text", "sqlite prepared"};
-   std::vector<double> micros[4];
+   const char* names[] = {"kiln query() text", "kiln prepared", "sqlite prepare+step text", "sqlite prepared", "kiln text, cache off"};
+   constexpr int ways = 5;
+   std::vector<double> micros[ways];
    try {
       kiln::Database db;
       kiln::Connection con(db);
+      kiln::Connection uncached(db);
+      uncached.query("SET plan_cache_memory = 0");
       con.query("CREATE TABLE item (id INTEGER PRIMARY KEY, v BIGINT NOT NULL)");
       con.query("INSERT INTO item SELECT g, g * 3 FROM generate_series(1, " + std::to_string(s.rows) + ") AS g");
       Sqlite sqlite(s.rows);
@@ -157,14 +161,15 @@ int main(int argc, char** argv) {
          micros[1].push_back(microsPerLookup(s.lookups, [&] { kilnPrepared(con, s.lookups, s.rows); }));
          micros[2].push_back(microsPerLookup(s.lookups, [&] { sqlite.asText(s.lookups, s.rows); }));
          micros[3].push_back(microsPerLookup(s.lookups, [&] { sqlite.prepared(s.lookups, s.rows); }));
+         micros[4].push_back(microsPerLookup(s.lookups, [&] { kilnAsText(uncached, s.lookups, s.rows); }));
       }
    } catch (const kiln::Error& error) {
       std::cerr << "kiln-point-bench: " << error.what() << "\n";
       return 1;
    }
    std::printf("%-26s %16s\n", "lookup sent as", "median us each");
-   for (int m = 0; m < 4; ++m) std::printf("%-26s %16.2f\n", names[m], median(micros[m]));
-   std::printf("\nkiln text / kiln prepared: %.1fx; kiln text / sqlite text: %.1fx\n", median(micros[0]) / median(micros[1]),
-               median(micros[0]) / median(micros[2]));
+   for (int m = 0; m < ways; ++m) std::printf("%-26s %16.2f\n", names[m], median(micros[m]));
+   std::printf("\nkiln text / kiln prepared: %.1fx; kiln text / sqlite text: %.1fx; kiln text, cache off / cache on: %.1fx\n",
+               median(micros[0]) / median(micros[1]), median(micros[0]) / median(micros[2]), median(micros[4]) / median(micros[0]));
    return 0;
 }

@@ -17,9 +17,45 @@ int64_t powerOfTen(int exponent) {
    return power;
 }
 
-class KilnStatement : public TpccStatement {
+/// What a statement's last execution returned.
+class KilnRows : public TpccStatement {
    public:
-   KilnStatement(kiln::PreparedStatement statement, std::string sql) : statement_(std::move(statement)), sql_(std::move(sql)) {}
+   explicit KilnRows(std::string sql) : sql_(std::move(sql)) {}
+
+   size_t rowCount() const override { return result_.rowCount(); }
+   size_t columnCount() const override { return result_.columnCount(); }
+   uint64_t rowsAffected() const override { return result_.rowsAffected(); }
+   bool isNull(size_t row, size_t column) const override { return result_.isNull(row, column); }
+   int64_t getInt(size_t row, size_t column) const override { return result_.getInt64(row, column); }
+   std::string getText(size_t row, size_t column) const override { return result_.getString(row, column); }
+   int64_t getDecimal(size_t row, size_t column, int scale) const override {
+      kiln::SqlType type = result_.columnType(column);
+      if (type.isInteger()) return result_.getInt64(row, column) * powerOfTen(scale);
+      if (type.id != kiln::TypeId::Decimal) return std::llround(result_.getDouble(row, column) * double(powerOfTen(scale)));
+      __int128 unscaled = result_.getDecimalUnscaled(row, column);
+      if (type.scale <= scale) return int64_t(unscaled * powerOfTen(scale - type.scale));
+      __int128 divisor = powerOfTen(type.scale - scale), half = divisor / 2;  // round half away from zero
+      return int64_t(unscaled >= 0 ? (unscaled + half) / divisor : (unscaled - half) / divisor);
+   }
+   std::optional<bool> ranOnSnapshot() const override { return result_.stats().onSnapshot; }
+
+   protected:
+   template <typename Action>
+   void guard(Action action) {
+      try {
+         action();
+      } catch (const kiln::Error& error) {
+         throw translate(error, sql_);
+      }
+   }
+
+   std::string sql_;
+   kiln::Result result_;
+};
+
+class KilnStatement : public KilnRows {
+   public:
+   KilnStatement(kiln::PreparedStatement statement, std::string sql) : KilnRows(std::move(sql)), statement_(std::move(statement)) {}
 
    void bindInt(size_t number, int64_t value) override {
       guard([&] { statement_.bind(number, value); });
@@ -39,36 +75,25 @@ class KilnStatement : public TpccStatement {
       guard([&] { result_ = statement_.execute(); });
    }
 
-   size_t rowCount() const override { return result_.rowCount(); }
-   size_t columnCount() const override { return result_.columnCount(); }
-   uint64_t rowsAffected() const override { return result_.rowsAffected(); }
-   bool isNull(size_t row, size_t column) const override { return result_.isNull(row, column); }
-   int64_t getInt(size_t row, size_t column) const override { return result_.getInt64(row, column); }
-   std::string getText(size_t row, size_t column) const override { return result_.getString(row, column); }
-   int64_t getDecimal(size_t row, size_t column, int scale) const override {
-      kiln::SqlType type = result_.columnType(column);
-      if (type.isInteger()) return result_.getInt64(row, column) * powerOfTen(scale);
-      if (type.id != kiln::TypeId::Decimal) return std::llround(result_.getDouble(row, column) * double(powerOfTen(scale)));
-      __int128 unscaled = result_.getDecimalUnscaled(row, column);
-      if (type.scale <= scale) return int64_t(unscaled * powerOfTen(scale - type.scale));
-      __int128 divisor = powerOfTen(type.scale - scale), half = divisor / 2;  // round half away from zero
-      return int64_t(unscaled >= 0 ? (unscaled + half) / divisor : (unscaled - half) / divisor);
+   private:
+   kiln::PreparedStatement statement_;
+};
+
+/// The result of a text run once through Connection::query: it has no parameters to bind.
+class KilnTextResult : public KilnRows {
+   public:
+   KilnTextResult(kiln::Connection& connection, std::string sql) : KilnRows(std::move(sql)) {
+      guard([&] { result_ = connection.query(sql_); });
    }
-   std::optional<bool> ranOnSnapshot() const override { return result_.stats().onSnapshot; }
+
+   void bindInt(size_t, int64_t) override { noParameters(); }
+   void bindText(size_t, std::string_view) override { noParameters(); }
+   void bindDecimal(size_t, int64_t, int) override { noParameters(); }
+   void bindTimestamp(size_t, int64_t) override { noParameters(); }
+   void execute() override { noParameters(); }
 
    private:
-   template <typename Action>
-   void guard(Action action) {
-      try {
-         action();
-      } catch (const kiln::Error& error) {
-         throw translate(error, sql_);
-      }
-   }
-
-   kiln::PreparedStatement statement_;
-   std::string sql_;
-   kiln::Result result_;
+   [[noreturn]] void noParameters() const { throw TpccError("42P02", "a text run through query() has no parameters and runs once", sql_); }
 };
 
 /// Writes PostgreSQL CSV (NULL = empty unquoted field); TPC-C's strings need no quoting.
@@ -170,6 +195,8 @@ std::unique_ptr<TpccStatement> KilnTpccEngine::prepare(const std::string& sql) {
       throw translate(error, sql);
    }
 }
+
+std::unique_ptr<TpccStatement> KilnTpccEngine::runText(const std::string& sql) { return std::make_unique<KilnTextResult>(*connection_, sql); }
 
 std::unique_ptr<TpccEngine> KilnTpccEngine::openSession() { return std::make_unique<KilnTpccEngine>(database_); }
 

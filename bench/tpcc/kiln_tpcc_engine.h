@@ -22,6 +22,8 @@ class KilnTpccEngine : public TpccEngine {
    std::string version() const override { return KILN_VERSION; }
    void execute(const std::string& sql) override;
    std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
+   /// Through Connection::query, and so its plan cache.
+   std::unique_ptr<TpccStatement> runText(const std::string& sql) override;
    std::unique_ptr<RowWriter> load(const std::string& table) override;
    std::unique_ptr<TpccEngine> openSession() override;
    /// A session like any other, but timing its statements: their stats say whether they ran on a

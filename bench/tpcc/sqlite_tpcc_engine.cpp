@@ -269,6 +269,12 @@ void SqliteTpccEngine::execute(const std::string& sql) {
 
 std::unique_ptr<TpccStatement> SqliteTpccEngine::prepare(const std::string& sql) { return std::make_unique<SqliteStatement>(db_, sql); }
 
+std::unique_ptr<TpccStatement> SqliteTpccEngine::runText(const std::string& sql) {
+   auto statement = std::make_unique<SqliteStatement>(db_, sql);  // sqlite3_prepare_v2, then step
+   statement->execute();
+   return statement;
+}
+
 std::unique_ptr<RowWriter> SqliteTpccEngine::load(const std::string& table) { return std::make_unique<SqliteRowWriter>(*this, db_, table); }
 
 std::vector<std::string> SqliteTpccEngine::notes() const {

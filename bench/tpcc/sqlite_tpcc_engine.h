@@ -31,6 +31,7 @@ class SqliteTpccEngine : public TpccEngine {
    /// Prepared once per distinct text, so BEGIN and COMMIT are not parsed again and again.
    void execute(const std::string& sql) override;
    std::unique_ptr<TpccStatement> prepare(const std::string& sql) override;
+   std::unique_ptr<TpccStatement> runText(const std::string& sql) override;
    std::unique_ptr<RowWriter> load(const std::string& table) override;
    std::vector<std::string> notes() const override;
    void begin() override;

@@ -97,6 +97,9 @@ class TpccEngine {
    /// statement then fails with a TpccError.
    virtual void cancel() = 0;
    virtual std::unique_ptr<TpccStatement> prepare(const std::string& sql) = 0;
+   /// Runs `sql`, a text without parameters, as such (no statement kept for it): its rows are the
+   /// returned statement's, which is not bound or executed again.
+   virtual std::unique_ptr<TpccStatement> runText(const std::string& sql) = 0;
    virtual std::unique_ptr<RowWriter> load(const std::string& table) = 0;
    /// The SQL type of the TPC-C's "date and time" columns.
    virtual std::string timestampType() const { return "timestamp"; }

@@ -18,6 +18,8 @@ std::string tpccUsage() {
           "  --clients N           client threads, each on a session of its own (default 1); the\n"
           "                        engine runs their transactions one at a time\n"
           "  --durable             a database on disk, in a temporary directory (default: in memory)\n"
+          "  --text                statements sent as SQL text with their values written in, as by an\n"
+          "                        application that prepares nothing (default: prepared statements)\n"
           "  --engine kiln|sqlite  which engine runs the transactions (default kiln); a list such as\n"
           "                        kiln,sqlite runs each in turn and prints their ratio\n"
           "  --json FILE           also write the results as JSON\n"
@@ -34,6 +36,10 @@ std::optional<TpccOptions> parseTpccOptions(int argc, char** argv) {
       if (arg == "-h" || arg == "--help") return std::nullopt;
       if (arg == "--durable") {
          options.durable = true;
+         continue;
+      }
+      if (arg == "--text") {
+         options.text = true;
          continue;
       }
       if (i + 1 >= argc) throw std::invalid_argument("unknown option or missing value: " + arg);

@@ -14,6 +14,7 @@ struct TpccOptions {
    uint64_t maxTransactions = 0;  // --transactions: stop after this many (0: the duration alone)
    int clients = 1;  // client threads, each with a session of its own
    bool durable = false;  // a database on disk (in a temporary directory) instead of in memory
+   bool text = false;     // statements sent as text with their values in it, instead of prepared
    std::string engine = "kiln";                // the engine of one run
    std::vector<std::string> engines = {"kiln"};  // --engine kiln,sqlite: one run each, compared
    std::string jsonFile;

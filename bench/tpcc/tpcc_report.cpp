@@ -47,8 +47,9 @@ void printHeader(const TpccReport& report, std::FILE* out) {
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
    std::string limit = o.maxTransactions ? " transactions=" + std::to_string(o.maxTransactions) : "";
-   std::fprintf(out, "settings  warehouses=%d duration=%gs%s durable=%s seed=%llu clients=%d watts-per-core=%g\n", o.warehouses, o.durationSeconds,
-                limit.c_str(), o.durable ? "yes" : "no", static_cast<unsigned long long>(o.seed), o.clients, o.wattsPerCore);
+   std::fprintf(out, "settings  warehouses=%d duration=%gs%s durable=%s statements=%s seed=%llu clients=%d watts-per-core=%g\n", o.warehouses,
+                o.durationSeconds, limit.c_str(), o.durable ? "yes" : "no", o.text ? "text" : "prepared", static_cast<unsigned long long>(o.seed), o.clients,
+                o.wattsPerCore);
    std::fprintf(out, "database  %s\n", report.database.c_str());
    std::fprintf(out, "driver    %s\n", mixDriverDescription(o.clients).c_str());
    std::fprintf(out, "energy    %s: %s\n", report.energySource.c_str(), report.energyDescription.c_str());
@@ -159,6 +160,7 @@ void writeTpccJson(const TpccReport& report, std::ostream& out) {
    json.member("duration_s", o.durationSeconds);
    json.member("max_transactions", o.maxTransactions);
    json.member("durable", o.durable);
+   json.member("text_statements", o.text);
    json.member("seed", o.seed);
    json.member("clients", o.clients);
    json.member("watts_per_core", o.wattsPerCore);

@@ -54,7 +54,7 @@ TpccReport runTpcc(const TpccOptions& options) {
    createTpccIndexes(*engine, report.notes);
 
    random.useRunConstants(loadConstants);
-   TpccClients clients(*engine, options.clients, random, systemClockMicros);
+   TpccClients clients(*engine, options.clients, random, systemClockMicros, options.text);
 
    std::unique_ptr<EnergyMeter> meter = openEnergyMeter({options.powercapRoot, "/sys/class/hwmon", options.wattsPerCore});
    report.energySource = meter->source();

@@ -44,11 +44,11 @@ void createTpccIndexes(TpccEngine& engine, std::vector<std::string>& notes) {
    }
 }
 
-TpccClients::TpccClients(TpccEngine& engine, int count, TpccRandom& random, const TpccClock& clock) {
+TpccClients::TpccClients(TpccEngine& engine, int count, TpccRandom& random, const TpccClock& clock, bool asText) {
    for (int c = 0; c < count; ++c) {
       TpccEngine& session = c == 0 ? engine : *sessions_.emplace_back(engine.openSession());
       try {
-         transactions_.push_back(std::make_unique<TpccTransactions>(session, clock));
+         transactions_.push_back(std::make_unique<TpccTransactions>(session, clock, asText));
       } catch (const TpccError& error) {
          throw std::runtime_error("preparing a transaction's statement failed: " + describe(error));
       }

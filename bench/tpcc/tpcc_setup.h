@@ -40,7 +40,8 @@ class TpccClients {
    public:
    /// The first client draws from `random`, as a single client always has; the others are seeded
    /// from it and use its NURand constants. std::runtime_error when a statement cannot be prepared.
-   TpccClients(TpccEngine& engine, int count, TpccRandom& random, const TpccClock& clock);
+   /// `asText`: their statements go as text (tpcc_text_statement.h), not prepared.
+   TpccClients(TpccEngine& engine, int count, TpccRandom& random, const TpccClock& clock, bool asText = false);
    const std::vector<MixClient>& clients() const { return clients_; }
 
    private:

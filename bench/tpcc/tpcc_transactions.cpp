@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdio>
 
+#include "tpcc_text_statement.h"
+
 namespace kiln::bench {
 
 namespace {
@@ -17,8 +19,8 @@ constexpr const char* orderStatusCustomerColumns = "c_id, c_balance, c_first, c_
 
 }  // namespace
 
-TpccTransactions::TpccTransactions(TpccEngine& engine, TpccClock clock) : engine_(engine), clock_(std::move(clock)) {
-   auto prepare = [&](const std::string& sql) { return engine.prepare(sql); };
+TpccTransactions::TpccTransactions(TpccEngine& engine, TpccClock clock, bool asText) : engine_(engine), clock_(std::move(clock)) {
+   auto prepare = [&](const std::string& sql) { return asText ? textStatement(engine, sql) : engine.prepare(sql); };
 
    noWarehouse_ = prepare("SELECT w_tax FROM warehouse WHERE w_id = $1");
    // The district's next order number is read and counted up by one statement (RETURNING gives

@@ -14,7 +14,8 @@ namespace kiln::bench {
 class TpccTransactions {
    public:
    /// Prepares all statements (a TpccError names the one the engine refused); `clock` dates the rows.
-   TpccTransactions(TpccEngine& engine, TpccClock clock);
+   /// `asText`: each statement is sent as text with its values in it (tpcc_text_statement.h).
+   TpccTransactions(TpccEngine& engine, TpccClock clock, bool asText = false);
 
    /// False when it rolled back (an unused item number, clause 2.4.2.3).
    bool newOrder(const NewOrderInput& input);

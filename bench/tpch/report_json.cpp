@@ -1,5 +1,7 @@
 #include "report_json.h"
 
+#include <cmath>
+
 #include "data_generator.h"
 #include "json_writer.h"
 
@@ -30,6 +32,7 @@ void writeQuery(JsonWriter& json, const QueryMeasurement& query) {
    json.member("min_ms", minimum(query.totalMs));
    json.member("max_ms", maximum(query.totalMs));
    json.member("compile_ms", median(query.compileMs));
+   json.member("first_compile_ms", query.failed() ? std::nan("") : query.firstCompileMs);
    json.member("execute_ms", median(query.executeMs));
    if (query.failed()) json.key("rows").null();
    else json.member("rows", query.rows);

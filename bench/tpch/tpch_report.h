@@ -22,6 +22,7 @@ struct QueryMeasurement {
    std::vector<double> totalMs;  // one per timed run
    std::vector<double> compileMs;
    std::vector<double> executeMs;
+   double firstCompileMs = 0;  // the warm-up run's, the query's first: the timed runs may find its plan cached
    uint64_t rows = 0;
    std::optional<bool> correct;  // nullopt: no reference answer (or the query failed)
    std::string mismatch;         // how the answer differs, when wrong

@@ -70,6 +70,7 @@ QueryMeasurement measure(QueryEngine& engine, EnergyMeter& meter, const TpchOpti
       progress.show(label + " warm-up");
       QueryRun warmUp = engine.run(sql, answer.has_value());
       measurement.rows = warmUp.rows;
+      measurement.firstCompileMs = warmUp.compileMs;
       if (answer) {
          measurement.mismatch = compareWithAnswer(warmUp.table, *answer, engine.hasPostgresColumnNames());
          measurement.correct = measurement.mismatch.empty();

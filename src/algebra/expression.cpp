@@ -63,7 +63,7 @@ const Expr& Expr::withoutPrecisionCast() const {
 ExprPtr Expr::constantOf(Value value) {
    auto e = std::make_unique<Expr>(ExprKind::Constant, value.type);
    e->nullable = value.isNull;
-   e->constant = std::move(value);
+   e->setConstant(std::move(value));
    return e;
 }
 
@@ -75,19 +75,14 @@ ExprPtr Expr::clone() const {
    e->negated = negated;
    e->hasElse = hasElse;
    e->iu = iu;
-   e->constant = constant;
+   e->setConstant(constant_);
+   e->literal = literal;
    e->parameter = parameter;
    e->parameterType = parameterType;
    e->counter = counter;
    e->sequence = sequence;
    for (auto& c : children) e->children.push_back(c->clone());
    return e;
-}
-
-static bool sameConstant(const Value& a, const Value& b) {
-   if (!(a.type == b.type) || a.isNull != b.isNull) return false;
-   if (a.isNull) return true;
-   return formatValue(a) == formatValue(b);
 }
 
 bool Expr::equals(const Expr& o) const {
@@ -118,7 +113,7 @@ bool Expr::equals(const Expr& o, const std::function<bool(const IU*, const IU*)>
       return false;
    if (kind == ExprKind::ColumnRef && !sameIU(iu, o.iu)) return false;
    // A function's constant is an argument too: round's digits, date_trunc's unit.
-   if ((kind == ExprKind::Constant || kind == ExprKind::Function) && !sameConstant(constant, o.constant)) return false;
+   if ((kind == ExprKind::Constant || kind == ExprKind::Function) && !sameValue(constant(), o.constant())) return false;
    for (size_t i = 0; i < children.size(); ++i)
       if (!children[i]->equals(*o.children[i], sameIU)) return false;
    return true;
@@ -186,9 +181,10 @@ std::string Expr::toString() const {
    switch (kind) {
       case ExprKind::ColumnRef: return iu->name;
       case ExprKind::Constant:
-         if (constant.isNull) return "NULL";
-         if (constant.type.isString() || constant.type.id == TypeId::Date || constant.type.id == TypeId::Interval) return "'" + formatValue(constant) + "'";
-         return formatValue(constant);
+         if (constant().isNull) return "NULL";
+         if (constant().type.isString() || constant().type.id == TypeId::Date || constant().type.id == TypeId::Interval)
+            return "'" + formatValue(constant()) + "'";
+         return formatValue(constant());
       case ExprKind::Cast: return "CAST(" + children[0]->toString() + " AS " + type.toString() + ")";
       case ExprKind::Arithmetic: {
          static const char* ops[] = {"+", "-", "*", "/", "%", "||"};
@@ -210,7 +206,7 @@ std::string Expr::toString() const {
       case ExprKind::Like: return children[0]->toString() + (negated ? " NOT" : "") + (op ? " ILIKE " : " LIKE ") + children[1]->toString();
       case ExprKind::InList: return children[0]->toString() + (negated ? " NOT IN (" : " IN (") + list(1, ", ") + ")";
       case ExprKind::Function:
-         if (functionId() == FunctionId::RegexMatch) return children[0]->toString() + (constant.string.empty() ? " ~ " : " ~* ") + children[1]->toString();
+         if (functionId() == FunctionId::RegexMatch) return children[0]->toString() + (constant().string.empty() ? " ~ " : " ~* ") + children[1]->toString();
          if (functionId() >= FunctionId::BitAnd && functionId() <= FunctionId::ShiftRight)
             return children.size() == 1 ? std::string("~") + children[0]->toString()
                                         : "(" + children[0]->toString() + " " + functionName(functionId()) + " " + children[1]->toString() + ")";
@@ -218,9 +214,9 @@ std::string Expr::toString() const {
             case FunctionId::ArrayBuild: return "ARRAY[" + list(0, ", ") + "]";
             case FunctionId::ArraySubscript: return children[0]->toString() + "[" + children[1]->toString() + "]";
             case FunctionId::ArraySlice: return children[0]->toString() + "[" + children[1]->toString() + ":" + children[2]->toString() + "]";
-            case FunctionId::ArrayContains: return "(" + children[0]->toString() + (constant.integer ? " && " : " @> ") + children[1]->toString() + ")";
+            case FunctionId::ArrayContains: return "(" + children[0]->toString() + (constant().integer ? " && " : " @> ") + children[1]->toString() + ")";
             case FunctionId::ArrayCompare:
-               return children[0]->toString() + " " + comparisonName(CompareOp(constant.integer & 0xFF)) + ((constant.integer >> 8) ? " ALL (" : " ANY (") +
+               return children[0]->toString() + " " + comparisonName(CompareOp(constant().integer & 0xFF)) + ((constant().integer >> 8) ? " ALL (" : " ANY (") +
                       children[1]->toString() + ")";
             default: return std::string(functionName(functionId())) + "(" + list(0, ", ") + ")";
          }

@@ -171,7 +171,7 @@ struct Expr {
    bool negated = false;
    bool hasElse = false;
    const IU* iu = nullptr;
-   Value constant;
+   int literal = -1;                  // Constant: what it holds of the statement's literals (literal_slots.h), else -1
    int parameter = 0;                 // Parameter: its number, 1-based
    SqlType* parameterType = nullptr;  // Parameter: the plan's record of its type
    int64_t* counter = nullptr;        // NextIdentity: the column's counter
@@ -179,6 +179,18 @@ struct Expr {
    std::vector<std::unique_ptr<Expr>> children;
 
    Expr(ExprKind kind, SqlType type) : kind(kind), type(type) {}
+
+   /// A Constant's value, or a Function's constant argument. Reading a literal's value makes
+   /// the plan depend on it: a cached plan is then reused only for that same value.
+   const Value& constant() const {
+      if (literal >= 0) [[unlikely]]
+         pinLiteral(literal);
+      return constant_;
+   }
+   /// A literal's value, read by what a cached plan does again for each new value (converting
+   /// it, estimating with it) or by code that reads it as a parameter.
+   const Value& literalValue() const { return constant_; }
+   void setConstant(Value value) { constant_ = std::move(value); }
 
    ArithOp arithOp() const { return ArithOp(op); }
    CompareOp compareOp() const { return CompareOp(op); }
@@ -207,6 +219,10 @@ struct Expr {
    /// CASE WHEN `condition` THEN `then` ELSE `otherwise` END; without `otherwise`, ELSE NULL.
    static std::unique_ptr<Expr> caseWhen(std::unique_ptr<Expr> condition, std::unique_ptr<Expr> then, std::unique_ptr<Expr> otherwise = nullptr);
    static std::unique_ptr<Expr> constantOf(Value value);
+
+   private:
+   static void pinLiteral(int literal);
+   Value constant_;
 };
 
 using ExprPtr = std::unique_ptr<Expr>;

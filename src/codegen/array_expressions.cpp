@@ -33,8 +33,8 @@ SqlValue ExpressionCompiler::compileArrayOperator(const Expr& e, const std::vect
       case FunctionId::ArrayCompare: {
          // value op ANY (array): true when a comparison is, else NULL when one is NULL, else false;
          // ALL the same with false and true swapped. Elements are cast from their text.
-         auto cmp = CompareOp(e.constant.integer & 0xFF);
-         bool all = (e.constant.integer >> 8) != 0;
+         auto cmp = CompareOp(e.constant().integer & 0xFF);
+         bool all = (e.constant().integer >> 8) != 0;
          return call.withOwnNull({args[1]}, [&](llvm::Value* nullSlot) {
             SqlOps::UnpackedArray array = ops_.unpackArray(args[1].value);
             llvm::Value* decided = cx_.entryAlloca(cx_.i8());
@@ -58,15 +58,16 @@ SqlValue ExpressionCompiler::compileArrayOperator(const Expr& e, const std::vect
       case FunctionId::ArrayContains:
          return ops_.guardNulls(args, e.type, [&] {
             llvm::Value* result = cx_.callRuntime(runtime::kiln_array_contains,
-                                                  {call.address(0), call.address(1), call.elementType(args[0].type), cx_.int8(e.constant.integer != 0)});
+                                                  {call.address(0), call.address(1), call.elementType(args[0].type), cx_.int8(e.constant().integer != 0)});
             return b.CreateICmpNE(result, cx_.int8(0));
          });
       case FunctionId::ArraySlice:
          return ops_.guardNulls(args, e.type,
                                 [&] { return ops_.callStringHelper(runtime::kiln_array_slice, {call.address(0), args[1].value, args[2].value}, true); });
       case FunctionId::ArrayElementText:
-         return ops_.guardNulls(
-            {args[0]}, e.type, [&] { return ops_.callStringHelper(runtime::kiln_array_element_text, {call.address(0), cx_.int64(e.constant.integer)}, true); });
+         return ops_.guardNulls({args[0]}, e.type, [&] {
+            return ops_.callStringHelper(runtime::kiln_array_element_text, {call.address(0), cx_.int64(e.constant().integer)}, true);
+         });
       default: throw Error("XX000", std::string("not an array operator: ") + functionName(e.functionId()));
    }
 }

@@ -30,7 +30,7 @@ SqlValue ExpressionCompiler::compileExtract(const Expr& e, const std::vector<Sql
    const SqlValue& value = args[0];
    TypeId of = value.type.id;
    bool asDouble = e.type.isFloat();  // date_part: computed as extract's type, then converted
-   SqlType type = asDouble ? e.constant.type : e.type;
+   SqlType type = asDouble ? e.constant().type : e.type;
    FunctionId id = e.functionId();
    SqlValue field = ops_.guardNulls(args, type, [&]() -> llvm::Value* {
       llvm::Type* result = cx_.valueType(type);

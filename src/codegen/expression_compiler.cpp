@@ -41,7 +41,7 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
    auto& b = cx_.builder();
    switch (e.kind) {
       case ExprKind::ColumnRef: return values_.get(e.iu);
-      case ExprKind::Constant: return ops_.constant(e.constant);
+      case ExprKind::Constant: return ops_.constant(e.constant());
       case ExprKind::Cast:
          if (e.op == castForComparison) return ops_.dateForComparison(compile(*e.children[0]), e.type);
          return ops_.cast(compile(*e.children[0]), e.type, e.negated);
@@ -69,9 +69,9 @@ SqlValue ExpressionCompiler::compile(const Expr& e) {
          SqlValue value = compile(*e.children[0]);
          const Expr& patternExpr = *e.children[1];
          int32_t padTo = value.type.id == TypeId::Char ? int32_t(value.type.length) : 0;
-         if (patternExpr.kind == ExprKind::Constant && !patternExpr.constant.isNull) {
+         if (patternExpr.kind == ExprKind::Constant && !patternExpr.constant().isNull) {
             // A constant pattern is prepared once.
-            llvm::Constant* prepared = cx_.keepAlive(std::make_shared<const LikePattern>(patternExpr.constant.string, e.op != 0, padTo));
+            llvm::Constant* prepared = cx_.keepAlive(std::make_shared<const LikePattern>(patternExpr.constant().string, e.op != 0, padTo));
             SqlValue match = ops_.guardNulls({value}, SqlType::boolean(), [&] {
                return b.CreateICmpNE(cx_.callRuntime(runtime::kiln_like_pattern, {prepared, ops_.stringAddress(value.value)}), cx_.int8(0));
             });
@@ -171,12 +171,12 @@ SqlValue ExpressionCompiler::compileFunction(const Expr& e) {
          }
          case FunctionId::DateTrunc: {
             const RuntimeFunction& helper = args[0].type.id == TypeId::TimestampTz ? runtime::kiln_timestamptz_trunc : runtime::kiln_date_trunc;
-            return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant.integer)});
+            return cx_.callRuntime(helper, {args[0].value, cx_.int32(e.constant().integer)});
          }
          case FunctionId::ExtractInterval: {
             llvm::Value* in = cx_.entryAlloca(cx_.intervalType());
             b.CreateStore(args[0].value, in);
-            llvm::Value* field = cx_.callRuntime(runtime::kiln_interval_extract, {in, cx_.int32(int32_t(e.constant.integer))});
+            llvm::Value* field = cx_.callRuntime(runtime::kiln_interval_extract, {in, cx_.int32(int32_t(e.constant().integer))});
             return b.CreateTrunc(field, cx_.valueType(e.type));
          }
          case FunctionId::NextIdentity:

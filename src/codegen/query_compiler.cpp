@@ -330,6 +330,8 @@ CompiledQuery QueryCompiler::compile() {
    query_.stateLayout = state().finish();
    auto generated = Clock::now();
    query_.objects = cx_.takeKeptObjects();
+   // About the machine code's size: a few bytes per instruction of IR.
+   for (const llvm::Function& function : cx_.module()) query_.codeBytes += 6 * function.getInstructionCount();
    query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext(), coldFunctions_);
    // Resolving the symbols makes ORC generate the machine code now, inside the compile time.
    for (PipelineInfo& pipeline : *query_.pipelines) pipeline.entry = query_.module->lookup(pipeline.function);

@@ -41,6 +41,7 @@ struct CompiledQuery {
    /// With instrumentation (EXPLAIN ANALYZE): the field counting each operator's output tuples (a uint64_t).
    std::vector<std::pair<const Operator*, StateField>> rowCounters;
    std::string ir;       // the generated IR before optimization, when asked for
+   size_t codeBytes = 0;  // about, of machine code
    double codegenMs = 0;  // building the IR
    double llvmMs = 0;     // optimizing and generating machine code
    /// Every pipeline by the optimizing code generator, whatever its estimated rows: a prepared

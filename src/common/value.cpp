@@ -278,4 +278,9 @@ std::string formatValue(const Value& v) {
    return "";
 }
 
+bool sameValue(const Value& a, const Value& b) {
+   if (!(a.type == b.type) || a.isNull != b.isNull) return false;
+   return a.isNull || formatValue(a) == formatValue(b);
+}
+
 }  // namespace kiln

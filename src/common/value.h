@@ -66,6 +66,8 @@ struct Value {
 Value parseValue(std::string_view text, SqlType type);
 /// PostgreSQL's output form of a value ("" for NULL).
 std::string formatValue(const Value& value);
+/// Whether two values are of one type and the same value (both NULL, or the same output form).
+bool sameValue(const Value& a, const Value& b);
 
 /// The range of SMALLINT, INTEGER or BIGINT.
 int64_t integerMinimum(TypeId type);

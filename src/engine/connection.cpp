@@ -268,7 +268,7 @@ void bindArguments(DatabaseImpl& database, PreparedStatementImpl& impl, const Pg
    for (size_t p = 0; p < execute.n_params; ++p) {
       ExprPtr value = ExpressionBinder::coerce(ExpressionBinder(empty, scratch).bind(*execute.params[p]), impl.parameters.type(p));
       if (value->kind != ExprKind::Constant) throw Error("0A000", "EXECUTE takes constants as parameters yet", value->position);
-      impl.parameters.set(p, value->constant);
+      impl.parameters.set(p, value->constant());
    }
 }
 
@@ -281,6 +281,7 @@ std::vector<Result> ConnectionImpl::run(const std::string& sql) {
       results.emplace_back(control(int(*kind)));
       return results;
    }
+   if (auto cached = runFromCache(sql)) return std::move(*cached);
    StatementTimer parsing(timing_);
    ParsedScript script(sql);
    double parseMs = parsing.elapsedMs() / double(std::max<size_t>(1, script.size()));
@@ -559,7 +560,7 @@ std::shared_ptr<const ResultData> ConnectionImpl::savepointStatement(int kind, c
 
 SessionSettings ConnectionImpl::settings() const {
    return {timeZone_,      lockTimeoutMs_,   statementTimeoutMs_, synchronousCommit_, passiveSettings_,
-           snapshotReads_, snapshotMinRows_, snapshotMaxAgeMs_,   defaultReadOnly_};
+           snapshotReads_, snapshotMinRows_, snapshotMaxAgeMs_,   defaultReadOnly_,   planCacheMb_};
 }
 
 void ConnectionImpl::useSettings(const SessionSettings& settings) {
@@ -572,6 +573,7 @@ void ConnectionImpl::useSettings(const SessionSettings& settings) {
    snapshotMinRows_ = settings.snapshotMinRows;
    snapshotMaxAgeMs_ = settings.snapshotMaxAgeMs;
    defaultReadOnly_ = settings.defaultReadOnly;
+   planCacheMb_ = settings.planCacheMb;
 }
 
 void ConnectionImpl::waitForTurn() {

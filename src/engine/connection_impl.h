@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,6 +16,9 @@
 #include "engine/exclusive_use.h"
 #include "engine/session_settings.h"
 #include "kiln/kiln.h"
+#include "parser/statement_shape.h"
+
+struct PgQuery__Node;
 
 namespace kiln {
 
@@ -25,6 +29,12 @@ struct ResultChunks;
 struct SnapshotLease;
 struct SnapshotRequest;
 struct SequenceSession;
+
+/// A statement's text as the plan cache finds it: its shape, and the key of its plans.
+struct CachedText {
+   StatementShape shape;
+   std::string key;
+};
 
 class ConnectionImpl {
    public:
@@ -55,6 +65,24 @@ class ConnectionImpl {
    /// Runs statement `i` of `script`, one that no case of run() takes: on a snapshot, or in the
    /// writer's turn.
    std::shared_ptr<const ResultData> runStatement(const ParsedScript& script, size_t i);
+   /// Runs a statement of `text` (at `start` in the text its error positions refer to) where it
+   /// belongs: on a snapshot, or by `here(mayGoToSnapshot)` in the writer's turn; a statement
+   /// that `reads` only and turns out big there goes to a snapshot after all (RunOnSnapshot).
+   std::shared_ptr<const ResultData> runRouted(const std::string& text, size_t start, bool reads, ResultChunks* chunks,
+                                               const std::function<std::shared_ptr<ResultData>(bool mayGoToSnapshot)>& here);
+
+   // The plan cache (cached_statements.cpp).
+   bool usesPlanCache() const;
+   std::string planCacheKey(const StatementShape& shape) const;
+   /// How the cache finds the statement `node` of `text`; nullopt when it does not serve it.
+   std::optional<CachedText> cachedText(const PgQuery__Node& node, const std::string& text) const;
+   /// `sql`'s result when it is one statement whose shape has a cached plan (no parse then).
+   std::optional<std::vector<Result>> runFromCache(const std::string& sql);
+   /// Runs `text` (`cached`) from a cached plan, made and cached when none takes its literals. In
+   /// the writer's turn; RunOnSnapshot when `mayGoToSnapshot` and it is big.
+   std::shared_ptr<ResultData> runCached(const std::string& text, size_t start, const CachedText& cached, bool mayGoToSnapshot, ResultChunks* chunks);
+   /// EXPLAIN's line on whether the statement it explains (`explain` of `text`) would run from a cached plan.
+   std::string planCacheLine(const PgQuery__Node& explain, const std::string& text);
    /// Runs `request` on a snapshot: the READ ONLY block's, or one of its own. Null when it turned
    /// out to change something and `mayNeedWriter` (it is to run in the writer's turn instead);
    /// `statementStart`: where the statement begins in the text its error positions refer to.
@@ -108,6 +136,7 @@ class ConnectionImpl {
    int64_t snapshotMinRows_ = 100000;  // SET snapshot_min_rows: estimated rows of work that make a query go to a snapshot
    int64_t snapshotMaxAgeMs_ = 0;  // SET snapshot_max_age: how much older than the last commit a snapshot may be
    bool defaultReadOnly_ = false;  // SET default_transaction_read_only
+   int64_t planCacheMb_ = defaultPlanCacheMb;  // SET plan_cache_memory
    bool readOnlyBlock_ = false;  // in a READ ONLY transaction block: its statements read one snapshot
    bool inSnapshotProcess_ = false;  // runs a statement a connection sent to a snapshot, as that one would
    ResultChunks* streamTo_ = nullptr;  // Connection::stream's: where the last statement's rows go

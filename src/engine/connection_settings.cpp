@@ -18,6 +18,8 @@ namespace kiln {
 
 namespace {
 
+constexpr UnitSetting planCacheMemory{"plan_cache_memory", SettingUnit::Megabytes, 0, 1 << 20};
+
 [[noreturn]] void unrecognized(const std::string& name) { throw Error("42704", "unrecognized configuration parameter \"" + name + "\""); }
 
 /// The value of a setting kiln only keeps (passive_settings.h): the connection's, or the default.
@@ -51,6 +53,8 @@ void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawVa
       change = [ms = timeoutSetting(set)](SessionSettings& s) { s.snapshotMaxAgeMs = ms; };
    } else if (name == "default_transaction_read_only") {
       change = [on = booleanSetting(set, name, false)](SessionSettings& s) { s.defaultReadOnly = on; };
+   } else if (name == "plan_cache_memory") {
+      change = [mb = unitSettingOf(set, planCacheMemory, defaultPlanCacheMb)](SessionSettings& s) { s.planCacheMb = mb; };
    } else if (name == "synchronous_commit") {
       change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
    } else if (std::optional<PassiveSetting> passive = findPassiveSetting(name); passive || name.find('.') != std::string::npos) {
@@ -118,6 +122,7 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
    if (key == "synchronous_commit") return std::pair<std::string, std::string>{"synchronous_commit", c.synchronousCommit_};
    if (key == "snapshot_reads") return std::pair<std::string, std::string>{key, snapshotReadsText(c.snapshotReads_)};
    if (key == "snapshot_min_rows") return std::pair<std::string, std::string>{key, std::to_string(c.snapshotMinRows_)};
+   if (key == "plan_cache_memory") return std::pair<std::string, std::string>{key, unitSettingText(SettingUnit::Megabytes, c.planCacheMb_)};
    if (key == "snapshot_max_age") return std::pair<std::string, std::string>{key, timeoutText(c.snapshotMaxAgeMs_)};
    if (key == "default_transaction_read_only") return std::pair<std::string, std::string>{key, c.defaultReadOnly_ ? "on" : "off"};
    if (key == "transaction_read_only") {
@@ -142,6 +147,7 @@ std::vector<std::vector<std::string>> ConnectionSettings::all() const {
        "Where read-only statements run: auto (big ones, and all while another connection's block is open, on a snapshot), on (all on a snapshot), off (all in "
        "the writer's turn).");
    add("snapshot_min_rows", "The estimated rows of work that send a read-only statement to a snapshot under snapshot_reads auto.");
+   add("plan_cache_memory", "How much memory the cache of compiled plans of statements sent as text may hold when this connection adds one: 0, no cache.");
    add("snapshot_max_age", "How much older than the last commit a snapshot a statement reads may be: 0, none.");
    add("default_transaction_read_only", "Whether new transaction blocks are READ ONLY.");
    add("transaction_read_only", "Whether the running transaction is READ ONLY.");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/durability.h"
+#include "engine/plan_cache.h"
 #include "engine/savepoints.h"
 #include "engine/serial_turns.h"
 #include "engine/snapshot_pool.h"
@@ -41,6 +42,8 @@ class DatabaseImpl {
    std::atomic<uint64_t> commits{0};
 
    StatementWatchdog watchdog;  // statement_timeout
+   /// Compiled plans of statements sent as text.
+   PlanCache planCache;
    /// Last: its processes end before the rest of the database goes.
    SnapshotPool snapshots;
 };

@@ -38,18 +38,27 @@ namespace {
 constexpr uint64_t runsBeforeOptimizing = 1000;
 }  // namespace
 
-void PreparedStatementImpl::refresh(DatabaseImpl& database) {
-   bool current = statement && catalogVersion == database.catalogVersion;
-   // Counts the runs of machine code (the run that compiles it comes before).
-   if (compiled.module && ++runs == runsBeforeOptimizing && !compiled.optimizeAll) current = false;
+bool PreparedStatementImpl::bindingHolds(const DatabaseImpl& database) const {
+   if (!statement || catalogVersion != database.catalogVersion) return false;
    // Only while the catalog is unchanged are the scanned tables sure to exist (one dropped since is freed).
-   for (size_t i = 0; current && i < scans.size(); ++i) {
-      const Scan& scan = scans[i];
+   for (const Scan& scan : scans) {
       size_t rows = scan.table->liveRowCount();
       bool resized = std::max(rows, scan.rows) > 4 * std::min(rows, scan.rows) + 1000;
-      current = scan.table->hasDeletedRows() == scan.hadDeletedRows && !resized;
+      if (scan.table->hasDeletedRows() != scan.hadDeletedRows || resized) return false;
    }
-   if (current) return;
+   return true;
+}
+
+bool PreparedStatementImpl::countRun() { return compiled.module && ++runs == runsBeforeOptimizing && !compiled.optimizeAll; }
+
+void PreparedStatementImpl::refresh(DatabaseImpl& database) {
+   // Counts the runs of machine code (the run that compiles it comes before).
+   bool optimizeNow = countRun();
+   if (!optimizeNow && bindingHolds(database)) return;
+   bind(database);
+}
+
+void PreparedStatementImpl::bind(DatabaseImpl& database) {
    lastResult.reset();  // its column names may be the old binding's (ResultData::clearForReuse)
    statement = bindStatement(*node, text, database.catalog, declaredTypes);
    catalogVersion = database.catalogVersion;
@@ -57,11 +66,6 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
    compiled.optimizeAll = runs >= runsBeforeOptimizing;
    scans.clear();
    QueryPlan* plan = planOf(*statement);
-   std::vector<SqlType> parameterTypes;
-   for (size_t i = 1; i <= plan->ius.parameterCount(); ++i) {
-      SqlType type = plan->ius.parameter(i);
-      parameterTypes.push_back(type.id == TypeId::Unknown ? SqlType::text() : type);
-   }
    std::function<void(const Operator&)> findScans = [&](const Operator& op) {
       if (op.kind == OperatorKind::TableScan) {
          const Table* table = static_cast<const TableScan&>(op).table;
@@ -70,6 +74,16 @@ void PreparedStatementImpl::refresh(DatabaseImpl& database) {
       for (auto& child : op.children) findScans(*child);
    };
    findScans(*plan->root);
+   takeParameterTypes();
+}
+
+void PreparedStatementImpl::takeParameterTypes() {
+   QueryPlan* plan = planOf(*statement);
+   std::vector<SqlType> parameterTypes;
+   for (size_t i = 1; i <= plan->ius.parameterCount(); ++i) {
+      SqlType type = plan->ius.parameter(i);
+      parameterTypes.push_back(type.id == TypeId::Unknown ? SqlType::text() : type);
+   }
    parameters.setTypes(parameterTypes);
 }
 

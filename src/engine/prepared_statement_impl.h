@@ -44,8 +44,17 @@ struct PreparedStatementImpl {
    std::shared_ptr<ResultData> lastResult;  // the last run's, shared with the caller's Result
 
    PreparedStatementImpl(std::string sqlText, const std::vector<SqlType>& declared);
-   /// Binds (and forgets the machine code) when what it was bound against changed.
+   /// Binds (and forgets the machine code) when what it was bound against changed, or compiles
+   /// it optimized once it has run often.
    void refresh(DatabaseImpl& database);
+   /// Binds it, forgetting the machine code.
+   void bind(DatabaseImpl& database);
+   /// Whether the catalog and the tables it scans are still as it was bound for.
+   bool bindingHolds(const DatabaseImpl& database) const;
+   /// Counts a run of its machine code: true when it has run often enough to be compiled optimized.
+   bool countRun();
+   /// The parameters' types from the plan (after binding, or after a rewrite added parameters).
+   void takeParameterTypes();
    /// The last run's result, emptied, once the caller no longer holds it (else null): filling it
    /// again saves a run its allocations.
    std::shared_ptr<ResultData> takeReusableResult();

@@ -19,6 +19,10 @@ class TimeZone;
 /// (snapshot_min_rows), else in the writer's turn; `On`, always on a snapshot; `Off`, always in the writer's turn.
 enum class SnapshotReads : uint8_t { Auto, On, Off };
 
+/// SET plan_cache_memory's default: the megabytes the plan cache may hold when this connection adds
+/// a plan to it (0: the connection neither uses nor fills the cache).
+constexpr int64_t defaultPlanCacheMb = 64;
+
 struct SessionSettings {
    std::shared_ptr<const TimeZone> timeZone;
    int64_t lockTimeoutMs = 0;
@@ -29,6 +33,7 @@ struct SessionSettings {
    int64_t snapshotMinRows = 100000;
    int64_t snapshotMaxAgeMs = 0;
    bool defaultReadOnly = false;
+   int64_t planCacheMb = defaultPlanCacheMb;
 };
 
 }  // namespace kiln

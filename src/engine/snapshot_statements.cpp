@@ -60,60 +60,68 @@ bool ConnectionImpl::snapshotFirst() {
    return !database_.turns.tryAcquire(this);
 }
 
+std::shared_ptr<const ResultData> ConnectionImpl::runRouted(const std::string& text, size_t start, bool reads, ResultChunks* chunks,
+                                                            const std::function<std::shared_ptr<ResultData>(bool mayGoToSnapshot)>& here) {
+   auto request = [&] {
+      SnapshotRequest made;
+      made.sql = text;
+      return made;
+   };
+   // The dispatcher let only reads into a READ ONLY block.
+   if (readOnlyBlock_ && !inSnapshotProcess_) {
+      SnapshotRequest sent = request();
+      return onSnapshot(sent, start, false, chunks);
+   }
+   bool routed = reads && !inTransaction_ && !inSnapshotProcess_ && snapshotsAllowed();
+   if (routed && snapshotFirst()) {
+      SnapshotRequest sent = request();
+      if (auto data = onSnapshot(sent, start, snapshotReads_ == SnapshotReads::Auto, chunks)) return data;
+      routed = false;  // it changes something: in the writer's turn
+   }
+   try {
+      return statement([&] { return here(routed); });
+   } catch (const RunOnSnapshot&) {
+      SnapshotRequest sent = request();
+      if (auto data = onSnapshot(sent, start, true, chunks)) return data;
+      return statement([&] { return here(false); });
+   }
+}
+
 std::shared_ptr<const ResultData> ConnectionImpl::runStatement(const ParsedScript& script, size_t i) {
    DatabaseImpl& db = database_;
    const PgQuery__Node& node = script.statement(i);
    std::string text = script.statementText(i);
+   size_t start = script.statementStart(i);
    const StatementRules rules = rulesOf(statementKind(node));
    bool reads = rules.onSnapshot;
    ResultChunks* chunks = i + 1 == script.size() ? streamTo_ : nullptr;
-   // The dispatcher let only reads into a READ ONLY block.
-   if (readOnlyBlock_ && !inSnapshotProcess_) {
-      SnapshotRequest request;
-      request.sql = text;
-      return onSnapshot(request, script.statementStart(i), false, chunks);
-   }
-   bool routed = reads && !inTransaction_ && !inSnapshotProcess_ && snapshotsAllowed();
-   if (routed && snapshotFirst()) {
-      SnapshotRequest request;
-      request.sql = text;
-      if (auto data = onSnapshot(request, script.statementStart(i), snapshotReads_ == SnapshotReads::Auto, chunks)) return data;
-      routed = false;  // it changes something: in the writer's turn
-   }
-   auto runHere = [&](bool mayGoToSnapshot) {
-      return statement([&] {
-         if (hasModifyingWith(node)) return runModifyingWith(db, node, text);
-         if (hasReturningSubquery(node)) return runReturningSubquery(db, node, text);
-         // Bound after the previous statement ran: it may name what that one created.
-         Statement bound = bindStatement(node, text, db.catalog);
-         if (rules.changesSchema) ++db.catalogVersion;
-         QueryPlan* plan = runPlanOf(bound);
-         if (mayGoToSnapshot && plan && worthASnapshot(*plan, snapshotMinRows_)) throw RunOnSnapshot{};
-         ExecutionInput streamed;
-         streamed.chunks = chunks;
-         std::shared_ptr<ResultData> result = executeStatement(db, bound, chunks ? &streamed : nullptr);
-         auto* explain = std::get_if<ExplainStatement>(&bound);
-         if (explain && reads && !inTransaction_ && !inSnapshotProcess_) {
-            // EXPLAIN says where the statement would run.
-            double work = estimatedWork(*explain->plan->root);
-            bool big = work >= double(snapshotMinRows_);
-            std::string why = snapshotReads_ == SnapshotReads::Off ? "snapshot_reads is off"
-                              : !snapshotsAllowed()                ? "no other connection to hold up"
-                                                    : "about " + workText(work) + " rows of work, snapshot_min_rows is " + std::to_string(snapshotMinRows_);
-            bool onSnapshot = snapshotsAllowed() && big && !explain->analyze;
-            result->appendTextRow(std::string("Runs on: ") + (onSnapshot ? "a snapshot (" : "the writer's turn (") + why + ")");
-         }
-         return result;
-      });
-   };
-   try {
-      return runHere(routed);
-   } catch (const RunOnSnapshot&) {
-      SnapshotRequest request;
-      request.sql = text;
-      if (auto data = onSnapshot(request, script.statementStart(i), true, chunks)) return data;
-      return runHere(false);
-   }
+   std::optional<CachedText> cached = usesPlanCache() ? cachedText(node, text) : std::nullopt;
+   return runRouted(text, start, reads, chunks, [&](bool mayGoToSnapshot) {
+      if (cached) return runCached(text, start, *cached, mayGoToSnapshot, chunks);
+      if (hasModifyingWith(node)) return runModifyingWith(db, node, text);
+      if (hasReturningSubquery(node)) return runReturningSubquery(db, node, text);
+      // Bound after the previous statement ran: it may name what that one created.
+      Statement bound = bindStatement(node, text, db.catalog);
+      if (rules.changesSchema) ++db.catalogVersion;
+      QueryPlan* plan = runPlanOf(bound);
+      if (mayGoToSnapshot && plan && worthASnapshot(*plan, snapshotMinRows_)) throw RunOnSnapshot{};
+      ExecutionInput streamed;
+      streamed.chunks = chunks;
+      std::shared_ptr<ResultData> result = executeStatement(db, bound, chunks ? &streamed : nullptr);
+      auto* explain = std::get_if<ExplainStatement>(&bound);
+      if (explain && reads && !inTransaction_ && !inSnapshotProcess_) {
+         // EXPLAIN says where the statement would run.
+         double work = estimatedWork(*explain->plan->root);
+         bool big = work >= double(snapshotMinRows_);
+         std::string why = snapshotReads_ == SnapshotReads::Off ? "snapshot_reads is off"
+                           : !snapshotsAllowed()                ? "no other connection to hold up"
+                                                 : "about " + workText(work) + " rows of work, snapshot_min_rows is " + std::to_string(snapshotMinRows_);
+         bool onSnapshot = snapshotsAllowed() && big && !explain->analyze;
+         result->appendTextRow(std::string("Runs on: ") + (onSnapshot ? "a snapshot (" : "the writer's turn (") + why + ")");
+      }
+      if (explain) result->appendTextRow(planCacheLine(node, text));
+      return result;
+   });
 }
 
 SnapshotRequest ConnectionImpl::preparedRequest(const PreparedStatementImpl& prepared) const {

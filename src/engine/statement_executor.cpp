@@ -577,6 +577,7 @@ std::shared_ptr<ResultData> executeStatement(DatabaseImpl& database, Statement& 
          else if constexpr (std::is_same_v<T, QueryStatement>) return query(s, input);
          else if constexpr (std::is_same_v<T, AnalyzeStatement>) {
             for (Table* table : s.tables) analyzeTable(*table);
+            ++database.catalogVersion;  // plans bound on the old statistics are bound again
             auto result = std::make_shared<ResultData>();
             result->statusTag = "ANALYZE";
             return result;

@@ -21,8 +21,8 @@ std::shared_ptr<const TimeZone> timeZoneSetting(const PgQuery__VariableSetStmt& 
    IUSet scratch;
    Scope empty;
    ExprPtr value = ExpressionBinder::coerce(ExpressionBinder(empty, scratch).bind(arg), SqlType::interval());
-   if (value->kind != ExprKind::Constant || value->constant.isNull) throw Error("22023", "invalid value for parameter \"TimeZone\"");
-   const Interval& offset = value->constant.interval;
+   if (value->kind != ExprKind::Constant || value->constant().isNull) throw Error("22023", "invalid value for parameter \"TimeZone\"");
+   const Interval& offset = value->constant().interval;
    if (offset.months) throw Error("22023", "invalid interval value for time zone: month not allowed");
    if (offset.days) throw Error("22023", "invalid interval value for time zone: day not allowed");
    return TimeZone::ofOffset(int32_t(offset.micros / 1'000'000));

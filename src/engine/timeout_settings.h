@@ -9,12 +9,16 @@
 
 #include <pg_query/pg_query.pb-c.h>
 
+#include "engine/unit_settings.h"
+
 namespace kiln {
 
 /// The milliseconds SET lock_timeout (or statement_timeout) gives, in PostgreSQL's forms: a number of milliseconds, or a
 /// string with a unit (us, ms, s, min, h, d); DEFAULT and RESET give 0. Throws 22023 for anything
 /// else or a value past 0 .. 2147483647 ms.
 int64_t timeoutSetting(const PgQuery__VariableSetStmt& set);
+/// The value SET gives a setting in a unit (DEFAULT and RESET: `defaultValue`), as timeoutSetting reads it.
+int64_t unitSettingOf(const PgQuery__VariableSetStmt& set, const UnitSetting& setting, int64_t defaultValue);
 
 /// The milliseconds in `text` for the timeout setting `name`, read as lock_timeout's strings are.
 int64_t millisecondsSetting(const std::string& name, const std::string& text);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "algebra/literal_slots.h"
 #include "storage/table.h"
 
 namespace kiln {
@@ -98,12 +99,22 @@ std::optional<CardinalityEstimator::RangeShare> CardinalityEstimator::rangeShare
    if (it == columns_.end()) return std::nullopt;
    const ColumnStatistics& statistics = it->second->statistics();
    if (!statistics.valid() || !statistics.hasRange) return std::nullopt;
-   auto value = storedNumber(constant.constant, column.type);
-   if (!value) return std::nullopt;
+   // The share of the column's range below the value.
+   auto shareBelow = [min = statistics.min, max = statistics.max, type = column.type](const Value& v) -> std::optional<double> {
+      auto value = storedNumber(v, type);
+      if (!value) return std::nullopt;
+      return max > min ? std::clamp((*value - min) / (max - min), 0.0, 1.0) : (*value >= min ? 1.0 : 0.0);
+   };
+   auto share = shareBelow(constant.literalValue());
+   if (!share) return std::nullopt;
    bool below = (op == CompareOp::Lt || op == CompareOp::Le) != flipped;  // keeps the values below the constant
-   double share = statistics.max > statistics.min ? std::clamp((*value - statistics.min) / (statistics.max - statistics.min), 0.0, 1.0)
-                                                  : (*value >= statistics.min ? 1.0 : 0.0);
-   return below ? RangeShare{column.iu, 0.0, share} : RangeShare{column.iu, share, 1.0};
+   // A cached plan holds for another value whose estimate is about the same (a factor of two).
+   guardLiteral(constant, LiteralSlots::Decision::RangeEstimate, [shareBelow, below](const Value& v) {
+      auto s = shareBelow(v);
+      if (!s) return int64_t(INT64_MIN);
+      return int64_t(std::floor(std::log2(std::max(below ? *s : 1 - *s, 1e-6))));
+   });
+   return below ? RangeShare{column.iu, 0.0, *share} : RangeShare{column.iu, *share, 1.0};
 }
 
 double CardinalityEstimator::selectivity(const Expr& e) const {
@@ -236,12 +247,12 @@ double CardinalityEstimator::rows(const Operator& op) const {
          // Constant bounds tell the length; otherwise (the copies of INTERSECT ALL) about one per row.
          auto& series = static_cast<const Series&>(op);
          double length = 1;
-         if (series.unnest && series.start->kind == ExprKind::Constant && !series.start->constant.isNull)
-            length = double(std::count(series.start->constant.string.begin(), series.start->constant.string.end(), ',') + 1);
+         if (series.unnest && series.start->kind == ExprKind::Constant && !series.start->constant().isNull)
+            length = double(std::count(series.start->constant().string.begin(), series.start->constant().string.end(), ',') + 1);
          else if (series.unnest) length = 4;  // a guess
-         else if (!series.interval && series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant.isNull &&
-                  !series.stop->constant.isNull)
-            length = std::max(0.0, (double(series.stop->constant.integer) - double(series.start->constant.integer)) / double(series.step) + 1);
+         else if (!series.interval && series.start->kind == ExprKind::Constant && series.stop->kind == ExprKind::Constant && !series.start->constant().isNull &&
+                  !series.stop->constant().isNull)
+            length = std::max(0.0, (double(series.stop->constant().integer) - double(series.start->constant().integer)) / double(series.step) + 1);
          return std::max(1.0, rows(op.child()) * length);
       }
       // A guess: the recursion runs a few times.

@@ -78,7 +78,7 @@ void ExpressionBinder::collectIntoArrayText(AggregateCall& aggregate, int positi
    std::vector<ExprPtr> args;
    args.push_back(cast(value->clone(), SqlType::text(), position));
    ExprPtr text = makeFunction(FunctionId::ArrayElementText, SqlType::text(), std::move(args), position);
-   text->constant = Value::ofInteger(SqlType::bigInt(), int64_t(packType(value->type)));
+   text->setConstant(Value::ofInteger(SqlType::bigInt(), int64_t(packType(value->type))));
    auto isNull = std::make_unique<Expr>(ExprKind::IsNull, SqlType::boolean());
    isNull->children.push_back(std::move(value));
    auto element = std::make_unique<Expr>(ExprKind::Case, SqlType::text());

@@ -54,7 +54,7 @@ ExprPtr ExpressionBinder::bindArrayConstructor(const PgQuery__AArrayExpr& array,
    }
    if (constant) {
       array_text::Elements texts;
-      for (auto& e : elements) texts.push_back(e->constant.isNull ? std::nullopt : std::optional<std::string>(array_text::elementOutput(e->constant)));
+      for (auto& e : elements) texts.push_back(e->constant().isNull ? std::nullopt : std::optional<std::string>(array_text::elementOutput(e->constant())));
       return Expr::constantOf(Value::ofString(type, array_text::join(texts)));
    }
    for (auto& e : elements) e = cast(std::move(e), SqlType::text(), position);
@@ -149,7 +149,7 @@ ExprPtr ExpressionBinder::bindArrayContainment(const std::string& op, ExprPtr le
    args.push_back(std::move(op == "<@" ? right : left));
    args.push_back(std::move(op == "<@" ? left : right));
    ExprPtr e = makeFunction(FunctionId::ArrayContains, SqlType::boolean(), std::move(args), position);
-   e->constant = Value::ofInteger(SqlType::integer(), op == "&&" ? 1 : 0);
+   e->setConstant(Value::ofInteger(SqlType::integer(), op == "&&" ? 1 : 0));
    return e;
 }
 
@@ -169,7 +169,7 @@ ExprPtr ExpressionBinder::bindArrayComparison(const std::string& op, ExprPtr val
    args.push_back(std::move(value));
    args.push_back(std::move(array));
    ExprPtr e = makeArrayFunction(FunctionId::ArrayCompare, SqlType::boolean(), true, std::move(args), position);
-   e->constant = Value::ofInteger(SqlType::integer(), int64_t(found->second) | int64_t(all) << 8);
+   e->setConstant(Value::ofInteger(SqlType::integer(), int64_t(found->second) | int64_t(all) << 8));
    return e;
 }
 

@@ -31,7 +31,7 @@ CopyDefaults bindCopyDefaults(Table& table, const std::vector<size_t>& listed, c
       anyDefault |= !column.defaultSql().empty() || column.identity() != Column::Identity::None;
       ExprPtr value = defaultValueOf(column, plan->ius, catalog);
       if (value->kind == ExprKind::Constant) {
-         defaults.columns.push_back({c, value->constant});
+         defaults.columns.push_back({c, value->constant()});
          continue;
       }
       defaults.columns.push_back({c, std::nullopt, plan->columns.size()});

@@ -4,12 +4,13 @@
 #include "parser/session_identity.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 
+#include "algebra/literal_slots.h"
 #include "common/decimal.h"
 #include "common/utf8.h"
 #include "parser/constant_folding.h"
+#include "parser/literal_values.h"
 #include "parser/type_rules.h"
 
 namespace kiln {
@@ -23,26 +24,31 @@ bool anyNullable(const std::vector<ExprPtr>& es) {
    return std::any_of(es.begin(), es.end(), [](auto& e) { return e->nullable; });
 }
 
-/// Numeric literals as PostgreSQL types them: an integer INTEGER or BIGINT where it fits, any other
-/// (a point, an exponent, more digits) NUMERIC with the scale numeric_in gives it (1.50 has 2).
-Value numericLiteral(const std::string& text) {
-   bool integral = text.find_first_of(".eE") == std::string::npos;
-   if (integral) {
-      errno = 0;
-      long long value = std::strtoll(text.c_str(), nullptr, 10);
-      if (errno != ERANGE) return Value::ofInteger(SqlType::bigInt(), value);
-   }
-   return Value::ofNumeric(Numeric::parse(text));
+/// The constant `value`, converted from the constant `from` by `step`: it holds what `from` held of
+/// the statement's literals.
+ExprPtr convertedConstant(const Expr& from, Value value, LiteralSlots::Step step, SqlType target, int position) {
+   auto e = Expr::constantOf(std::move(value));
+   e->position = position;
+   LiteralSlots* slots = LiteralSlots::current();
+   if (from.literal >= 0 && slots) e->literal = slots->converted(from.literal, step, target);
+   return e;
 }
 
 bool isFixedPoint(SqlType type) { return type.isInteger() || type.id == TypeId::Decimal; }
+
+/// A type as one number, for a guard on a literal (LiteralSlots::guard); -1 for none.
+int64_t typeCode(const std::optional<SqlType>& type) {
+   if (!type) return -1;
+   return int64_t(type->id) << 48 | int64_t(type->precision) << 40 | int64_t(type->scale) << 32 | type->length;
+}
 
 /// The DECIMAL a NUMERIC literal is exactly, for it to meet a DECIMAL or an integer in fixed-point
 /// arithmetic or comparisons: its scale is known when binding, so fixed-point arithmetic gives it
 /// PostgreSQL's scale without a NUMERIC per row. Nullopt for anything else.
 std::optional<SqlType> fixedPointLiteral(const ExprPtr& e) {
-   if (e->kind != ExprKind::Constant || e->constant.isNull || e->type.id != TypeId::Numeric) return std::nullopt;
-   return types::exactDecimal(e->constant.numeric());
+   if (e->kind != ExprKind::Constant || e->literalValue().isNull || e->type.id != TypeId::Numeric) return std::nullopt;
+   guardLiteral(*e, LiteralSlots::Decision::FixedPointType, [](const Value& v) { return typeCode(types::exactDecimal(v.numeric())); });
+   return types::exactDecimal(e->literalValue().numeric());
 }
 
 /// For `a op b` (+, -, * or %) of a NUMERIC literal and a fixed-point value: the literal as its
@@ -70,35 +76,41 @@ ExprPtr literalForFixedPoint(ExprPtr literal, SqlType other) {
    return fixed ? ExpressionBinder::coerce(std::move(literal), *fixed) : std::move(literal);
 }
 
+/// What an untyped literal `text` compared with a CHAR(n), VARCHAR(n) or DECIMAL value is read as
+/// first (see literalForComparison); nullopt where it stays untyped.
+std::optional<SqlType> comparisonType(const std::string& text, SqlType other) {
+   if (other.id == TypeId::Char || other.id == TypeId::Varchar) {
+      if (characterCount(text) <= int64_t(other.length)) return std::nullopt;
+      return other.id == TypeId::Char ? SqlType::char_(0) : SqlType::varchar(0);
+   }
+   size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+   if (first == std::string::npos) return std::nullopt;
+   std::string number = text.substr(first, last - first + 1);
+   size_t sign = number[0] == '+' || number[0] == '-' ? 1 : 0;
+   // Digits with at most one point, as a numeric literal is written; anything else converts as before.
+   bool plain = number.find_first_not_of("0123456789.", sign) == std::string::npos && number.find_first_of("0123456789") != std::string::npos &&
+                std::count(number.begin(), number.end(), '.') <= 1;
+   if (!plain) return std::nullopt;
+   auto natural = types::exactDecimal(Numeric::parse(number));
+   if (!natural) return SqlType::numeric();
+   if (natural->scale <= other.scale && natural->precision - natural->scale <= other.precision - other.scale) return std::nullopt;
+   return natural;
+}
+
 /// An untyped literal compared with a value whose type has modifiers is read as PostgreSQL reads
 /// it, as that type without them, where they would change it ('abc' against CHAR(1), '1.234'
 /// against NUMERIC(15,2), '10:00:00.4' against TIMESTAMP(0)): it keeps its whole value, and the
 /// comparison its outcome. A literal the modifiers leave as it is keeps them, so that the other
 /// side needs no cast (and stays a column that an index or a prefilter can use).
 ExprPtr literalForComparison(ExprPtr literal, SqlType other) {
-   if (literal->kind != ExprKind::Constant || literal->type.id != TypeId::Unknown || literal->constant.isNull) return literal;
-   const std::string& text = literal->constant.string;
-   if ((other.id == TypeId::Char || other.id == TypeId::Varchar) && other.length > 0) {
-      if (characterCount(text) <= int64_t(other.length)) return literal;
-      return ExpressionBinder::coerce(std::move(literal), other.id == TypeId::Char ? SqlType::char_(0) : SqlType::varchar(0));
-   }
-   if (other.id == TypeId::Decimal) {
-      size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
-      if (first == std::string::npos) return literal;
-      std::string number = text.substr(first, last - first + 1);
-      size_t sign = number[0] == '+' || number[0] == '-' ? 1 : 0;
-      // Digits with at most one point, as a numeric literal is written; anything else converts as before.
-      bool plain = number.find_first_not_of("0123456789.", sign) == std::string::npos && number.find_first_of("0123456789") != std::string::npos &&
-                   std::count(number.begin(), number.end(), '.') <= 1;
-      if (!plain) return literal;
-      auto natural = types::exactDecimal(Numeric::parse(number));
-      if (!natural) return ExpressionBinder::coerce(std::move(literal), SqlType::numeric());
-      if (natural->scale <= other.scale && natural->precision - natural->scale <= other.precision - other.scale) return literal;
-      return ExpressionBinder::coerce(std::move(literal), *natural);
-   }
+   if (literal->kind != ExprKind::Constant || literal->type.id != TypeId::Unknown || literal->literalValue().isNull) return literal;
    bool fractionalSeconds = other.id == TypeId::Timestamp || other.id == TypeId::TimestampTz || other.id == TypeId::Time;
    if (fractionalSeconds && other.precision > 0) return ExpressionBinder::coerce(std::move(literal), SqlType{other.id});
-   return literal;
+   bool bounded = ((other.id == TypeId::Char || other.id == TypeId::Varchar) && other.length > 0) || other.id == TypeId::Decimal;
+   if (!bounded) return literal;
+   guardLiteral(*literal, LiteralSlots::Decision::ComparisonType, [other](const Value& v) { return typeCode(comparisonType(v.string, other)); });
+   auto type = comparisonType(literal->literalValue().string, other);
+   return type ? ExpressionBinder::coerce(std::move(literal), *type) : std::move(literal);
 }
 
 /// A parameter compared with a CHAR(n), VARCHAR(n), TIMESTAMP(p), TIMESTAMPTZ(p) or TIME(p) value
@@ -142,12 +154,12 @@ CompareOp commuted(CompareOp op) {
 /// with a DATE literal instead where one gives the same answers (folding::dateBound).
 void compareDateAsDate(ExprPtr& left, ExprPtr& right, CompareOp op) {
    auto isCastDate = [](const ExprPtr& e) { return e->kind == ExprKind::Cast && e->children[0]->type.id == TypeId::Date; };
-   auto isTimestampLiteral = [](const ExprPtr& e) { return e->kind == ExprKind::Constant && !e->constant.isNull && e->type.id == TypeId::Timestamp; };
+   auto isTimestampLiteral = [](const ExprPtr& e) { return e->kind == ExprKind::Constant && !e->constant().isNull && e->type.id == TypeId::Timestamp; };
    bool dateLeft = isCastDate(left) && isTimestampLiteral(right);
    if (!dateLeft && !(isCastDate(right) && isTimestampLiteral(left))) return;
    ExprPtr& date = dateLeft ? left : right;
    ExprPtr& literal = dateLeft ? right : left;
-   auto bound = folding::dateBound(dateLeft ? op : commuted(op), literal->constant.integer);
+   auto bound = folding::dateBound(dateLeft ? op : commuted(op), literal->constant().integer);
    if (!bound) return;
    int position = literal->position;
    literal = Expr::constantOf(std::move(*bound));
@@ -209,17 +221,12 @@ ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
    if (e->kind == ExprKind::Constant) {
       std::optional<Value> folded;
       try {
-         folded = folding::convert(e->constant, target, false);
+         folded = folding::convert(e->literalValue(), target, false);
       } catch (Error& error) {
          if (!error.position()) error.setPosition(e->position);
          throw;
       }
-      if (folded) {
-         int position = e->position;
-         e = Expr::constantOf(std::move(*folded));
-         e->position = position;
-         return e;
-      }
+      if (folded) return convertedConstant(*e, std::move(*folded), LiteralSlots::Step::Coerce, target, e->position);
    }
    if (!types::canCast(e->type, target)) throw Error("42804", "cannot convert " + e->type.toString() + " to " + target.toString(), e->position);
    auto c = makeExpr(ExprKind::Cast, target, e->nullable || castCanMakeNull(e->type, target), e->position);
@@ -229,11 +236,8 @@ ExprPtr ExpressionBinder::coerce(ExprPtr e, SqlType target) {
 
 ExprPtr ExpressionBinder::cast(ExprPtr e, SqlType target, int position) {
    if (e->kind == ExprKind::Constant) {
-      if (auto folded = folding::convert(e->constant, target, true)) {
-         auto c = Expr::constantOf(std::move(*folded));
-         c->position = position;
-         return c;
-      }
+      if (auto folded = folding::convert(e->literalValue(), target, true))
+         return convertedConstant(*e, std::move(*folded), LiteralSlots::Step::Cast, target, position);
    }
    // An untyped parameter takes the type it is cast to, as in PostgreSQL: CAST($1 AS integer) is
    // bound as an integer, not as text converted for every execution. A length or precision is
@@ -278,12 +282,8 @@ void ExpressionBinder::unify(ExprPtr& a, ExprPtr& b, const std::string& what, in
 ExprPtr ExpressionBinder::coerceForComparison(ExprPtr e, SqlType target) {
    if (e->type.id != TypeId::Date || (target.id != TypeId::Timestamp && target.id != TypeId::TimestampTz)) return coerce(std::move(e), target);
    // A date meets a timestamp as PostgreSQL compares them: never out of range.
-   if (e->kind == ExprKind::Constant) {
-      int position = e->position;
-      e = Expr::constantOf(folding::dateForComparison(e->constant, target));
-      e->position = position;
-      return e;
-   }
+   if (e->kind == ExprKind::Constant)
+      return convertedConstant(*e, folding::dateForComparison(e->literalValue(), target), LiteralSlots::Step::ForComparison, target, e->position);
    auto c = makeExpr(ExprKind::Cast, target, e->nullable, e->position);
    c->op = castForComparison;
    c->children.push_back(std::move(e));
@@ -437,18 +437,14 @@ ExprPtr ExpressionBinder::bindConstant(const PgQuery__AConst& c) {
    } else {
       switch (c.val_case) {
          case PG_QUERY__A__CONST__VAL_IVAL: e = Expr::constantOf(Value::ofInteger(SqlType::integer(), c.ival->ival)); break;
-         case PG_QUERY__A__CONST__VAL_FVAL: {
-            Value v = numericLiteral(c.fval->fval);
-            if (v.type.id == TypeId::BigInt && v.integer >= INT32_MIN && v.integer <= INT32_MAX) v.type = SqlType::integer();
-            e = Expr::constantOf(std::move(v));
-            break;
-         }
+         case PG_QUERY__A__CONST__VAL_FVAL: e = Expr::constantOf(numberLiteral(c.fval->fval)); break;
          case PG_QUERY__A__CONST__VAL_BOOLVAL: e = Expr::constantOf(Value::ofBool(c.boolval->boolval)); break;
          case PG_QUERY__A__CONST__VAL_SVAL: e = Expr::constantOf(Value::ofString(SqlType::unknown(), c.sval->sval)); break;
          default: throw Error("0A000", "bit string literals are not supported", c.location + 1);
       }
    }
    e->position = c.location + 1;
+   if (LiteralSlots* slots = LiteralSlots::current()) e->literal = slots->bound(&c, e->literalValue());
    return e;
 }
 
@@ -462,10 +458,10 @@ ExprPtr ExpressionBinder::bindTypeCast(const PgQuery__TypeCast& c) {
    int position = c.location + 1;
    // INTERVAL '90' DAY: a bare number counts in the unit the type modifier names.
    if (target.id == TypeId::Interval && c.type_name->n_typmods && operand->kind == ExprKind::Constant && operand->type.id == TypeId::Unknown &&
-       !operand->constant.isNull) {
+       !operand->constant().isNull) {
       const PgQuery__Node* mod = c.type_name->typmods[0];
       int32_t mask = mod->node_case == PG_QUERY__NODE__NODE_A_CONST ? mod->a_const->ival->ival : 0;
-      const std::string& text = operand->constant.string;
+      const std::string& text = operand->constant().string;
       if (text.find_first_not_of("0123456789+-. ") == std::string::npos) {
          const char* unit = mask & (1 << 12)   ? " seconds"
                             : mask & (1 << 11) ? " minutes"
@@ -474,7 +470,9 @@ ExprPtr ExpressionBinder::bindTypeCast(const PgQuery__TypeCast& c) {
                             : mask & (1 << 1)  ? " months"
                             : mask & (1 << 2)  ? " years"
                                                : " seconds";
-         operand->constant.string = text + unit;
+         Value withUnit = operand->constant();
+         withUnit.string = text + unit;
+         operand->setConstant(std::move(withUnit));
       }
    }
    return cast(std::move(operand), target, position);
@@ -509,7 +507,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
          if (right->type.id == TypeId::Unknown && left->type.id != TypeId::Unknown) {
             SqlType target = left->type;
             if (left->type.id == TypeId::Date)
-               target = right->constant.string.find_first_not_of("0123456789+- ") != std::string::npos ? SqlType::interval() : SqlType::integer();
+               target = right->constant().string.find_first_not_of("0123456789+- ") != std::string::npos ? SqlType::interval() : SqlType::integer();
             else if ((left->type.id == TypeId::Timestamp || left->type.id == TypeId::TimestampTz || left->type.id == TypeId::Time) && arith == ArithOp::Add)
                target = SqlType::interval();  // timestamp + timestamp does not exist
             right = coerce(std::move(right), target);
@@ -517,7 +515,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
       }
       if (left->kind == ExprKind::Constant && right->kind == ExprKind::Constant) {
          try {
-            if (auto folded = folding::numericArithmetic(arith, left->constant, right->constant)) return Expr::constantOf(std::move(*folded));
+            if (auto folded = folding::numericArithmetic(arith, left->constant(), right->constant())) return Expr::constantOf(std::move(*folded));
          } catch (Error& error) {
             if (!error.position()) error.setPosition(position);
             throw;
@@ -534,7 +532,7 @@ ExprPtr ExpressionBinder::bindOperator(const std::string& op, ExprPtr left, Expr
          if (right->type.isMoment() && right->type.id != moment.id && right->type.id != TypeId::TimestampTz) right = coerce(std::move(right), moment);
       }
       if (left->kind == ExprKind::Constant && right->kind == ExprKind::Constant)
-         if (auto folded = folding::dateTimeArithmetic(arith, left->constant, right->constant)) return Expr::constantOf(std::move(*folded));
+         if (auto folded = folding::dateTimeArithmetic(arith, left->constant(), right->constant())) return Expr::constantOf(std::move(*folded));
       if (arith == ArithOp::Concat) {
          if (!left->type.isString()) left = coerce(std::move(left), SqlType::text());
          if (!right->type.isString()) right = coerce(std::move(right), SqlType::text());
@@ -667,8 +665,8 @@ ExprPtr ExpressionBinder::bindAExpr(const PgQuery__AExpr& a) {
             if (op == "+") return operand;
             if (op == "~") return bindBitwise(op, std::move(operand), nullptr, position);
             if (op != "-") throw Error("42883", "operator does not exist: " + op + " " + operand->type.toString(), position);
-            if (operand->kind == ExprKind::Constant && !operand->constant.isNull) {
-               Value v = operand->constant;
+            if (operand->kind == ExprKind::Constant && !operand->constant().isNull) {
+               Value v = operand->constant();
                if (v.type.isInteger() && v.integer == integerMinimum(v.type.id)) throw Error("22003", v.type.toString() + " out of range", position);
                if (v.type.isInteger()) v.integer = -v.integer;
                else if (v.type.id == TypeId::Decimal) v.decimal = -v.decimal;

@@ -179,7 +179,7 @@ class ExpressionBinder {
 void requireSubqueryColumns(size_t columns, size_t width, int position);
 
 /// Whether `e` is the constant TRUE.
-inline bool isTrue(const Expr& e) { return e.kind == ExprKind::Constant && !e.constant.isNull && e.constant.boolean; }
+inline bool isTrue(const Expr& e) { return e.kind == ExprKind::Constant && !e.constant().isNull && e.constant().boolean; }
 
 /// The string a String node holds; "" for another node or none.
 std::string stringOf(const PgQuery__Node* node);

@@ -53,9 +53,9 @@ std::unique_ptr<Series> ExpressionBinder::bindSeries(const PgQuery__FuncCall& ca
       // Generated code cannot raise "step size cannot equal zero", so the step is known here.
       const Expr& step = *args[2];
       if (step.kind != ExprKind::Constant) throw Error("0A000", "generate_series with a step that is not a constant is not supported yet", step.position);
-      if (step.constant.isNull) args[0] = Expr::constantOf(Value::null(type));  // a NULL step: no rows
-      else if (step.constant.integer == 0) throw Error("22023", "step size cannot equal zero");
-      else series->step = step.constant.integer;
+      if (step.constant().isNull) args[0] = Expr::constantOf(Value::null(type));  // a NULL step: no rows
+      else if (step.constant().integer == 0) throw Error("22023", "step size cannot equal zero");
+      else series->step = step.constant().integer;
    }
    series->start = std::move(args[0]);
    series->stop = std::move(args[1]);
@@ -90,11 +90,11 @@ std::unique_ptr<Series> ExpressionBinder::bindMomentSeries(std::vector<ExprPtr> 
    const Expr& step = *args[2];
    if (step.kind != ExprKind::Constant) throw Error("0A000", "generate_series with a step that is not a constant is not supported yet", step.position);
    auto series = std::make_unique<Series>();
-   if (step.constant.isNull) {
+   if (step.constant().isNull) {
       args[0] = Expr::constantOf(Value::null(type));  // a NULL step: no rows
       series->interval = Interval{0, 1, 0};
    } else {
-      const Interval& v = step.constant.interval;
+      const Interval& v = step.constant().interval;
       if (v.months == 0 && v.days == 0 && v.micros == 0) throw Error("22023", "step size cannot equal zero");
       series->interval = v;
    }

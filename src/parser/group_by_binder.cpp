@@ -5,6 +5,7 @@
 #include <functional>
 #include <unordered_map>
 
+#include "algebra/literal_slots.h"
 #include "algebra/operator_copy.h"
 #include "parser/select_binder.h"
 
@@ -102,6 +103,7 @@ size_t SelectBinder::bindGroupKey(const PgQuery__Node& node, ExpressionBinder& b
    ExprPtr key;
    if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
       int64_t position = node.a_const->ival->ival;
+      LiteralSlots::readFromTree(node.a_const);
       if (position < 1 || size_t(position) > targets_.size())
          throw Error("42P10", "GROUP BY position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
       const Target& target = targets_[size_t(position - 1)];

@@ -22,15 +22,15 @@ ExprPtr regexCall(FunctionId id, SqlType type, std::vector<ExprPtr> args, std::s
    e->position = position;
    e->nullable = id == FunctionId::RegexSubstr || id == FunctionId::RegexSubstring ||
                  std::any_of(args.begin(), args.end(), [](auto& a) { return a->nullable; });
-   e->constant = Value::ofString(SqlType::text(), std::move(flags));
+   e->setConstant(Value::ofString(SqlType::text(), std::move(flags)));
    e->children = std::move(args);
    return e;
 }
 
 std::optional<std::string> literalText(const Expr& e, const char* what, int position) {
    if (e.kind != ExprKind::Constant || !isStringOrUnknown(e)) throw Error("0A000", std::string(what) + " must be a literal", position);
-   if (e.constant.isNull) return std::nullopt;
-   return e.constant.string;
+   if (e.constant().isNull) return std::nullopt;
+   return e.constant().string;
 }
 
 std::optional<std::string> similarRegex(ExprPtr pattern, ExprPtr escape, int position) {

@@ -2,6 +2,7 @@
 // ORDER BY, LIMIT and OFFSET.
 #include <algorithm>
 
+#include "algebra/literal_slots.h"
 #include "parser/select_binder.h"
 #include "parser/type_rules.h"
 
@@ -98,11 +99,11 @@ std::optional<uint64_t> constantCount(const PgQuery__Node* node, const char* wha
    if (!node) return std::nullopt;
    Scope empty;
    ExprPtr e = ExpressionBinder(empty, ius, clauses::limit).bind(*node);
-   if (e->kind == ExprKind::Constant && e->constant.isNull) return std::nullopt;
+   if (e->kind == ExprKind::Constant && e->constant().isNull) return std::nullopt;
    if (e->kind != ExprKind::Constant || !e->type.isInteger())
       throw Error("42804", std::string("argument of ") + what + " must be an integer constant", e->position);
-   if (e->constant.integer < 0) throw Error(std::string(what) == "LIMIT" ? "2201W" : "2201X", std::string(what) + " must not be negative");
-   return uint64_t(e->constant.integer);
+   if (e->constant().integer < 0) throw Error(std::string(what) == "LIMIT" ? "2201W" : "2201X", std::string(what) + " must not be negative");
+   return uint64_t(e->constant().integer);
 }
 
 }  // namespace
@@ -161,6 +162,7 @@ SelectBinder::OrderItem SelectBinder::bindOrderItem(const PgQuery__Node& node, c
    OrderItem item;
    if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
       int64_t position = node.a_const->ival->ival;
+      LiteralSlots::readFromTree(node.a_const);
       if (position < 1 || size_t(position) > targets_.size())
          throw Error("42P10", clause + " position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
       item.target = int(position - 1);

@@ -34,9 +34,9 @@ ExprPtr ExpressionBinder::bindSequenceFunction(const std::string& name, std::vec
    if (last) return call;
    if (!catalog_) throw Error("0A000", name + "() is not supported here yet", position);
    const Expr& named = *args[0];
-   if (named.kind != ExprKind::Constant || !(named.type.isString() || named.type.id == TypeId::Unknown) || named.constant.isNull)
+   if (named.kind != ExprKind::Constant || !(named.type.isString() || named.type.id == TypeId::Unknown) || named.constant().isNull)
       throw Error("0A000", name + "() of a sequence named by an expression is not supported yet", position);
-   std::string relation = relationName(named.constant.string);
+   std::string relation = relationName(named.constant().string);
    call->sequence = catalog_->findSequence(relation);
    if (!call->sequence) {
       bool other = catalog_->findTable(relation) || catalog_->findView(relation);

@@ -1,5 +1,6 @@
 // UNION, INTERSECT and EXCEPT: both sides bound, their columns' common types, duplicates and the
 // sides' counts; ORDER BY and LIMIT over the outputs (also for VALUES).
+#include "algebra/literal_slots.h"
 #include "parser/select_binder.h"
 #include "parser/type_rules.h"
 
@@ -146,6 +147,7 @@ void SelectBinder::bindOutputOrderAndLimit() {
       int column = -1;
       if (node.node_case == PG_QUERY__NODE__NODE_A_CONST && node.a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
          int64_t position = node.a_const->ival->ival;
+         LiteralSlots::readFromTree(node.a_const);
          if (position < 1 || size_t(position) > result_.columns.size())
             throw Error("42P10", "ORDER BY position " + std::to_string(position) + " is not in select list", node.a_const->location + 1);
          column = int(position - 1);

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "algebra/literal_slots.h"
 #include "common/decimal.h"
 
 namespace kiln::types {
@@ -12,7 +13,10 @@ namespace kiln::types {
 static constexpr int32_t maxCharacterLength = 10485760;
 
 static int32_t typmodInteger(const PgQuery__Node* node) {
-   if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) return node->a_const->ival->ival;
+   if (node->node_case == PG_QUERY__NODE__NODE_A_CONST && node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+      LiteralSlots::readFromTree(node->a_const);
+      return node->a_const->ival->ival;
+   }
    throw Error("42601", "type modifiers must be simple constants");
 }
 

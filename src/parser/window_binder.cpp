@@ -116,7 +116,7 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::ve
       e->collectIUs(read);
       if (!read.empty()) throw Error("42P10", std::string("argument of ") + mode + " must not contain variables", e->position);
       if (e->kind != ExprKind::Constant) throw Error("0A000", "only constant frame offsets are supported", e->position);
-      if (e->constant.isNull) throw Error("22004", std::string("frame ") + which + " offset must not be null", e->position);
+      if (e->constant().isNull) throw Error("22004", std::string("frame ") + which + " offset must not be null", e->position);
       return e;
    };
    auto offset = [&](const PgQuery__Node* node, const char* which) {
@@ -124,14 +124,14 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::ve
       // The offset is a bigint: numbers convert as in an assignment, rounding half away from zero.
       int64_t n = 0;
       if (e->type.isInteger()) {
-         n = e->constant.integer;
+         n = e->constant().integer;
       } else if (e->type.id == TypeId::Decimal) {
-         __int128 scale = decimal::pow10(e->type.scale), d = e->constant.decimal;
+         __int128 scale = decimal::pow10(e->type.scale), d = e->constant().decimal;
          n = int64_t((d + (d < 0 ? -scale / 2 : scale / 2)) / scale);
       } else if (e->type.id == TypeId::Numeric) {
-         n = e->constant.numeric().toInteger(SqlType::bigInt());
+         n = e->constant().numeric().toInteger(SqlType::bigInt());
       } else if (e->type.isFloat()) {
-         n = std::llround(e->constant.floating);
+         n = std::llround(e->constant().floating);
       } else {
          throw Error("42804", std::string("argument of ") + mode + " must be type bigint, not type " + e->type.toString(), e->position);
       }
@@ -140,7 +140,7 @@ WindowFrame SelectBinder::bindFrame(const PgQuery__WindowDef& def, const std::ve
    };
    auto distance = [&](const PgQuery__Node* node, const char* which) {
       ExprPtr e = constantOffset(node, which);
-      return bindRangeDistance(e->constant, orderBy[0]->type, e->position);
+      return bindRangeDistance(e->constant(), orderBy[0]->type, e->position);
    };
    if (options & StartUnboundedPreceding) frame.start = FrameBound::UnboundedPreceding;
    else if (options & StartCurrentRow) frame.start = FrameBound::CurrentRow;

@@ -47,7 +47,7 @@ llvm::Value* roundOrTrunc(const FunctionCall& call) {
    bool round = e.functionId() == FunctionId::Round;
    if (e.type.isFloat()) return b.CreateUnaryIntrinsic(round ? llvm::Intrinsic::rint : llvm::Intrinsic::trunc, call.args[0].value);
    SqlType in = call.args[0].type;
-   int64_t digits = e.constant.isNull ? 0 : e.constant.integer;
+   int64_t digits = e.constant().isNull ? 0 : e.constant().integer;
    if (ofNumeric(call)) {
       int32_t clamped = int32_t(std::clamp<int64_t>(digits, -2 * Numeric::maxDisplayScale, 2 * Numeric::maxDisplayScale));
       return call.ops.numericUnary(round ? NumericUnary::Round : NumericUnary::Truncate, call.args[0].value, clamped);

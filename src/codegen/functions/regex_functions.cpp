@@ -12,9 +12,10 @@ namespace {
 
 /// The compiled pattern, argument 1, with the call's flags.
 llvm::Value* pattern(const FunctionCall& call) {
-   RegexFlags flags = RegexFlags::parse(call.expr.constant.string);
+   RegexFlags flags = RegexFlags::parse(call.expr.constant().string);
    const Expr& pattern = *call.expr.children[1];
-   if (pattern.kind == ExprKind::Constant && !pattern.constant.isNull) return call.cx.keepAlive(std::make_shared<const Regex>(pattern.constant.string, flags));
+   if (pattern.kind == ExprKind::Constant && !pattern.constant().isNull)
+      return call.cx.keepAlive(std::make_shared<const Regex>(pattern.constant().string, flags));
    llvm::Constant* cache = call.cx.keepAlive(std::make_shared<const RegexCache>(flags));
    return call.cx.callRuntime(runtime::kiln_regex_compile, {cache, call.address(1)});
 }

@@ -144,7 +144,7 @@ class ScanTranslator : public Translator {
                const Expr& item = e.children[k]->withoutPrecisionCast();
                testable = item.kind == ExprKind::Constant && sameUnits(column.type, item.type);
                // A NULL item never makes the list true.
-               if (testable && !item.constant.isNull) prefilter.constants.push_back(&item.constant);
+               if (testable && !item.constant().isNull) prefilter.constants.push_back(&item.constant());
             }
             if (testable && !prefilter.constants.empty()) found.push_back(std::move(prefilter));
             continue;
@@ -154,7 +154,7 @@ class ScanTranslator : public Translator {
          const Expr& column = e.children[flipped ? 1 : 0]->withoutPrecisionCast();
          const Expr& other = flipped ? *e.children[0] : e.children[1]->withoutPrecisionCast();
          bool constant = other.kind == ExprKind::Constant;
-         if (column.kind != ExprKind::ColumnRef || (!constant && other.kind != ExprKind::ColumnRef) || (constant && other.constant.isNull)) continue;
+         if (column.kind != ExprKind::ColumnRef || (!constant && other.kind != ExprKind::ColumnRef) || (constant && other.constant().isNull)) continue;
          if (!sameUnits(column.type, other.type)) continue;
          bool string = column.type.isString();
          if (string ? !(constant && e.compareOp() == CompareOp::Eq) : !isInteger(column.type)) continue;
@@ -177,7 +177,7 @@ class ScanTranslator : public Translator {
             case CompareOp::Ge: predicate = llvm::CmpInst::ICMP_SGE; break;
             default: continue;
          }
-         found.push_back({at, predicate, constant ? std::vector<const Value*>{&other.constant} : std::vector<const Value*>{}, otherAt});
+         found.push_back({at, predicate, constant ? std::vector<const Value*>{&other.constant()} : std::vector<const Value*>{}, otherAt});
       }
       return found;
    }

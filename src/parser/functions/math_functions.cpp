@@ -74,7 +74,7 @@ ExprPtr roundOrTrunc(const FunctionBinding& call) {
    if (n == 2) {
       if (args[1]->kind != ExprKind::Constant || !args[1]->type.isInteger())
          throw Error("0A000", call.name + "() supports only a literal number of digits", call.position);
-      digits = args[1]->constant.integer;
+      digits = args[1]->constant().integer;
    }
    if (args[0]->type.isFloat() || (args[0]->type.isInteger() && n == 1)) {
       if (n == 2) throw call.noSuchFunction();
@@ -95,7 +95,7 @@ ExprPtr roundOrTrunc(const FunctionBinding& call) {
    }
    args.resize(1);
    auto e = call.make(type);
-   e->constant = Value::ofInteger(SqlType::integer(), digits);
+   e->setConstant(Value::ofInteger(SqlType::integer(), digits));
    return e;
 }
 

@@ -139,7 +139,7 @@ ExprPtr extractField(const std::string& unit, ExprPtr value, const std::string& 
          if (unit != fieldName) continue;
          auto e = ExpressionBinder::makeExpr(ExprKind::Function, type, value->nullable, position);
          e->op = uint8_t(FunctionId::ExtractInterval);
-         e->constant = Value::ofInteger(SqlType::integer(), field);
+         e->setConstant(Value::ofInteger(SqlType::integer(), field));
          e->children.push_back(std::move(value));
          return e;
       }
@@ -199,7 +199,7 @@ ExprPtr truncated(const std::string& unit, ExprPtr value, int position) {
    if (!truncated) throw Error("22023", "unit \"" + unit + "\" not recognized for type " + type.toString(), position);
    auto e = ExpressionBinder::makeExpr(ExprKind::Function, type, value->nullable, position);
    e->op = uint8_t(FunctionId::DateTrunc);
-   e->constant = Value::ofInteger(SqlType::integer(), int64_t(*truncated));
+   e->setConstant(Value::ofInteger(SqlType::integer(), int64_t(*truncated)));
    e->children.push_back(std::move(value));
    return e;
 }
@@ -210,7 +210,7 @@ std::string literalUnit(const Rewrite& call) {
    if (field.kind != ExprKind::Constant || (!field.type.isString() && field.type.id != TypeId::Unknown))
       throw Error("0A000", "the field of " + call.name + " must be a literal", call.position);
    std::string unit;
-   for (char ch : field.constant.string) unit.push_back(char(std::tolower(static_cast<unsigned char>(ch))));
+   for (char ch : field.constant().string) unit.push_back(char(std::tolower(static_cast<unsigned char>(ch))));
    return unit;
 }
 
@@ -227,7 +227,7 @@ ExprPtr datePart(const Rewrite& call) {
    if (e->kind == ExprKind::Function && (of == TypeId::Date || of == TypeId::Timestamp || of == TypeId::TimestampTz)) {
       // Computed as extract's type (kept in the constant), then converted: an infinity's is
       // ±Infinity or NULL, which extract's type cannot hold (ExpressionCompiler::compileExtract).
-      e->constant = Value::null(e->type);
+      e->setConstant(Value::null(e->type));
       e->type = SqlType::double_();
       e->nullable = true;
       return e;
