@@ -40,6 +40,11 @@ std::string KilnEngine::setThreads(int threads) {
    }
 }
 
+std::string KilnEngine::disablePlanCache() {
+   connection_.query("SET plan_cache_memory = 0");
+   return {};
+}
+
 void KilnEngine::createSchema(const std::string& schemaSql) {
    try {
       connection_.queryAll(schemaSql);

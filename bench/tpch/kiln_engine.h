@@ -14,6 +14,7 @@ class KilnEngine : public QueryEngine {
    std::string name() const override { return "kiln"; }
    std::string version() const override;
    std::string setThreads(int threads) override;
+   std::string disablePlanCache() override;
    void createSchema(const std::string& schemaSql) override;
    std::vector<std::string> tables() override;
    uint64_t loadTable(const std::string& table, const std::string& path) override;

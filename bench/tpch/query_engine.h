@@ -41,6 +41,9 @@ class QueryEngine {
    virtual std::string version() const = 0;
    /// Asks for N worker threads; returns a note for the report when the engine cannot do as asked.
    virtual std::string setThreads(int threads) = 0;
+   /// Turns the engine's cache of compiled plans off (every run compiles, as a first run does);
+   /// returns a note for the report when it has none.
+   virtual std::string disablePlanCache() = 0;
    /// Runs the CREATE TABLE statements of schema.sql.
    virtual void createSchema(const std::string& schemaSql) = 0;
    /// The tables, in the order created.

@@ -14,6 +14,7 @@ void writeSettings(JsonWriter& json, const TpchOptions& options) {
    json.member("engine", options.engine);
    json.member("sf", options.scaleFactor);
    json.member("threads", options.threads);
+   json.member("plan_cache", options.planCache);
    json.member("runs", options.runs);
    json.member("warmup_runs", 1);
    json.key("queries").beginArray();

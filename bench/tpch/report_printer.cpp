@@ -30,9 +30,9 @@ void printHeader(const TpchReport& report, std::FILE* out) {
    std::fprintf(out, "machine   %s\n", machineSummary(report.machine).c_str());
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
-   std::fprintf(out, "settings  sf=%s threads=%d runs=%d (after 1 warm-up) queries=%s timeout=%gs watts-per-core=%g allow-errors=%s\n",
-                scaleFactorName(o.scaleFactor).c_str(), o.threads, o.runs, join(o.queries).c_str(), o.timeoutSeconds, o.wattsPerCore,
-                o.allowErrors ? "yes" : "no");
+   std::fprintf(out, "settings  sf=%s threads=%d runs=%d (after 1 warm-up) plan-cache=%s queries=%s timeout=%gs watts-per-core=%g allow-errors=%s\n",
+                scaleFactorName(o.scaleFactor).c_str(), o.threads, o.runs, o.planCache ? "on" : "off", join(o.queries).c_str(), o.timeoutSeconds,
+                o.wattsPerCore, o.allowErrors ? "yes" : "no");
    std::fprintf(out, "data      %s\n", report.dataDir.c_str());
    std::fprintf(out, "energy    %s: %s\n", report.energySource.c_str(), report.energyDescription.c_str());
    for (const std::string& note : report.notes) std::fprintf(out, "note      %s\n", note.c_str());

@@ -22,6 +22,7 @@ class SqliteEngine : public QueryEngine {
    std::string name() const override { return "sqlite"; }
    std::string version() const override;
    std::string setThreads(int threads) override;
+   std::string disablePlanCache() override { return "SQLite prepares each query's text anew: it keeps no plans"; }
    void createSchema(const std::string& schemaSql) override;
    std::vector<std::string> tables() override;
    uint64_t loadTable(const std::string& table, const std::string& path) override;

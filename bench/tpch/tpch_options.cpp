@@ -37,6 +37,7 @@ std::string tpchUsage() {
           "  --sf N                scale factor (default 1)\n"
           "  --threads N           worker threads (default: every core)\n"
           "  --runs N              timed runs per query, after one warm-up run (default 5)\n"
+          "  --plan-cache on|off   off: every run compiles, as the first does (default on)\n"
           "  --queries 1,6,...     which of the 22 queries (default all)\n"
           "  --data DIR            data cache: DIR/sf<N>/*.tbl, generated with tpchgen-cli when missing\n"
           "                        (default <repo>/build/tpch-data)\n"
@@ -74,7 +75,10 @@ std::optional<TpchOptions> parseTpchOptions(int argc, char** argv) {
          if (options.scaleFactor <= 0) throw std::invalid_argument("--sf wants a positive scale factor");
       } else if (arg == "--threads") options.threads = parseCount(arg, value);
       else if (arg == "--runs") options.runs = parseCount(arg, value);
-      else if (arg == "--queries") options.queries = parseQueryList(value);
+      else if (arg == "--plan-cache") {
+         if (value != "on" && value != "off") throw std::invalid_argument("--plan-cache is on or off, not " + value);
+         options.planCache = value == "on";
+      } else if (arg == "--queries") options.queries = parseQueryList(value);
       else if (arg == "--data") options.dataRoot = value;
       else if (arg == "--data-dir") options.dataDir = value;
       else if (arg == "--json") options.jsonFile = value;

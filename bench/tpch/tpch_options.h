@@ -11,6 +11,7 @@ struct TpchOptions {
    double scaleFactor = 1;
    int threads = 1;  // default: every core (see parseTpchOptions)
    int runs = 5;
+   bool planCache = true;  // --plan-cache off: every run compiles
    std::vector<int> queries;  // default: 1..22
    std::string dataRoot;      // generated data is cached in <dataRoot>/sf<N>/
    std::string dataDir;       // or: the .tbl files are exactly here (no generation)

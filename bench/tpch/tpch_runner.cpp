@@ -113,6 +113,8 @@ TpchReport runTpch(const TpchOptions& options) {
    std::unique_ptr<QueryEngine> engine = makeEngine(options, progress);
    report.engineVersion = engine->version();
    if (std::string note = engine->setThreads(options.threads); !note.empty()) report.notes.push_back(note);
+   if (!options.planCache)
+      if (std::string note = engine->disablePlanCache(); !note.empty()) report.notes.push_back(note);
    report.loads = load(*engine, options, report.dataDir, progress);
 
    std::unique_ptr<EnergyMeter> meter = openEnergyMeter({options.powercapRoot, "/sys/class/hwmon", options.wattsPerCore});

@@ -1,7 +1,7 @@
 // The database's cache of compiled plans for statements sent as text. A statement's key is its
 // shape (statement_shape.h) in the settings that change what it means; a plan made for one text
 // serves every text of that key whose literals take its parameters (literal_slots.h): the pinned
-// literals equal, the guarded decisions decided the same. A plan goes when what it was bound
+// literals equal, the guarded decisions decided the same. A plan of much work pins them all. A plan goes when what it was bound
 // against changes (DDL, ANALYZE, a table's size moving far), and the least recently used go when
 // the cache is over its memory bound. Plans are shared by all connections. They are found, added
 // and run only under DatabaseImpl::changing (none goes while another runs it); the cache's own

@@ -6,10 +6,11 @@
 
 namespace kiln {
 
-std::vector<int> liftLiterals(QueryPlan& plan, const LiteralSlots& slots) {
+std::vector<int> liftLiterals(QueryPlan& plan, LiteralSlots& slots) {
    std::vector<int> lifted;
    size_t own = plan.ius.parameterCount();
    std::function<void(ExprPtr&)> lift = [&](ExprPtr& e) {
+      if (e->kind == ExprKind::Like && e->children[1]->kind == ExprKind::Constant && e->children[1]->literal >= 0) slots.pin(e->children[1]->literal);
       for (auto& child : e->children) lift(child);
       if (e->kind != ExprKind::Constant || e->literal < 0) return;
       int node = e->literal;

@@ -11,8 +11,9 @@
 namespace kiln {
 
 /// Turns each constant of `plan` holding an unpinned literal into a parameter, numbered after the
-/// statement's own; every other constant forgets its literal. The nodes (LiteralSlots::nodes) whose
-/// values the new parameters take, in their order.
-std::vector<int> liftLiterals(QueryPlan& plan, const LiteralSlots& slots);
+/// statement's own; every other constant forgets its literal. A LIKE pattern's literal is pinned
+/// instead: its code is made for the pattern (a parameter's pattern is read on every row). The
+/// nodes (LiteralSlots::nodes) whose values the new parameters take, in their order.
+std::vector<int> liftLiterals(QueryPlan& plan, LiteralSlots& slots);
 
 }  // namespace kiln

@@ -39,7 +39,8 @@ class FilterTranslator : public Translator {
    static bool isCheapAndSafe(const Expr& e) {
       switch (e.kind) {
          case ExprKind::ColumnRef:
-         case ExprKind::Constant: return true;
+         case ExprKind::Constant:
+         case ExprKind::Parameter: return true;
          case ExprKind::Comparison:
             if (e.children[0]->type.isStringLike()) return false;
             break;

@@ -1,13 +1,14 @@
 // Table scan: the source of a pipeline; a loop over a row range of the table's column arrays.
 // Under a filter the optimizer marked (Filter::prefilterInScan), its comparisons of integer
-// columns with constants or with each other, and equalities and IN lists of integer or string
-// columns with constants, are first tested on 16 rows at a time with vector instructions, and
+// columns with constants (or parameters never NULL, as a cached plan's literals) or with each
+// other, and equalities and IN lists of integer or string columns with constants, are first tested on 16 rows at a time with vector instructions, and
 // only the rows that pass go through the pipeline (the filter then tests them in full): a row
 // that fails costs a fraction of a compare, not a loop iteration with a branch.
 #include <llvm/IR/Intrinsics.h>
 
 #include <cstring>
 
+#include "codegen/expression_compiler.h"
 #include "codegen/loop.h"
 #include "codegen/query_compiler.h"
 #include "codegen/runtime_functions.h"
@@ -95,7 +96,7 @@ class ScanTranslator : public Translator {
    struct Prefilter {
       size_t columnIndex;  // in columns_
       llvm::CmpInst::Predicate predicate;
-      std::vector<const Value*> constants;  // any of them; when empty:
+      std::vector<const Expr*> operands;  // constants, or parameters never NULL: any of them; when empty:
       size_t otherColumnIndex;              // in columns_
       std::optional<QueryState::Field> keyBitmap = std::nullopt;  // instead: the column's value is a key the bitmap holds
    };
@@ -135,6 +136,12 @@ class ScanTranslator : public Translator {
             for (auto& c : e.children) conjuncts.push_back(c.get());
             continue;
          }
+         // A constant, or a parameter that is never NULL (a cached plan's literal) of a column
+         // that is no string (a string parameter's first word is not known while compiling).
+         auto isValue = [](const Expr& item, const Expr& column) {
+            if (item.kind == ExprKind::Constant) return !item.constant().isNull;
+            return item.kind == ExprKind::Parameter && !item.nullable && !column.type.isString();
+         };
          if (e.kind == ExprKind::InList && !e.negated) {
             const Expr& column = e.children[0]->withoutPrecisionCast();
             if (column.kind != ExprKind::ColumnRef || columnOf(column) == columns_.size()) continue;
@@ -142,19 +149,19 @@ class ScanTranslator : public Translator {
             bool testable = column.type.isString() || isInteger(column.type);
             for (size_t k = 1; k < e.children.size() && testable; ++k) {
                const Expr& item = e.children[k]->withoutPrecisionCast();
-               testable = item.kind == ExprKind::Constant && sameUnits(column.type, item.type);
-               // A NULL item never makes the list true.
-               if (testable && !item.constant().isNull) prefilter.constants.push_back(&item.constant());
+               bool null = item.kind == ExprKind::Constant && item.constant().isNull;  // never makes the list true
+               testable = (null || isValue(item, column)) && sameUnits(column.type, item.type);
+               if (testable && !null) prefilter.operands.push_back(&item);
             }
-            if (testable && !prefilter.constants.empty()) found.push_back(std::move(prefilter));
+            if (testable && !prefilter.operands.empty()) found.push_back(std::move(prefilter));
             continue;
          }
          if (e.kind != ExprKind::Comparison) continue;
-         bool flipped = e.children[0]->kind == ExprKind::Constant;
+         bool flipped = e.children[0]->kind == ExprKind::Constant || e.children[0]->kind == ExprKind::Parameter;
          const Expr& column = e.children[flipped ? 1 : 0]->withoutPrecisionCast();
          const Expr& other = flipped ? *e.children[0] : e.children[1]->withoutPrecisionCast();
-         bool constant = other.kind == ExprKind::Constant;
-         if (column.kind != ExprKind::ColumnRef || (!constant && other.kind != ExprKind::ColumnRef) || (constant && other.constant().isNull)) continue;
+         bool constant = other.kind == ExprKind::Constant || other.kind == ExprKind::Parameter;
+         if (column.kind != ExprKind::ColumnRef || (!constant && other.kind != ExprKind::ColumnRef) || (constant && !isValue(other, column))) continue;
          if (!sameUnits(column.type, other.type)) continue;
          bool string = column.type.isString();
          if (string ? !(constant && e.compareOp() == CompareOp::Eq) : !isInteger(column.type)) continue;
@@ -177,7 +184,7 @@ class ScanTranslator : public Translator {
             case CompareOp::Ge: predicate = llvm::CmpInst::ICMP_SGE; break;
             default: continue;
          }
-         found.push_back({at, predicate, constant ? std::vector<const Value*>{&other.constant()} : std::vector<const Value*>{}, otherAt});
+         found.push_back({at, predicate, constant ? std::vector<const Expr*>{&other} : std::vector<const Expr*>{}, otherAt});
       }
       return found;
    }
@@ -273,7 +280,12 @@ class ScanTranslator : public Translator {
          for (unsigned k = 0; k < blockRows; ++k) even.push_back(int(2 * k));
          return b.CreateShuffleVector(words, even);
       };
-      auto splat = [&](const Value& constant, const IU* column) -> llvm::Value* {
+      auto splat = [&](const Expr& value, const IU* column) -> llvm::Value* {
+         if (value.kind == ExprKind::Parameter) {
+            IUValues none;
+            return b.CreateVectorSplat(blockRows, ExpressionCompiler(cx, none).compile(value).value);
+         }
+         const Value& constant = value.constant();
          auto* scalar = column->type.isString() ? llvm::cast<llvm::Constant>(cx.int64(int64_t(firstWord(constant.string))))
                                                 : llvm::cast<llvm::Constant>(ops.constant(constant).value);
          return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(blockRows), scalar);
@@ -290,12 +302,12 @@ class ScanTranslator : public Translator {
          llvm::Value* test;
          if (prefilter.keyBitmap) {
             test = keyBitmapTest(prefilter.columnIndex, position, *prefilter.keyBitmap);
-         } else if (prefilter.constants.empty()) {
+         } else if (prefilter.operands.empty()) {
             test = withoutNulls(b.CreateICmp(prefilter.predicate, values, loadBlock(prefilter.otherColumnIndex)), prefilter.otherColumnIndex);
          } else {
-            test = b.CreateICmp(prefilter.predicate, values, splat(*prefilter.constants[0], columns_[prefilter.columnIndex].iu));
-            for (size_t k = 1; k < prefilter.constants.size(); ++k)
-               test = b.CreateOr(test, b.CreateICmp(prefilter.predicate, values, splat(*prefilter.constants[k], columns_[prefilter.columnIndex].iu)));
+            test = b.CreateICmp(prefilter.predicate, values, splat(*prefilter.operands[0], columns_[prefilter.columnIndex].iu));
+            for (size_t k = 1; k < prefilter.operands.size(); ++k)
+               test = b.CreateOr(test, b.CreateICmp(prefilter.predicate, values, splat(*prefilter.operands[k], columns_[prefilter.columnIndex].iu)));
          }
          test = withoutNulls(test, prefilter.columnIndex);
          passing = b.CreateAnd(passing, b.CreateBitCast(test, maskType));
