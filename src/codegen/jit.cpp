@@ -5,6 +5,8 @@
 #include "codegen/split_string_values.h"
 #include "codegen/split_wide_integers.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -53,16 +55,47 @@ std::shared_mutex& forkLock() {
    return lock;
 }
 
+/// The name of a hot function's quick code, beside its optimized code of the plain name.
+const std::string quickSuffix = ".quick";
+
+/// The cores this process may run on (its affinity mask).
+unsigned availableCores() {
+   cpu_set_t set;
+   if (sched_getaffinity(0, sizeof(set), &set) != 0) return 1;
+   return unsigned(CPU_COUNT(&set));
+}
+
 }  // namespace
 
 CompiledModule::~CompiledModule() {
+   if (background_) {
+      std::unique_lock lock(background_->mutex);
+      if (background_->state == BackgroundCompile::State::Waiting) background_->state = BackgroundCompile::State::Abandoned;
+      background_->changed.wait(lock, [&] { return background_->state != BackgroundCompile::State::Running; });
+   }
    std::shared_lock hold(forkLock());
    if (auto error = tracker_->remove()) llvm::consumeError(std::move(error));
 }
 
 void* CompiledModule::lookup(const std::string& name) {
+   std::string symbol = name;
+   if (background_) {
+      const auto& hot = background_->hot;
+      size_t i = size_t(std::find(hot.begin(), hot.end(), name) - hot.begin());
+      if (i < hot.size()) {
+         if (void* optimized = background_->entries[i].load(std::memory_order_acquire)) return optimized;
+         symbol += quickSuffix;
+      }
+   }
    std::shared_lock hold(forkLock());
-   return check(jit_.lookup(name)).toPtr<void*>();
+   return check(jit_.lookup(symbol)).toPtr<void*>();
+}
+
+const std::atomic<void*>* CompiledModule::optimizedEntry(const std::string& name) const {
+   if (!background_) return nullptr;
+   const auto& hot = background_->hot;
+   size_t i = size_t(std::find(hot.begin(), hot.end(), name) - hot.begin());
+   return i < hot.size() ? &background_->entries[i] : nullptr;
 }
 
 Jit& Jit::instance() {
@@ -77,6 +110,69 @@ void Jit::releaseInForkedChild() {
    // never destroyed: destroying a held lock is undefined).
    new (&forkLock()) std::shared_mutex;
    new (&quickMutex_) std::mutex;
+   // Nor has it the background thread (none was compiling: the fork waited for that). What it
+   // queued is dropped: those pipelines run their quick code in the child.
+   new (&queueMutex_) std::mutex;
+   new (&queued_) std::condition_variable;
+   for (auto& job : queue_) {
+      new (&job->mutex) std::mutex;
+      new (&job->changed) std::condition_variable;
+      job->state = BackgroundCompile::State::Abandoned;
+   }
+   queue_.clear();
+   new (&worker_) std::thread;  // the parent's, which the child must neither join nor destroy
+}
+
+Jit::~Jit() {
+   {
+      std::lock_guard lock(queueMutex_);
+      stopping_ = true;
+   }
+   queued_.notify_all();
+   if (worker_.joinable()) worker_.join();
+}
+
+void Jit::startBackground(std::shared_ptr<BackgroundCompile> job) {
+   std::lock_guard lock(queueMutex_);
+   if (!worker_.joinable()) worker_ = std::thread([this] { runBackground(); });
+   queue_.push_back(std::move(job));
+   queued_.notify_one();
+}
+
+void Jit::runBackground() {
+   for (;;) {
+      {
+         std::unique_lock lock(queueMutex_);
+         queued_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+         if (stopping_) return;
+      }
+      // Held from the job's leaving the queue until it is finished: a fork() sees neither halfway.
+      std::shared_lock hold(forkLock());
+      std::shared_ptr<BackgroundCompile> job;
+      {
+         std::lock_guard lock(queueMutex_);
+         if (queue_.empty()) continue;
+         job = std::move(queue_.front());
+         queue_.pop_front();
+      }
+      {
+         std::lock_guard lock(job->mutex);
+         if (job->state == BackgroundCompile::State::Abandoned) continue;
+         job->state = BackgroundCompile::State::Running;
+      }
+      try {
+         optimize(*job->module, job->cold);
+         if (auto error = jit_->addIRModule(job->tracker, llvm::orc::ThreadSafeModule(std::move(job->module), std::move(job->context)))) fail(std::move(error));
+         for (size_t i = 0; i < job->hot.size(); ++i) job->entries[i].store(check(jit_->lookup(job->hot[i])).toPtr<void*>(), std::memory_order_release);
+      } catch (const std::exception&) {
+         // The quick code goes on serving the query.
+      }
+      {
+         std::lock_guard lock(job->mutex);
+         job->state = BackgroundCompile::State::Finished;
+      }
+      job->changed.notify_all();
+   }
 }
 
 Jit::Jit() {
@@ -86,6 +182,7 @@ Jit::Jit() {
    // The JIT's default on x86-64 is the large code model, where fast instruction selection gives
    // up on every call; small and position-independent, calls go through the linker's stubs.
    machine.setCodeModel(llvm::CodeModel::Small);
+   cores_ = availableCores();
    machine.setRelocationModel(llvm::Reloc::PIC_);
    auto quick = machine;
    quick.setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
@@ -178,6 +275,29 @@ std::unique_ptr<CompiledModule> Jit::compile(std::unique_ptr<llvm::Module> modul
    if (cold.size() >= defined) {
       addObject(compileQuickly(*module));
       module.reset();  // before its context
+      return compiled;
+   }
+   if (compilesInBackground()) {
+      // Every function quick now, its hot ones under other names; those optimized later.
+      auto job = std::make_shared<BackgroundCompile>();
+      std::unique_ptr<llvm::Module> quick = llvm::CloneModule(*module);
+      for (llvm::Function& function : *module) {
+         if (function.isDeclaration()) continue;
+         std::string name = function.getName().str();
+         if (std::find(cold.begin(), cold.end(), name) != cold.end()) continue;
+         quick->getFunction(name)->setName(name + quickSuffix);
+         job->hot.push_back(name);
+      }
+      addObject(compileQuickly(*quick));
+      quick.reset();  // before the background thread takes the context
+      for (const std::string& name : cold) module->getFunction(name)->deleteBody();
+      job->entries = std::make_unique<std::atomic<void*>[]>(job->hot.size());
+      job->module = std::move(module);
+      job->context = std::move(context);
+      job->tracker = tracker;
+      job->cold = cold;
+      compiled->background_ = job;
+      startBackground(std::move(job));
       return compiled;
    }
    optimize(*module, cold);

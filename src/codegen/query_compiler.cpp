@@ -293,11 +293,20 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
                              QueryRuntime& rt, CompiledModule&) {
       auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
       if (before) before(rt);
-      auto* function = reinterpret_cast<void (*)(void*, uint64_t, uint64_t)>((*pipelines)[index].entry);
-      // In blocks of rows, so that a cancelled statement stops soon (a point query is one block).
+      using Function = void (*)(void*, uint64_t, uint64_t);
+      const PipelineInfo& pipeline = (*pipelines)[index];
+      auto* function = reinterpret_cast<Function>(pipeline.entry);
+      const std::atomic<void*>* optimized = pipeline.optimizedEntry;
+      // In blocks of rows, so that a cancelled statement stops soon (a point query is one block),
+      // and so that the optimized code takes over as soon as it is there.
       uint64_t rows = rowCount(rt), begin = 0;
       rt.startPipeline();
       do {
+         if (optimized)
+            if (void* ready = optimized->load(std::memory_order_acquire)) {
+               function = reinterpret_cast<Function>(ready);
+               optimized = nullptr;
+            }
          uint64_t end = std::min(rows, begin + interruptBlockRows);
          function(rt.state(), begin, end);
          begin = end;
@@ -334,7 +343,10 @@ CompiledQuery QueryCompiler::compile() {
    for (const llvm::Function& function : cx_.module()) query_.codeBytes += 6 * function.getInstructionCount();
    query_.module = Jit::instance().compile(cx_.takeModule(), cx_.takeContext(), coldFunctions_);
    // Resolving the symbols makes ORC generate the machine code now, inside the compile time.
-   for (PipelineInfo& pipeline : *query_.pipelines) pipeline.entry = query_.module->lookup(pipeline.function);
+   for (PipelineInfo& pipeline : *query_.pipelines) {
+      pipeline.entry = query_.module->lookup(pipeline.function);
+      pipeline.optimizedEntry = query_.module->optimizedEntry(pipeline.function);
+   }
    auto done = Clock::now();
    query_.codegenMs = std::chrono::duration<double, std::milli>(generated - start).count();
    query_.llvmMs = std::chrono::duration<double, std::milli>(done - generated).count();

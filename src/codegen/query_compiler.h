@@ -22,6 +22,7 @@ struct PipelineInfo {
    std::vector<std::string> stages;  // for EXPLAIN: "scan lineitem", "filter", "aggregate build", ...
    double ms = 0;  // measured when the query ran
    void* entry = nullptr;  // the machine code, resolved once after compiling
+   const std::atomic<void*>* optimizedEntry = nullptr;  // its optimized code, once made in the background (Jit)
    bool optimized = true;  // compiled by the optimizing code generator (else the quick one)
 };
 
