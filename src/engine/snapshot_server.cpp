@@ -131,6 +131,8 @@ void becomeSnapshot(DatabaseImpl& db, int control) {
    // The parent's log, checkpoints and directory lock; never destroyed here (_exit).
    (void)db.durability.release();
    limitMemory(db.options.snapshotMemoryLimit);
+   // Plans bound against DDL undone here (cached ones, which EXPLAIN looks at) are bound again.
+   if (db.undo.changesSchemaAfter(0)) ++db.catalogVersion;
    db.undo.rollbackTo(0, db.catalog);
    db.undo.clear();
 }
