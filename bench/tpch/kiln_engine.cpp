@@ -31,13 +31,8 @@ KilnEngine::KilnEngine() : connection_(database_) {}
 std::string KilnEngine::version() const { return KILN_VERSION; }
 
 std::string KilnEngine::setThreads(int threads) {
-   try {
-      connection_.query("SET threads = " + std::to_string(threads));
-      return {};
-   } catch (const kiln::Error& error) {
-      if (threads == 1) return {};  // one thread is what kiln does without the setting
-      return "kiln has no threads setting yet (SET threads: " + error.sqlstate() + " " + error.message() + "); queries ran on one thread";
-   }
+   connection_.query("SET threads = " + std::to_string(threads));
+   return {};
 }
 
 std::string KilnEngine::disablePlanCache() {

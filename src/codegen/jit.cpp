@@ -4,8 +4,7 @@
 #include "codegen/runtime_functions.h"
 #include "codegen/split_string_values.h"
 #include "codegen/split_wide_integers.h"
-
-#include <sched.h>
+#include "common/available_cores.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -57,13 +56,6 @@ std::shared_mutex& forkLock() {
 
 /// The name of a hot function's quick code, beside its optimized code of the plain name.
 const std::string quickSuffix = ".quick";
-
-/// The cores this process may run on (its affinity mask).
-unsigned availableCores() {
-   cpu_set_t set;
-   if (sched_getaffinity(0, sizeof(set), &set) != 0) return 1;
-   return unsigned(CPU_COUNT(&set));
-}
 
 }  // namespace
 

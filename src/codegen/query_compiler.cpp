@@ -16,10 +16,6 @@ namespace kiln {
 
 namespace {
 
-/// A pipeline runs over this many rows at a time, and a cancelled statement stops between them:
-/// each call costs next to nothing against its rows' work.
-constexpr uint64_t interruptBlockRows = 4096;
-
 std::atomic<uint64_t> queryCounter{0};
 
 void addUnique(std::vector<const IU*>& set, const IU* iu) {
@@ -80,6 +76,7 @@ const std::vector<const IU*>& Translator::required() const { return compiler_.re
 
 void Translator::consumeParent(IUValues& values) {
    compiler_.countOutput(op_);
+   compiler_.handOn(*parent_, *this);
    parent_->consume(values, *this);
 }
 
@@ -272,47 +269,41 @@ void QueryCompiler::setFunctionWork(const std::string& function, double expected
 }
 
 void QueryCompiler::addPipeline(const std::string& source, double expectedRows, std::function<uint64_t(QueryRuntime&)> rowCount,
-                                const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before) {
+                                const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before, Source kind) {
    std::string name = cx_.uniqueName("pipeline");
    size_t index = query_.pipelines->size();
-   query_.pipelines->push_back({name, {source}, 0});
+   PipelineInfo added;
+   added.function = name;
+   added.stages = {source};
+   query_.pipelines->push_back(std::move(added));
    pipelineWork_ = expectedRows;
    groupedRows_ = 0;
+   serialPipeline_ = kind != Source::Splittable;
+   workerLocals_.clear();
    cx_.beginPipelineFunction(name);
    pipelineEnd_.clear();
    body(cx_.argument(1), cx_.argument(2));
+   PipelineInfo& pipeline = (*query_.pipelines)[index];
    bool optimized = optimizeAll_ || worthOptimizing(expectedRows, pipelineWork_, groupedRows_);
-   (*query_.pipelines)[index].optimized = optimized;
+   pipeline.optimized = optimized;
    if (!optimized) coldFunctions_.push_back(name);
+   if (!serialPipeline_ && !workerLocals_.empty()) {
+      pipeline.parallel = true;
+      for (auto& [object, local] : workerLocals_) pipeline.locals.push_back(std::move(local));
+   }
+   workerLocals_.clear();
    for (auto& emit : pipelineEnd_) emit();
    pipelineEnd_.clear();
    cx_.builder().CreateRetVoid();
    cx_.finishFunction();
    // Pipelines are timed for EXPLAIN ANALYZE only: reading the clock costs a point query time.
-   query_.steps.push_back([index, timed = instrument_, pipelines = query_.pipelines, rowCount = std::move(rowCount), before = std::move(before)](
-                             QueryRuntime& rt, CompiledModule&) {
+   query_.steps.push_back([index, timed = instrument_, pipelines = query_.pipelines, counters = rowCounterFields_, rowCount = std::move(rowCount),
+                           before = std::move(before)](QueryRuntime& rt, CompiledModule& module) {
       auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
       if (before) before(rt);
-      using Function = void (*)(void*, uint64_t, uint64_t);
-      const PipelineInfo& pipeline = (*pipelines)[index];
-      auto* function = reinterpret_cast<Function>(pipeline.entry);
-      const std::atomic<void*>* optimized = pipeline.optimizedEntry;
-      // In blocks of rows, so that a cancelled statement stops soon (a point query is one block),
-      // and so that the optimized code takes over as soon as it is there.
-      uint64_t rows = rowCount(rt), begin = 0;
-      rt.startPipeline();
-      do {
-         if (optimized)
-            if (void* ready = optimized->load(std::memory_order_acquire)) {
-               function = reinterpret_cast<Function>(ready);
-               optimized = nullptr;
-            }
-         uint64_t end = std::min(rows, begin + interruptBlockRows);
-         function(rt.state(), begin, end);
-         begin = end;
-         StatementInterrupt::check();
-      } while (begin < rows && !rt.pipelineDone());
-      if (timed) (*pipelines)[index].ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      PipelineInfo& pipeline = (*pipelines)[index];
+      runPipeline(rt, module, pipeline, rowCount(rt), *counters);
+      if (timed) pipeline.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
    });
 }
 
@@ -337,6 +328,7 @@ CompiledQuery QueryCompiler::compile() {
       cx_.module().print(out, nullptr);
    }
    query_.stateLayout = state().finish();
+   for (auto& [op, counter] : query_.rowCounters) rowCounterFields_->push_back(counter);
    auto generated = Clock::now();
    query_.objects = cx_.takeKeptObjects();
    // About the machine code's size: a few bytes per instruction of IR.

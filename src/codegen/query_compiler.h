@@ -11,20 +11,12 @@
 #include "algebra/operator.h"
 #include "codegen/code_context.h"
 #include "codegen/jit.h"
+#include "codegen/pipeline_run.h"
 #include "codegen/translator.h"
 #include "common/row_layout.h"
 #include "runtime/query_runtime.h"
 
 namespace kiln {
-
-struct PipelineInfo {
-   std::string function;
-   std::vector<std::string> stages;  // for EXPLAIN: "scan lineitem", "filter", "aggregate build", ...
-   double ms = 0;  // measured when the query ran
-   void* entry = nullptr;  // the machine code, resolved once after compiling
-   const std::atomic<void*>* optimizedEntry = nullptr;  // its optimized code, once made in the background (Jit)
-   bool optimized = true;  // compiled by the optimizing code generator (else the quick one)
-};
 
 struct CompiledQuery {
    std::unique_ptr<CompiledModule> module;
@@ -64,11 +56,32 @@ class QueryCompiler {
    QueryState& state() { return cx_.state(); }
    void addSetup(std::function<void(QueryRuntime&)> setup) { query_.setup.push_back(std::move(setup)); }
    void addStep(std::function<void(QueryRuntime&, CompiledModule&)> step) { query_.steps.push_back(std::move(step)); }
+   /// Whether a pipeline's source rows can be split among workers (any range of them can be read
+   /// on its own, in any order).
+   enum class Source : uint8_t { Whole, Splittable };
    /// Generates a pipeline function; `body(begin, end)` emits its code. At run time the step
-   /// calls it over [0, rowCount()). `expectedRows` (what its source is expected to produce)
-   /// decides how much effort compiling it is worth.
+   /// calls it over [0, rowCount()), after `before`. `expectedRows` (what its source is expected
+   /// to produce) decides how much effort compiling it is worth. A splittable source's pipeline
+   /// runs in parallel when each operator its rows pass allows it (Translator::parallelSafe) and
+   /// its sink has said how its workers keep their rows apart (addWorkerLocal).
    void addPipeline(const std::string& source, double expectedRows, std::function<uint64_t(QueryRuntime&)> rowCount,
-                    const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before = nullptr);
+                    const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before = nullptr,
+                    Source kind = Source::Whole);
+   /// For the pipeline being generated: `to` receives its rows from `from`.
+   void handOn(const Translator& to, const Translator& from) {
+      if (!to.parallelSafe(from)) serialPipeline_ = true;
+   }
+   /// For the pipeline being generated, by its sink: the objects of each worker, should it run in
+   /// parallel, for the sink object `object` points to (once, however often the sink's code is
+   /// emitted in the pipeline).
+   void addWorkerLocal(StateField object, WorkerLocal local) {
+      for (auto& [known, added] : workerLocals_)
+         if (known == object.offset) return;
+      workerLocals_.push_back({object.offset, std::move(local)});
+   }
+   /// The index of the pipeline being generated (or last generated), and whether it may run in parallel.
+   size_t pipelineIndex() const { return query_.pipelines->size() - 1; }
+   bool runsInParallel(size_t pipeline) const { return (*query_.pipelines)[pipeline].parallel; }
    /// For a generated function other than a pipeline (a sort's comparison): how many rows it
    /// works on, which decides how much effort compiling it is worth.
    void setFunctionWork(const std::string& function, double expectedRows);
@@ -128,6 +141,9 @@ class QueryCompiler {
    std::unordered_map<const Operator*, SharedBuffer> sharedBuffers_;
    std::vector<std::string> coldFunctions_;  // compiled by the quick code generator
    double pipelineWork_ = 0;  // see setPipelineWork
+   bool serialPipeline_ = false;  // an operator of the pipeline being generated runs on one thread only
+   std::vector<std::pair<uint32_t, WorkerLocal>> workerLocals_;  // see addWorkerLocal, by the object's field
+   std::shared_ptr<std::vector<StateField>> rowCounterFields_ = std::make_shared<std::vector<StateField>>();
    double groupedRows_ = 0;  // see noteGroupedRows
 };
 

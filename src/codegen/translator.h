@@ -47,6 +47,11 @@ class Translator {
    /// ahead the first loads (an index join's hash slot), `near` (some rows later, when those
    /// have arrived) the loads that depend on them (the found row's columns).
    virtual void prefetchFor(IUValues& values, const Translator& child, bool near) {}
+   /// Whether this operator may take the rows of `child` on several workers at once, each with
+   /// its own copy of the query's state: what it changes per row is in objects that its sink
+   /// makes per worker (QueryCompiler::addWorkerLocal), or nothing, and what it computes gives the
+   /// same on any thread (no volatile functions).
+   virtual bool parallelSafe(const Translator& child) const { return false; }
    Translator& childAt(size_t i) { return *children_[i]; }
 
    protected:

@@ -22,6 +22,9 @@ class StatementInterrupt {
       if (current_ && current_->load(std::memory_order_relaxed)) throw Error("57014", "canceling statement due to user request");
    }
 
+   /// The flag check() tests on this thread; nullptr for none.
+   static const std::atomic<bool>* installed() { return current_; }
+
    private:
    static inline thread_local const std::atomic<bool>* current_ = nullptr;
    const std::atomic<bool>* previous_;

@@ -46,6 +46,8 @@ class TimeZone {
 
    /// The zone of the statement running on this thread (UTC when none is).
    static const TimeZone& current();
+   /// What current() returns on this thread; nullptr for none (UTC).
+   static const TimeZone* installed() { return current_; }
    /// While it lives, current() on this thread is `zone`.
    class Scope {
       public:

@@ -29,6 +29,9 @@ class TransactionClock {
       return *current_;
    }
 
+   /// The time now() reads on this thread; nullptr for none.
+   static int64_t* installed() { return current_; }
+
    private:
    static int64_t wallClock() {
       auto sinceUnixEpoch = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch());

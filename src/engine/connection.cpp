@@ -16,6 +16,7 @@
 #include "engine/statement_kinds.h"
 #include "engine/statement_timer.h"
 #include "engine/synchronous_commit_setting.h"
+#include "engine/thread_settings.h"
 #include "engine/time_zone_setting.h"
 #include "engine/timeout_settings.h"
 #include "engine/transaction_modes.h"
@@ -24,6 +25,7 @@
 #include "parser/pg_parser.h"
 #include "parser/schema_names.h"
 #include "parser/type_rules.h"
+#include "runtime/worker_pool.h"
 #include "storage/redo.h"
 #include "storage/sequence.h"
 
@@ -208,6 +210,7 @@ std::shared_ptr<const ResultData> ConnectionImpl::statement(const std::function<
    ConnectionSettings settingsAccess(*this);
    SettingsAccess::Scope settingsScope(settingsAccess);
    DisabledOptimizerPasses::Scope optimizerPasses(disabledOptimizerPasses(passiveSettings_));
+   StatementThreads::Scope threads(size_t(effectiveThreads(threads_)));
    try {
       data = work();
       // Its timestamptz values are shown in the zone it ran in (a reused result has it: no
@@ -559,8 +562,8 @@ std::shared_ptr<const ResultData> ConnectionImpl::savepointStatement(int kind, c
 }
 
 SessionSettings ConnectionImpl::settings() const {
-   return {timeZone_,      lockTimeoutMs_,   statementTimeoutMs_, synchronousCommit_, passiveSettings_,
-           snapshotReads_, snapshotMinRows_, snapshotMaxAgeMs_,   defaultReadOnly_,   planCacheMb_};
+   return {timeZone_,        lockTimeoutMs_,    statementTimeoutMs_, synchronousCommit_, passiveSettings_, snapshotReads_,
+           snapshotMinRows_, snapshotMaxAgeMs_, defaultReadOnly_,    planCacheMb_,       threads_};
 }
 
 void ConnectionImpl::useSettings(const SessionSettings& settings) {
@@ -574,6 +577,7 @@ void ConnectionImpl::useSettings(const SessionSettings& settings) {
    snapshotMaxAgeMs_ = settings.snapshotMaxAgeMs;
    defaultReadOnly_ = settings.defaultReadOnly;
    planCacheMb_ = settings.planCacheMb;
+   threads_ = settings.threads;
 }
 
 void ConnectionImpl::waitForTurn() {

@@ -137,6 +137,7 @@ class ConnectionImpl {
    int64_t snapshotMaxAgeMs_ = 0;  // SET snapshot_max_age: how much older than the last commit a snapshot may be
    bool defaultReadOnly_ = false;  // SET default_transaction_read_only
    int64_t planCacheMb_ = defaultPlanCacheMb;  // SET plan_cache_memory
+   int64_t threads_ = 0;  // SET threads (thread_settings.h)
    bool readOnlyBlock_ = false;  // in a READ ONLY transaction block: its statements read one snapshot
    bool inSnapshotProcess_ = false;  // runs a statement a connection sent to a snapshot, as that one would
    ResultChunks* streamTo_ = nullptr;  // Connection::stream's: where the last statement's rows go

@@ -10,6 +10,7 @@
 #include "engine/passive_settings.h"
 #include "engine/snapshot_settings.h"
 #include "engine/synchronous_commit_setting.h"
+#include "engine/thread_settings.h"
 #include "engine/time_zone_setting.h"
 #include "engine/timeout_settings.h"
 #include "engine/transaction_modes.h"
@@ -55,6 +56,8 @@ void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawVa
       change = [on = booleanSetting(set, name, false)](SessionSettings& s) { s.defaultReadOnly = on; };
    } else if (name == "plan_cache_memory") {
       change = [mb = unitSettingOf(set, planCacheMemory, defaultPlanCacheMb)](SessionSettings& s) { s.planCacheMb = mb; };
+   } else if (name == "threads" || name == "max_parallel_workers_per_gather") {
+      change = [threads = threadsSetting(set, name)](SessionSettings& s) { s.threads = threads; };
    } else if (name == "synchronous_commit") {
       change = [value = synchronousCommitSetting(set)](SessionSettings& s) { s.synchronousCommit = value; };
    } else if (std::optional<PassiveSetting> passive = findPassiveSetting(name); passive || name.find('.') != std::string::npos) {
@@ -123,6 +126,8 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
    if (key == "snapshot_reads") return std::pair<std::string, std::string>{key, snapshotReadsText(c.snapshotReads_)};
    if (key == "snapshot_min_rows") return std::pair<std::string, std::string>{key, std::to_string(c.snapshotMinRows_)};
    if (key == "plan_cache_memory") return std::pair<std::string, std::string>{key, unitSettingText(SettingUnit::Megabytes, c.planCacheMb_)};
+   if (key == "threads") return std::pair<std::string, std::string>{key, std::to_string(effectiveThreads(c.threads_))};
+   if (key == "max_parallel_workers_per_gather") return std::pair<std::string, std::string>{key, std::to_string(effectiveThreads(c.threads_) - 1)};
    if (key == "snapshot_max_age") return std::pair<std::string, std::string>{key, timeoutText(c.snapshotMaxAgeMs_)};
    if (key == "default_transaction_read_only") return std::pair<std::string, std::string>{key, c.defaultReadOnly_ ? "on" : "off"};
    if (key == "transaction_read_only") {
@@ -148,6 +153,8 @@ std::vector<std::vector<std::string>> ConnectionSettings::all() const {
        "the writer's turn).");
    add("snapshot_min_rows", "The estimated rows of work that send a read-only statement to a snapshot under snapshot_reads auto.");
    add("plan_cache_memory", "How much memory the cache of compiled plans of statements sent as text may hold when this connection adds one: 0, no cache.");
+   add("threads", "How many threads a query may run on: by default, the cores this process may use.");
+   add("max_parallel_workers_per_gather", "The threads a query may run on besides its own: threads - 1.");
    add("snapshot_max_age", "How much older than the last commit a snapshot a statement reads may be: 0, none.");
    add("default_transaction_read_only", "Whether new transaction blocks are READ ONLY.");
    add("transaction_read_only", "Whether the running transaction is READ ONLY.");

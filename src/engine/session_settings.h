@@ -34,6 +34,7 @@ struct SessionSettings {
    int64_t snapshotMaxAgeMs = 0;
    bool defaultReadOnly = false;
    int64_t planCacheMb = defaultPlanCacheMb;
+   int64_t threads = 0;  // SET threads; 0: the cores the process may use (thread_settings.h)
 };
 
 }  // namespace kiln

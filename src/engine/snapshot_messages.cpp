@@ -160,6 +160,7 @@ void encodeRequest(const SnapshotRequest& request, BinaryWriter& out) {
    out.put(settings.snapshotMaxAgeMs);
    out.put(settings.defaultReadOnly);
    out.put(settings.planCacheMb);
+   out.put(settings.threads);
    out.put(request.readOnlyBlock);
    out.put(request.transactionTime);
    out.put(request.timing);
@@ -197,6 +198,7 @@ SnapshotRequest decodeRequest(BinaryReader& in) {
    settings.snapshotMaxAgeMs = in.get<int64_t>();
    settings.defaultReadOnly = in.get<bool>();
    settings.planCacheMb = in.get<int64_t>();
+   settings.threads = in.get<int64_t>();
    request.readOnlyBlock = in.get<bool>();
    request.transactionTime = in.get<int64_t>();
    request.timing = in.get<bool>();

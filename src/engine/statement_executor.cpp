@@ -103,6 +103,14 @@ void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, A
    if (analysis) analysis->query = std::move(query);
 }
 
+/// How a parallel pipeline's morsels were spread over its workers, for EXPLAIN ANALYZE.
+std::string morselSpread(const std::vector<uint64_t>& morselsPerWorker) {
+   if (morselsPerWorker.empty()) return "  on one thread";
+   std::string spread;
+   for (uint64_t morsels : morselsPerWorker) spread += (spread.empty() ? "" : "/") + std::to_string(morsels);
+   return "  " + std::to_string(morselsPerWorker.size()) + " workers, morsels " + spread;
+}
+
 /// The result a statement fills: the one `input` hands back for reuse, or a new one.
 std::shared_ptr<ResultData> resultFor(ExecutionInput* input) {
    if (input && input->reusableResult) return std::move(input->reusableResult);
@@ -481,7 +489,10 @@ std::shared_ptr<ResultData> explain(QueryPlan& plan, const ExplainStatement& exp
       char time[64] = "";
       if (explain.analyze) std::snprintf(time, sizeof(time), "  (%.3f ms)", pipeline.ms);
       // Pipelines over few rows get quickly generated machine code.
-      lines.push_back("  " + std::to_string(i + 1) + ": " + stages + (pipeline.optimized ? "" : " [quick]") + time);
+      std::string line = "  " + std::to_string(i + 1) + ": " + stages + (pipeline.optimized ? "" : " [quick]") + (pipeline.parallel ? " [parallel]" : "") +
+                         time;
+      if (explain.analyze && pipeline.parallel) line += morselSpread(pipeline.morselsPerWorker);
+      lines.push_back(line);
    }
    if (explain.analyze) lines.push_back(optimized ? optimizerTimeLine(optimizerTimes) : "Optimizer time: not measured, the plan was optimized earlier");
    char buffer[160];

@@ -72,6 +72,15 @@ class QueryRuntime {
       return kept->second.get();
    }
    StringHeap& arena() { return arena_; }
+   /// A state for a worker of a parallel pipeline: a copy of this one as it is now, with a string
+   /// arena of its own. It lives until reset(): the rows its worker made may point into its arena.
+   QueryRuntime& addWorker() {
+      auto worker = std::make_unique<QueryRuntime>(StateLayout{state_.size(), 1});
+      std::copy(state_.begin(), state_.end(), worker->state_.begin());
+      worker->startHeader();
+      workers_.push_back(std::move(worker));
+      return *workers_.back();
+   }
    /// Whether the running pipeline's rows no longer matter; cleared for the next pipeline.
    bool pipelineDone() { return header().pipelineDone != 0; }
    void startPipeline() { header().pipelineDone = 0; }
@@ -79,6 +88,7 @@ class QueryRuntime {
    /// kept row buffers and the memory of the lists stay.
    void reset() {
       owned_.clear();
+      workers_.clear();
       std::fill(state_.begin(), state_.end(), std::byte{0});
       startHeader();
       arena_.clear();
@@ -101,6 +111,7 @@ class QueryRuntime {
    std::vector<std::byte> state_;
    using Owned = std::unique_ptr<void, void (*)(void*)>;
    std::vector<Owned> owned_;
+   std::vector<std::unique_ptr<QueryRuntime>> workers_;  // see addWorker
    StringHeap arena_;
    std::vector<std::pair<uint32_t, std::unique_ptr<RowBuffer>>> rowBuffers_;
    bool clean_ = true;  // as reset() leaves it

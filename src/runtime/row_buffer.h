@@ -39,6 +39,19 @@ class RowBuffer {
    /// Checked only when the buffer grows, so appending costs nothing more; nullptr for none.
    void setHandOff(const HandOff* handOff) { handOff_ = handOff; }
    RowPointers& rowVector() { return rows_; }
+   /// Appends the rows [begin, end) of `other`, whose memory this buffer takes over (adoptMemory)
+   /// once it has taken the rows it wants: a parallel pipeline's workers' rows, in morsel order.
+   void appendRowsOf(const RowBuffer& other, size_t begin, size_t end) {
+      rows_.insert(rows_.end(), other.rows_.begin() + long(begin), other.rows_.begin() + long(end));
+   }
+   /// Keeps `other`'s rows alive as long as its own, leaving `other` empty.
+   void adoptMemory(RowBuffer& other) {
+      for (Block& chunk : other.chunks_) chunks_.push_back(std::move(chunk));
+      other.chunks_.clear();
+      other.current_ = nullptr;
+      other.used_ = other.capacity_ = 0;
+      other.rows_.clear();
+   }
    /// No rows again, with the first chunk kept for the next ones (a buffer refilled on every run
    /// of a prepared statement). Also makes a moved-from buffer usable.
    void clear() {

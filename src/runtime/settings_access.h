@@ -31,6 +31,9 @@ class SettingsAccess {
       SettingsAccess* previous_;
    };
 
+   /// What current() returns on this thread; nullptr for none.
+   static SettingsAccess* installed() { return current_; }
+
    private:
    static inline thread_local SettingsAccess* current_ = nullptr;
 };

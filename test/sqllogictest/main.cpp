@@ -1,7 +1,8 @@
-// kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] FILE...
+// kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] [--threads N] FILE...
 // Runs sqllogictest scripts, each on a fresh in-memory database, and ends with "N passed, N failed".
 #include "runner.h"
 
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -13,15 +14,17 @@ int main(int argc, char** argv) {
       std::string arg = argv[i];
       if ((arg == "--shared" || arg == "--data" || arg == "--testdir") && i + 1 < argc) {
          (arg == "--shared" ? options.sharedDir : arg == "--data" ? options.dataDir : options.testDir) = argv[++i];
+      } else if (arg == "--threads" && i + 1 < argc) {
+         options.threads = std::atoi(argv[++i]);
       } else if (arg.starts_with("--")) {
-         std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] FILE...\n";
+         std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] [--threads N] FILE...\n";
          return 2;
       } else {
          files.push_back(arg);
       }
    }
    if (files.empty()) {
-      std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] FILE...\n";
+      std::cerr << "usage: kiln_sqllogictest [--shared DIR] [--data DIR] [--testdir DIR] [--threads N] FILE...\n";
       return 2;
    }
 

@@ -42,6 +42,7 @@ class ScriptRun {
       }
       Database database;
       Connection connection(database);
+      if (options_.threads > 0) connection.query("SET threads = " + std::to_string(options_.threads));
       for (const Record& record : parseScript(in, kEngine)) {
          if (record.skipped) continue;
          if (record.kind == RecordKind::Halt) break;

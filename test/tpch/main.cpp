@@ -1,4 +1,4 @@
-// kiln_tpch_answers --shared DIR --data DIR [--queries 1,6]
+// kiln_tpch_answers --shared DIR --data DIR [--queries 1,6] [--threads N]
 // Loads TPC-H data (tpchgen-cli's .tbl files) into an in-memory database, runs the chosen queries of
 // shared/tpch/queries and compares each result with shared/tpch/answers/sf0.01. Ends with "N passed, N failed".
 #include "answer_file.h"
@@ -23,6 +23,7 @@ struct Options {
    std::string sharedDir = KILN_DEFAULT_SHARED_DIR;
    std::string dataDir = KILN_DEFAULT_TPCH_DATA_DIR;
    std::vector<int> queries;
+   int threads = 0;  // SET threads first (0: leave the default)
 };
 
 std::string readFile(const std::string& path) {
@@ -122,6 +123,7 @@ bool parseArgs(int argc, char** argv, Options& options) {
       std::string arg = argv[i], value = argv[i + 1];
       if (arg == "--shared") options.sharedDir = value;
       else if (arg == "--data") options.dataDir = value;
+      else if (arg == "--threads") options.threads = std::stoi(value);
       else if (arg == "--queries") {
          std::stringstream list(value);
          for (std::string item; std::getline(list, item, ',');) options.queries.push_back(std::stoi(item));
@@ -140,7 +142,7 @@ int main(int argc, char** argv) {
    try {
       if (!parseArgs(argc, argv, options)) throw std::invalid_argument("bad arguments");
    } catch (const std::exception&) {
-      std::cerr << "usage: kiln_tpch_answers [--shared DIR] [--data DIR] [--queries 1,6,...]\n";
+      std::cerr << "usage: kiln_tpch_answers [--shared DIR] [--data DIR] [--queries 1,6,...] [--threads N]\n";
       return 2;
    }
 
@@ -148,6 +150,7 @@ int main(int argc, char** argv) {
    try {
       kiln::Database database;
       kiln::Connection connection(database);
+      if (options.threads > 0) connection.query("SET threads = " + std::to_string(options.threads));
       bool loaded = true;
       try {
          load(database, connection, options);

@@ -34,6 +34,8 @@ Options:
   -c, --command=SQL      run SQL (or a backslash command), then exit; may be repeated
   -f, --file=FILE        run the statements in FILE ("-" for stdin), then exit; may be repeated
       --format=FORMAT    output format: table (default), csv or json
+      --threads=N        run each query on up to N threads (default: the cores this
+                         process may use; SET threads changes it)
       --force-recovery   open a damaged database: restore what comes before the damage and
                          move the files not used, unchanged, into DBPATH/damaged-<time>/
       --setting=NAME=VALUE
@@ -58,6 +60,7 @@ struct Options {
    OpenOptions open;
    Settings settings;
    std::vector<Input> inputs;
+   std::optional<std::string> threads;  // --threads
    bool help = false;
    bool version = false;
 };
@@ -114,6 +117,8 @@ Options parseOptions(int argc, char** argv) {
                                                       ? " (--setting takes checkpoint_timeout, max_wal_size or snapshot_memory_limit; set others with SET)"
                                                       : ""));
             }
+         } else if (auto threads = optionValue(arg, "", "--threads", argc, argv, i)) {
+            options.threads = *threads;
          } else if (auto name = optionValue(arg, "", "--format", argc, argv, i)) {
             auto format = parseOutputFormat(*name);
             if (!format) throw UsageError("unknown output format \"" + *name + "\"; allowed formats are table, csv, json");
@@ -182,15 +187,18 @@ int run(int argc, char** argv) {
       std::cerr << "WARNING:  " << report.substr(0, lineEnd) << "\nDETAIL:  " << report.substr(lineEnd + 1) << "\n";
    }
 
-   if (!options.inputs.empty()) {
-      Shell shell(*database, options.settings, false, std::cout, std::cerr);
-      return runInputs(shell, options.inputs);
+   bool interactive = options.inputs.empty() && isatty(STDIN_FILENO);
+   Shell shell(*database, options.settings, interactive, std::cout, std::cerr);
+   if (options.threads) {
+      try {
+         shell.set("threads", *options.threads);
+      } catch (const Error& error) {
+         std::cerr << "kiln: error: --threads: " << error.message() << "\n";
+         return 1;
+      }
    }
-   if (!isatty(STDIN_FILENO)) {
-      Shell shell(*database, options.settings, false, std::cout, std::cerr);
-      return runScript(shell, std::cin) == Outcome::Failed ? 1 : 0;
-   }
-   Shell shell(*database, options.settings, true, std::cout, std::cerr);
+   if (!options.inputs.empty()) return runInputs(shell, options.inputs);
+   if (!interactive) return runScript(shell, std::cin) == Outcome::Failed ? 1 : 0;
    std::cout << "kiln (" KILN_VERSION ")\nType \"\\?\" for help.\n\n";
    runInteractive(shell);
    return 0;

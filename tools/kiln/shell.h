@@ -33,6 +33,9 @@ class Shell {
       copyStatement_.reset();
       copyRows_.clear();
    }
+   /// SET `name` = `value` on the shell's connection, before it runs anything (a command-line
+   /// option); throws Error for a bad value.
+   void set(const std::string& name, const std::string& value) { connection_.query("SET " + name + " = '" + value + "'"); }
    /// Asks the running statement to stop (async-signal-safe: Ctrl-C calls it).
    void cancelStatement() { connection_.cancel(); }
 

@@ -71,13 +71,30 @@ class AggregateTranslator : public Translator {
          StateField lists = valueLists_;
          compiler_.addSetup([lists](QueryRuntime& rt) { rt.own(lists, std::make_unique<ValueLists>()); });
       }
+      size_t first = compiler_.pipelineIndex() + 1;
       child().produce();
+      bool parallel = false;
+      for (size_t pipeline = first; pipeline <= compiler_.pipelineIndex(); ++pipeline) parallel |= compiler_.runsInParallel(pipeline);
+      if (parallel) generateMerge();
       addBufferScan(compiler_, aggregate_.keys.empty() ? "scan aggregate" : "scan groups", aggregate_.estimatedRows, buffer_,
                     [&](llvm::Value* row) { emitOutput(cx, row); });
    }
 
+   /// Workers aggregate into entries or tables of their own, which are then merged: only states
+   /// that can be merged.
+   bool parallelSafe(const Translator&) const override {
+      for (auto& key : aggregate_.keys)
+         if (key.expression->isVolatile()) return false;
+      for (auto& call : aggregate_.aggregates)
+         if (call.distinct || !AggregateState::mergeable(call) || (call.argument && call.argument->isVolatile()) ||
+             (call.delimiter && call.delimiter->isVolatile()))
+            return false;
+      return true;
+   }
+
    void consume(IUValues& values, Translator&) override {
       CodeContext& cx = compiler_.cx();
+      addWorkerLocal();
       compiler_.noteStage(aggregate_.keys.empty() ? "aggregate" : groupsInOrder_ ? "hash aggregate build (key order)" : "hash aggregate build");
       ExpressionCompiler expressions(cx, values);
       std::vector<SqlValue> keys;
@@ -227,6 +244,64 @@ class AggregateTranslator : public Translator {
       return local;
    }
 
+   /// Each worker's entry (without GROUP BY) or hash table; merged by the generated function
+   /// `mergeFunction_`, which generateMerge makes once a pipeline feeding it may run in parallel.
+   void addWorkerLocal() {
+      if (mergeFunction_.empty()) mergeFunction_ = compiler_.cx().uniqueName("merge_aggregate");
+      StateField storage = storage_, entry = entry_;
+      std::optional<StateField> groups = groupsInOrder_;
+      size_t entrySize = layout_.size;
+      double expected = aggregate_.estimatedRows;
+      using Merge = void (*)(void* state, void* target, void* partial);
+      auto function = std::make_shared<Merge>(nullptr);
+      auto find = [function, name = mergeFunction_](CompiledModule& module) {
+         if (!*function) *function = reinterpret_cast<Merge>(module.lookup(name));
+         return *function;
+      };
+      if (aggregate_.keys.empty()) {
+         compiler_.addWorkerLocal(storage, {[storage, entry, entrySize](QueryRuntime& worker) {
+                                               worker.pointer(entry) = worker.own(storage, std::make_unique<RowBuffer>(entrySize))->append();
+                                            },
+                                            nullptr,
+                                            [entry, find](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
+                                               Merge merge = find(module);
+                                               for (QueryRuntime* worker : rows.workers()) merge(query.state(), query.pointer(entry), worker->pointer(entry));
+                                            }});
+         return;
+      }
+      compiler_.addWorkerLocal(storage, {[storage, groups, entrySize, expected](QueryRuntime& worker) {
+                                            worker.own(storage, std::make_unique<ChainedHashTable>(entrySize, expected));
+                                            if (groups) worker.own(*groups, std::make_unique<GroupsInKeyOrder>());
+                                         },
+                                         [storage](QueryRuntime& worker) { return worker.get<ChainedHashTable>(storage)->entries.size(); },
+                                         [storage, find](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
+                                   // In the order the groups first came, as on one thread.
+                                            Merge merge = find(module);
+                                            rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) {
+                                               const RowBuffer& entries = worker.get<ChainedHashTable>(storage)->entries;
+                                               for (size_t i = begin; i < end; ++i) merge(query.state(), nullptr, const_cast<char*>(entries.row(i)));
+                                            });
+                                         }});
+   }
+
+   /// void merge(state, target, partial): adds a worker's `partial` entry into `target` (without
+   /// GROUP BY), or into the entry of its group in the query's hash table.
+   void generateMerge() {
+      CodeContext& cx = compiler_.cx();
+      cx.beginFunction(mergeFunction_, llvm::FunctionType::get(cx.builder().getVoidTy(), {cx.ptr(), cx.ptr(), cx.ptr()}, false));
+      llvm::Value* partial = cx.argument(2);
+      llvm::Value* target = cx.argument(1);
+      if (!aggregate_.keys.empty()) {
+         std::vector<SqlValue> keys;
+         for (size_t i = 0; i < aggregate_.keys.size(); ++i) keys.push_back(loadField(cx, partial, layout_.fields[i]));
+         target = findOrInsertEntry(cx, storage_.load(cx), layout_, keys);
+      }
+      merge(cx, target, partial);
+      cx.builder().CreateRetVoid();
+      cx.finishFunction();
+      compiler_.setFunctionWork(mergeFunction_, aggregate_.estimatedRows);
+   }
+
    /// Adds the states of `partial` into `target`.
    void merge(CodeContext& cx, llvm::Value* target, llvm::Value* partial) {
       auto& b = cx.builder();
@@ -251,7 +326,11 @@ class AggregateTranslator : public Translator {
                if (state.ownsValue) addCounts(valueField);
                break;
             case AggregateFunction::Sum: {
-               // Without GROUP BY, a SUM always has its flag.
+               // Only a grouped SUM of a non-NULL argument has no flag: every group has a value.
+               if (state.extra == AggregateState::none) {
+                  if (state.ownsValue) addValues();
+                  break;
+               }
                llvm::Value* seenAddress = fieldAddress(cx, partial, layout_.fields[state.extra]);
                cx.ifThen(b.CreateICmpNE(b.CreateLoad(cx.i8(), seenAddress), cx.int8(0)), [&] {
                   if (state.ownsValue) addValues();
@@ -378,6 +457,7 @@ class AggregateTranslator : public Translator {
    std::optional<QueryState::Field> distinctSets_;
    QueryState::Field valueLists_;
    std::optional<QueryState::Field> groupsInOrder_;  // GroupsInKeyOrder, for one integer key
+   std::string mergeFunction_;  // see addWorkerLocal
 };
 
 }  // namespace

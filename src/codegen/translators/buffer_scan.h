@@ -20,7 +20,7 @@ inline void addBufferScan(QueryCompiler& compiler, const std::string& name, doub
          llvm::Value* rowArray = rows.load(cx);
          cx.forRange(begin, end, [&](llvm::Value* i) { consumeRow(b.CreateLoad(cx.ptr(), b.CreateInBoundsGEP(cx.ptr(), rowArray, i))); });
       },
-      [buffer, rows = StateField(rows)](QueryRuntime& rt) { rt.pointer(rows) = rt.get<RowBuffer>(buffer)->rows(); });
+      [buffer, rows = StateField(rows)](QueryRuntime& rt) { rt.pointer(rows) = rt.get<RowBuffer>(buffer)->rows(); }, QueryCompiler::Source::Splittable);
 }
 
 }  // namespace kiln

@@ -24,6 +24,7 @@ class FilterTranslator : public Translator {
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator&) override { return parent_ ? parent_->probeKeyFilters(*this) : std::vector<ProbeKeyFilter>(); }
 
    void produce() override { child().produce(); }
+   bool parallelSafe(const Translator&) const override { return !static_cast<const Filter*>(op_)->condition->isVolatile(); }
 
    void consume(IUValues& values, Translator&) override {
       compiler_.noteStage("filter");

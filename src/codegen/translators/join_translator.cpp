@@ -104,6 +104,15 @@ class JoinTranslator : public Translator {
       probe(values);
    }
 
+   /// Probes read the table only, unless they mark partners (a full join); builds append to a
+   /// table per worker, unless they count rows besides (NOT IN) or keep the NULL keys apart.
+   bool parallelSafe(const Translator& child) const override {
+      for (const Expr* r : condition_.residual)
+         if (r->isVolatile()) return false;
+      if (&child == children_[0].get()) return !fullOuter();
+      return hashed() && !fullOuter() && join_.joinKind != JoinKind::NullAwareAnti;
+   }
+
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
       if (&child != &childAt(0) || !hashed() || !join_.probeKeyBitmap) return {};
       std::vector<ProbeKeyFilter> filters = makeKeyFilters(compiler_, condition_.leftKeys, condition_.rightKeys, layout_, table_, keyBitmaps_);
@@ -121,6 +130,12 @@ class JoinTranslator : public Translator {
       SqlOps ops(cx);
       ExpressionCompiler expressions(cx, values);
       compiler_.noteStage(hashed() ? "hash join build" : "nested loop join build");
+      if (hashed()) {
+         StateField table = table_;
+         size_t size = layout_.size;
+         compiler_.addWorkerLocal(table, appendedRows([table, size](QueryRuntime& worker) { worker.own(table, std::make_unique<ChainedHashTable>(size)); },
+                                                      [table](QueryRuntime& state) -> RowBuffer& { return state.get<ChainedHashTable>(table)->entries; }));
+      }
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.rightKeys) keys.push_back(expressions.compile(*key));
       std::vector<SqlValue> payload;

@@ -1,4 +1,6 @@
 // Map: new IUs computed from expressions, each where it is first used.
+#include <algorithm>
+
 #include "codegen/expression_compiler.h"
 #include "codegen/query_compiler.h"
 
@@ -14,6 +16,9 @@ class MapTranslator : public Translator {
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator&) override { return parent_ ? parent_->probeKeyFilters(*this) : std::vector<ProbeKeyFilter>(); }
 
    void produce() override { child().produce(); }
+   bool parallelSafe(const Translator&) const override {
+      return std::none_of(map_.computations.begin(), map_.computations.end(), [](auto& c) { return c.expression->isVolatile(); });
+   }
 
    void consume(IUValues& values, Translator&) override {
       CodeContext& cx = compiler_.cx();

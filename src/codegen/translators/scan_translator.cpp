@@ -77,7 +77,8 @@ class ScanTranslator : public Translator {
                compiler_.noteStage("vector prefilter");
                forPassingRows(begin, end, prefilters, emitLive);
             }
-         });
+         },
+         nullptr, QueryCompiler::Source::Splittable);
    }
 
    void consume(IUValues&, Translator&) override {}

@@ -48,9 +48,15 @@ class SortTranslator : public Translator {
       });
    }
 
+   bool parallelSafe(const Translator&) const override { return true; }
+
    void consume(IUValues& values, Translator&) override {
       CodeContext& cx = compiler_.cx();
       compiler_.noteStage("sort materialize");
+      StateField buffer = buffer_;
+      size_t size = layout_.size;
+      compiler_.addWorkerLocal(buffer, appendedRows([buffer, size](QueryRuntime& worker) { worker.own(buffer, std::make_unique<RowBuffer>(size)); },
+                                                    [buffer](QueryRuntime& state) -> RowBuffer& { return *state.get<RowBuffer>(buffer); }));
       std::vector<SqlValue> row;
       for (const IU* iu : required()) row.push_back(values.get(iu));
       llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {buffer_.load(cx)});

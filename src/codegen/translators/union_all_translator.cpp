@@ -14,6 +14,8 @@ class UnionAllTranslator : public Translator {
       for (size_t i = 0; i < children_.size(); ++i) childAt(i).produce();
    }
 
+   bool parallelSafe(const Translator&) const override { return true; }
+
    void consume(IUValues& values, Translator& from) override {
       size_t input = 0;
       while (&childAt(input) != &from) ++input;
