@@ -71,7 +71,11 @@ WorkerLocal appendedRows(std::function<void(QueryRuntime&)> make, std::function<
 class ParallelRun {
    public:
    ParallelRun(QueryRuntime& query, PipelineInfo& pipeline, uint64_t rows, size_t threads)
-      : query_(query), pipeline_(pipeline), rows_(rows), morselRows_(morselRowsFor(rows, threads)), morsels_((rows + morselRows_ - 1) / morselRows_),
+      : query_(query),
+        pipeline_(pipeline),
+        rows_(rows),
+        morselRows_(morselRowsFor(rows, threads)),
+        morsels_((rows + morselRows_ - 1) / morselRows_),
         order_(morsels_, pipeline.locals.size()) {
       workers_ = std::min<size_t>(threads, morsels_);
    }

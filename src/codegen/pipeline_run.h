@@ -60,6 +60,9 @@ struct WorkerLocal {
    std::function<size_t(QueryRuntime& worker)> rows;
    /// Adds what the workers' objects hold to the query's, in morsel order.
    std::function<void(QueryRuntime& query, CompiledModule& module, const SinkRows& rows)> merge;
+   /// About how many entries each worker's object is expected to merge by looking them up (a
+   /// hash aggregation's groups), which decides whether running in parallel pays.
+   double mergedEntries = 0;
 };
 
 /// The sink of a pipeline that appends rows to a RowBuffer (`buffer` finds it in a state): each

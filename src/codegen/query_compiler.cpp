@@ -287,7 +287,11 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
    bool optimized = optimizeAll_ || worthOptimizing(expectedRows, pipelineWork_, groupedRows_);
    pipeline.optimized = optimized;
    if (!optimized) coldFunctions_.push_back(name);
-   if (!serialPipeline_ && !workerLocals_.empty()) {
+   // Each worker merges about `merged` entries, each costing about what a row of the pipeline
+   // does; with two workers, each saves half the rows.
+   double merged = 0;
+   for (auto& [object, local] : workerLocals_) merged += local.mergedEntries;
+   if (!serialPipeline_ && merged * 4 <= expectedRows) {
       pipeline.parallel = true;
       for (auto& [object, local] : workerLocals_) pipeline.locals.push_back(std::move(local));
    }

@@ -62,8 +62,9 @@ class QueryCompiler {
    /// Generates a pipeline function; `body(begin, end)` emits its code. At run time the step
    /// calls it over [0, rowCount()), after `before`. `expectedRows` (what its source is expected
    /// to produce) decides how much effort compiling it is worth. A splittable source's pipeline
-   /// runs in parallel when each operator its rows pass allows it (Translator::parallelSafe) and
-   /// its sink has said how its workers keep their rows apart (addWorkerLocal).
+   /// runs in parallel when each operator its rows pass allows it (Translator::parallelSafe; a
+   /// sink says so once it has said how its workers keep their rows apart: addWorkerLocal) and
+   /// merging the workers' objects costs less than the rows save.
    void addPipeline(const std::string& source, double expectedRows, std::function<uint64_t(QueryRuntime&)> rowCount,
                     const std::function<void(llvm::Value*, llvm::Value*)>& body, std::function<void(QueryRuntime&)> before = nullptr,
                     Source kind = Source::Whole);

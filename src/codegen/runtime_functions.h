@@ -44,6 +44,7 @@ constexpr RuntimeFunction runtimeFunction(const char* name, bool returns = true)
    X(kiln_rowbuffer_size) \
    X(kiln_hashtable_insert) \
    X(kiln_hashtable_append) \
+   X(kiln_hashtable_adopt) \
    X(kiln_group_in_key_order) \
    X(kiln_distinct_insert) \
    X(kiln_value_list_append) \

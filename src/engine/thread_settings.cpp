@@ -13,8 +13,7 @@ int64_t threadsSetting(const PgQuery__VariableSetStmt& set, const std::string& n
    std::string text = flattenedSetValue(set, false);
    int64_t value = 0;
    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-   if (error != std::errc() || end != text.data() + text.size())
-      throw Error("22023", "invalid value for parameter \"" + name + "\": \"" + text + "\"");
+   if (error != std::errc() || end != text.data() + text.size()) throw Error("22023", "invalid value for parameter \"" + name + "\": \"" + text + "\"");
    bool workers = name == "max_parallel_workers_per_gather";  // besides the statement's own thread
    int64_t low = workers ? 0 : 1, high = workers ? maxThreads - 1 : maxThreads;
    if (value < low || value > high)

@@ -52,6 +52,13 @@ void ChainedHashTable::finishBuild() {
    resize(bucketCount);
 }
 
+void ChainedHashTable::adopt(char* row) {
+   if (entries.size() >= buckets.size()) resize(buckets.size() * 2);
+   entries.rowVector().push_back(row);
+   auto* entry = reinterpret_cast<HashEntryHeader*>(row);
+   link(buckets[entry->hash & mask], entry);
+}
+
 char* ChainedHashTable::insert(uint64_t hash) {
    if (entries.size() >= buckets.size()) resize(buckets.size() * 2);
    char* row = entries.append();

@@ -46,6 +46,9 @@ struct ChainedHashTable {
    /// prefetches the buckets ahead, instead of waiting on a random bucket per row.
    char* append(uint64_t hash);
    void finishBuild();
+   /// Links `entry`, made by another table of the same layout (with its hash), into this one: a
+   /// parallel aggregation's worker's group that the query's table takes as it is.
+   void adopt(char* entry);
 
    private:
    void resize(size_t bucketCount);

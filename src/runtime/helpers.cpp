@@ -98,6 +98,7 @@ uint64_t kiln_rowbuffer_size(RowBuffer* buffer) { return buffer->size(); }
 
 char* kiln_hashtable_insert(ChainedHashTable* table, uint64_t hash) { return table->insert(hash); }
 char* kiln_hashtable_append(ChainedHashTable* table, uint64_t hash) { return table->append(hash); }
+void kiln_hashtable_adopt(ChainedHashTable* table, char* entry) { table->adopt(entry); }
 
 static_assert(offsetof(GroupsInKeyOrder, inOrder) == GroupsInKeyOrder::inOrderOffset);
 

@@ -62,6 +62,7 @@ char** kiln_rowbuffer_rows(kiln::RowBuffer* buffer);
 uint64_t kiln_rowbuffer_size(kiln::RowBuffer* buffer);
 char* kiln_hashtable_insert(kiln::ChainedHashTable* table, uint64_t hash);
 char* kiln_hashtable_append(kiln::ChainedHashTable* table, uint64_t hash);
+void kiln_hashtable_adopt(kiln::ChainedHashTable* table, char* entry);
 /// The group of `key` (whose hash is `hash`) while the keys come in order: the last group, or a new
 /// one appended to `table`; null once a key came out of order (the groups are linked then).
 char* kiln_group_in_key_order(kiln::GroupsInKeyOrder* groups, kiln::ChainedHashTable* table, int64_t key, uint64_t hash);

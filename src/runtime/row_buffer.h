@@ -73,7 +73,8 @@ class RowBuffer {
          handOff_->take(*this, handOff_->context);
          if (used_ < capacity_) return;  // cleared, its first chunk kept
       }
-      size_t count = chunks_.empty() ? firstChunkRows : std::min<size_t>(capacity_ * 2, 1 << 16);
+      // A buffer that only adopted other buffers' chunks (adoptMemory) starts its own small too.
+      size_t count = capacity_ == 0 ? firstChunkRows : std::min<size_t>(capacity_ * 2, 1 << 16);
       chunks_.push_back(makeBlock(count * rowSize_));
       current_ = chunks_.back().get();
       capacity_ = count;

@@ -244,62 +244,146 @@ class AggregateTranslator : public Translator {
       return local;
    }
 
-   /// Each worker's entry (without GROUP BY) or hash table; merged by the generated function
-   /// `mergeFunction_`, which generateMerge makes once a pipeline feeding it may run in parallel.
+   /// Each worker's entry (without GROUP BY) or hash table, merged by the generated functions
+   /// that generateMerge makes once a pipeline feeding this aggregation may run in parallel.
    void addWorkerLocal() {
-      if (mergeFunction_.empty()) mergeFunction_ = compiler_.cx().uniqueName("merge_aggregate");
+      if (mergeFunction_.empty()) {
+         mergeFunction_ = compiler_.cx().uniqueName("merge_aggregate");
+         mergeGroupFunction_ = compiler_.cx().uniqueName("merge_group");
+      }
       StateField storage = storage_, entry = entry_;
       std::optional<StateField> groups = groupsInOrder_;
       size_t entrySize = layout_.size;
       double expected = aggregate_.estimatedRows;
-      using Merge = void (*)(void* state, void* target, void* partial);
-      auto function = std::make_shared<Merge>(nullptr);
-      auto find = [function, name = mergeFunction_](CompiledModule& module) {
-         if (!*function) *function = reinterpret_cast<Merge>(module.lookup(name));
-         return *function;
-      };
+      auto merge = std::make_shared<MergeFunctions>(mergeFunction_, mergeGroupFunction_);
       if (aggregate_.keys.empty()) {
          compiler_.addWorkerLocal(storage, {[storage, entry, entrySize](QueryRuntime& worker) {
                                                worker.pointer(entry) = worker.own(storage, std::make_unique<RowBuffer>(entrySize))->append();
                                             },
                                             nullptr,
-                                            [entry, find](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
-                                               Merge merge = find(module);
-                                               for (QueryRuntime* worker : rows.workers()) merge(query.state(), query.pointer(entry), worker->pointer(entry));
+                                            [entry, merge](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
+                                               auto states = merge->states(module);
+                                               for (QueryRuntime* worker : rows.workers()) states(query.state(), query.pointer(entry), worker->pointer(entry));
                                             }});
          return;
       }
+      const RowLayout::Field& key = layout_.fields[0];
+      OrderedKey ordered{key.offset, physicalSize(physicalTypeOf(key.type))};
+      // Groups in key order merge by their position, without lookups.
+      double merged = groupsInOrder_ ? 0 : expected;
       compiler_.addWorkerLocal(storage, {[storage, groups, entrySize, expected](QueryRuntime& worker) {
                                             worker.own(storage, std::make_unique<ChainedHashTable>(entrySize, expected));
                                             if (groups) worker.own(*groups, std::make_unique<GroupsInKeyOrder>());
                                          },
                                          [storage](QueryRuntime& worker) { return worker.get<ChainedHashTable>(storage)->entries.size(); },
-                                         [storage, find](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
-                                   // In the order the groups first came, as on one thread.
-                                            Merge merge = find(module);
+                                         [storage, groups, ordered, merge](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
+                                            // In the order the groups first came, as on one thread.
+                                            if (groups && mergeInKeyOrder(query, module, rows, storage, *groups, ordered, *merge)) return;
+                                            auto group = merge->group(module);
                                             rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) {
-                                               const RowBuffer& entries = worker.get<ChainedHashTable>(storage)->entries;
-                                               for (size_t i = begin; i < end; ++i) merge(query.state(), nullptr, const_cast<char*>(entries.row(i)));
+                                               RowBuffer& entries = worker.get<ChainedHashTable>(storage)->entries;
+                                               for (size_t i = begin; i < end; ++i) group(query.state(), nullptr, entries.rows()[i]);
                                             });
-                                         }});
+                                         },
+                                         merged});
    }
 
-   /// void merge(state, target, partial): adds a worker's `partial` entry into `target` (without
-   /// GROUP BY), or into the entry of its group in the query's hash table.
+   /// The generated merges: of one entry's states into another's, and of a worker's group into
+   /// the query's table. Looked up once, at the first merge.
+   class MergeFunctions {
+      public:
+      using Merge = void (*)(void* state, void* target, void* partial);
+      MergeFunctions(std::string states, std::string group) : names_{std::move(states), std::move(group)} {}
+      Merge states(CompiledModule& module) { return find(module, 0); }
+      Merge group(CompiledModule& module) { return find(module, 1); }
+
+      private:
+      Merge find(CompiledModule& module, size_t i) {
+         if (!functions_[i]) functions_[i] = reinterpret_cast<Merge>(module.lookup(names_[i]));
+         return functions_[i];
+      }
+      std::string names_[2];
+      Merge functions_[2] = {nullptr, nullptr};
+   };
+
+   /// Where an integer group key sits in an entry.
+   struct OrderedKey {
+      size_t offset;
+      size_t bytes;
+      int64_t of(const char* entry) const {
+         const char* at = entry + offset;
+         int64_t value = 0;
+         if (bytes == 2) value = *reinterpret_cast<const int16_t*>(at);
+         else if (bytes == 4) value = *reinterpret_cast<const int32_t*>(at);
+         else value = *reinterpret_cast<const int64_t*>(at);
+         return value;
+      }
+   };
+
+   /// Groups whose one integer key came in ascending order to every worker and, in morsel order,
+   /// across them: the query's table takes the entries as they are, in that order, merging only a
+   /// group that a morsel boundary cut in two. False (having changed nothing) when the keys were
+   /// not in order.
+   static bool mergeInKeyOrder(QueryRuntime& query, CompiledModule& module, const SinkRows& rows, StateField storage, StateField groups, const OrderedKey& key,
+                               MergeFunctions& merge) {
+      for (QueryRuntime* worker : rows.workers())
+         if (!worker->get<GroupsInKeyOrder>(groups)->inOrder) return false;
+      bool ascending = true, any = false;
+      int64_t last = 0;
+      rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) {
+         char** entries = worker.get<ChainedHashTable>(storage)->entries.rows();
+         for (size_t i = begin; i < end && ascending; ++i) {
+            int64_t k = key.of(entries[i]);
+            // Equal only across a morsel boundary.
+            ascending = !any || k > last || (i == begin && k == last);
+            last = k;
+            any = true;
+         }
+      });
+      if (!ascending) return false;
+      ChainedHashTable& target = *query.get<ChainedHashTable>(storage);
+      auto states = merge.states(module);
+      char* previous = nullptr;
+      rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) {
+         char** entries = worker.get<ChainedHashTable>(storage)->entries.rows();
+         for (size_t i = begin; i < end; ++i) {
+            if (previous && key.of(entries[i]) == key.of(previous)) {
+               states(query.state(), previous, entries[i]);
+               continue;
+            }
+            target.entries.rowVector().push_back(entries[i]);
+            previous = entries[i];
+         }
+      });
+      return true;
+   }
+
+   /// void merge_aggregate(state, target, partial): adds the states of a worker's `partial` entry
+   /// into `target`; with GROUP BY also void merge_group(state, -, partial): into the entry of its
+   /// group in the query's table, or the table takes `partial` itself for a group it lacks.
    void generateMerge() {
       CodeContext& cx = compiler_.cx();
-      cx.beginFunction(mergeFunction_, llvm::FunctionType::get(cx.builder().getVoidTy(), {cx.ptr(), cx.ptr(), cx.ptr()}, false));
-      llvm::Value* partial = cx.argument(2);
-      llvm::Value* target = cx.argument(1);
-      if (!aggregate_.keys.empty()) {
-         std::vector<SqlValue> keys;
-         for (size_t i = 0; i < aggregate_.keys.size(); ++i) keys.push_back(loadField(cx, partial, layout_.fields[i]));
-         target = findOrInsertEntry(cx, storage_.load(cx), layout_, keys);
-      }
-      merge(cx, target, partial);
-      cx.builder().CreateRetVoid();
+      auto& b = cx.builder();
+      llvm::FunctionType* type = llvm::FunctionType::get(b.getVoidTy(), {cx.ptr(), cx.ptr(), cx.ptr()}, false);
+      cx.beginFunction(mergeFunction_, type);
+      merge(cx, cx.argument(1), cx.argument(2));
+      b.CreateRetVoid();
       cx.finishFunction();
       compiler_.setFunctionWork(mergeFunction_, aggregate_.estimatedRows);
+      if (aggregate_.keys.empty()) return;
+      cx.beginFunction(mergeGroupFunction_, type);
+      llvm::Value* partial = cx.argument(2);
+      std::vector<SqlValue> keys;
+      for (size_t i = 0; i < aggregate_.keys.size(); ++i) keys.push_back(loadField(cx, partial, layout_.fields[i]));
+      llvm::Value* table = storage_.load(cx);
+      llvm::Value* hash = b.CreateLoad(cx.i64(), b.CreateConstGEP1_64(cx.i8(), partial, offsetof(HashEntryHeader, hash)));
+      llvm::Value* group = cx.entryAlloca(cx.ptr(), "group");
+      llvm::Value* found = findEntry(cx, table, layout_, keys, hash, group);
+      cx.ifThen(found, [&] { merge(cx, b.CreateLoad(cx.ptr(), group), partial); });
+      cx.ifThen(b.CreateNot(found), [&] { cx.callRuntime(runtime::kiln_hashtable_adopt, {table, partial}); });
+      b.CreateRetVoid();
+      cx.finishFunction();
+      compiler_.setFunctionWork(mergeGroupFunction_, aggregate_.estimatedRows);
    }
 
    /// Adds the states of `partial` into `target`.
@@ -457,7 +541,7 @@ class AggregateTranslator : public Translator {
    std::optional<QueryState::Field> distinctSets_;
    QueryState::Field valueLists_;
    std::optional<QueryState::Field> groupsInOrder_;  // GroupsInKeyOrder, for one integer key
-   std::string mergeFunction_;  // see addWorkerLocal
+   std::string mergeFunction_, mergeGroupFunction_;  // see addWorkerLocal
 };
 
 }  // namespace

@@ -60,6 +60,12 @@ class BuildLeftJoinTranslator : public Translator {
       probe(values);
    }
 
+   /// Builds append to a table and a list per worker; probes only ever set marks, which they
+   /// read and write atomically, so workers may probe at once.
+   bool parallelSafe(const Translator&) const override {
+      return std::none_of(condition_.residual.begin(), condition_.residual.end(), [](const Expr* r) { return r->isVolatile(); });
+   }
+
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
       if (&child != &childAt(1) || condition_.leftKeys.empty() || !join_.probeKeyBitmap) return {};
       return makeKeyFilters(compiler_, condition_.rightKeys, condition_.leftKeys, layout_, table_, keyBitmaps_);
@@ -72,6 +78,12 @@ class BuildLeftJoinTranslator : public Translator {
       SqlOps ops(cx);
       ExpressionCompiler expressions(cx, values);
       compiler_.noteStage("hash join build (left)");
+      StateField table = table_, nullKeys = nullKeys_;
+      size_t size = layout_.size;
+      compiler_.addWorkerLocal(table, appendedRows([table, size](QueryRuntime& worker) { worker.own(table, std::make_unique<ChainedHashTable>(size)); },
+                                                   [table](QueryRuntime& state) -> RowBuffer& { return state.get<ChainedHashTable>(table)->entries; }));
+      compiler_.addWorkerLocal(nullKeys, appendedRows([nullKeys, size](QueryRuntime& worker) { worker.own(nullKeys, std::make_unique<RowBuffer>(size)); },
+                                                      [nullKeys](QueryRuntime& state) -> RowBuffer& { return *state.get<RowBuffer>(nullKeys); }));
       std::vector<SqlValue> keys;
       for (const Expr* key : condition_.leftKeys) keys.push_back(expressions.compile(*key));
       std::vector<SqlValue> payload;
@@ -124,7 +136,7 @@ class BuildLeftJoinTranslator : public Translator {
                for (size_t i = 0; i < keys.size(); ++i)
                   same = b.CreateAnd(same, ops.compareValues(CompareOp::Eq, keys[i].value, loadField(cx, entry, layout_.fields[i]).value, keys[i].type));
                // A semi or anti join needs each left entry marked once only.
-               if (!emitsPairs) same = b.CreateAnd(same, b.CreateICmpEQ(b.CreateLoad(cx.i8(), markAddress(entry)), cx.int8(0)));
+               if (!emitsPairs) same = b.CreateAnd(same, b.CreateICmpEQ(loadMark(entry), cx.int8(0)));
                if (condition_.residual.empty()) return same;
                return cx.ifThenElse(
                   same,
@@ -137,7 +149,9 @@ class BuildLeftJoinTranslator : public Translator {
                   [&]() -> llvm::Value* { return cx.boolean(false); });
             },
             [&](llvm::Value* entry) {
-               b.CreateStore(cx.int8(1), markAddress(entry));
+               llvm::StoreInst* mark = b.CreateStore(cx.int8(1), markAddress(entry));
+               mark->setAtomic(llvm::AtomicOrdering::Monotonic);
+               mark->setAlignment(llvm::Align(1));
                if (emitsPairs) {
                   bindLeft(values, entry);
                   consumeParent(values);
@@ -165,6 +179,14 @@ class BuildLeftJoinTranslator : public Translator {
    }
 
    llvm::Value* markAddress(llvm::Value* entry) { return fieldAddress(compiler_.cx(), entry, layout_.fields[markField_]); }
+   /// A probe's read of the mark, which other workers may set meanwhile.
+   llvm::Value* loadMark(llvm::Value* entry) {
+      CodeContext& cx = compiler_.cx();
+      llvm::LoadInst* mark = cx.builder().CreateLoad(cx.i8(), markAddress(entry));
+      mark->setAtomic(llvm::AtomicOrdering::Monotonic);
+      mark->setAlignment(llvm::Align(1));
+      return mark;
+   }
 
    const Join& join_;
    JoinCondition condition_;

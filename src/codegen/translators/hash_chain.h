@@ -65,15 +65,13 @@ inline llvm::Value* walkHashChain(CodeContext& cx, llvm::Value* table, llvm::Val
    return b.CreateLoad(cx.i1(), matched);
 }
 
-/// The entry of `table` whose first keys.size() fields (of `layout`) hold `keys`, NULL equal to
-/// NULL; where there is none, a new entry holding them, for which `onInsert(entry)` emits code.
-inline llvm::Value* findOrInsertEntry(CodeContext& cx, llvm::Value* table, const RowLayout& layout, const std::vector<SqlValue>& keys,
-                                      const std::function<void(llvm::Value*)>& onInsert = nullptr) {
+/// Whether `table` has an entry whose first keys.size() fields (of `layout`) hold `keys` (whose
+/// hash is `hash`), NULL equal to NULL; if so, stores it into `group`.
+inline llvm::Value* findEntry(CodeContext& cx, llvm::Value* table, const RowLayout& layout, const std::vector<SqlValue>& keys, llvm::Value* hash,
+                              llvm::Value* group) {
    auto& b = cx.builder();
    SqlOps ops(cx);
-   llvm::Value* hash = hashKeys(cx, keys);
-   llvm::Value* group = cx.entryAlloca(cx.ptr(), "group");
-   llvm::Value* found = walkHashChain(
+   return walkHashChain(
       cx, table, hash,
       [&](llvm::Value* entry) {
          llvm::Value* same = cx.boolean(true);
@@ -81,6 +79,16 @@ inline llvm::Value* findOrInsertEntry(CodeContext& cx, llvm::Value* table, const
          return same;
       },
       [&](llvm::Value* entry) { b.CreateStore(entry, group); }, true);
+}
+
+/// The entry of `table` whose first keys.size() fields (of `layout`) hold `keys`, NULL equal to
+/// NULL; where there is none, a new entry holding them, for which `onInsert(entry)` emits code.
+inline llvm::Value* findOrInsertEntry(CodeContext& cx, llvm::Value* table, const RowLayout& layout, const std::vector<SqlValue>& keys,
+                                      const std::function<void(llvm::Value*)>& onInsert = nullptr) {
+   auto& b = cx.builder();
+   llvm::Value* hash = hashKeys(cx, keys);
+   llvm::Value* group = cx.entryAlloca(cx.ptr(), "group");
+   llvm::Value* found = findEntry(cx, table, layout, keys, hash, group);
    cx.ifThen(b.CreateNot(found), [&] {
       llvm::Value* created = cx.callRuntime(runtime::kiln_hashtable_insert, {table, hash});
       for (size_t i = 0; i < keys.size(); ++i) storeField(cx, created, layout.fields[i], keys[i]);

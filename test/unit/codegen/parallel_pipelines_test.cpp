@@ -31,12 +31,15 @@ class ParallelPipelines : public ::testing::Test {
       kiln::Connection con(*database_);
       // 300,000 rows: dozens of morsels. `run` holds groups of 5,000 consecutive rows (across
       // morsel boundaries), `skew` is 0 for nine rows in ten, `half` is exact in a double.
-      con.query("CREATE TABLE facts (id INTEGER NOT NULL, run INTEGER NOT NULL, skew INTEGER, grp INTEGER NOT NULL, price DECIMAL(12,2) NOT NULL, "
-                "half DOUBLE PRECISION, label TEXT, maybe INTEGER)");
-      con.query("INSERT INTO facts SELECT g, g / 5000, CASE WHEN g % 10 = 0 THEN g % 97 ELSE 0 END, g % 1000, (g % 10007) * 0.25, (g % 64) * 0.5, "
-                "'label ' || (g % 777)::text, CASE WHEN g % 3 = 0 THEN NULL ELSE g % 50 END FROM generate_series(1, 300000) AS s(g)");
+      con.query(
+         "CREATE TABLE facts (id INTEGER NOT NULL, run INTEGER NOT NULL, skew INTEGER, grp INTEGER NOT NULL, price DECIMAL(12,2) NOT NULL, "
+         "half DOUBLE PRECISION, label TEXT, maybe INTEGER)");
+      con.query(
+         "INSERT INTO facts SELECT g, g / 5000, CASE WHEN g % 10 = 0 THEN g % 97 ELSE 0 END, g % 1000, (g % 10007) * 0.25, (g % 64) * 0.5, "
+         "'label ' || (g % 777)::text, CASE WHEN g % 3 = 0 THEN NULL ELSE g % 50 END FROM generate_series(1, 300000) AS s(g)");
       con.query("CREATE TABLE dims (id INTEGER NOT NULL, name TEXT NOT NULL, weight INTEGER)");
       con.query("INSERT INTO dims SELECT g, 'dim ' || g::text, CASE WHEN g % 7 = 0 THEN NULL ELSE g % 13 END FROM generate_series(0, 119999) AS s(g)");
+      con.query("ANALYZE");  // distinct counts: few enough groups to aggregate in parallel
    }
    static void TearDownTestSuite() {
       delete database_;
@@ -118,6 +121,20 @@ TEST_F(ParallelPipelines, JoinsBuildAndProbeInParallel) {
    expectSame("SELECT count(*) FROM facts f WHERE NOT EXISTS (SELECT 1 FROM dims d WHERE d.id = f.id)");
    // Partners in the order of the build side's rows, several per key.
    expectSame("SELECT f.id, d.id FROM dims d JOIN facts f ON d.weight = f.maybe WHERE f.id < 200 ORDER BY f.id");
+}
+
+TEST_F(ParallelPipelines, ProbesMarkTheSmallerLeftSide) {
+   // The left side is hashed and the probing rows mark what they find.
+   for (const char* sql : {"SELECT d.id, d.name FROM dims d WHERE d.id < 3000 AND EXISTS (SELECT 1 FROM facts f WHERE f.maybe = d.id)",
+                           "SELECT d.id FROM dims d WHERE d.id < 3000 AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.grp = d.id)",
+                           "SELECT count(*), count(f.id), sum(f.price) FROM dims d LEFT JOIN facts f ON f.grp = d.id AND f.id < 2000 WHERE d.id < 1500"}) {
+      kiln::Connection con(*database_);
+      std::string plan = kiln::allLines(con.query(std::string("EXPLAIN ") + sql));
+      size_t probe = plan.find("(marks left)");
+      ASSERT_NE(probe, std::string::npos) << sql << "\n" << plan;
+      EXPECT_NE(plan.substr(probe, plan.find('\n', probe) - probe).find("[parallel]"), std::string::npos) << sql << "\n" << plan;
+      expectSame(sql);
+   }
 }
 
 TEST_F(ParallelPipelines, SortsKeepTies) {
