@@ -272,7 +272,8 @@ class AggregateTranslator : public Translator {
       // Groups in key order merge by their position, without lookups.
       double merged = groupsInOrder_ ? 0 : expected;
       compiler_.addWorkerLocal(storage, {[storage, groups, entrySize, expected](QueryRuntime& worker) {
-                                            worker.own(storage, std::make_unique<ChainedHashTable>(entrySize, expected));
+                                            // Groups in key order need no directory unless the order breaks.
+                                            worker.own(storage, std::make_unique<ChainedHashTable>(entrySize, groups ? 0 : expected));
                                             if (groups) worker.own(*groups, std::make_unique<GroupsInKeyOrder>());
                                          },
                                          [storage](QueryRuntime& worker) { return worker.get<ChainedHashTable>(storage)->entries.size(); },
@@ -322,38 +323,39 @@ class AggregateTranslator : public Translator {
 
    /// Groups whose one integer key came in ascending order to every worker and, in morsel order,
    /// across them: the query's table takes the entries as they are, in that order, merging only a
-   /// group that a morsel boundary cut in two. False (having changed nothing) when the keys were
-   /// not in order.
-   static bool mergeInKeyOrder(QueryRuntime& query, CompiledModule& module, const SinkRows& rows, StateField storage, StateField groups, const OrderedKey& key,
-                               MergeFunctions& merge) {
+   /// group that a morsel boundary cut in two. Each worker checked its own keys' order, so only
+   /// the keys at morsel boundaries are read here. False (having changed nothing) when the keys
+   /// were not in order.
+   static bool mergeInKeyOrder(QueryRuntime& query, CompiledModule& module, const SinkRows& rows, StateField storage, StateField groups,
+                               const OrderedKey& key, MergeFunctions& merge) {
       for (QueryRuntime* worker : rows.workers())
          if (!worker->get<GroupsInKeyOrder>(groups)->inOrder) return false;
-      bool ascending = true, any = false;
-      int64_t last = 0;
+      bool ascending = true;
+      std::optional<int64_t> last;
       rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) {
+         if (begin == end || !ascending) return;
          char** entries = worker.get<ChainedHashTable>(storage)->entries.rows();
-         for (size_t i = begin; i < end && ascending; ++i) {
-            int64_t k = key.of(entries[i]);
-            // Equal only across a morsel boundary.
-            ascending = !any || k > last || (i == begin && k == last);
-            last = k;
-            any = true;
-         }
+         ascending = !last || key.of(entries[begin]) >= *last;
+         last = key.of(entries[end - 1]);
       });
       if (!ascending) return false;
-      ChainedHashTable& target = *query.get<ChainedHashTable>(storage);
+      RowBuffer& target = query.get<ChainedHashTable>(storage)->entries;
+      size_t total = 0;
+      for (QueryRuntime* worker : rows.workers()) total += worker->get<ChainedHashTable>(storage)->entries.size();
+      target.rowVector().reserve(target.size() + total);
       auto states = merge.states(module);
       char* previous = nullptr;
       rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) {
-         char** entries = worker.get<ChainedHashTable>(storage)->entries.rows();
-         for (size_t i = begin; i < end; ++i) {
-            if (previous && key.of(entries[i]) == key.of(previous)) {
-               states(query.state(), previous, entries[i]);
-               continue;
-            }
-            target.entries.rowVector().push_back(entries[i]);
-            previous = entries[i];
+         if (begin == end) return;
+         RowBuffer& entries = worker.get<ChainedHashTable>(storage)->entries;
+         char* first = entries.rows()[begin];
+         if (previous && key.of(first) == key.of(previous)) {
+            states(query.state(), previous, first);
+            ++begin;
          }
+         if (begin == end) return;
+         target.appendRowsOf(entries, begin, end);
+         previous = entries.rows()[end - 1];
       });
       return true;
    }
