@@ -34,8 +34,12 @@ unsigned quotaCores() {
 }  // namespace
 
 unsigned availableCores() {
-   unsigned cores = affinityCores();
-   if (unsigned quota = quotaCores()) cores = std::min(cores, quota);
+   // Read once: every statement asks, and reading costs a system call and a file.
+   static const unsigned cores = [] {
+      unsigned cores = affinityCores();
+      if (unsigned quota = quotaCores()) cores = std::min(cores, quota);
+      return cores;
+   }();
    return cores;
 }
 
