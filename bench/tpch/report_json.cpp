@@ -32,6 +32,9 @@ void writeQuery(JsonWriter& json, const QueryMeasurement& query) {
    json.member("median_ms", median(query.totalMs));  // NaN (null) when the query failed
    json.member("min_ms", minimum(query.totalMs));
    json.member("max_ms", maximum(query.totalMs));
+   json.key("runs_ms").beginArray();  // each timed run, for percentiles
+   for (double ms : query.totalMs) json.value(ms);
+   json.endArray();
    json.member("compile_ms", median(query.compileMs));
    json.member("first_compile_ms", query.failed() ? std::nan("") : query.firstCompileMs);
    json.member("execute_ms", median(query.executeMs));
