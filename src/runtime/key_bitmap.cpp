@@ -40,7 +40,8 @@ void KeyBitmap::build(const ChainedHashTable& table, size_t keyOffset, bool wide
       high = std::max(high, key);
    }
    uint64_t width = uint64_t(high) - uint64_t(low) + 1;
-   if (width == 0 || width > maxSpan) {
+   uint64_t tableBits = uint64_t(rows.size()) * table.entries.rowSize() * 8;
+   if (width == 0 || width > maxSpan || (width > maxCachedSpan && width > tableBits)) {
       passAll = 1;
       return;
    }

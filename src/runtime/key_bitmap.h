@@ -14,8 +14,11 @@ namespace kiln {
 struct KeyBitmap {
    // Read by generated code at these offsets (checked in key_bitmap.cpp).
    static constexpr size_t lowOffset = 0, spanOffset = 8, wordsOffset = 16, passAllOffset = 24;
-   /// Wider key ranges are not worth a bitmap (it would not stay in cache): every row passes.
-   static constexpr uint64_t maxSpan = uint64_t(1) << 25;
+   /// A key range up to this wide always gets a bitmap (4 MB, about what stays in cache); a wider
+   /// one when the bitmap is smaller than the hash table's entries, which a probe would otherwise
+   /// miss the cache on (TPC-H's orders from SF 6 on); others are not worth it: every row passes.
+   static constexpr uint64_t maxCachedSpan = uint64_t(1) << 25;
+   static constexpr uint64_t maxSpan = uint64_t(1) << 34;
    /// Keys tested per call from generated code.
    static constexpr unsigned blockKeys = 16;
 

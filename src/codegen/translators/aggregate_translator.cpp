@@ -326,8 +326,8 @@ class AggregateTranslator : public Translator {
    /// group that a morsel boundary cut in two. Each worker checked its own keys' order, so only
    /// the keys at morsel boundaries are read here. False (having changed nothing) when the keys
    /// were not in order.
-   static bool mergeInKeyOrder(QueryRuntime& query, CompiledModule& module, const SinkRows& rows, StateField storage, StateField groups,
-                               const OrderedKey& key, MergeFunctions& merge) {
+   static bool mergeInKeyOrder(QueryRuntime& query, CompiledModule& module, const SinkRows& rows, StateField storage, StateField groups, const OrderedKey& key,
+                               MergeFunctions& merge) {
       for (QueryRuntime* worker : rows.workers())
          if (!worker->get<GroupsInKeyOrder>(groups)->inOrder) return false;
       bool ascending = true;
