@@ -18,6 +18,9 @@ namespace {
 
 std::atomic<uint64_t> queryCounter{0};
 
+/// See addPipeline: four blocks of rows.
+constexpr double parallelMinRows = 16384;
+
 void addUnique(std::vector<const IU*>& set, const IU* iu) {
    for (const IU* existing : set)
       if (existing == iu) return;
@@ -288,10 +291,12 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
    pipeline.optimized = optimized;
    if (!optimized) coldFunctions_.push_back(name);
    // Each worker merges about `merged` entries, each costing about what a row of the pipeline
-   // does; with two workers, each saves half the rows.
+   // does; with two workers, each saves half the rows. A pipeline expected to see a few blocks of
+   // rows gets no parallel run (nor its merge functions to compile): it would not repay waking
+   // the workers.
    double merged = 0;
    for (auto& [object, local] : workerLocals_) merged += local.mergedEntries;
-   if (!serialPipeline_ && merged * 4 <= expectedRows) {
+   if (!serialPipeline_ && merged * 4 <= expectedRows && expectedRows >= parallelMinRows) {
       pipeline.parallel = true;
       for (auto& [object, local] : workerLocals_) pipeline.locals.push_back(std::move(local));
    }
