@@ -21,6 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from duckdb_compare import REPO, duckdb, load_duckdb  # noqa: E402
+from tpch_shell_script import load_script, tpch_data_dir  # noqa: E402
 
 MARKER = "kiln-answers-marker"
 
@@ -28,10 +29,7 @@ MARKER = "kiln-answers-marker"
 def kiln_answers(args, data_dir, queries, threads):
     """{(threads, query): [row, ...]} with every value as kiln's CSV text."""
     script = io.StringIO()
-    with open(os.path.join(args.shared, "tpch", "schema.sql")) as f:
-        script.write(f.read() + "\n")
-    for table in ("customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier"):
-        script.write("COPY %s FROM '%s' (FORMAT csv, DELIMITER '|');\n" % (table, os.path.join(data_dir, table + ".tbl")))
+    script.write(load_script(args.shared, data_dir))
     for t in threads:
         script.write("SET threads = %d;\n" % t)
         for q in queries:
@@ -85,9 +83,7 @@ def main():
     parser.add_argument("--kiln", default=os.path.join(REPO, "build", "bin", "kiln"))
     parser.add_argument("--shared", default=os.path.normpath(os.path.join(REPO, "..", "shared")))
     args = parser.parse_args()
-    data_dir = args.data_dir or os.path.join(args.data, "sf" + args.sf)
-    if not os.path.exists(os.path.join(data_dir, "lineitem.tbl")):
-        sys.exit("answers_vs_duckdb.py: no data in %s (kiln-bench tpch --sf %s --data DIR --runs 1 generates it)" % (data_dir, args.sf))
+    data_dir = tpch_data_dir(args, "answers_vs_duckdb.py")
     queries = [int(q) for q in args.queries.split(",")]
     threads = [int(t) for t in args.threads.split(",")]
     print("loading %s into kiln, running %d queries with threads %s" % (data_dir, len(queries), args.threads), flush=True)

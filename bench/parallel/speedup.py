@@ -19,7 +19,8 @@ import subprocess
 import sys
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TABLES = ("customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier")
+sys.path.insert(0, os.path.join(REPO, "bench", "compare"))
+from tpch_shell_script import load_script, tpch_data_dir  # noqa: E402
 
 
 def main():
@@ -33,17 +34,12 @@ def main():
     parser.add_argument("--kiln", default=os.path.join(REPO, "build", "bin", "kiln"))
     parser.add_argument("--shared", default=os.path.normpath(os.path.join(REPO, "..", "shared")))
     args = parser.parse_args()
-    data_dir = args.data_dir or os.path.join(args.data, "sf" + args.sf)
-    if not os.path.exists(os.path.join(data_dir, "lineitem.tbl")):
-        sys.exit("speedup.py: no data in %s (kiln-bench tpch --sf %s --data DIR --runs 1 generates it)" % (data_dir, args.sf))
+    data_dir = tpch_data_dir(args, "speedup.py")
     threads = [int(t) for t in args.threads.split(",")]
     queries = [int(q) for q in args.queries.split(",")]
 
     script = io.StringIO()
-    with open(os.path.join(args.shared, "tpch", "schema.sql")) as f:
-        script.write(f.read() + "\n")
-    for table in TABLES:
-        script.write("COPY %s FROM '%s' (FORMAT csv, DELIMITER '|');\n" % (table, os.path.join(data_dir, table + ".tbl")))
+    script.write(load_script(args.shared, data_dir))
     script.write("\\timing on\n")
     order = []  # (query, threads) of each timed statement, in order
     for q in queries:
