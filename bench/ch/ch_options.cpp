@@ -13,6 +13,8 @@ std::string chUsage() {
           "  --duration SECONDS    length of each phase: OLTP alone, then OLTP and OLAP (default 60)\n"
           "  --olap-streams N      analytical streams looping over the 22 queries (default 1)\n"
           "  --oltp-clients N      TPC-C client threads, each on a session of its own (default 1)\n"
+          "  --olap-threads N      threads each analytical query may run on (SET threads; default:\n"
+          "                        the cores this process may use less the OLTP clients, at least 1)\n"
           "  --query-timeout S     cancel a query running longer than S seconds, report it as timed\n"
           "                        out and leave it out of the later rounds (default 10)\n"
           "  --quiescent-runs N    after phase 2, run each query N times with no transaction running,\n"
@@ -46,6 +48,9 @@ std::optional<ChOptions> parseChOptions(int argc, char** argv) {
       } else if (arg == "--duration") {
          options.durationSeconds = parseNumber(arg, value, 0);
          if (options.durationSeconds <= 0) throw std::invalid_argument("--duration wants a positive number of seconds");
+      } else if (arg == "--olap-threads") {
+         options.olapThreads = std::stoi(value);
+         if (options.olapThreads < 1 || options.olapThreads > 1024) throw std::invalid_argument("--olap-threads wants 1 to 1024, not " + value);
       } else if (arg == "--olap-streams" || arg == "--oltp-clients") {
          uint64_t count = parseWhole(arg, value, 1);
          if (count > 64) throw std::invalid_argument(arg + " wants at most 64, not " + value);

@@ -12,6 +12,7 @@ struct ChOptions {
    double durationSeconds = 60;  // of each phase: OLTP alone, then OLTP beside the OLAP streams
    int olapStreams = 1;
    int oltpClients = 1;
+   int olapThreads = 0;  // SET threads of each OLAP stream's session; 0: the cores left by the OLTP clients, at least 1
    double queryTimeoutSeconds = 10;  // a query running longer is cancelled and left out of later rounds
    int quiescentRuns = 3;            // of each query after phase 2, with no transaction running (0: none)
    bool durable = false;  // a database on disk (in a temporary directory) instead of in memory

@@ -83,10 +83,10 @@ void printHeader(const ChReport& report, std::FILE* out) {
    std::fprintf(out, "commit    %s\n", report.commit.c_str());
    std::fprintf(out, "engine    %s %s\n", o.engine.c_str(), report.engineVersion.c_str());
    std::fprintf(out,
-                "settings  warehouses=%d duration=%gs (each phase) olap-streams=%d oltp-clients=%d query-timeout=%gs quiescent-runs=%d "
-                "durable=%s seed=%llu watts-per-core=%g\n",
-                o.warehouses, o.durationSeconds, o.olapStreams, o.oltpClients, o.queryTimeoutSeconds, o.quiescentRuns, o.durable ? "yes" : "no",
-                static_cast<unsigned long long>(o.seed), o.wattsPerCore);
+                "settings  warehouses=%d duration=%gs (each phase) olap-streams=%d olap-threads=%d oltp-clients=%d query-timeout=%gs "
+                "quiescent-runs=%d durable=%s seed=%llu watts-per-core=%g\n",
+                o.warehouses, o.durationSeconds, o.olapStreams, report.olapThreads, o.oltpClients, o.queryTimeoutSeconds, o.quiescentRuns,
+                o.durable ? "yes" : "no", static_cast<unsigned long long>(o.seed), o.wattsPerCore);
    std::fprintf(out, "database  %s\n", report.database.c_str());
    std::fprintf(out, "driver    %s\n", driverDescription(o).c_str());
    std::fprintf(out,
@@ -248,6 +248,7 @@ void writeChJson(const ChReport& report, std::ostream& out) {
    json.member("warehouses", o.warehouses);
    json.member("duration_s", o.durationSeconds);
    json.member("olap_streams", o.olapStreams);
+   json.member("olap_threads", report.olapThreads);
    json.member("oltp_clients", o.oltpClients);
    json.member("query_timeout_s", o.queryTimeoutSeconds);
    json.member("quiescent_runs", o.quiescentRuns);

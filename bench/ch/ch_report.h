@@ -27,6 +27,7 @@ struct ChReport {
    Machine machine;
    std::string commit;
    ChOptions options;
+   int olapThreads = 1;  // what each OLAP stream's session got (ChOptions::olapThreads resolved)
    std::string engineVersion;
    std::string database;  // "in memory" or where the files were
    std::string energySource;

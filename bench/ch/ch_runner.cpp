@@ -10,6 +10,7 @@
 #include "tpcc_consistency.h"
 #include "tpcc_setup.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -154,6 +155,13 @@ ChReport runCh(const ChOptions& options) {
          reader = engine->openReader();
       } catch (const TpccError& error) {
          throw std::runtime_error("cannot open a reader session: " + describe(error));
+      }
+      if (options.engine == "kiln") {
+         // By default the cores kiln may use less those the OLTP clients keep busy.
+         if (s == 0)
+            report.olapThreads = options.olapThreads > 0 ? options.olapThreads
+                                                         : std::max(1, std::stoi(reader->runText("SHOW threads")->getText(0, 0)) - options.oltpClients);
+         reader->execute("SET threads = " + std::to_string(report.olapThreads));
       }
       streams.push_back(
          std::make_unique<OlapStream>(std::move(reader), queries, size_t(s) * queries.size() / size_t(options.olapStreams), options.queryTimeoutSeconds));
