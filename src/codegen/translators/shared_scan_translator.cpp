@@ -28,10 +28,17 @@ class WithSharedTranslator : public Translator {
       child(1).produce();
    }
 
+   /// The plan's rows pass through; the shared subplan's go to a buffer per worker.
+   bool parallelSafe(const Translator&) const override { return true; }
+
    void consume(IUValues& values, Translator& from) override {
       if (&from == &childAt(1)) return consumeParent(values);
       CodeContext& cx = compiler_.cx();
       compiler_.noteStage("shared materialize");
+      StateField rows = buffer_.rows;
+      size_t size = buffer_.layout.size;
+      compiler_.addWorkerLocal(rows, appendedRows([rows, size](QueryRuntime& worker) { worker.own(rows, std::make_unique<RowBuffer>(size)); },
+                                                  [rows](QueryRuntime& state) -> RowBuffer& { return *state.get<RowBuffer>(rows); }));
       std::vector<SqlValue> row;
       for (const IU* iu : buffer_.columns) row.push_back(values.get(iu));
       llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {buffer_.rows.load(cx)});

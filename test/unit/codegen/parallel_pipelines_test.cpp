@@ -137,6 +137,12 @@ TEST_F(ParallelPipelines, ProbesMarkTheSmallerLeftSide) {
    }
 }
 
+TEST_F(ParallelPipelines, SharedSubplansMaterializeInParallel) {
+   expectSame(
+      "WITH t AS (SELECT f.id, f.grp, f.price FROM facts f JOIN dims d ON f.id = d.id + 1 WHERE f.maybe = 3) "
+      "SELECT count(*), sum(price), min(id) FROM t WHERE price > (SELECT avg(price) FROM t)");
+}
+
 TEST_F(ParallelPipelines, SortsKeepTies) {
    expectSame("SELECT label, id FROM facts WHERE id % 97 = 1 ORDER BY label");
    expectSame("SELECT grp, sum(price) AS total FROM facts GROUP BY grp ORDER BY total DESC, grp LIMIT 10");
