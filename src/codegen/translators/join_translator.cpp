@@ -105,12 +105,13 @@ class JoinTranslator : public Translator {
    }
 
    /// Probes read the table only, unless they mark partners (a full join); builds append to a
-   /// table per worker, unless they count rows besides (NOT IN) or keep the NULL keys apart.
+   /// table per worker (NOT IN's also count their rows and NULL keys per worker), unless they keep
+   /// the NULL keys apart (a full join).
    bool parallelSafe(const Translator& child) const override {
       for (const Expr* r : condition_.residual)
          if (r->isVolatile()) return false;
       if (&child == children_[0].get()) return !fullOuter();
-      return hashed() && !fullOuter() && join_.joinKind != JoinKind::NullAwareAnti;
+      return hashed() && !fullOuter();
    }
 
    std::vector<ProbeKeyFilter> probeKeyFilters(const Translator& child) override {
@@ -130,6 +131,16 @@ class JoinTranslator : public Translator {
       SqlOps ops(cx);
       ExpressionCompiler expressions(cx, values);
       compiler_.noteStage(hashed() ? "hash join build" : "nested loop join build");
+      if (join_.joinKind == JoinKind::NullAwareAnti) {
+         StateField rows = buildRows_, nullKeys = buildNullKeys_;
+         compiler_.addWorkerLocal(rows, {[rows, nullKeys](QueryRuntime& worker) { worker.at<int64_t>(rows) = worker.at<int64_t>(nullKeys) = 0; }, nullptr,
+                                         [rows, nullKeys](QueryRuntime& query, CompiledModule&, const SinkRows& parts) {
+                                            for (QueryRuntime* worker : parts.workers()) {
+                                               query.at<int64_t>(rows) += worker->at<int64_t>(rows);
+                                               query.at<int64_t>(nullKeys) += worker->at<int64_t>(nullKeys);
+                                            }
+                                         }});
+      }
       if (hashed()) {
          StateField table = table_;
          size_t size = layout_.size;

@@ -119,6 +119,9 @@ TEST_F(ParallelPipelines, JoinsBuildAndProbeInParallel) {
    expectSame("SELECT count(*), sum(f.price) FROM facts f LEFT JOIN dims d ON f.id = d.id * 3 WHERE d.name IS NULL OR d.weight > 5");
    expectSame("SELECT count(*) FROM facts f WHERE EXISTS (SELECT 1 FROM dims d WHERE d.id = f.id AND d.weight = 3)");
    expectSame("SELECT count(*) FROM facts f WHERE NOT EXISTS (SELECT 1 FROM dims d WHERE d.id = f.id)");
+   // NOT IN counts the build side's rows and NULL keys (dims.weight has NULLs: no row passes).
+   expectSame("SELECT count(*), sum(f.price) FROM facts f WHERE f.maybe NOT IN (SELECT d.weight FROM dims d WHERE d.id > 100)");
+   expectSame("SELECT count(*), sum(f.price) FROM facts f WHERE f.maybe NOT IN (SELECT d.id % 40 FROM dims d WHERE d.id > 100)");
    // Partners in the order of the build side's rows, several per key.
    expectSame("SELECT f.id, d.id FROM dims d JOIN facts f ON d.weight = f.maybe WHERE f.id < 200 ORDER BY f.id");
 }
