@@ -65,7 +65,7 @@ WorkerLocal appendedRows(std::function<void(QueryRuntime&)> make, std::function<
       rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) { target.appendRowsOf(buffer(worker), begin, end); });
       for (QueryRuntime* worker : rows.workers()) target.adoptMemory(buffer(*worker));
    };
-   return {std::move(make), std::move(rows), std::move(merge)};
+   return {std::move(make), std::move(rows), std::move(merge), 0, nullptr};
 }
 
 class ParallelRun {
@@ -142,6 +142,8 @@ class ParallelRun {
 
 void runPipeline(QueryRuntime& query, CompiledModule& module, PipelineInfo& pipeline, uint64_t rows, const std::vector<StateField>& counters) {
    size_t threads = pipeline.parallel ? StatementThreads::current() : 1;
+   for (const WorkerLocal& local : pipeline.locals)
+      if (threads > 1 && local.allowsWorkers && !local.allowsWorkers(query)) threads = 1;
    if (threads > 1 && rows > blockRows) {
       ParallelRun run(query, pipeline, rows, threads);
       return run.run(module, counters);

@@ -63,6 +63,8 @@ struct WorkerLocal {
    /// About how many entries each worker's object is expected to merge by looking them up (a
    /// hash aggregation's groups), which decides whether running in parallel pays.
    double mergedEntries = 0;
+   /// Whether this run may be parallel, when the sink cannot always be (none: always).
+   std::function<bool(QueryRuntime& query)> allowsWorkers;
 };
 
 /// The sink of a pipeline that appends rows to a RowBuffer (`buffer` finds it in a state): each

@@ -50,11 +50,21 @@ class ResultTranslator : public Translator {
       child().produce();
    }
 
+   /// Each worker appends to rows of its own, which the result takes in morsel order; not for a
+   /// result streamed in chunks while the query runs (their memory stays bounded so).
+   bool parallelSafe(const Translator&) const override { return true; }
+
    void consume(IUValues& values, Translator&) override {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       SqlOps ops(cx);
       compiler_.noteStage("result");
+      StateField rows = rows_;
+      size_t size = layout_.size;
+      WorkerLocal local = appendedRows([rows, size](QueryRuntime& worker) { worker.own(rows, std::make_unique<RowBuffer>(size)); },
+                                       [rows](QueryRuntime& state) -> RowBuffer& { return *state.get<RowBuffer>(rows); });
+      local.allowsWorkers = [rows](QueryRuntime& query) { return !query.get<RowBuffer>(rows)->handsOff(); };
+      compiler_.addWorkerLocal(rows, std::move(local));
       std::vector<SqlValue> row;
       for (const IU* iu : plan_.columns) row.push_back(values.get(iu));
       llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {rows_.load(cx)});

@@ -38,6 +38,7 @@ class RowBuffer {
    using RowPointers = std::vector<char*, BlockAllocator<char*>>;
    /// Checked only when the buffer grows, so appending costs nothing more; nullptr for none.
    void setHandOff(const HandOff* handOff) { handOff_ = handOff; }
+   bool handsOff() const { return handOff_ != nullptr; }
    RowPointers& rowVector() { return rows_; }
    /// Appends the rows [begin, end) of `other`, whose memory this buffer takes over (adoptMemory)
    /// once it has taken the rows it wants: a parallel pipeline's workers' rows, in morsel order.

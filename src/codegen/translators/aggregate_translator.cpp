@@ -264,7 +264,8 @@ class AggregateTranslator : public Translator {
                                             [entry, merge](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
                                                auto states = merge->states(module);
                                                for (QueryRuntime* worker : rows.workers()) states(query.state(), query.pointer(entry), worker->pointer(entry));
-                                            }});
+                                            },
+                                            0, nullptr});
          return;
       }
       const RowLayout::Field& key = layout_.fields[0];
@@ -286,7 +287,7 @@ class AggregateTranslator : public Translator {
                                                for (size_t i = begin; i < end; ++i) group(query.state(), nullptr, entries.rows()[i]);
                                             });
                                          },
-                                         merged});
+                                         merged, nullptr});
    }
 
    /// The generated merges: of one entry's states into another's, and of a worker's group into

@@ -139,7 +139,8 @@ class JoinTranslator : public Translator {
                                                query.at<int64_t>(rows) += worker->at<int64_t>(rows);
                                                query.at<int64_t>(nullKeys) += worker->at<int64_t>(nullKeys);
                                             }
-                                         }});
+                                         },
+                                         0, nullptr});
       }
       if (hashed()) {
          StateField table = table_;

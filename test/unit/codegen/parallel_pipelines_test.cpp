@@ -146,6 +146,18 @@ TEST_F(ParallelPipelines, SharedSubplansMaterializeInParallel) {
       "SELECT count(*), sum(price), min(id) FROM t WHERE price > (SELECT avg(price) FROM t)");
 }
 
+TEST_F(ParallelPipelines, ResultRowsComeInTheOrderOfOneThread) {
+   expectSame("SELECT f.id, f.label, d.name FROM facts f JOIN dims d ON f.grp = d.id WHERE f.id % 7 = 3");
+   kiln::Connection con(*database_);
+   con.query("SET threads = 4");
+   // A streamed result (its pipeline on one thread, so that its chunks come as it runs) gets
+   // every row too.
+   size_t rows = 0;
+   kiln::ResultStream stream = con.stream("SELECT id, label FROM facts WHERE maybe IS NOT NULL");
+   for (kiln::Result chunk; stream.next(chunk);) rows += chunk.rowCount();
+   EXPECT_EQ(rows, 200000u);
+}
+
 TEST_F(ParallelPipelines, SortsKeepTies) {
    expectSame("SELECT label, id FROM facts WHERE id % 97 = 1 ORDER BY label");
    expectSame("SELECT grp, sum(price) AS total FROM facts GROUP BY grp ORDER BY total DESC, grp LIMIT 10");
