@@ -5,8 +5,11 @@
 
 #include <kiln/kiln.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 
 namespace kiln::sqllogictest {
 
@@ -27,6 +30,28 @@ std::string indent(const std::string& text) {
    }
    return out;
 }
+
+/// A directory of the script run's own (__SCRATCH__), so that scripts writing files can run
+/// side by side, as ctest runs them; removed with everything in it at the end of the run.
+class ScratchDirectory {
+   public:
+   ScratchDirectory() {
+      std::string pattern = (std::filesystem::temp_directory_path() / "kiln-sqllogictest-XXXXXX").string();
+      if (::mkdtemp(pattern.data()) == nullptr)
+         throw std::runtime_error("cannot create a scratch directory in " + std::filesystem::temp_directory_path().string());
+      path_ = pattern;
+   }
+   ~ScratchDirectory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path_, ignored);
+   }
+   ScratchDirectory(const ScratchDirectory&) = delete;
+   ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+   const std::string& path() const { return path_; }
+
+   private:
+   std::string path_;
+};
 
 std::string describe(const Error& error, const std::string& sql) { return error.sqlstate() + ": " + error.message() + "\n" + error.format(sql); }
 
@@ -62,7 +87,8 @@ class ScriptRun {
 
    private:
    std::string sql(const Record& record) const {
-      return replaceAll(replaceAll(replaceAll(record.sql, "__SHARED__", options_.sharedDir), "__DATA__", options_.dataDir), "__TESTDIR__", options_.testDir);
+      std::string text = replaceAll(replaceAll(record.sql, "__SHARED__", options_.sharedDir), "__DATA__", options_.dataDir);
+      return replaceAll(replaceAll(std::move(text), "__TESTDIR__", options_.testDir), "__SCRATCH__", scratch_.path());
    }
 
    std::optional<std::string> check(Connection& connection, const Record& record) const {
@@ -104,6 +130,7 @@ class ScriptRun {
 
    std::string path_;
    const RunnerOptions& options_;
+   ScratchDirectory scratch_;
    Tally tally_;
 };
 

@@ -10,6 +10,7 @@ struct RunnerOptions {
    std::string sharedDir;  // replaces __SHARED__ in SQL
    std::string dataDir;    // replaces __DATA__ in SQL (TPC-H SF 0.01 .tbl files)
    std::string testDir;    // replaces __TESTDIR__ in SQL (test/sql, for fixture files)
+                           // (__SCRATCH__ is a directory of each script run's own, for files it writes)
    int threads = 0;        // SET threads on the script's connection first (0: leave the default)
 };
 
