@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,13 @@ struct PipelineInfo {
    std::vector<WorkerLocal> locals;
    /// Of its last run (EXPLAIN ANALYZE): the morsels each worker ran; empty when it ran on one thread.
    std::vector<uint64_t> morselsPerWorker;
+   /// With instrumentation, when its scan skips blocks of rows by their value ranges (ZoneMap):
+   /// the fields counting the blocks it tested and those it skipped, and their last counts.
+   struct BlockCounts {
+      StateField tested, skipped;
+      uint64_t testedBlocks = 0, skippedBlocks = 0;
+   };
+   std::optional<BlockCounts> blocks;
 };
 
 /// Runs `pipeline` over rows [0, rows) of its source with the state `query`. `counters` are the

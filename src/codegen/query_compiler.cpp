@@ -112,6 +112,17 @@ void QueryCompiler::countOutput(const Operator* op) {
    b.CreateStore(b.CreateAdd(b.CreateLoad(cx_.i64(), counter), cx_.int64(1)), counter);
 }
 
+void QueryCompiler::countBlock(bool skipped) {
+   if (!instrument_) return;
+   if (!blockCounters_) {
+      blockCounters_ = {state().declare("blocks_tested", cx_.i64()), state().declare("blocks_skipped", cx_.i64())};
+      query_.pipelines->back().blocks = PipelineInfo::BlockCounts{blockCounters_->first, blockCounters_->second};
+   }
+   auto& b = cx_.builder();
+   llvm::Value* counter = (skipped ? blockCounters_->second : blockCounters_->first).pointer(cx_);
+   b.CreateStore(b.CreateAdd(b.CreateLoad(cx_.i64(), counter), cx_.int64(1)), counter);
+}
+
 void QueryCompiler::computeRequired(const Operator& op, std::vector<const IU*> needed) {
    required_[&op] = needed;
    switch (op.kind) {
@@ -293,6 +304,7 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
    groupedRows_ = 0;
    serialPipeline_ = kind != Source::Splittable;
    workerLocals_.clear();
+   blockCounters_.reset();
    cx_.beginPipelineFunction(name);
    pipelineEnd_.clear();
    body(cx_.argument(1), cx_.argument(2));
@@ -348,6 +360,8 @@ CompiledQuery QueryCompiler::compile() {
    }
    query_.stateLayout = state().finish();
    for (auto& [op, counter] : query_.rowCounters) rowCounterFields_->push_back(counter);
+   for (const PipelineInfo& pipeline : *query_.pipelines)
+      if (pipeline.blocks) rowCounterFields_->insert(rowCounterFields_->end(), {pipeline.blocks->tested, pipeline.blocks->skipped});
    auto generated = Clock::now();
    query_.objects = cx_.takeKeptObjects();
    // About the machine code's size: a few bytes per instruction of IR.

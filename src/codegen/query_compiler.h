@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -96,6 +97,9 @@ class QueryCompiler {
    void noteStage(const std::string& stage) { query_.pipelines->back().stages.push_back(stage); }
    /// Emits the counting of one output tuple of `op`, when instrumenting.
    void countOutput(const Operator* op);
+   /// For the pipeline being generated, whose scan tests blocks of rows by their value ranges:
+   /// emits the counting of a block tested (`skipped`: and skipped), when instrumenting.
+   void countBlock(bool skipped);
    const std::vector<const IU*>& required(const Operator* op) const { return required_.at(op); }
    /// What addSetup and addStep have added so far.
    struct Mark {
@@ -146,6 +150,7 @@ class QueryCompiler {
    std::vector<std::pair<uint32_t, WorkerLocal>> workerLocals_;  // see addWorkerLocal, by the object's field
    std::shared_ptr<std::vector<StateField>> rowCounterFields_ = std::make_shared<std::vector<StateField>>();
    double groupedRows_ = 0;  // see noteGroupedRows
+   std::optional<std::pair<QueryState::Field, QueryState::Field>> blockCounters_;  // see countBlock: tested, skipped
 };
 
 }  // namespace kiln

@@ -96,8 +96,14 @@ void runCompiled(QueryPlan& plan, CompiledQuery& query, StatementStats& stats, A
    }
    stats.executeMs = timed ? millisecondsSince(start) : std::numeric_limits<double>::quiet_NaN();
    consume(*runtime.get<RowBuffer>(query.resultRows), query.resultLayout);
-   if (analysis)
+   if (analysis) {
       for (auto [op, counter] : query.rowCounters) analysis->actualRows[op] = runtime.at<uint64_t>(counter);
+      for (PipelineInfo& pipeline : *query.pipelines) {
+         if (!pipeline.blocks) continue;
+         pipeline.blocks->testedBlocks = runtime.at<uint64_t>(pipeline.blocks->tested);
+         pipeline.blocks->skippedBlocks = runtime.at<uint64_t>(pipeline.blocks->skipped);
+      }
+   }
    // Freed now rather than at the next run: a join's hash table may be large.
    runtime.reset();
    if (analysis) analysis->query = std::move(query);
@@ -492,6 +498,8 @@ std::shared_ptr<ResultData> explain(QueryPlan& plan, const ExplainStatement& exp
       std::string line = "  " + std::to_string(i + 1) + ": " + stages + (pipeline.optimized ? "" : " [quick]") + (pipeline.parallel ? " [parallel]" : "") +
                          time;
       if (explain.analyze && pipeline.parallel) line += morselSpread(pipeline.morselsPerWorker);
+      if (explain.analyze && pipeline.blocks)
+         line += "  blocks skipped " + std::to_string(pipeline.blocks->skippedBlocks) + " of " + std::to_string(pipeline.blocks->testedBlocks);
       lines.push_back(line);
    }
    if (explain.analyze) lines.push_back(optimized ? optimizerTimeLine(optimizerTimes) : "Optimizer time: not measured, the plan was optimized earlier");

@@ -150,6 +150,7 @@ void Column::setRaw(size_t row, const void* bytes, bool isNull) {
       storeString(target, s.view());
    } else {
       copyValue(target, bytes, width_);
+      if (ZoneMap::kept(physical_)) zones_.widen(row, ZoneMap::valueAt(physical_, bytes));
    }
 }
 
@@ -207,6 +208,7 @@ void Column::appendColumn(Column&& other) {
 
 void Column::truncate(size_t rows) {
    if (rows < size_) size_ = rows;
+   zones_.truncate(size_);
 }
 
 Value Column::get(size_t row) const {

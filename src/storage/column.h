@@ -15,6 +15,7 @@
 #include "common/string_heap.h"
 #include "common/value.h"
 #include "storage/statistics.h"
+#include "storage/zone_map.h"
 
 namespace kiln {
 
@@ -77,6 +78,7 @@ class Column {
    void restoreRaw(size_t row, const void* bytes, bool isNull) {
       std::memcpy(data_ + row * width_, bytes, width_);
       if (nulls_) nulls_[row] = isNull;
+      if (!isNull && ZoneMap::kept(physical_)) zones_.widen(row, ZoneMap::valueAt(physical_, bytes));
    }
    /// The raw bytes of row `row` (what setRaw takes).
    const uint8_t* rawAt(size_t row) const { return data_ + row * width_; }
@@ -86,6 +88,12 @@ class Column {
    void appendNull();
    /// Moves all of `other`'s rows (same type) to the end of this column.
    void appendColumn(Column&& other);
+   /// The value range of each complete block of rows (integer columns; otherwise none), brought
+   /// up to date with the rows appended since.
+   const ZoneMap& zoneMap() {
+      if (ZoneMap::kept(physical_)) zones_.cover(physical_, data_, nulls_, size_);
+      return zones_;
+   }
    const ColumnStatistics& statistics() const { return statistics_; }
    void setStatistics(ColumnStatistics statistics) { statistics_ = statistics; }
 
@@ -116,6 +124,7 @@ class Column {
    size_t capacity_ = 0;
    StringHeap strings_;
    ColumnStatistics statistics_;
+   ZoneMap zones_;
    std::string defaultSql_;
    Identity identity_ = Identity::None;
    int64_t nextIdentity_ = 1;

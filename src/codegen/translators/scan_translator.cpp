@@ -3,9 +3,11 @@
 // columns with constants (or parameters never NULL, as a cached plan's literals) or with each
 // other, and equalities and IN lists of integer or string columns with constants, are first tested on 16 rows at a time with vector instructions, and
 // only the rows that pass go through the pipeline (the filter then tests them in full): a row
-// that fails costs a fraction of a compare, not a loop iteration with a branch.
+// that fails costs a fraction of a compare, not a loop iteration with a branch. A block of rows
+// whose value range (storage/zone_map.h) fails a comparison with constants is skipped whole.
 #include <llvm/IR/Intrinsics.h>
 
+#include <bit>
 #include <cstring>
 
 #include "codegen/expression_compiler.h"
@@ -16,6 +18,7 @@
 #include "common/german_string.h"
 #include "runtime/key_bitmap.h"
 #include "storage/table.h"
+#include "storage/zone_map.h"
 
 namespace kiln {
 
@@ -74,8 +77,10 @@ class ScanTranslator : public Translator {
             if (prefilters.empty()) {
                cx.forRange(begin, end, emitLive);
             } else {
+               std::vector<RangeTest> rangeTests = rangeTestsOf(prefilters);
+               if (!rangeTests.empty()) compiler_.noteStage("block skipping");
                compiler_.noteStage("vector prefilter");
-               forPassingRows(begin, end, prefilters, emitLive);
+               forPassingRows(begin, end, prefilters, rangeTests, emitLive);
             }
          },
          nullptr, QueryCompiler::Source::Splittable);
@@ -102,6 +107,74 @@ class ScanTranslator : public Translator {
       std::optional<QueryState::Field> keyBitmap = std::nullopt;  // instead: the column's value is a key the bitmap holds
    };
    static constexpr unsigned blockRows = KeyBitmap::blockKeys;
+
+   /// A prefilter comparing a column with constants that the value ranges of the column's blocks
+   /// of rows (ZoneMap) can tell unmet for a whole block.
+   struct RangeTest {
+      const Prefilter* prefilter;
+      QueryState::Field least, greatest, blocks;  // the column's ZoneMap: its arrays and their length
+   };
+
+   std::vector<RangeTest> rangeTestsOf(const std::vector<Prefilter>& prefilters) {
+      std::vector<RangeTest> tests;
+      QueryState& state = compiler_.state();
+      for (const Prefilter& prefilter : prefilters) {
+         if (prefilter.keyBitmap || prefilter.operands.empty() || prefilter.predicate == llvm::CmpInst::ICMP_NE) continue;
+         const ColumnFields& column = columns_[prefilter.columnIndex];
+         if (!ZoneMap::kept(physicalTypeOf(column.iu->type))) continue;
+         auto same = std::find_if(tests.begin(), tests.end(), [&](const RangeTest& t) { return t.prefilter->columnIndex == prefilter.columnIndex; });
+         if (same != tests.end()) {
+            tests.push_back({&prefilter, same->least, same->greatest, same->blocks});
+            continue;
+         }
+         RangeTest test{&prefilter, state.declarePointer("zone_least"), state.declarePointer("zone_greatest"),
+                        state.declare("zone_blocks", compiler_.cx().i64())};
+         compiler_.addSetup([table = scan_.table, c = column.column, test](QueryRuntime& rt) {
+            const ZoneMap& zones = table->column(c).zoneMap();
+            rt.pointer(test.least) = const_cast<int64_t*>(zones.least());
+            rt.pointer(test.greatest) = const_cast<int64_t*>(zones.greatest());
+            rt.at<uint64_t>(test.blocks) = zones.blocks();
+         });
+         tests.push_back(test);
+      }
+      return tests;
+   }
+
+   /// Whether a row of block `block` may pass every range test: true for a block without a
+   /// range (the last, still growing).
+   llvm::Value* blockMayPass(const std::vector<RangeTest>& tests, llvm::Value* block) {
+      CodeContext& cx = compiler_.cx();
+      auto& b = cx.builder();
+      llvm::Value* may = b.getTrue();
+      for (size_t t = 0; t < tests.size(); ++t) {
+         const RangeTest& test = tests[t];
+         llvm::Value* ranged = b.CreateICmpULT(block, test.blocks.load(cx));
+         llvm::Value* holds = cx.ifThenElse(
+            ranged,
+            [&]() -> llvm::Value* {
+               if (t == 0) compiler_.countBlock(false);
+               llvm::Value* least = b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), test.least.load(cx), block));
+               llvm::Value* greatest = b.CreateLoad(cx.i64(), b.CreateInBoundsGEP(cx.i64(), test.greatest.load(cx), block));
+               llvm::Value* any = b.getFalse();
+               for (const Expr* operand : test.prefilter->operands) {
+                  llvm::Value* v = b.CreateSExt(scalar(*operand, columns_[test.prefilter->columnIndex].iu), cx.i64());
+                  llvm::Value* met;
+                  switch (test.prefilter->predicate) {
+                     case llvm::CmpInst::ICMP_SLT: met = b.CreateICmpSLT(least, v); break;
+                     case llvm::CmpInst::ICMP_SLE: met = b.CreateICmpSLE(least, v); break;
+                     case llvm::CmpInst::ICMP_SGT: met = b.CreateICmpSGT(greatest, v); break;
+                     case llvm::CmpInst::ICMP_SGE: met = b.CreateICmpSGE(greatest, v); break;
+                     default: met = b.CreateAnd(b.CreateICmpSLE(least, v), b.CreateICmpSLE(v, greatest)); break;  // EQ
+                  }
+                  any = b.CreateOr(any, met);
+               }
+               return any;
+            },
+            [&]() -> llvm::Value* { return b.getTrue(); });
+         may = b.CreateAnd(may, holds);
+      }
+      return may;
+   }
 
    /// Also estimates the rows that pass them all (`passingRows`: at most the scan's rows on entry).
    std::vector<Prefilter> findPrefilters(double& passingRows) {
@@ -209,32 +282,54 @@ class ScanTranslator : public Translator {
    /// collected in a selection, then go through the pipeline: an operator that prefetches for the
    /// row some way ahead then gets the row that will come, not one the prefilters drop (TPC-H
    /// Q9's probes of lineitem rows, 5% passing). One call site, so the pipeline's code exists once.
-   void forPassingRows(llvm::Value* begin, llvm::Value* end, const std::vector<Prefilter>& prefilters, const std::function<void(llvm::Value*)>& body) {
+   /// A block of ZoneMap::blockRows rows that `rangeTests` tell unmet is skipped whole.
+   void forPassingRows(llvm::Value* begin, llvm::Value* end, const std::vector<Prefilter>& prefilters, const std::vector<RangeTest>& rangeTests,
+                       const std::function<void(llvm::Value*)>& body) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
       llvm::Type* maskType = b.getIntNTy(blockRows);
       std::vector<bool> tested(columns_.size());  // read by the prefilters: in the cache already
       for (const Prefilter& prefilter : prefilters) tested[prefilter.columnIndex] = true;
       selection_ = cx.entryAlloca(llvm::ArrayType::get(cx.i64(), selectionRows), "selection");
-      Loop batches(cx, "prefilter_batch", {begin});
+      // Carried: the row reached, and the row up to which the blocks' ranges were tested.
+      Loop batches(cx, "prefilter_batch", {begin, begin});
       batches.runWhile(b.CreateICmpULT(batches[0], end));
 
       // Blocks are tested while the selection has room for one more.
-      Loop collect(cx, "prefilter_collect", {batches[0], cx.int64(0)});
+      Loop collect(cx, "prefilter_collect", {batches[0], cx.int64(0), batches[1]});
       llvm::Value* position = collect[0];
       llvm::Value* count = collect[1];
+      llvm::Value* rangesTested = collect[2];
       llvm::Value* room = b.CreateICmpULE(count, cx.int64(int64_t(selectionRows - blockRows)));
       collect.runWhile(b.CreateAnd(room, b.CreateICmpULT(position, end)));
       llvm::Value* blockEnd = b.CreateAdd(position, cx.int64(blockRows));
       llvm::Value* wholeBlock = b.CreateICmpULE(blockEnd, end);
-      llvm::Value* passing = cx.ifThenElse(
-         wholeBlock, [&] { return testBlock(prefilters, position, maskType); },
-         [&]() -> llvm::Value* {
-            // The last rows, fewer than a block: all go to the filter.
-            llvm::Value* left = b.CreateTrunc(b.CreateSub(end, position), maskType);
-            return b.CreateSub(b.CreateShl(llvm::ConstantInt::get(maskType, 1), left), llvm::ConstantInt::get(maskType, 1));
-         });
+      auto testRows = [&] {
+         return cx.ifThenElse(
+            wholeBlock, [&] { return testBlock(prefilters, position, maskType); },
+            [&]() -> llvm::Value* {
+               // The last rows, fewer than a block: all go to the filter.
+               llvm::Value* left = b.CreateTrunc(b.CreateSub(end, position), maskType);
+               return b.CreateSub(b.CreateShl(llvm::ConstantInt::get(maskType, 1), left), llvm::ConstantInt::get(maskType, 1));
+            });
+      };
+      llvm::Value* passing;
       llvm::Value* next = b.CreateSelect(wholeBlock, blockEnd, end);
+      if (rangeTests.empty()) {
+         passing = testRows();
+      } else {
+         // On entering a block of the ZoneMap, its ranges are tested once.
+         static_assert((ZoneMap::blockRows & (ZoneMap::blockRows - 1)) == 0 && ZoneMap::blockRows % blockRows == 0);
+         llvm::Value* zone = b.CreateLShr(position, cx.int64(std::countr_zero(ZoneMap::blockRows)));
+         llvm::Value* zoneEnd = b.CreateMul(b.CreateAdd(zone, cx.int64(1)), cx.int64(int64_t(ZoneMap::blockRows)));
+         llvm::Value* entering = b.CreateICmpUGE(position, rangesTested);
+         llvm::Value* skip = b.CreateNot(
+            cx.ifThenElse(entering, [&] { return blockMayPass(rangeTests, zone); }, [&]() -> llvm::Value* { return b.getTrue(); }));
+         cx.ifThen(skip, [&] { compiler_.countBlock(true); });
+         rangesTested = b.CreateSelect(entering, zoneEnd, rangesTested);
+         passing = cx.ifThenElse(skip, [&]() -> llvm::Value* { return llvm::ConstantInt::get(maskType, 0); }, testRows);
+         next = b.CreateSelect(skip, b.CreateSelect(b.CreateICmpULT(zoneEnd, end), zoneEnd, end), next);
+      }
 
       // The passing rows of a block (a mask) go into the selection.
       Loop drain(cx, "prefilter_drain", {passing, count});
@@ -253,21 +348,32 @@ class ScanTranslator : public Translator {
          b.CreateIntrinsic(llvm::Intrinsic::prefetch, {cx.ptr()}, {address, b.getInt32(0), b.getInt32(2), b.getInt32(1)});
       }
       drain.repeat({b.CreateAnd(mask, b.CreateSub(mask, llvm::ConstantInt::get(maskType, 1))), b.CreateAdd(selected, cx.int64(1))});
-      collect.repeat({next, drain[1]});
+      collect.repeat({next, drain[1], rangesTested});
 
       selectedCount_ = collect[1];
       cx.forRange(cx.int64(0), collect[1], [&](llvm::Value* index) {
          selectedIndex_ = index;
          body(b.CreateLoad(cx.i64(), selectedRow(index)));
       });
-      batches.repeat({collect[0]});
+      batches.repeat({collect[0], collect[2]});
+   }
+
+   /// A prefilter's operand as the column holds values (a string: its first word).
+   llvm::Value* scalar(const Expr& value, const IU* column) {
+      CodeContext& cx = compiler_.cx();
+      if (value.kind == ExprKind::Parameter) {
+         IUValues none;
+         return ExpressionCompiler(cx, none).compile(value).value;
+      }
+      const Value& constant = value.constant();
+      if (column->type.isString()) return cx.int64(int64_t(firstWord(constant.string)));
+      return SqlOps(cx).constant(constant).value;
    }
 
    /// The rows of the block of rows at `position` that pass every prefilter (a mask).
    llvm::Value* testBlock(const std::vector<Prefilter>& prefilters, llvm::Value* position, llvm::Type* maskType) {
       CodeContext& cx = compiler_.cx();
       auto& b = cx.builder();
-      SqlOps ops(cx);
       llvm::Value* passing = llvm::ConstantInt::get(maskType, llvm::APInt::getAllOnes(blockRows));
       auto loadBlock = [&](size_t columnIndex) -> llvm::Value* {
          const IU* iu = columns_[columnIndex].iu;
@@ -282,14 +388,8 @@ class ScanTranslator : public Translator {
          return b.CreateShuffleVector(words, even);
       };
       auto splat = [&](const Expr& value, const IU* column) -> llvm::Value* {
-         if (value.kind == ExprKind::Parameter) {
-            IUValues none;
-            return b.CreateVectorSplat(blockRows, ExpressionCompiler(cx, none).compile(value).value);
-         }
-         const Value& constant = value.constant();
-         auto* scalar = column->type.isString() ? llvm::cast<llvm::Constant>(cx.int64(int64_t(firstWord(constant.string))))
-                                                : llvm::cast<llvm::Constant>(ops.constant(constant).value);
-         return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(blockRows), scalar);
+         if (value.kind == ExprKind::Parameter) return b.CreateVectorSplat(blockRows, scalar(value, column));
+         return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(blockRows), llvm::cast<llvm::Constant>(scalar(value, column)));
       };
       // A NULL fails every comparison.
       auto withoutNulls = [&](llvm::Value* test, size_t columnIndex) {
