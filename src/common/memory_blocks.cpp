@@ -1,5 +1,7 @@
 #include "common/memory_blocks.h"
 
+#include "common/memory_limit.h"
+
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
@@ -55,6 +57,13 @@ class BlockCache {
       free_.push_back({size, {block}});
       return true;
    }
+   void clear() {
+      std::lock_guard lock(mutex_);
+      for (auto& [size, blocks] : free_)
+         for (void* block : blocks) std::free(block);
+      free_.clear();
+      cached_ = 0;
+   }
 
    private:
    std::mutex mutex_;
@@ -98,6 +107,7 @@ void* allocateBlock(size_t bytes) {
    if (bytes >= hugePageSize) {
       size_t size = sizeClass(bytes);
       if ((block = blockCache().take(size))) return block;
+      checkMemoryFor(bytes);
       block = std::aligned_alloc(hugePageSize, size);
       if (block) adviseHugePages(block, size);
    } else {
@@ -106,6 +116,8 @@ void* allocateBlock(size_t bytes) {
    if (!block) throw std::bad_alloc();
    return block;
 }
+
+void releaseCachedBlocks() { blockCache().clear(); }
 
 void releaseBlock(void* block, size_t bytes) {
    if (!block) return;

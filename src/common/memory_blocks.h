@@ -26,6 +26,8 @@ void keepFreedHeapMemory();
 /// Uninitialized memory for `bytes`; give it back with releaseBlock(block, bytes).
 void* allocateBlock(size_t bytes);
 void releaseBlock(void* block, size_t bytes);
+/// Frees the blocks kept for reuse.
+void releaseCachedBlocks();
 
 struct BlockDeleter {
    size_t bytes = 0;

@@ -8,6 +8,7 @@
 #include <new>
 
 #include "common/memory_blocks.h"
+#include "common/memory_limit.h"
 
 namespace kiln {
 
@@ -58,6 +59,7 @@ void* growHugePages(void* block, size_t had, size_t wanted) {
 void* growPages(void* block, size_t oldBytes, size_t newBytes) {
    size_t had = block ? mappedBytes(oldBytes) : 0, wanted = mappedBytes(newBytes);
    if (wanted <= had) return block;
+   if (wanted >= checkedBlockBytes) checkMemoryFor(wanted - had);
    if (wanted < hugePageSize)
       return checked(block ? mremap(block, had, wanted, MREMAP_MAYMOVE) : mmap(nullptr, wanted, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
    if (had >= hugePageSize) return growHugePages(block, had, wanted);

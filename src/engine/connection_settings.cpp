@@ -7,6 +7,7 @@
 #include "common/time_zone.h"
 #include "engine/checkpoint_settings.h"
 #include "engine/database_impl.h"
+#include "engine/memory_limit_setting.h"
 #include "engine/passive_settings.h"
 #include "engine/snapshot_settings.h"
 #include "engine/synchronous_commit_setting.h"
@@ -81,6 +82,7 @@ void changeSetting(const PgQuery__VariableSetStmt& set, const std::string* rawVa
 
 void ConnectionSettings::apply(const PgQuery__VariableSetStmt& set, const std::string* rawValue) {
    ConnectionImpl& c = connection_;
+   if (set.name && asciiLowercase(set.name) == memoryLimitName) return applyMemoryLimitSetting(set, c.inTransaction_);
    // SET LOCAL outside a block has no effect (PostgreSQL warns).
    if (set.is_local && !c.inTransaction_) {
       SessionSettings scratch = c.settings();
@@ -125,6 +127,7 @@ std::optional<std::pair<std::string, std::string>> ConnectionSettings::shown(con
    if (key == "synchronous_commit") return std::pair<std::string, std::string>{"synchronous_commit", c.synchronousCommit_};
    if (key == "snapshot_reads") return std::pair<std::string, std::string>{key, snapshotReadsText(c.snapshotReads_)};
    if (key == "snapshot_min_rows") return std::pair<std::string, std::string>{key, std::to_string(c.snapshotMinRows_)};
+   if (key == memoryLimitName) return std::pair<std::string, std::string>{key, memoryLimitText()};
    if (key == "plan_cache_memory") return std::pair<std::string, std::string>{key, unitSettingText(SettingUnit::Megabytes, c.planCacheMb_)};
    if (key == "threads") return std::pair<std::string, std::string>{key, std::to_string(effectiveThreads(c.threads_))};
    if (key == "max_parallel_workers_per_gather") return std::pair<std::string, std::string>{key, std::to_string(effectiveThreads(c.threads_) - 1)};
@@ -152,6 +155,7 @@ std::vector<std::vector<std::string>> ConnectionSettings::all() const {
        "Where read-only statements run: auto (big ones, and all while another connection's block is open, on a snapshot), on (all on a snapshot), off (all in "
        "the writer's turn).");
    add("snapshot_min_rows", "The estimated rows of work that send a read-only statement to a snapshot under snapshot_reads auto.");
+   add(memoryLimitName, "How much memory this process may hold; a statement that would take more fails with 53200: 0, no limit.");
    add("plan_cache_memory", "How much memory the cache of compiled plans of statements sent as text may hold when this connection adds one: 0, no cache.");
    add("threads", "How many threads a query may run on: by default, the cores this process may use.");
    add("max_parallel_workers_per_gather", "The threads a query may run on besides its own: threads - 1.");
@@ -194,7 +198,7 @@ std::string ConnectionSettings::set(const std::string& name, const std::optional
    set.args = args;
    set.is_local = isLocal;
    const std::string* raw = value ? &*value : nullptr;
-   if (isLocal && !connection_.inTransaction_) {
+   if (isLocal && !connection_.inTransaction_ && lowered != memoryLimitName) {
       // It would last to the end of the statement's own transaction (PostgreSQL's): the value
       // comes back, nothing stays.
       SessionSettings saved = connection_.settings(), changed = saved;

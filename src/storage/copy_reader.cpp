@@ -80,12 +80,6 @@ bool listed(const std::vector<size_t>& columns, size_t column) { return std::fin
 /// `fillNulls`: the columns not in `columns` take NULL in each row (else they are filled later).
 void parseChunk(const Table& table, const std::vector<size_t>& columns, const CopyOptions& options, bool fillNulls, bool fromClient, LineEnd lineEnd,
                 Chunk& chunk) {
-   for (size_t c = 0; c < table.columnCount(); ++c) {
-      const Column& column = table.column(c);
-      chunk.columns.push_back(std::make_unique<Column>(column.name(), column.type(), column.notNull()));
-      chunk.columns.back()->setTableName(table.name());
-      if (fillNulls || listed(columns, c)) chunk.columns.back()->reserve(size_t(chunk.end - chunk.begin) / 64 + 16);
-   }
    // CSV's FORCE_NOT_NULL and FORCE_NULL, by position in the line.
    std::vector<uint8_t> forceNotNull(columns.size()), forceNull(columns.size());
    for (size_t i = 0; i < columns.size(); ++i) {
@@ -97,6 +91,12 @@ void parseChunk(const Table& table, const std::vector<size_t>& columns, const Co
    std::vector<CopyField> fields;
    int currentField = -1;
    try {
+      for (size_t c = 0; c < table.columnCount(); ++c) {
+         const Column& column = table.column(c);
+         chunk.columns.push_back(std::make_unique<Column>(column.name(), column.type(), column.notNull()));
+         chunk.columns.back()->setTableName(table.name());
+         if (fillNulls || listed(columns, c)) chunk.columns.back()->reserve(size_t(chunk.end - chunk.begin) / 64 + 16);
+      }
       while (reader.next(fields)) {
          currentField = -1;
          // dbgen ends every line with the delimiter: one empty trailing field too many is accepted.
@@ -250,6 +250,9 @@ uint64_t loadRows(Table& table, const std::vector<size_t>& columns, const char* 
       for (auto& chunk : chunks) table.column(c).appendColumn(std::move(*chunk.columns[c]));
    }
    table.sealAppendedRows(table.rowCount() + loaded);
+   // The blocks' value ranges now rather than in the first query that tests them, or in every
+   // snapshot's process (whose work the database does not keep).
+   for (size_t c = 0; c < table.columnCount(); ++c) table.column(c).zoneMap();
    return loaded;
 }
 
