@@ -27,7 +27,9 @@
 #include "common/unaligned.h"
 #include "common/utf8.h"
 #include "common/value.h"
+#include "runtime/parallel_sort.h"
 #include "runtime/string_results.h"
+#include "runtime/worker_pool.h"
 
 using namespace kiln;
 
@@ -137,7 +139,7 @@ void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), 
       std::partial_sort(rows.begin(), rows.begin() + long(keep), rows.end(), less);
       rows.resize(keep);
    } else {
-      std::stable_sort(rows.begin(), rows.end(), less);
+      stableSortRows(rows, compare, StatementThreads::current());
    }
 }
 

@@ -1,0 +1,79 @@
+#include "runtime/parallel_sort.h"
+
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+#include "runtime/worker_pool.h"
+
+namespace kiln {
+
+namespace {
+
+using Compare = int32_t (*)(const char*, const char*);
+using Rows = RowBuffer::RowPointers;
+
+/// Below this many rows a sort stays on one thread: handing out the work costs more.
+constexpr size_t parallelRows = 65536;
+
+/// How many of the first `k` rows of the stable merge of a and b come from a: the merge-path
+/// split point, taking a's row first on ties.
+size_t rowsFromFirst(char* const* a, size_t na, char* const* b, size_t nb, size_t k, Compare compare) {
+   size_t low = k > nb ? k - nb : 0, high = std::min(k, na);
+   while (low < high) {
+      size_t i = (low + high) / 2, j = k - i;
+      // Too few from a while a[i] still goes before b[j - 1].
+      if (j > 0 && i < na && compare(b[j - 1], a[i]) >= 0) low = i + 1;
+      else high = i;
+   }
+   return low;
+}
+
+/// Runs `work(item)` for items [0, count) on up to `threads` threads, each taking the next item.
+template <typename Work>
+void forEachItem(size_t count, size_t threads, Work&& work) {
+   std::atomic<size_t> next{0};
+   WorkerPool::instance().run(std::min(threads, count), [&](size_t) {
+      for (size_t item; (item = next.fetch_add(1, std::memory_order_relaxed)) < count;) work(item);
+   });
+}
+
+}  // namespace
+
+void stableSortRows(Rows& rows, Compare compare, size_t threads) {
+   auto less = [compare](const char* a, const char* b) { return compare(a, b) < 0; };
+   size_t n = rows.size();
+   if (threads <= 1 || n < parallelRows) return std::stable_sort(rows.begin(), rows.end(), less);
+
+   size_t runs = std::min(threads, n / (parallelRows / 2));
+   std::vector<size_t> bounds(runs + 1);
+   for (size_t r = 0; r <= runs; ++r) bounds[r] = n * r / runs;
+   forEachItem(runs, threads, [&](size_t r) { std::stable_sort(rows.begin() + long(bounds[r]), rows.begin() + long(bounds[r + 1]), less); });
+
+   Rows scratch(n);
+   char** from = rows.data();
+   char** to = scratch.data();
+   while (bounds.size() > 2) {
+      size_t pairs = (bounds.size() - 1) / 2;
+      size_t pieces = std::max<size_t>(1, threads * 2 / std::max<size_t>(pairs, 1));
+      forEachItem(pairs * pieces + (bounds.size() - 1) % 2, threads, [&](size_t item) {
+         size_t pair = item / pieces, piece = item % pieces;
+         size_t begin = bounds[2 * pair];
+         if (pair == pairs) return (void)std::copy(from + begin, from + bounds.back(), to + begin);  // an odd run out
+         size_t middle = bounds[2 * pair + 1], end = bounds[2 * pair + 2];
+         char **a = from + begin, **b = from + middle;
+         size_t na = middle - begin, nb = end - middle, total = na + nb;
+         size_t k0 = total * piece / pieces, k1 = total * (piece + 1) / pieces;
+         size_t i0 = rowsFromFirst(a, na, b, nb, k0, compare), i1 = rowsFromFirst(a, na, b, nb, k1, compare);
+         std::merge(a + i0, a + i1, b + (k0 - i0), b + (k1 - i1), to + begin + k0, less);
+      });
+      std::vector<size_t> merged;
+      for (size_t r = 0; r < bounds.size(); r += 2) merged.push_back(bounds[r]);
+      if (merged.back() != n) merged.push_back(n);
+      bounds = std::move(merged);
+      std::swap(from, to);
+   }
+   if (from != rows.data()) std::copy(from, from + n, rows.data());
+}
+
+}  // namespace kiln
