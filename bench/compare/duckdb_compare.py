@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""kiln against DuckDB on the same TPC-H data and queries, in one invocation.
+"""kiln against DuckDB (and Tableau Hyper) on the same TPC-H data and queries, in one invocation.
 
 usage: .venv/bin/python bench/compare/duckdb_compare.py [--sf N] [--threads N] [--runs N]
            [--queries 1,6,...] [--data DIR | --data-dir DIR] [--json-dir DIR] [--kiln-bench PATH]
-           [--allow-errors]
+           [--allow-errors] [--hyper]
 
 First runs `kiln-bench tpch` with the same settings (it generates the data when missing, loads it,
 warms up once and times --runs runs per query), then loads the very same .tbl files into an in-memory
@@ -11,6 +11,7 @@ DuckDB and does the same: one warm-up, --runs timed runs of each query, median w
 fetching the rows. --threads goes to both (DuckDB: SET threads = N). Prints per-query times and
 kiln/DuckDB ratios (below 1: kiln is faster), the ratio of the totals over the queries both ran, and
 their geometric mean. --json-dir keeps kiln.json and duckdb.json (same format) for plot.py.
+--hyper runs Tableau Hyper (bench/compare/hyper_runner.py) the same way and adds its column.
 Exit status 1 when kiln answered a query wrongly, or could not run one (unless --allow-errors).
 DuckDB comes from PyPI: scripts/setup installs it into .venv.
 """
@@ -26,6 +27,8 @@ import tempfile
 import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hyper_runner  # noqa: E402
 
 try:
     import duckdb
@@ -90,6 +93,7 @@ def parse_args():
     parser.add_argument("--shared", default=os.path.normpath(os.path.join(REPO, "..", "shared")), help="the project's shared/ directory")
     parser.add_argument("--watts-per-core", type=float, default=15.0)
     parser.add_argument("--powercap-root", default="/sys/class/powercap")
+    parser.add_argument("--hyper", action="store_true", help="also run Tableau Hyper (PyPI tableauhyperapi)")
     parser.add_argument("--allow-errors", action="store_true", help="queries kiln cannot run yet do not fail the comparison")
     return parser.parse_args()
 
@@ -167,29 +171,39 @@ def run_duckdb(args, kiln):
     }
 
 
-def print_comparison(kiln, duck):
-    print("\nkiln %s vs DuckDB %s: TPC-H SF %s, %d thread(s), median of %d runs after 1 warm-up" % (
-        kiln.get("engine_version"), duck["engine_version"], kiln.get("sf_name"), kiln["settings"]["threads"], kiln["settings"]["runs"]))
+def print_comparison(kiln, duck, hyper=None):
+    print("\nkiln %s vs DuckDB %s%s: TPC-H SF %s, %d thread(s), median of %d runs after 1 warm-up" % (
+        kiln.get("engine_version"), duck["engine_version"], " and Tableau Hyper %s" % hyper["engine_version"] if hyper else "",
+        kiln.get("sf_name"), kiln["settings"]["threads"], kiln["settings"]["runs"]))
     print("machine %s, %s cores; commit %s" % (kiln["machine"]["cpu"], kiln["machine"]["cores"], kiln["commit"]))
-    print("\n%-5s %12s %12s %12s  %s" % ("query", "kiln ms", "DuckDB ms", "kiln/DuckDB", "kiln answer"))
-    duck_by_query = {q["query"]: q for q in duck["queries"]}
-    kiln_sum = duck_sum = 0.0
-    ratios = []
+    others = [("DuckDB", duck)] + ([("Hyper", hyper)] if hyper else [])
+    header = "\n%-5s %12s" % ("query", "kiln ms")
+    for name, _ in others:
+        header += " %12s %12s" % (name + " ms", "kiln/" + name)
+    print(header + "  kiln answer")
+    by_query = [{q["query"]: q for q in report["queries"]} for _, report in others]
+    sums = [0.0] * (len(others) + 1)
+    ratios = [[] for _ in others]
     for k in kiln["queries"]:
-        d = duck_by_query[k["query"]]
+        rows = [table[k["query"]] for table in by_query]
         answer = {True: "correct", False: "WRONG", None: "-"}[k.get("correct")]
-        if "error" in k or "error" in d:
-            reason = ("kiln: " + k["error"]) if "error" in k else ("DuckDB: " + d["error"])
-            print("Q%02d   %12s %12s %12s  %s" % (k["query"], "-", "-", "-", reason))
+        failed = [(name, r) for (name, _), r in zip([("kiln", None)] + others, [k] + rows) if "error" in r]
+        if failed:
+            print("Q%02d   %12s  %s" % (k["query"], "-", "; ".join("%s: %s" % (name, r["error"]) for name, r in failed)))
             continue
-        ratio = k["median_ms"] / d["median_ms"]
-        ratios.append(ratio)
-        kiln_sum += k["median_ms"]
-        duck_sum += d["median_ms"]
-        print("Q%02d   %12.2f %12.2f %12.3f  %s" % (k["query"], k["median_ms"], d["median_ms"], ratio, answer))
-    if ratios:
-        geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        print("total %12.2f %12.2f %12.3f  (%d queries both ran; geometric mean of ratios %.3f)" % (kiln_sum, duck_sum, kiln_sum / duck_sum, len(ratios), geomean))
+        line = "Q%02d   %12.2f" % (k["query"], k["median_ms"])
+        sums[0] += k["median_ms"]
+        for i, r in enumerate(rows):
+            ratios[i].append(k["median_ms"] / r["median_ms"])
+            sums[i + 1] += r["median_ms"]
+            line += " %12.2f %12.3f" % (r["median_ms"], k["median_ms"] / r["median_ms"])
+        print(line + "  " + answer)
+    if ratios[0]:
+        line = "total %12.2f" % sums[0]
+        for i in range(len(others)):
+            line += " %12.2f %12.3f" % (sums[i + 1], sums[0] / sums[i + 1])
+        geomeans = ", ".join("%s %.3f" % (name, math.exp(sum(math.log(r) for r in rs) / len(rs))) for (name, _), rs in zip(others, ratios))
+        print(line + "  (%d queries all ran; geometric mean of ratios: %s)" % (len(ratios[0]), geomeans))
     label = lambda r: " (estimated)" if r["energy_label"] == "estimated" else ""
     for name, report in (("kiln", kiln), ("DuckDB", duck)):
         qphpw = report.get("queries_per_hour_per_watt")
@@ -206,7 +220,14 @@ def main():
         duck = run_duckdb(args, kiln)
         with open(os.path.join(out_dir, "duckdb.json"), "w") as f:
             json.dump(duck, f, indent=2)
-        print_comparison(kiln, duck)
+        hyper = None
+        if args.hyper:
+            if not hyper_runner.available():
+                sys.exit("duckdb_compare.py: --hyper needs tableauhyperapi (.venv/bin/pip install tableauhyperapi)")
+            hyper = hyper_runner.run_hyper(args, kiln)
+            with open(os.path.join(out_dir, "hyper.json"), "w") as f:
+                json.dump(hyper, f, indent=2)
+        print_comparison(kiln, duck, hyper)
         if args.json_dir:
             print("\nwrote %s/kiln.json and duckdb.json; chart: bench/tpch/plot.py %s/kiln.json %s/duckdb.json" % (out_dir, out_dir, out_dir))
     failed = kiln.get("failed_queries", 0) and not args.allow_errors
