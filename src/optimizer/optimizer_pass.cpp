@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "kiln/kiln.h"
+#include "optimizer/passes/distinct_aggregation.h"
 #include "optimizer/passes/eager_aggregation.h"
 #include "optimizer/passes/index_joins.h"
 #include "optimizer/passes/index_order.h"
@@ -27,6 +28,7 @@ constexpr OptimizerPassInfo passes[] = {
    {OptimizerPass::JoinOrder, "join_order", [](Root root, PassContext& c) { return orderJoins(std::move(root), c.estimates); }},
    {OptimizerPass::SemiJoinReduction, "semi_join_reduction", [](Root root, PassContext& c) { return reduceAggregatesToDomain(std::move(root), c.estimates); }},
    {OptimizerPass::EagerAggregation, "eager_aggregation", [](Root root, PassContext& c) { return aggregateEagerly(std::move(root), c.ius, c.estimates); }},
+   {OptimizerPass::DistinctAggregation, "distinct_aggregation", [](Root root, PassContext& c) { return aggregateDistinctValuesFirst(std::move(root), c.ius); }},
    {OptimizerPass::SharedSubplans, "shared_subplans", [](Root root, PassContext& c) { return shareRepeatedSubplans(std::move(root), c.estimates); }},
    {OptimizerPass::IndexJoins, "index_joins", [](Root root, PassContext& c) { return useIndexJoins(std::move(root), c.estimates); }},
    {OptimizerPass::IndexScans, "index_scans", [](Root root, PassContext&) { return useIndexes(std::move(root)); }},

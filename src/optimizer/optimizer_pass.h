@@ -17,6 +17,7 @@ enum class OptimizerPass : uint8_t {
    JoinOrder,
    SemiJoinReduction,
    EagerAggregation,
+   DistinctAggregation,
    SharedSubplans,
    IndexJoins,
    IndexScans,
