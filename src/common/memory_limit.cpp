@@ -76,7 +76,9 @@ void checkMemoryFor(size_t bytes) {
    malloc_trim(0);
 #endif
    if (fits(bytes, allowed)) return;
-   throw Error("53200", "out of memory", 0, "Failed on request of size " + std::to_string(bytes) + " bytes: the process holds " + megabytes(residentBytes()) + " of memory_limit " + megabytes(allowed) + ".",
+   throw Error("53200", "out of memory", 0,
+               "Failed on request of size " + std::to_string(bytes) + " bytes: the process holds " + megabytes(residentBytes()) + " of memory_limit " +
+                  megabytes(allowed) + ".",
                "Raise memory_limit if the machine has the memory, or use less: fewer threads, a smaller query.");
 }
 

@@ -17,7 +17,9 @@ constexpr UnitSetting memoryLimitSetting{memoryLimitName, SettingUnit::Megabytes
 }  // namespace
 
 void applyMemoryLimitSetting(const PgQuery__VariableSetStmt& set, bool inTransaction) {
-   if (inTransaction || set.is_local) throw Error("25001", "SET memory_limit cannot run inside a transaction block", 0, "memory_limit is the whole process's, so a rollback could not undo it.");
+   if (inTransaction || set.is_local)
+      throw Error("25001", "SET memory_limit cannot run inside a transaction block", 0,
+                  "memory_limit is the whole process's, so a rollback could not undo it.");
    int64_t defaultMb = int64_t(defaultMemoryLimit() / bytesPerMegabyte);
    setMemoryLimit(uint64_t(unitSettingOf(set, memoryLimitSetting, defaultMb)) * bytesPerMegabyte);
 }

@@ -91,14 +91,17 @@ TEST_F(BlockSkipping, ValuesWrittenInPlaceAreFound) {
 TEST_F(BlockSkipping, AppendedRowsAndFailedAppendsAreSeen) {
    // A failing INSERT appends rows, then takes them back: their blocks' ranges go with them.
    con_.query("CREATE UNIQUE INDEX events_id ON events (id)");
-   EXPECT_THROW(con_.query("INSERT INTO events SELECT 300000 + g, date '2025-01-01', 0, 0, 0 FROM generate_series(0, 9999) AS s(g) UNION ALL SELECT 5, date '2025-01-01', 0, 0, 0"),
+   EXPECT_THROW(con_.query("INSERT INTO events SELECT 300000 + g, date '2025-01-01', 0, 0, 0 FROM generate_series(0, 9999) AS s(g) UNION ALL SELECT 5, date "
+                           "'2025-01-01', 0, 0, 0"),
                 kiln::Error);
    EXPECT_EQ(count("id >= 300000"), "0");
    con_.query("INSERT INTO events SELECT 400000 + g, date '2026-01-01', -g, 0, g FROM generate_series(0, 9999) AS s(g)");
    expectSame("id >= 400000 AND id < 400010", "id + 0 >= 400000 AND id + 0 < 400010");
    expectSame("day = date '2026-01-01'", "day + 0 = date '2026-01-01'");
    // The same text with other constants runs the cached plan, with the constants as parameters.
-   for (int low : {100, 150000, 405000}) expectSame("id >= " + std::to_string(low) + " AND id < " + std::to_string(low + 50), "id + 0 >= " + std::to_string(low) + " AND id + 0 < " + std::to_string(low + 50));
+   for (int low : {100, 150000, 405000})
+      expectSame("id >= " + std::to_string(low) + " AND id < " + std::to_string(low + 50),
+                 "id + 0 >= " + std::to_string(low) + " AND id + 0 < " + std::to_string(low + 50));
 }
 
 }  // namespace
