@@ -25,8 +25,10 @@ std::atomic<uint64_t>& limit() {
    return bytes;
 }
 
-/// The process's resident bytes (/proc/self/statm's second field); 0 when it cannot be read.
-/// Opened each time: a descriptor kept open would name the parent after a fork.
+/// The process's resident memory that is its own (/proc/self/statm: resident minus shared, the
+/// pages of mapped files such as a file COPY reads, which the kernel can drop and read again); 0
+/// when it cannot be read. Opened each time: a descriptor kept open would name the parent after a
+/// fork.
 uint64_t residentBytes() {
    int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
    if (fd < 0) return 0;
@@ -35,11 +37,13 @@ uint64_t residentBytes() {
    ::close(fd);
    if (length <= 0) return 0;
    const char *at = text, *end = text + length;
-   while (at < end && *at != ' ') ++at;  // the size of the address space
-   uint64_t pages = 0;
-   std::from_chars(at + 1, end, pages);
+   uint64_t fields[3] = {0, 0, 0};  // size, resident, shared, in pages
+   for (uint64_t& field : fields) {
+      while (at < end && *at == ' ') ++at;
+      at = std::from_chars(at, end, field).ptr;
+   }
    static const uint64_t pageSize = uint64_t(sysconf(_SC_PAGESIZE));
-   return pages * pageSize;
+   return fields[1] > fields[2] ? (fields[1] - fields[2]) * pageSize : 0;
 }
 
 uint64_t cgroupMemoryMax() {

@@ -1,10 +1,10 @@
 // The memory this process may hold (SET memory_limit): a statement that would take more fails
 // with 53200 and changes nothing, instead of the kernel's out-of-memory killer ending the process.
 // Checked where large blocks are taken (a table's column arrays and string chunks, a query's hash
-// tables and materialized rows): the process's resident memory plus the new block must stay
-// within the limit. Resident memory rather than a count of kiln's own arrays: it is what the
-// kernel goes by, it sees the heap and the compiled code, and a column's reserved but untouched
-// tail does not count.
+// tables and materialized rows): the process's own resident memory (not the pages of files it
+// maps, which the kernel may drop) plus the new block must stay within the limit. Resident memory
+// rather than a count of kiln's own arrays: it is what the kernel goes by, it sees the heap and the
+// compiled code, and a column's reserved but untouched tail does not count.
 #pragma once
 
 #include <cstddef>
