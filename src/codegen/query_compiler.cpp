@@ -312,13 +312,13 @@ void QueryCompiler::addPipeline(const std::string& source, double expectedRows, 
    bool optimized = optimizeAll_ || worthOptimizing(expectedRows, pipelineWork_, groupedRows_);
    pipeline.optimized = optimized;
    if (!optimized) coldFunctions_.push_back(name);
-   // Each worker merges about `merged` entries, each costing about what a row of the pipeline
-   // does; with two workers, each saves half the rows. A pipeline expected to see a few blocks of
-   // rows gets no parallel run (nor its merge functions to compile): it would not repay waking
-   // the workers.
+   // Merging about `merged` entries, split among the workers (parallel_group_merge.h), costs
+   // about what as many rows of the pipeline do; with two workers, each saves half the rows. A
+   // pipeline expected to see a few blocks of rows gets no parallel run (nor its merge functions
+   // to compile): it would not repay waking the workers.
    double merged = 0;
    for (auto& [object, local] : workerLocals_) merged += local.mergedEntries;
-   if (!serialPipeline_ && merged * 4 <= expectedRows && expectedRows >= parallelMinRows) {
+   if (!serialPipeline_ && merged * 2 <= expectedRows && expectedRows >= parallelMinRows) {
       pipeline.parallel = true;
       for (auto& [object, local] : workerLocals_) pipeline.locals.push_back(std::move(local));
    }

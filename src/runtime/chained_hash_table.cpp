@@ -53,19 +53,28 @@ void ChainedHashTable::finishBuild() {
 }
 
 void ChainedHashTable::adopt(char* row) {
-   if (entries.size() >= buckets.size()) resize(buckets.size() * 2);
+   if (!fixedDirectory_ && entries.size() >= buckets.size()) resize(buckets.size() * 2);
    entries.rowVector().push_back(row);
    auto* entry = reinterpret_cast<HashEntryHeader*>(row);
-   link(buckets[entry->hash & mask], entry);
+   link(directory[entry->hash & mask], entry);
 }
 
 char* ChainedHashTable::insert(uint64_t hash) {
-   if (entries.size() >= buckets.size()) resize(buckets.size() * 2);
+   if (!fixedDirectory_ && entries.size() >= buckets.size()) resize(buckets.size() * 2);
    char* row = entries.append();
    auto* entry = reinterpret_cast<HashEntryHeader*>(row);
    entry->hash = hash;
-   link(buckets[hash & mask], entry);
+   link(directory[hash & mask], entry);
    return row;
+}
+
+void ChainedHashTable::useDirectorySlice(ChainedHashTable& whole, size_t first, size_t count) {
+   // The slice's buckets are those whose index has the slice's high bits: within it, an entry's
+   // bucket is its hash's low bits, as in any table of `count` buckets.
+   buckets.clear();
+   directory = whole.directory + first;
+   mask = count - 1;
+   fixedDirectory_ = true;
 }
 
 }  // namespace kiln

@@ -50,8 +50,17 @@ struct ChainedHashTable {
    /// parallel aggregation's worker's group that the query's table takes as it is.
    void adopt(char* entry);
 
+   /// For a merge of groups split by their buckets: this empty table gets a directory of
+   /// `bucketCount` buckets (a power of two), and other tables fill its equal slices
+   /// (useDirectorySlice), each with the entries whose buckets lie in its slice.
+   void makeDirectory(size_t bucketCount) { resize(bucketCount); }
+   /// Makes buckets [first, first + count) of `whole`'s directory this table's whole directory, of
+   /// a fixed size: this table links its entries into them and never grows it.
+   void useDirectorySlice(ChainedHashTable& whole, size_t first, size_t count);
+
    private:
    void resize(size_t bucketCount);
+   bool fixedDirectory_ = false;
 };
 
 }  // namespace kiln

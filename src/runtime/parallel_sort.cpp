@@ -1,7 +1,6 @@
 #include "runtime/parallel_sort.h"
 
 #include <algorithm>
-#include <atomic>
 #include <vector>
 
 #include "runtime/worker_pool.h"
@@ -29,15 +28,6 @@ size_t rowsFromFirst(char* const* a, size_t na, char* const* b, size_t nb, size_
    return low;
 }
 
-/// Runs `work(item)` for items [0, count) on up to `threads` threads, each taking the next item.
-template <typename Work>
-void forEachItem(size_t count, size_t threads, Work&& work) {
-   std::atomic<size_t> next{0};
-   WorkerPool::instance().run(std::min(threads, count), [&](size_t) {
-      for (size_t item; (item = next.fetch_add(1, std::memory_order_relaxed)) < count;) work(item);
-   });
-}
-
 }  // namespace
 
 void stableSortRows(Rows& rows, Compare compare, size_t threads) {
@@ -48,7 +38,7 @@ void stableSortRows(Rows& rows, Compare compare, size_t threads) {
    size_t runs = std::min(threads, n / (parallelRows / 2));
    std::vector<size_t> bounds(runs + 1);
    for (size_t r = 0; r <= runs; ++r) bounds[r] = n * r / runs;
-   forEachItem(runs, threads, [&](size_t r) { std::stable_sort(rows.begin() + long(bounds[r]), rows.begin() + long(bounds[r + 1]), less); });
+   runItems(runs, threads, [&](size_t r) { std::stable_sort(rows.begin() + long(bounds[r]), rows.begin() + long(bounds[r + 1]), less); });
 
    Rows scratch(n);
    char** from = rows.data();
@@ -56,7 +46,7 @@ void stableSortRows(Rows& rows, Compare compare, size_t threads) {
    while (bounds.size() > 2) {
       size_t pairs = (bounds.size() - 1) / 2;
       size_t pieces = std::max<size_t>(1, threads * 2 / std::max<size_t>(pairs, 1));
-      forEachItem(pairs * pieces + (bounds.size() - 1) % 2, threads, [&](size_t item) {
+      runItems(pairs * pieces + (bounds.size() - 1) % 2, threads, [&](size_t item) {
          size_t pair = item / pieces, piece = item % pieces;
          size_t begin = bounds[2 * pair];
          if (pair == pairs) return (void)std::copy(from + begin, from + bounds.back(), to + begin);  // an odd run out

@@ -3,6 +3,8 @@
 // condition variable while there is no work: idle, they cost nothing.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
@@ -41,6 +43,16 @@ class WorkerPool {
    uint64_t generation_ = 0;  // counts the jobs started
    size_t threads_ = 0;
 };
+
+/// Runs work(item) for each item of [0, count) on up to `threads` threads of the pool, each thread
+/// taking the next item until none is left.
+template <typename Work>
+void runItems(size_t count, size_t threads, Work&& work) {
+   std::atomic<size_t> next{0};
+   WorkerPool::instance().run(std::min(threads, count), [&](size_t) {
+      for (size_t item; (item = next.fetch_add(1, std::memory_order_relaxed)) < count;) work(item);
+   });
+}
 
 /// How many threads the statement running on this thread may use (SET threads); 1 where no
 /// connection's statement runs.

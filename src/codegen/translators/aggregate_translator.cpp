@@ -10,6 +10,7 @@
 #include "codegen/translators/bucket_prefetch.h"
 #include "codegen/translators/buffer_scan.h"
 #include "codegen/translators/hash_chain.h"
+#include "codegen/translators/parallel_group_merge.h"
 #include "codegen/translators/row_access.h"
 
 #include "common/german_string.h"
@@ -278,10 +279,11 @@ class AggregateTranslator : public Translator {
                                             if (groups) worker.own(*groups, std::make_unique<GroupsInKeyOrder>());
                                          },
                                          [storage](QueryRuntime& worker) { return worker.get<ChainedHashTable>(storage)->entries.size(); },
-                                         [storage, groups, ordered, merge](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
+                                         [storage, groups, ordered, merge, entrySize](QueryRuntime& query, CompiledModule& module, const SinkRows& rows) {
                                             // In the order the groups first came, as on one thread.
                                             if (groups && mergeInKeyOrder(query, module, rows, storage, *groups, ordered, *merge)) return;
                                             auto group = merge->group(module);
+                                            if (mergeGroupsInParallel(query, rows, storage, entrySize, group)) return;
                                             rows.forEach([&](QueryRuntime& worker, size_t begin, size_t end) {
                                                RowBuffer& entries = worker.get<ChainedHashTable>(storage)->entries;
                                                for (size_t i = begin; i < end; ++i) group(query.state(), nullptr, entries.rows()[i]);

@@ -9,8 +9,8 @@
 
 #include <memory>
 
-#include "algebra/operator.h"
 #include "algebra/iu.h"
+#include "algebra/operator.h"
 
 namespace kiln {
 

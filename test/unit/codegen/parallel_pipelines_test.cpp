@@ -106,6 +106,15 @@ TEST_F(ParallelPipelines, GroupsComeInTheOrderOfOneThread) {
    expectSame("SELECT label, maybe, count(*), sum(price) FROM facts GROUP BY label, maybe");
 }
 
+TEST_F(ParallelPipelines, ManyGroupsMergeOnTheWorkers) {
+   // More groups than one thread merges: the workers merge them by slices of the directory.
+   expectSame("SELECT id % 70000, count(*), sum(price), sum(half), min(label), max(maybe) FROM facts GROUP BY id % 70000");
+   expectSame("SELECT label, id % 97, count(*), sum(price), avg(half) FROM facts GROUP BY label, id % 97");
+   expectSame("SELECT maybe, id % 80000, count(*) FROM facts GROUP BY maybe, id % 80000");
+   // Two pipelines feed one aggregation: the second merges into groups the first made.
+   expectSame("SELECT k, count(*), sum(v) FROM (SELECT id % 70000 AS k, price AS v FROM facts UNION ALL SELECT id % 90000, half FROM facts) u GROUP BY k");
+}
+
 TEST_F(ParallelPipelines, EmptyInputs) {
    expectSame("SELECT count(*), sum(price), min(label) FROM facts WHERE price < 0");
    kiln::Connection con(*database_);

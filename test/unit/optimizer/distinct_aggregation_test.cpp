@@ -30,8 +30,9 @@ TEST(DistinctAggregation, MatchesAggregatesOverDistinctValues) {
    auto maybeNull = [&](const std::string& value) { return random() % 12 == 0 ? std::string("NULL") : value; };
    std::string rows;
    for (int i = 0; i < 200000; ++i) {
-      rows += std::string(rows.empty() ? "" : ", ") + "(" + maybeNull(std::to_string(random() % 40)) + ", " + maybeNull("'h" + std::to_string(random() % 5) + "'") +
-              ", " + maybeNull(std::to_string(int(random() % 3000) - 1000)) + ", " + maybeNull(std::to_string(random() % 500) + ".25") + ")";
+      rows += std::string(rows.empty() ? "" : ", ") + "(" + maybeNull(std::to_string(random() % 40)) + ", " +
+              maybeNull("'h" + std::to_string(random() % 5) + "'") + ", " + maybeNull(std::to_string(int(random() % 3000) - 1000)) + ", " +
+              maybeNull(std::to_string(random() % 500) + ".25") + ")";
       if (rows.size() > 100000) {
          con.query("INSERT INTO t VALUES " + rows);
          rows.clear();
