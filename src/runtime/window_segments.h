@@ -3,7 +3,9 @@
 // its peers (rows equal in the ORDER BY keys) begin and end.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "runtime/row_buffer.h"
 
@@ -22,5 +24,13 @@ using RowCompare = int32_t (*)(const char*, const char*);
 /// `samePartition` and `samePeers` return 0 for two rows of one partition / peer group (null:
 /// all rows are one).
 void sortWindowRows(RowBuffer& buffer, RowCompare order, RowCompare samePartition, RowCompare samePeers);
+
+using WindowCompute = void (*)(void* state, char** rows, int64_t count);
+
+/// Runs `compute` over the sorted rows: on one thread with `state`, or, for many rows in several
+/// partitions and `threads` above one, over stretches of whole partitions that the workers take,
+/// each with a state of its own (`workerState(worker)`, asked for on the calling thread) and the
+/// headers of its rows counted from the stretch's first row.
+void computeWindowRows(RowBuffer& buffer, WindowCompute compute, void* state, size_t threads, const std::function<void*(size_t worker)>& workerState);
 
 }  // namespace kiln

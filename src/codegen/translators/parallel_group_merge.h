@@ -14,6 +14,7 @@ namespace kiln {
 /// Merges the groups of the workers' tables (`storage` in their states) into the query's, which
 /// must be empty, with `mergeGroup` (merge_group: a group into the table of the state it gets).
 /// False, having changed nothing, where one thread does it as well: too few groups or threads.
-bool mergeGroupsInParallel(QueryRuntime& query, const SinkRows& rows, StateField storage, size_t entrySize, void (*mergeGroup)(void* state, void*, void* partial));
+bool mergeGroupsInParallel(QueryRuntime& query, const SinkRows& rows, StateField storage, size_t entrySize,
+                           void (*mergeGroup)(void* state, void*, void* partial));
 
 }  // namespace kiln

@@ -1,6 +1,7 @@
-// Window: a pipeline breaker. The input rows are materialized; a step sorts them by (PARTITION
-// BY, ORDER BY), marks partitions and peer groups in each row's header (runtime), and runs a
-// generated function that computes every call's value into the rows; a pipeline scans them out.
+// Window: a pipeline breaker. The input rows are materialized (in parallel too); a step sorts them
+// by (PARTITION BY, ORDER BY), marks partitions and peer groups in each row's header (runtime), and
+// runs a generated function that computes every call's value into the rows, on the workers for
+// stretches of whole partitions; a pipeline scans them out.
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include "codegen/translators/window_frame.h"
 #include "runtime/helpers.h"
 #include "runtime/window_segments.h"
+#include "runtime/worker_pool.h"
 
 namespace kiln {
 
@@ -60,7 +62,7 @@ class WindowTranslator : public Translator {
             }
             auto* rows = rt.get<RowBuffer>(buffer);
             sortWindowRows(*rows, functions->order, functions->partition, functions->peers);
-            functions->compute(rt.state(), rows->rows(), int64_t(rows->size()));
+            computeWindowRows(*rows, functions->compute, rt.state(), StatementThreads::current(), [&rt](size_t) { return rt.addWorker().state(); });
          });
       addBufferScan(compiler_, "scan window rows", window_.estimatedRows, buffer_, [&](llvm::Value* row) {
          IUValues values;
@@ -72,9 +74,15 @@ class WindowTranslator : public Translator {
       });
    }
 
+   bool parallelSafe(const Translator&) const override { return true; }
+
    void consume(IUValues& values, Translator&) override {
       CodeContext& cx = compiler_.cx();
       compiler_.noteStage("window materialize");
+      StateField buffer = buffer_;
+      size_t size = layout_.size;
+      compiler_.addWorkerLocal(buffer, appendedRows([buffer, size](QueryRuntime& worker) { worker.own(buffer, std::make_unique<RowBuffer>(size)); },
+                                                    [buffer](QueryRuntime& state) -> RowBuffer& { return *state.get<RowBuffer>(buffer); }));
       std::vector<SqlValue> row;
       for (const IU* iu : stored_) row.push_back(values.get(iu));
       llvm::Value* address = cx.callRuntime(runtime::kiln_rowbuffer_append, {buffer_.load(cx)});

@@ -115,6 +115,14 @@ TEST_F(ParallelPipelines, ManyGroupsMergeOnTheWorkers) {
    expectSame("SELECT k, count(*), sum(v) FROM (SELECT id % 70000 AS k, price AS v FROM facts UNION ALL SELECT id % 90000, half FROM facts) u GROUP BY k");
 }
 
+TEST_F(ParallelPipelines, WindowRowsAreGatheredInParallel) {
+   expectSame(
+      "SELECT id, grp, row_number() OVER (PARTITION BY grp ORDER BY id), sum(price) OVER (PARTITION BY grp ORDER BY id ROWS BETWEEN 2 PRECEDING AND "
+      "CURRENT ROW), rank() OVER (ORDER BY skew) FROM facts WHERE id % 3 = 0");
+   // Without ORDER BY a window's rows keep the order they came in.
+   expectSame("SELECT id, row_number() OVER (), lag(label) OVER () FROM facts WHERE id % 5 = 0");
+}
+
 TEST_F(ParallelPipelines, EmptyInputs) {
    expectSame("SELECT count(*), sum(price), min(label) FROM facts WHERE price < 0");
    kiln::Connection con(*database_);
