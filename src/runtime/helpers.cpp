@@ -134,13 +134,8 @@ bool kiln_distinct_insert(DistinctSets* sets, void** set, const void* value, int
 
 void kiln_sort(RowBuffer* buffer, int32_t (*compare)(const char*, const char*), uint64_t keep) {
    auto& rows = buffer->rowVector();
-   auto less = [compare](const char* a, const char* b) { return compare(a, b) < 0; };
-   if (keep < rows.size()) {
-      std::partial_sort(rows.begin(), rows.begin() + long(keep), rows.end(), less);
-      rows.resize(keep);
-   } else {
-      stableSortRows(rows, compare, StatementThreads::current());
-   }
+   if (keep < rows.size()) stableTopRows(rows, compare, keep, StatementThreads::current());
+   else stableSortRows(rows, compare, StatementThreads::current());
 }
 
 bool kiln_string_equal(const GermanString* a, const GermanString* b) {

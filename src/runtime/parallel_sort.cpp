@@ -66,4 +66,43 @@ void stableSortRows(Rows& rows, Compare compare, size_t threads) {
    if (from != rows.data()) std::copy(from, from + n, rows.data());
 }
 
+void stableTopRows(Rows& rows, Compare compare, size_t keep, size_t threads) {
+   size_t n = rows.size();
+   if (keep >= n) return stableSortRows(rows, compare, threads);
+   if (keep == 0) return rows.clear();
+   struct Ranked {
+      char* row;
+      size_t position;
+   };
+   // A total order: the sort's, then the input's.
+   auto before = [compare](const Ranked& a, const Ranked& b) {
+      int32_t c = compare(a.row, b.row);
+      return c != 0 ? c < 0 : a.position < b.position;
+   };
+   size_t runs = threads <= 1 || n < parallelRows ? 1 : std::min(threads, n / (parallelRows / 2));
+   using Picks = std::vector<Ranked, BlockAllocator<Ranked>>;
+   std::vector<Picks> picks(runs);
+   runItems(runs, threads, [&](size_t r) {
+      // A heap of the first rows so far, the last of them on top: most rows come after it.
+      Picks& heap = picks[r];
+      for (size_t i = n * r / runs, end = n * (r + 1) / runs; i < end; ++i) {
+         Ranked row{rows[i], i};
+         if (heap.size() < keep) {
+            heap.push_back(row);
+            std::push_heap(heap.begin(), heap.end(), before);
+         } else if (before(row, heap.front())) {
+            std::pop_heap(heap.begin(), heap.end(), before);
+            heap.back() = row;
+            std::push_heap(heap.begin(), heap.end(), before);
+         }
+      }
+   });
+   Picks first;
+   for (auto& pick : picks) first.insert(first.end(), pick.begin(), pick.end());
+   std::sort(first.begin(), first.end(), before);
+   first.resize(std::min(first.size(), keep));
+   for (size_t i = 0; i < first.size(); ++i) rows[i] = first[i].row;
+   rows.resize(first.size());
+}
+
 }  // namespace kiln

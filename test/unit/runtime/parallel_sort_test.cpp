@@ -1,5 +1,5 @@
 // stableSortRows: the order of std::stable_sort, ties in input order, for any number of threads
-// and for sizes around the point where the sort goes parallel.
+// and for sizes around the point where the sort goes parallel; stableTopRows: its first rows.
 #include "runtime/parallel_sort.h"
 
 #include <gtest/gtest.h>
@@ -58,6 +58,22 @@ TEST(ParallelSort, TiesSortedAndSkew) {
    std::vector<int32_t> ascending(250000);
    for (size_t i = 0; i < ascending.size(); ++i) ascending[i] = int32_t(i);
    expectStableOrder(ascending, 2);
+}
+
+TEST(ParallelSort, TopRowsAreTheFirstOfTheStableOrder) {
+   for (size_t count : {size_t(10), size_t(70000), size_t(300000)})
+      for (size_t keep : {size_t(0), size_t(1), size_t(10), size_t(1000), count - 1, count, count + 5})
+         for (size_t threads : {1, 2, 3, 4}) {
+            std::vector<int32_t> values = keys(count, 50, uint32_t(count + keep));
+            RowBuffer::RowPointers rows;
+            for (int32_t& value : values) rows.push_back(reinterpret_cast<char*>(&value));
+            RowBuffer::RowPointers expected = rows;
+            std::stable_sort(expected.begin(), expected.end(), [](const char* a, const char* b) { return compareKeys(a, b) < 0; });
+            expected.resize(std::min(keep, count));
+            stableTopRows(rows, compareKeys, keep, threads);
+            ASSERT_EQ(rows.size(), expected.size()) << count << " rows, keep " << keep << ", " << threads << " threads";
+            for (size_t i = 0; i < rows.size(); ++i) ASSERT_EQ(rows[i], expected[i]) << "row " << i << ", keep " << keep << ", " << threads << " threads";
+         }
 }
 
 }  // namespace
