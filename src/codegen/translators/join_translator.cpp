@@ -104,13 +104,13 @@ class JoinTranslator : public Translator {
       probe(values);
    }
 
-   /// Probes read the table only, unless they mark partners (a full join); builds append to a
+   /// Probes read the table, and a full join's mark partners atomically; builds append to a
    /// table per worker (NOT IN's also count their rows and NULL keys per worker), unless they keep
    /// the NULL keys apart (a full join).
    bool parallelSafe(const Translator& child) const override {
       for (const Expr* r : condition_.residual)
          if (r->isVolatile()) return false;
-      if (&child == children_[0].get()) return !fullOuter();
+      if (&child == children_[0].get()) return true;
       return hashed() && !fullOuter();
    }
 
@@ -226,7 +226,12 @@ class JoinTranslator : public Translator {
       };
       bool firstOnly = kind == JoinKind::Semi || kind == JoinKind::Anti || kind == JoinKind::NullAwareAnti;
       auto onPartner = [&](llvm::Value* entry) {
-         if (fullOuter()) b.CreateStore(cx.int8(1), fieldAddress(cx, entry, layout_.fields[markField_]));
+         if (fullOuter()) {
+            // Workers probing at once may mark one entry together.
+            llvm::StoreInst* mark = b.CreateStore(cx.int8(1), fieldAddress(cx, entry, layout_.fields[markField_]));
+            mark->setAtomic(llvm::AtomicOrdering::Monotonic);
+            mark->setAlignment(llvm::Align(1));
+         }
          if (kind == JoinKind::Inner || kind == JoinKind::LeftOuter || kind == JoinKind::FullOuter || kind == JoinKind::Semi) consumeParent(values);
       };
 

@@ -157,6 +157,12 @@ TEST_F(ParallelPipelines, ProbesMarkTheSmallerLeftSide) {
    }
 }
 
+TEST_F(ParallelPipelines, FullJoinsProbeInParallel) {
+   // Workers mark the partners they find; the right rows no one marked follow the pairs.
+   expectSame("SELECT f.id, f.grp, d.id, d.name FROM facts f FULL JOIN dims d ON f.id = d.id + 250000 WHERE f.id IS NULL OR f.id % 7 = 0");
+   expectSame("SELECT f.id, d.id, d.weight FROM facts f FULL JOIN dims d ON f.maybe = d.weight AND f.id = d.id WHERE coalesce(f.id, d.id) % 11 = 0");
+}
+
 TEST_F(ParallelPipelines, SharedSubplansMaterializeInParallel) {
    expectSame(
       "WITH t AS (SELECT f.id, f.grp, f.price FROM facts f JOIN dims d ON f.id = d.id + 1 WHERE f.maybe = 3) "
