@@ -36,8 +36,8 @@ bool mergeGroupsInParallel(QueryRuntime& query, const SinkRows& rows, StateField
    });
    if (total < parallelMergeGroups) return false;
 
-   // A bucket per group at most (the groups are fewer where workers share some); a few
-   // partitions per thread, so that a slow one is not waited for long.
+   // A bucket per group at most (the groups are fewer where workers share some); a partition per
+   // thread (a power of two), since each partition's task reads the hash of every group.
    size_t buckets = std::bit_ceil(total);
    size_t partitions = std::min(std::bit_ceil(threads), buckets / 1024);
    size_t sliceBuckets = buckets / partitions;
